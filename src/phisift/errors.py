@@ -1,0 +1,38 @@
+"""Errors that the command line turns into one clear line and exit code 2.
+
+Bad input must never produce a traceback, and the message must never quote PHI:
+it names the file and the line or document, and says what is wrong in general
+terms (an offset, a field name, an encoding), never the offending text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass
+class InputError(Exception):
+    """Bad input or bad usage: the CLI prints ``str(self)`` and exits with code 2."""
+
+    message: str
+    path: str | Path | None = None
+    line: int | None = None
+    document: str | None = None
+
+    def __str__(self) -> str:
+        where = ""
+        if self.path is not None:
+            where = str(self.path)
+            if self.line is not None:
+                where += f":{self.line}"
+            if self.document is not None:
+                where += f" (document {self.document})"
+            where += ": "
+        elif self.document is not None:
+            where = f"document {self.document}: "
+        return where + self.message
+
+
+class UsageError(InputError):
+    """Arguments that do not fit together (an output inside the input, a missing option)."""

@@ -1,0 +1,76 @@
+"""Safe file writing: outputs appear whole or not at all, inputs are never touched.
+
+A run killed half-way must leave no half-written file behind, so every writer goes
+through ``atomic_write``: it writes a temporary file in the target's folder and
+renames it into place (a rename within one file system is atomic on POSIX).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+from typing import IO, Iterator
+
+from .errors import InputError, UsageError
+
+
+@contextlib.contextmanager
+def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO]:
+    """Open a temporary sibling of ``path`` for writing; rename it over ``path`` on success."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    binary = "b" in mode
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, mode, encoding=None if binary else encoding, newline=None if binary else "") as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    with atomic_write(path) as fh:
+        fh.write(text)
+
+
+def read_text(path: str | Path) -> str:
+    """Read a UTF-8 text file exactly (no newline translation), with a clear error.
+
+    A byte-order mark is dropped because editors on Windows add one; offsets in
+    annotation files are always counted without it.
+    """
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except IsADirectoryError:
+        raise InputError("is a folder, expected a file", path) from None
+    except PermissionError:
+        raise InputError("permission denied", path) from None
+    if b"\x00" in data[:8192]:
+        raise InputError("looks like a binary file, expected UTF-8 text", path)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(f"invalid UTF-8 at byte {exc.start}", path, line=line) from None
+    return text.removeprefix("\ufeff")
+
+
+def ensure_outside(output: str | Path, inputs: list[str | Path] | tuple[str | Path, ...]) -> None:
+    """Refuse an output that is, or lies inside, an input: inputs are never written over."""
+    out = Path(output).resolve()
+    for item in inputs:
+        inp = Path(item).resolve()
+        if out == inp:
+            raise UsageError("output would overwrite the input", output)
+        if inp.is_dir() and inp in out.parents:
+            raise UsageError("output lies inside the input folder", output)
