@@ -1,0 +1,167 @@
+"""The ``phisift`` command line: a thin Typer app over the library.
+
+Each command parses its options, calls one library function and prints a
+summary. Bad input raises ``InputError`` anywhere below; ``main`` turns it into
+one line on stderr and exit code 2, so a user never sees a traceback (which
+could quote PHI from local variables) for a problem with their files.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from . import __version__
+from .errors import InputError, UsageError
+
+app = typer.Typer(
+    name="phisift",
+    help=(
+        "De-identify clinical free text offline: find PHI, replace it, score it.\n\n"
+        "Example:\n\n  phisift convert notes/ notes.jsonl && phisift eval gold.jsonl notes.jsonl --by-label"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,
+)
+out = Console()
+err = Console(stderr=True)
+
+FORMAT_HELP = "Corpus format: jsonl, text, brat, i2b2, conll, csv, parquet (default: from the path)."
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"phisift {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+) -> None:
+    """De-identify clinical free text offline."""
+
+
+def _reader_options(text_field: str | None, id_field: str | None) -> dict:
+    opts = {}
+    if text_field:
+        opts["text_field"] = text_field
+    if id_field:
+        opts["id_field"] = id_field
+    return opts
+
+
+@app.command(
+    epilog=(
+        "Examples:\n\n"
+        "  phisift convert meddocan/train train.jsonl\n\n"
+        "  phisift convert train.jsonl train-xml/ --to i2b2\n\n"
+        "  phisift convert notes.csv notes.jsonl --text-field transcription"
+    )
+)
+def convert(
+    source: Path = typer.Argument(..., help="Input corpus (file or folder)."),
+    target: Path = typer.Argument(..., help="Output file or folder (must not exist inside the input)."),
+    to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
+    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
+    id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
+) -> None:
+    """Convert an annotated corpus between formats, keeping text and offsets exact."""
+    from .fileio import ensure_outside
+    from .formats import detect_format, read_corpus, write_corpus
+
+    ensure_outside(target, [source])
+    src_fmt = in_format or detect_format(source)
+    docs = read_corpus(source, src_fmt, **_reader_options(text_field, id_field))
+    dst_fmt = to or detect_format(target, default=src_fmt)
+    n = write_corpus(docs, target, dst_fmt)
+    err.print(f"converted {n} documents: {src_fmt} -> {dst_fmt}")
+
+
+def _print_scores_table(title: str, scores: dict) -> None:
+    table = Table(title=title)
+    for col in ("measure", "precision", "recall", "f1", "tp", "fp", "fn"):
+        table.add_column(col, justify="left" if col == "measure" else "right")
+    for name, key in (("token (binary)", "token"), ("entity strict", "entity_strict")):
+        s = scores[key]
+        table.add_row(name, *(f"{s[k]:.4f}" for k in ("precision", "recall", "f1")), *(str(s[k]) for k in ("tp", "fp", "fn")))
+    table.add_row("entity overlap", "", f"{scores['entity_overlap_recall']:.4f}", "", "", "", "")
+    out.print(table)
+
+
+def _print_label_table(by_label: dict) -> None:
+    table = Table(title="by label")
+    for col in ("label", "strict P", "strict R", "strict F1", "gold", "token R", "overlap R"):
+        table.add_column(col, justify="left" if col == "label" else "right")
+    for label, row in by_label.items():
+        s = row["entity_strict"]
+        table.add_row(
+            label, f"{s['precision']:.4f}", f"{s['recall']:.4f}", f"{s['f1']:.4f}",
+            str(s["tp"] + s["fn"]), f"{row['token_recall']:.4f}", f"{row['overlap_recall']:.4f}",
+        )
+    out.print(table)
+
+
+@app.command(
+    name="eval",
+    epilog=(
+        "Examples:\n\n"
+        "  phisift eval gold.jsonl pred.jsonl --by-label\n\n"
+        "  phisift eval meddocan/dev pred/ --label-map meddocan --json"
+    ),
+)
+def eval_command(
+    gold: Path = typer.Argument(..., help="Gold corpus in any supported format."),
+    pred: Path = typer.Argument(..., help="Predictions: any corpus format, or a spans-only JSONL."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of tables."),
+    by_label: bool = typer.Option(False, "--by-label", help="Add figures per label."),
+    label_map: Optional[str] = typer.Option(
+        None, help="Map labels before scoring: a JSON/TSV file, or meddocan, presidio, category."
+    ),
+    ignore_label: list[str] = typer.Option([], help="Leave a label out of the scores (after mapping); repeatable."),
+    gold_format: Optional[str] = typer.Option(None, help=FORMAT_HELP),
+    pred_format: Optional[str] = typer.Option(None, help=FORMAT_HELP),
+) -> None:
+    """Score predicted PHI spans against gold with the i2b2 2014 measures."""
+    from .evaluate import evaluate
+    from .formats import read_corpus, read_spans
+    from .taxonomy import load_label_map
+
+    mapping = load_label_map(label_map) if label_map else None
+    predicted = read_spans(pred, pred_format)
+    report = evaluate(read_corpus(gold, gold_format), predicted, mapping, ignore_labels=ignore_label)
+    if report.documents == 0:
+        raise InputError("no documents in the gold corpus", gold)
+    result = report.as_dict(by_label)
+    if as_json:
+        sys.stdout.write(json.dumps(result, indent=None) + "\n")
+        return
+    _print_scores_table(f"all PHI ({report.documents} documents)", result)
+    _print_scores_table("HIPAA Safe Harbor subset", result["hipaa"])
+    if by_label:
+        _print_label_table(result["by_label"])
+
+
+def main() -> None:
+    """Entry point: run the app; bad input becomes one line and exit code 2."""
+    try:
+        app()
+    except (InputError, UsageError) as exc:
+        sys.stderr.write(f"phisift: error: {exc}\n")
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.stderr.write("phisift: interrupted\n")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()
