@@ -151,6 +151,143 @@ def eval_command(
         _print_label_table(result["by_label"])
 
 
+def _pipeline_config(config: Optional[Path], detectors: Optional[str], mode: Optional[str] = None,
+                     keep_share: Optional[float] = None) -> dict:
+    from .pipeline import load_config
+
+    overrides: dict = {"detect": {}, "replace": {}, "frequency": {}}
+    if detectors:
+        overrides["detect"]["detectors"] = [d.strip() for d in detectors.split(",") if d.strip()]
+    if mode:
+        overrides["replace"]["mode"] = mode
+    if keep_share is not None:
+        if not 0.0 < keep_share <= 1.0:
+            raise UsageError("--keep-share must be in (0, 1]")
+        overrides["frequency"]["keep_share"] = keep_share
+    return load_config(config, overrides)
+
+
+def _build_pipeline(cfg: dict, source: Path, src_fmt: str, reader_opts: dict, model: Optional[Path],
+                    secret=None, store=None):
+    """The pipeline; a frequency detector is fitted on the whole input first."""
+    from .formats import read_corpus
+    from .pipeline import Pipeline
+
+    extra = []
+    if "frequency" in cfg["detect"]["detectors"]:
+        from .detect.frequency import fit_frequency_detector
+
+        extra.append(fit_frequency_detector(read_corpus(source, src_fmt, **reader_opts), cfg["frequency"], store))
+    return Pipeline.from_config(cfg, secret=secret, model_dir=model, extra_detectors=extra)
+
+
+DETECTORS_HELP = "Comma-separated detectors: rules, lexicon, frequency, model (default from the config)."
+
+
+@app.command(
+    epilog=(
+        "Examples:\n\n"
+        "  phisift detect notes/ -o spans.jsonl\n\n"
+        "  phisift detect notes.csv -o spans.jsonl --text-field transcription --detectors rules,lexicon,frequency"
+    )
+)
+def detect(
+    source: Path = typer.Argument(..., help="Input corpus (file or folder)."),
+    output: Path = typer.Option(..., "-o", "--output", help="Spans JSONL to write: {id, spans:[{start,end,label}]}."),
+    model: Optional[Path] = typer.Option(None, "--model", help="A trained tagger folder (adds the model detector)."),
+    detectors: Optional[str] = typer.Option(None, "--detectors", help=DETECTORS_HELP),
+    keep_share: Optional[float] = typer.Option(None, "--keep-share", help="Frequency detector: share of text allowed to remain."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Pipeline TOML (see default_pipeline.toml)."),
+    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
+    id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
+    store_path: Optional[Path] = typer.Option(None, "--store", help="Project store (SQLite); default .phisift/store.sqlite."),
+) -> None:
+    """Find PHI and write its spans, with offsets into the input text."""
+    from .fileio import ensure_outside
+    from .formats import detect_format, read_corpus
+    from .run import detect_corpus
+    from .store import Store
+
+    ensure_outside(output, [source])
+    cfg = _pipeline_config(config, detectors, keep_share=keep_share)
+    if model and "model" not in cfg["detect"]["detectors"]:
+        cfg["detect"]["detectors"].append("model")
+    src_fmt = in_format or detect_format(source)
+    opts = _reader_options(text_field, id_field)
+    with Store(store_path) as store:
+        pipeline = _build_pipeline(cfg, source, src_fmt, opts, model, store=store)
+        summary = detect_corpus(read_corpus(source, src_fmt, **opts), pipeline, output, err)
+        store.log_run("detect", {"detectors": cfg["detect"]["detectors"]}, summary.as_dict())
+    summary.print(err, "detected PHI in")
+
+
+@app.command(
+    epilog=(
+        "Examples:\n\n"
+        "  phisift deid notes/ notes-deid/ --mode surrogate --key-file ~/keys/phisift.key\n\n"
+        "  phisift deid notes.jsonl out.jsonl --mode tag --spans found.jsonl\n\n"
+        "  phisift deid visits.csv visits-deid.csv --text-field note --patient-field mrn"
+    )
+)
+def deid(
+    source: Path = typer.Argument(..., help="Input corpus (file or folder)."),
+    target: Path = typer.Argument(..., help="Output file or folder, in the input's format unless --to."),
+    mode: Optional[str] = typer.Option(None, "--mode", help="tag | mask | redact | surrogate (default: surrogate)."),
+    spans: Optional[Path] = typer.Option(None, "--spans", help="Also save the spans found (JSONL, input offsets)."),
+    key_file: Optional[Path] = typer.Option(None, "--key-file", help="Secret key for surrogates; created on first use."),
+    model: Optional[Path] = typer.Option(None, "--model", help="A trained tagger folder (adds the model detector)."),
+    detectors: Optional[str] = typer.Option(None, "--detectors", help=DETECTORS_HELP),
+    keep_share: Optional[float] = typer.Option(None, "--keep-share", help="Frequency detector: share of text allowed to remain."),
+    patient_field: Optional[str] = typer.Option(None, "--patient-field", help="Metadata field naming the patient (JSONL/CSV)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Pipeline TOML (see default_pipeline.toml)."),
+    to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
+    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
+    id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
+    store_path: Optional[Path] = typer.Option(None, "--store", help="Project store (SQLite); default .phisift/store.sqlite."),
+    reversible: bool = typer.Option(False, "--reversible", help="Keep originals in the store so surrogates can be traced back."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes (1: this process)."),
+    engine: str = typer.Option("local", "--engine", help="local (default)."),
+) -> None:
+    """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
+    from contextlib import ExitStack
+
+    from .fileio import ensure_outside
+    from .formats import detect_format, read_corpus, write_corpus
+    from .run import Summary, deid_corpus, open_optional
+    from .store import DEFAULT_KEY_FILE, Store, check_key_location, load_key
+
+    if engine != "local":
+        raise UsageError(f"engine '{engine}' is not available in this version (use local)")
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    ensure_outside(target, [source])
+    if spans:
+        ensure_outside(spans, [source])
+    cfg = _pipeline_config(config, detectors, mode, keep_share)
+    if model and "model" not in cfg["detect"]["detectors"]:
+        cfg["detect"]["detectors"].append("model")
+    secret = None
+    if cfg["replace"]["mode"] == "surrogate":
+        key_path = key_file or DEFAULT_KEY_FILE
+        check_key_location(key_path, target)
+        secret = load_key(key_path, notify=lambda m: err.print(m))
+    src_fmt = in_format or detect_format(source)
+    dst_fmt = to or detect_format(target, default=src_fmt)
+    opts = _reader_options(text_field, id_field)
+    summary = Summary()
+    with Store(store_path) as store, ExitStack() as stack:
+        pipeline = _build_pipeline(cfg, source, src_fmt, opts, model, secret=secret, store=store)
+        spans_out = open_optional(stack, spans)
+        docs = deid_corpus(read_corpus(source, src_fmt, **opts), pipeline, summary, patient_field,
+                           spans_out, store, secret, reversible)
+        write_corpus(docs, target, dst_fmt)
+        store.log_run("deid", {"mode": cfg["replace"]["mode"], "detectors": cfg["detect"]["detectors"]},
+                      summary.as_dict())
+    summary.print(err, "de-identified")
+
+
 def main() -> None:
     """Entry point: run the app; bad input becomes one line and exit code 2."""
     try:

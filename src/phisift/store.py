@@ -1,0 +1,172 @@
+"""Project state in one SQLite file, and the secret key that keys it.
+
+What is kept, and why:
+* ``surrogates``: the surrogate chosen for each (patient, label, original). Choices
+  are derived from an HMAC of the secret key, so they are reproducible without
+  the table; the table is the audit trail, and with ``reversible`` also the way
+  back. Originals are stored as HMAC digests unless a reversible mapping is asked.
+* ``date_offsets``: the day shift of each patient (also derived, also recorded).
+* ``confidence``: per word item, in how many earlier runs its count reached the
+  threshold (the Philips confidence list, kept across runs and corpora).
+* ``runs``: a log of runs with counts and settings only, never PHI.
+* ``done``: finished documents of a batch run, so a killed run can resume.
+
+The key file never lives next to the output; it is the user's to keep.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import InputError, UsageError
+
+DEFAULT_KEY_FILE = Path(os.environ.get("PHISIFT_KEY_FILE", Path.home() / ".config" / "phisift" / "secret.key"))
+DEFAULT_STORE = Path(".phisift") / "store.sqlite"
+
+
+@dataclass(frozen=True)
+class Secret:
+    """An HMAC key; ``derive`` makes stable pseudo-random values from it."""
+
+    key: bytes
+
+    def digest(self, *parts: str) -> bytes:
+        return hmac.new(self.key, "\x1f".join(parts).encode("utf-8"), hashlib.sha256).digest()
+
+    def hexdigest(self, *parts: str) -> str:
+        return self.digest(*parts).hex()
+
+    def seed(self, *parts: str) -> int:
+        return int.from_bytes(self.digest(*parts)[:8], "big")
+
+
+def load_key(path: str | Path | None = None, create: bool = True, notify=None) -> Secret:
+    """Read the key file, creating a new random key on first use (with a message)."""
+    path = Path(path) if path else DEFAULT_KEY_FILE
+    if path.is_dir():
+        raise InputError("is a folder, expected a key file", path)
+    if not path.exists():
+        if not create:
+            raise InputError("key file not found", path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_hex(32) + "\n")
+        if notify:
+            notify(f"created a new secret key at {path}; keep it safe and private: the same key gives the same surrogates")
+    raw = path.read_text(encoding="utf-8", errors="replace").strip()
+    if len(raw) < 32:
+        raise InputError("key file is too short (expected at least 32 characters of secret)", path)
+    return Secret(raw.encode("utf-8"))
+
+
+def check_key_location(key_file: str | Path, output: str | Path) -> None:
+    """Refuse a key file inside the output folder: shared output must not carry the key."""
+    key, out = Path(key_file).resolve(), Path(output).resolve()
+    if key == out or out in key.parents:
+        raise UsageError("the key file must not be inside the output", key_file)
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS surrogates (
+    patient TEXT NOT NULL, label TEXT NOT NULL, original TEXT NOT NULL,
+    surrogate TEXT NOT NULL, clear TEXT, PRIMARY KEY (patient, label, original));
+CREATE TABLE IF NOT EXISTS date_offsets (patient TEXT PRIMARY KEY, days INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS confidence (
+    item TEXT PRIMARY KEY, runs_above INTEGER NOT NULL, runs_total INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS confidence_runs (n INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, command TEXT, settings TEXT, summary TEXT);
+CREATE TABLE IF NOT EXISTS done (run_key TEXT NOT NULL, doc_id TEXT NOT NULL, PRIMARY KEY (run_key, doc_id));
+"""
+
+
+class Store:
+    """A thin wrapper around the SQLite file; each method is one statement or transaction."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path else DEFAULT_STORE
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.db = sqlite3.connect(self.path, timeout=60)
+            self.db.executescript(_SCHEMA)
+        except sqlite3.DatabaseError as exc:
+            raise InputError(f"not a usable phisift store ({exc})", self.path) from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # surrogates --------------------------------------------------------------
+    def record_surrogates(self, rows: list[tuple[str, str, str, str, str | None]]) -> None:
+        """Rows of (patient digest, label, original digest, surrogate, clear original or None)."""
+        with self.db:
+            self.db.executemany("INSERT OR IGNORE INTO surrogates VALUES (?, ?, ?, ?, ?)", rows)
+
+    def lookup_original(self, surrogate: str) -> list[tuple[str, str, str | None]]:
+        cur = self.db.execute("SELECT patient, label, clear FROM surrogates WHERE surrogate = ?", (surrogate,))
+        return cur.fetchall()
+
+    # date offsets ------------------------------------------------------------
+    def record_offsets(self, rows: list[tuple[str, int]]) -> None:
+        with self.db:
+            self.db.executemany("INSERT OR IGNORE INTO date_offsets VALUES (?, ?)", rows)
+
+    def offset(self, patient: str) -> int | None:
+        row = self.db.execute("SELECT days FROM date_offsets WHERE patient = ?", (patient,)).fetchone()
+        return row[0] if row else None
+
+    # confidence list ---------------------------------------------------------
+    def confidence(self) -> dict[str, float]:
+        """Share (0..1) of earlier runs in which each item reached the threshold."""
+        return {
+            item: above / total
+            for item, above, total in self.db.execute("SELECT item, runs_above, runs_total FROM confidence")
+            if total
+        }
+
+    def confidence_runs(self) -> int:
+        row = self.db.execute("SELECT COALESCE(SUM(n), 0) FROM confidence_runs").fetchone()
+        return int(row[0])
+
+    def update_confidence(self, above: set[str], seen: set[str]) -> None:
+        """One more run: items in ``seen`` count a run, those in ``above`` count a success.
+
+        An item never seen in a run does not count that run: its confidence says how
+        often it was frequent enough *when it occurred*.
+        """
+        with self.db:
+            self.db.executemany(
+                "INSERT INTO confidence VALUES (?, ?, 1) ON CONFLICT(item) DO UPDATE SET "
+                "runs_above = runs_above + excluded.runs_above, runs_total = runs_total + 1",
+                ((item, int(item in above)) for item in seen),
+            )
+            self.db.execute("INSERT INTO confidence_runs VALUES (1)")
+
+    # runs and resume ---------------------------------------------------------
+    def log_run(self, command: str, settings: dict, summary: dict) -> None:
+        with self.db:
+            self.db.execute(
+                "INSERT INTO runs (started, command, settings, summary) VALUES (?, ?, ?, ?)",
+                (time.time(), command, json.dumps(settings, sort_keys=True), json.dumps(summary, sort_keys=True)),
+            )
+
+    def mark_done(self, run_key: str, doc_ids: list[str]) -> None:
+        with self.db:
+            self.db.executemany("INSERT OR IGNORE INTO done VALUES (?, ?)", ((run_key, d) for d in doc_ids))
+
+    def done(self, run_key: str) -> set[str]:
+        return {r[0] for r in self.db.execute("SELECT doc_id FROM done WHERE run_key = ?", (run_key,))}
