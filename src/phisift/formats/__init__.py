@@ -1,0 +1,176 @@
+"""Corpus formats: read any of them into Documents, write Documents to any of them.
+
+One module per format, each with ``read(path, **options) -> Iterator[Document]``
+and ``write(docs, path, **options) -> int``; this registry finds the format of a
+path and checks options against the module's own keyword arguments.
+
+    >>> docs = read_corpus("notes/")                  # format detected from the path
+    >>> write_corpus(docs, "notes.jsonl")             # format from the suffix
+
+Readers stream one document at a time (Parquet by record batch). Writers write a
+single output file atomically and every file of an output folder atomically, and
+create folders as needed; they never check whether the output is an input, which
+callers do with ``fileio.ensure_outside``. Bad input raises ``InputError`` naming
+the file and line (or row, or document), never quoting the text.
+
+Format names: jsonl, text, brat, i2b2, conll, csv, parquet.
+"""
+
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable, Iterable, Iterator
+
+from ..document import Document, Span
+from ..errors import InputError, UsageError
+from . import brat, conll, csvfile, i2b2, jsonl, parquet, textdir
+from ._common import check_options
+
+
+@dataclass(frozen=True)
+class Format:
+    name: str
+    read: Callable[..., Iterator[Document]]
+    write: Callable[..., int]
+    folder: bool  # written as a folder of files (a single file for text/i2b2 with a suffix)
+
+    def read_options(self) -> set[str]:
+        return _keyword_options(self.read)
+
+    def write_options(self) -> set[str]:
+        return _keyword_options(self.write)
+
+
+def _keyword_options(func: Callable[..., Any]) -> set[str]:
+    return {p.name for p in inspect.signature(func).parameters.values() if p.kind is p.KEYWORD_ONLY}
+
+
+def _format(module: ModuleType, folder: bool) -> Format:
+    return Format(module.NAME, module.read, module.write, folder)
+
+
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        _format(jsonl, False),
+        _format(textdir, True),
+        _format(brat, True),
+        _format(i2b2, True),
+        _format(conll, False),
+        _format(csvfile, False),
+        _format(parquet, False),
+    )
+}
+
+SUFFIXES: dict[str, str] = {
+    ".jsonl": "jsonl",
+    ".ndjson": "jsonl",
+    ".csv": "csv",
+    ".tsv": "csv",
+    ".parquet": "parquet",
+    ".xml": "i2b2",
+    ".conll": "conll",
+    ".bio": "conll",
+    ".iob": "conll",
+    ".txt": "text",
+}
+
+
+def detect_format(path: str | Path, default: str | None = None) -> str:
+    """The format of a path, from its suffix or, for a folder, from the files in it.
+
+    A folder holding ``.ann`` files is BRAT, ``.xml`` files i2b2, only ``.txt``
+    files plain text. A path that does not exist yet (an output) is read by its
+    suffix; without a known suffix it is a folder, whose format is ``default``
+    (typically the input's format) when that is a folder format.
+    """
+    path = Path(path)
+    if default is not None and default not in FORMATS:
+        raise UsageError(f"unknown format '{default}'; choose one of {', '.join(FORMATS)}")
+    if path.is_dir():
+        found = _folder_format(path)
+        if found:
+            return found
+        if default is not None and FORMATS[default].folder:
+            return default
+        raise UsageError("cannot tell the format of this folder: it holds no .txt, .ann or .xml files", path)
+    fmt = SUFFIXES.get(path.suffix.lower())
+    if fmt is not None:
+        return fmt
+    if path.exists():
+        raise UsageError(
+            f"cannot tell the format of '{path.name}' from its suffix ({', '.join(SUFFIXES)}); give the format",
+            path,
+        )
+    if default is not None and FORMATS[default].folder:
+        return default
+    raise UsageError("cannot tell the output format from this path (no known suffix); give the format", path)
+
+
+def _folder_format(path: Path) -> str | None:
+    suffixes: set[str] = set()
+    for p in path.rglob("*"):
+        rel = p.relative_to(path)
+        if any(part.startswith(".") for part in rel.parts):
+            continue
+        suffix = p.suffix.lower()
+        if suffix in (".ann", ".xml", ".txt") and p.is_file():
+            suffixes.add(suffix)
+            if {".ann", ".xml"} <= suffixes:
+                raise UsageError("folder holds both .ann (BRAT) and .xml (i2b2) files; give the format", path)
+    if ".ann" in suffixes:
+        return "brat"
+    if ".xml" in suffixes:
+        return "i2b2"
+    if ".txt" in suffixes:
+        return "text"
+    return None
+
+
+def _resolve(fmt: str | None, path: Path, default: str | None = None) -> Format:
+    name = fmt or detect_format(path, default)
+    if name not in FORMATS:
+        raise UsageError(f"unknown format '{name}'; choose one of {', '.join(FORMATS)}")
+    return FORMATS[name]
+
+
+def read_corpus(path: str | Path, fmt: str | None = None, **options: Any) -> Iterator[Document]:
+    """Documents of a corpus, one at a time. Format and options are checked at once, the data lazily."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError("no such file or folder", path)
+    form = _resolve(fmt, path)
+    check_options(form.name, options, form.read_options())
+    return form.read(path, **options)
+
+
+def write_corpus(
+    docs: Iterable[Document], path: str | Path, fmt: str | None = None, *, default: str | None = None, **options: Any
+) -> int:
+    """Write documents; returns how many. ``default`` is the format for a suffix-less new path."""
+    path = Path(path)
+    form = _resolve(fmt, path, default)
+    check_options(form.name, options, form.write_options())
+    return form.write(docs, path, **options)
+
+
+def read_spans(path: str | Path, fmt: str | None = None, **options: Any) -> dict[str, list[Span]]:
+    """Spans by document id from any format; JSONL may hold spans only (``{"id", "spans"}``)."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError("no such file or folder", path)
+    form = _resolve(fmt, path)
+    check_options(form.name, options, form.read_options() - {"require_text"})
+    docs = jsonl.read(path, require_text=False, **options) if form.name == "jsonl" else form.read(path, **options)
+    spans: dict[str, list[Span]] = {}
+    for doc in docs:
+        if doc.id in spans:
+            raise InputError("duplicate document id", path, document=doc.id)
+        spans[doc.id] = list(doc.spans)
+    return spans
+
+
+__all__ = ["FORMATS", "Format", "SUFFIXES", "detect_format", "read_corpus", "read_spans", "write_corpus"]

@@ -1,0 +1,122 @@
+"""JSON Lines: one ``{"id", "text", "spans", ...}`` object per line, the project's own format.
+
+Read line by line in binary and decoded per line, so a corpus of any size streams
+and an encoding or JSON error names its line. Fields other than id, text and spans
+go to ``Document.meta`` in their order and are written back after those three.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from ..document import Document
+from ..errors import InputError
+from ..fileio import atomic_write
+from ._common import parse_spans, spans_to_json, unencodable
+
+NAME = "jsonl"
+SPANS_ONLY = "_spans_only"
+
+
+def read(
+    path: str | Path,
+    *,
+    text_field: str = "text",
+    id_field: str = "id",
+    spans_field: str = "spans",
+    require_text: bool = True,
+) -> Iterator[Document]:
+    """Documents of a JSONL file; a record without an id gets its line number as id.
+
+    ``require_text=False`` accepts span-only records (predictions): they come back
+    with text ``""`` and ``meta["_spans_only"] = True``, and their offsets are only
+    checked for order, not against a text.
+    """
+    path = Path(path)
+    try:
+        fh = open(path, "rb")
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except IsADirectoryError:
+        raise InputError("is a folder, expected a .jsonl file", path) from None
+    except PermissionError:
+        raise InputError("permission denied", path) from None
+    with fh:
+        for lineno, raw in enumerate(fh, 1):
+            if lineno == 1:
+                raw = raw.removeprefix(b"\xef\xbb\xbf")
+            if b"\x00" in raw:
+                raise InputError("NUL byte: looks like a binary file, expected UTF-8 JSON lines", path, lineno)
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise InputError(f"invalid UTF-8 at byte {exc.start} of the line", path, lineno) from None
+            if not line.strip():
+                continue
+            yield _document(line, path, lineno, text_field, id_field, spans_field, require_text)
+
+
+def _document(
+    line: str, path: Path, lineno: int, text_field: str, id_field: str, spans_field: str, require_text: bool
+) -> Document:
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"bad JSON ({exc.msg} at column {exc.colno})", path, lineno) from None
+    except RecursionError:
+        raise InputError("bad JSON (nested too deeply)", path, lineno) from None
+    if not isinstance(record, dict):
+        raise InputError("expected a JSON object per line", path, lineno)
+    doc_id = record.get(id_field)
+    if doc_id is None:
+        doc_id = str(lineno)
+    elif isinstance(doc_id, bool) or not isinstance(doc_id, (str, int)):
+        raise InputError(f"'{id_field}' must be a string or an integer", path, lineno)
+    doc_id = str(doc_id)
+    if not doc_id:
+        raise InputError(f"'{id_field}' is empty", path, lineno)
+    meta: dict[str, Any] = {k: v for k, v in record.items() if k not in (id_field, text_field, spans_field)}
+    text = record.get(text_field)
+    if text is None:
+        if require_text:
+            why = f"no '{text_field}' field (read a file of spans only with read_spans)"
+            raise InputError(why, path, lineno, doc_id)
+        meta[SPANS_ONLY] = True
+        spans = parse_spans(record.get(spans_field), text_length=None, path=path, line=lineno, document=doc_id)
+        return Document(doc_id, "", spans, meta)
+    if not isinstance(text, str):
+        raise InputError(f"'{text_field}' must be a string", path, lineno, doc_id)
+    spans = parse_spans(record.get(spans_field), text_length=len(text), path=path, line=lineno, document=doc_id)
+    return Document(doc_id, text, spans, meta)
+
+
+def write(
+    docs: Iterable[Document],
+    path: str | Path,
+    *,
+    text_field: str = "text",
+    id_field: str = "id",
+    spans_field: str = "spans",
+    spans_only: bool = False,
+) -> int:
+    """Write one JSON object per document, atomically; ``spans_only`` leaves out text and meta."""
+    count = 0
+    with atomic_write(path) as fh:
+        for doc in docs:
+            record: dict[str, Any] = {id_field: doc.id}
+            if not spans_only:
+                record[text_field] = doc.text
+            record[spans_field] = spans_to_json(doc.spans)
+            if not spans_only:
+                for key, value in doc.meta.items():
+                    if key not in record and key != SPANS_ONLY:
+                        record[key] = value
+            line = json.dumps(record, ensure_ascii=False, default=str) + "\n"
+            try:
+                fh.write(line)
+            except UnicodeEncodeError:
+                raise unencodable(doc.id) from None
+            count += 1
+    return count
