@@ -2,7 +2,9 @@
 
 A run killed half-way must leave no half-written file behind, so every writer goes
 through ``atomic_write``: it writes a temporary file in the target's folder and
-renames it into place (a rename within one file system is atomic on POSIX).
+renames it into place (a rename within one file system is atomic on POSIX). There
+is no fsync: this guards against a killed run, not against a power cut, and an
+fsync per note would cost more than the de-identification of a short note.
 """
 
 from __future__ import annotations
@@ -26,8 +28,6 @@ def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-
     try:
         with os.fdopen(fd, mode, encoding=None if binary else encoding, newline=None if binary else "") as fh:
             yield fh
-            fh.flush()
-            os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
