@@ -1,0 +1,96 @@
+"""The command line as a user meets it: help with examples, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from phisift.document import Document, Span
+from phisift.formats import write_corpus
+
+COMMANDS = ["convert", "eval", "detect", "deid"]
+
+
+def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "phisift.cli", *args], capture_output=True, text=True, cwd=cwd, timeout=300
+    )
+
+
+@pytest.fixture()
+def corpus(tmp_path):
+    docs = [
+        Document("a", "John Smith saw Mary Jones on 03/04/2021 in Boston.",
+                 (Span(0, 10, "PATIENT"), Span(15, 25, "DOCTOR"), Span(29, 39, "DATE"), Span(43, 49, "CITY"))),
+        Document("b", "Call 617-555-1234 today.", (Span(5, 17, "PHONE"),)),
+    ]
+    path = tmp_path / "gold.jsonl"
+    write_corpus(docs, path)
+    return path
+
+
+def test_help_shows_examples():
+    top = run("--help")
+    assert top.returncode == 0 and "Example" in top.stdout
+    for command in COMMANDS:
+        res = run(command, "--help")
+        assert res.returncode == 0, command
+        assert "Example" in res.stdout and "phisift " + command in res.stdout, command
+
+
+def test_eval_gold_against_itself_is_one(corpus):
+    res = run("eval", str(corpus), str(corpus), "--json")
+    assert res.returncode == 0, res.stderr
+    data = json.loads(res.stdout)
+    for key in ("token", "entity_strict"):
+        assert data[key]["precision"] == data[key]["recall"] == data[key]["f1"] == 1.0
+    assert data["entity_overlap_recall"] == 1.0
+
+
+def test_eval_of_spans_only_predictions(corpus, tmp_path):
+    pred = tmp_path / "pred.jsonl"
+    pred.write_text(json.dumps({"id": "a", "spans": [{"start": 0, "end": 10, "label": "PATIENT"}]}) + "\n")
+    data = json.loads(run("eval", str(corpus), str(pred), "--json", "--by-label").stdout)
+    assert data["entity_strict"]["tp"] == 1 and data["entity_strict"]["fn"] == 4
+    assert data["token"]["tp"] == 2 and data["token"]["fn"] == 9
+    assert data["by_label"]["PATIENT"]["token_recall"] == 1.0
+
+
+def test_convert_round_trip_through_brat_and_i2b2(corpus, tmp_path):
+    assert run("convert", str(corpus), str(tmp_path / "brat"), "--to", "brat").returncode == 0
+    assert run("convert", str(tmp_path / "brat"), str(tmp_path / "x"), "--to", "i2b2").returncode == 0
+    assert run("convert", str(tmp_path / "x"), str(tmp_path / "back.jsonl")).returncode == 0
+    data = json.loads(run("eval", str(corpus), str(tmp_path / "back.jsonl"), "--json").stdout)
+    assert data["entity_strict"]["f1"] == 1.0
+
+
+@pytest.mark.parametrize(
+    "make, expect",
+    [
+        (lambda p: p / "missing.jsonl", "missing.jsonl"),
+        (lambda p: (p / "bad.jsonl").write_text('{"id": "x", "text": "a"}\n{oops\n') and p / "bad.jsonl", "bad.jsonl:2"),
+        (lambda p: (p / "bin.jsonl").write_bytes(b"\xff\xfe\x00\x01garbage") and p / "bin.jsonl", "bin.jsonl"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path, make, expect):
+    path = make(tmp_path)
+    res = run("convert", str(path), str(tmp_path / "out.jsonl"))
+    assert res.returncode == 2
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1 and expect in lines[0] and "Traceback" not in res.stderr
+    assert not (tmp_path / "out.jsonl").exists()
+
+
+def test_output_inside_input_is_refused(corpus, tmp_path):
+    res = run("convert", str(corpus), str(corpus))
+    assert res.returncode == 2 and "overwrite" in res.stderr
+    before = corpus.read_bytes()
+    assert corpus.read_bytes() == before
+
+
+def test_unknown_label_map_is_a_clear_error(corpus):
+    res = run("eval", str(corpus), str(corpus), "--label-map", "nosuchmap")
+    assert res.returncode == 2 and "nosuchmap" in res.stderr and "Traceback" not in res.stderr
