@@ -202,6 +202,7 @@ def detect(
     text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
     id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
     store_path: Optional[Path] = typer.Option(None, "--store", help="Project store (SQLite); default .phisift/store.sqlite."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes; output is the same for any number."),
 ) -> None:
     """Find PHI and write its spans, with offsets into the input text."""
     from .fileio import ensure_outside
@@ -210,6 +211,8 @@ def detect(
     from .store import Store
 
     ensure_outside(output, [source])
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
     cfg = _pipeline_config(config, detectors, keep_share=keep_share)
     if model and "model" not in cfg["detect"]["detectors"]:
         cfg["detect"]["detectors"].append("model")
@@ -217,7 +220,7 @@ def detect(
     opts = _reader_options(text_field, id_field)
     with Store(store_path) as store:
         pipeline = _build_pipeline(cfg, source, src_fmt, opts, model, store=store)
-        summary = detect_corpus(read_corpus(source, src_fmt, **opts), pipeline, output, err)
+        summary = detect_corpus(read_corpus(source, src_fmt, **opts), pipeline, output, err, jobs)
         store.log_run("detect", {"detectors": cfg["detect"]["detectors"]}, summary.as_dict())
     summary.print(err, "detected PHI in")
 
@@ -247,7 +250,7 @@ def deid(
     id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
     store_path: Optional[Path] = typer.Option(None, "--store", help="Project store (SQLite); default .phisift/store.sqlite."),
     reversible: bool = typer.Option(False, "--reversible", help="Keep originals in the store so surrogates can be traced back."),
-    jobs: int = typer.Option(1, "--jobs", help="Worker processes (1: this process)."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes; output is the same for any number."),
     engine: str = typer.Option("local", "--engine", help="local (default)."),
 ) -> None:
     """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
@@ -281,7 +284,7 @@ def deid(
         pipeline = _build_pipeline(cfg, source, src_fmt, opts, model, secret=secret, store=store)
         spans_out = open_optional(stack, spans)
         docs = deid_corpus(read_corpus(source, src_fmt, **opts), pipeline, summary, patient_field,
-                           spans_out, store, secret, reversible)
+                           spans_out, store, secret, reversible, jobs)
         write_corpus(docs, target, dst_fmt)
         store.log_run("deid", {"mode": cfg["replace"]["mode"], "detectors": cfg["detect"]["detectors"]},
                       summary.as_dict())

@@ -83,14 +83,53 @@ def write_spans_line(fh: IO[str], doc_id: str, spans: Iterable[Span]) -> None:
         {"start": s.start, "end": s.end, "label": s.label} for s in spans]}, ensure_ascii=False) + "\n")
 
 
+_WORKER: Pipeline | None = None
+
+
+def _init_worker(pipeline: Pipeline) -> None:
+    global _WORKER
+    _WORKER = pipeline
+
+
+def _detect_one(doc: Document) -> list[Span]:
+    return _WORKER.detect(doc.text)
+
+
+def _deid_one(item: tuple[Document, str]) -> tuple[Document, list[Span]]:
+    doc, patient = item
+    return _WORKER.deidentify(doc, patient)
+
+
+def parallel_map(pipeline: Pipeline, func, items: Iterable, jobs: int, batch: int = 64) -> Iterator[tuple]:
+    """(item, func(item)) pairs in input order, from this process or ``jobs`` workers.
+
+    Items are sent in bounded batches, so a corpus larger than memory streams
+    through. Every random choice is keyed by the document and the secret, so the
+    output is the same whatever ``jobs`` is. The pipeline reaches the workers once,
+    at start-up (fork), not with every document.
+    """
+    if jobs <= 1:
+        _init_worker(pipeline)
+        for item in items:
+            yield item, func(item)
+        return
+    import multiprocessing
+    from itertools import islice
+
+    ctx = multiprocessing.get_context("fork")
+    iterator = iter(items)
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(pipeline,)) as pool:
+        while chunk := list(islice(iterator, batch * jobs)):
+            yield from zip(chunk, pool.map(func, chunk, chunksize=max(1, len(chunk) // (4 * jobs))))
+
+
 def detect_corpus(
-    docs: Iterable[Document], pipeline: Pipeline, spans_path: Path, console: Console
+    docs: Iterable[Document], pipeline: Pipeline, spans_path: Path, console: Console, jobs: int = 1
 ) -> Summary:
     summary = Summary()
     with atomic_write(spans_path) as fh, progress_bar(console) as bar:
         task = bar.add_task("detect", total=None)
-        for doc in docs:
-            spans = pipeline.detect(doc.text)
+        for doc, spans in parallel_map(pipeline, _detect_one, docs, jobs):
             write_spans_line(fh, doc.id, spans)
             summary.add(doc, spans)
             bar.advance(task)
@@ -106,11 +145,11 @@ def deid_corpus(
     store: Store | None = None,
     secret: Secret | None = None,
     reversible: bool = False,
+    jobs: int = 1,
 ) -> Iterator[Document]:
-    """De-identified documents, one by one; found spans and mappings go to the side outputs."""
-    for doc in docs:
-        patient = patient_of(doc, patient_field)
-        new_doc, spans = pipeline.deidentify(doc, patient)
+    """De-identified documents, in input order; found spans and mappings go to the side outputs."""
+    items = ((doc, patient_of(doc, patient_field)) for doc in docs)
+    for (doc, patient), (new_doc, spans) in parallel_map(pipeline, _deid_one, items, jobs):
         if spans_out is not None:
             write_spans_line(spans_out, doc.id, spans)
         if store is not None and secret is not None and pipeline.operator.name == "surrogate":
