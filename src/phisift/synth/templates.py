@@ -377,6 +377,9 @@ def clinic_note(ctx: Ctx, b: NoteBuilder) -> None:
     if rng.random() < 0.4:
         b.line(ctx.t("{Reason for visit|Reason for Visit|CC|Chief Complaint}: {topic}", topic=topic))
         b.blank()
+    if rng.random() < 0.08:
+        b.line(ctx.t("{Telehealth|Video} visit; {patient|pt} connected from home ({IP |IP address }{ip}){?, {his} {rel_word} present}."))
+        b.blank()
     opening = ctx.sent(rng.choice((
         "{Pt_name} is {a_age} {man} who returns for follow-up of {condition}.",
         "{age_cap} {man} here for {topic}; last seen by me on {date:prior}.",
@@ -697,6 +700,8 @@ def referral_fax(ctx: Ctx, b: NoteBuilder) -> None:
     b.line(ctx.t("From: {prov:referrer}"))
     b.line(ctx.t("{Phone|Tel}: {phone:clinic}   Fax: {fax:clinic_fax}"))
     b.line(ctx.t("Date: {date:note}   Pages (including cover): {n}", n=str(rng.randint(2, 14))))
+    if rng.random() < 0.3:
+        b.line(ctx.t("Sent via {eFax|RightFax|secure fax} gateway {ip} at {time}"))
     b.line(ctx.t("Re: {Referral|New patient referral|Urgent referral|Records request} - {pt_full}"))
     b.blank()
     b.line("REFERRAL INFORMATION")
