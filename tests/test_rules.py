@@ -79,6 +79,7 @@ DATES = [
     ("CABG in 2015 without complications.", ["2015"]),
     ("Sober since 1998.", ["1998"]),
     ("s/p appendectomy (2010).", ["2010"]),
+    ("MI x 2 (1978 and 1979).", ["1978", "1979"]),
     ("2010: CABG x3", ["2010"]),
     ("Worked as a nurse 1990-1995.", ["1990", "1995"]),
     ("Had shingles in the spring of 2018.", ["spring of 2018"]),
@@ -196,6 +197,7 @@ PHONES = [
     ("Clinic 617-555-1234 x1234.", "PHONE", ["617-555-1234 x1234"]),
     ("Office 617-555-1234 ext. 22", "PHONE", ["617-555-1234 ext. 22"]),
     ("Fax: 617-555-9999", "FAX", ["617-555-9999"]),
+    ("Results go to Dr. A and his fax number is 831-5926.", "FAX", ["831-5926"]),
     ("F: (617) 555-9999", "FAX", ["(617) 555-9999"]),
     ("Phone 617-555-1234 Fax 617-555-9999", "PHONE", ["617-555-1234"]),
     ("Phone 617-555-1234 Fax 617-555-9999", "FAX", ["617-555-9999"]),
@@ -509,6 +511,14 @@ def test_languages():
 def test_bad_configuration(kwargs):
     with pytest.raises(ValueError):
         RuleDetector(**kwargs)
+
+
+def test_pickles_for_worker_processes():
+    import pickle
+
+    det = pickle.loads(pickle.dumps(RuleDetector(labels={"DATE"}, languages=("en",))))
+    assert det.labels == {"DATE"} and det.languages == ("en",)
+    assert spans_of("Seen on 03/04/2021, MRN 1234567.", detector=det) == {(8, 18, "DATE")}
 
 
 def test_empty_and_plain_text():

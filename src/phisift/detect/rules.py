@@ -91,6 +91,7 @@ _COLON_AFTER = re.compile(r":[ \t]")
 _AGE_AFTER_NAME = re.compile(
     r",[ \t]*([0-9]{1,3})(?=[ \t]*(?:,|(?:yrs?|years?|y/?o|yo|M|F|male|female|man|woman)(?![\w])|-year))"
 )
+_PAREN_YEAR_END = re.compile(r"[)\],;]|[ \t]*(?:-|–|and|&|to)[ \t]*(?:1[89]|20)[0-9]{2}(?![0-9])")
 _PLACE_FIELDS = {"f_HOSPITAL": ("HOSPITAL", 0.75), "f_CITY": ("CITY", 0.8), "f_COUNTRY": ("COUNTRY", 0.8)}
 _CAPITAL_WORD = re.compile(r"[ \t]+[A-Z][a-z]")
 _PHONE_VALUE = re.compile(r"[0-9]+(?:[-. ][0-9]+)*")
@@ -125,6 +126,13 @@ class RuleDetector:
         if not text:
             return []
         return _Scan(text, self._patterns, self.labels).run()
+
+    def __getstate__(self) -> dict:
+        # ship only the configuration to worker processes; the patterns come from the cache there
+        return {"labels": self.labels, "languages": self.languages}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["labels"], state["languages"])
 
     def __repr__(self) -> str:
         labels = "all" if self.labels is None else sorted(self.labels)
@@ -384,7 +392,7 @@ class _Scan:
         """
         words, starts, between = self._prev_words(pos)
         words = [w.lower() for w in words]
-        if words and not between.strip(":#-"):
+        if words and not between.strip(":#-,"):
             last = words[-1]
             if last in self.p.short_date_strong or last in self.p.weekday_words:
                 return "strong"
@@ -477,7 +485,7 @@ class _Scan:
         ):
             ok = True  # "in 2015", "since 1998", "status post 2010"
         elif between.endswith(("(", "[")):
-            ok = e < self.n and text[e] in ")],;"  # "(2010)"
+            ok = _PAREN_YEAR_END.match(text, e) is not None  # "(2010)", "(1978 and 1979)"
         elif s - self._line_start(s) < 8 and _BOL_BULLET.fullmatch(text[self._line_start(s) : s].strip(" \t")):
             ok = _AFTER_BOL_YEAR.match(text, e) is not None  # "2010: CABG" opening a line
         if not ok:
@@ -916,7 +924,10 @@ class _Scan:
         out = []
         for sp in spans:
             s = sp[0]
-            if sp[2] == "DATE" and s > 3 and text[s - 1] in " \t,":
+            j = s
+            while j > 0 and text[j - 1] in " \t,":
+                j -= 1
+            if sp[2] == "DATE" and 3 < j < s and (text[j - 1].isalpha() or text[j - 1] == "."):
                 words, starts, between = self._prev_words(s, 24)
                 if words and between in ("", ","):
                     i = len(words) - 1
@@ -946,7 +957,7 @@ class _Scan:
             kept.append(sp)
         # same label: drop exact duplicates (keeping the best score) and spans inside another
         kept.sort(key=lambda t: (t[2], t[0], -t[1], -t[3]))
-        result: list[Span] = []
+        final: list[tuple[int, int, str, float]] = []
         label, max_end = None, -1
         for s, e, lab, score, _ in kept:
             if lab != label:
@@ -954,9 +965,9 @@ class _Scan:
             if e <= max_end:
                 continue
             max_end = e
-            result.append(Span(s, e, lab, "rules", score))
-        result.sort()
-        return result
+            final.append((s, e, lab, score))
+        final.sort()  # the order of Span (start, end, label), without comparing Span objects
+        return [Span(s, e, lab, "rules", score) for s, e, lab, score in final]
 
 
 def _overlaps(intervals: list[tuple[int, int]], s: int, e: int) -> bool:

@@ -461,6 +461,8 @@ def build_patterns(languages: frozenset[str]) -> Patterns:
         r"|(?P<phone>phone|ph|tel|telephone|tele|cell|mobile|mob|pager|beeper|pgr|contact|call|callback|"
         r"home|work|office|number|tfno|tlfno|tlf|telf|tel[ée]fono|m[óo]vil|celular|"
         r"(?-i:[PpTtHhWwCcMmOoB])(?=[ \t]*[:#])))"
+        # "fax number is": the generic word belongs to the cue before it
+        r"(?:[ \t]+(?:number|no\.?|nbr)(?![\w]))?"
     )
     return Patterns(
         numeric=numeric,
