@@ -300,7 +300,9 @@ medical group medical associates medical clinic family practice family medicine
 va medical center behavioral health mental health center psychiatric center dialysis center
 assisted living rest home convalescent home convalescent center health and rehabilitation
 hospital center health sciences center medical college womens hospital memorial hospital
-pavilion lodge manor
+pavilion lodge manor center centre facility care facility extended care facility
+healthcare system healthcare eye associates primary care home care orthopedics orthopaedics
+dermatology pediatrics cardiology urology diabetes center kidney center eye center
 hospital universitario hospital general hospital clínico hospital clinico clínica clinica
 centro de salud centro médico centro medico sanatorio residencia policlínica policlinica
 complejo hospitalario ambulatorio consultorio
@@ -316,7 +318,9 @@ ORGANIZATION_HEADS = """
 inc incorporated llc l.l.c ltd limited corp corporation co company companies plc gmbh
 group associates partners foundation university college school academy institute
 church synagogue temple mosque parish ministries bank insurance agency industries
-enterprises technologies laboratories pharmaceuticals consulting
+enterprises technologies laboratories pharmaceuticals consulting authority council alliance
+services elder services senior services senior center adult day health day health health plan
+healthnet pharmacy community action council on aging transit authority islamic center
 department store restaurant hotel motel airlines association society council union
 universidad colegio instituto fundación fundacion empresa sociedad iglesia
 """
@@ -542,6 +546,7 @@ marks bridges key chambers burns rice ware wise watts cherry pace tanner bishop 
 amber crystal ruby pearl coral olive violet ginger scarlet ivory jade golden charity
 patience prudence constance mercy honor trinity destiny harmony unity liberty justice
 precious royal baker fowler sergeant lord chance christian buddy junior senior sunny
+colleague colleagues sir madam team staff
 sunday monday tuesday wednesday thursday friday saturday january february march july
 september october november december easter christmas bass bird bone bloom bean crane
 crook fair fox frost gay heart hurt lamb land lane law lock love lovely low merry mill
@@ -736,7 +741,7 @@ def main(argv: list[str] | None = None) -> int:
     write("organization_heads_first.txt", phrases(ORGANIZATION_HEADS_FIRST, MULTI_HEADS))
     write("location_heads.txt", phrases(LOCATION_HEADS, MULTI_HEADS))
     write("location_heads_first.txt", phrases(LOCATION_HEADS_FIRST, MULTI_HEADS))
-    write("street_suffixes.txt", phrases(STREET_SUFFIXES, []))
+    write("street_suffixes.txt", phrases(STREET_SUFFIXES, []) | faker_street_suffixes())
     write("street_heads_first.txt", phrases(STREET_HEADS_FIRST, []))
 
     profs = {fold(p) for p in phrases(PROFESSIONS, MULTI_PROFESSIONS)}
@@ -775,8 +780,27 @@ MULTI_HEADS = [
     "womens hospital", "memorial hospital", "hospital universitario", "hospital general",
     "hospital clínico", "hospital clinico", "centro de salud", "centro médico", "centro medico",
     "complejo hospitalario", "department store", "national park", "state park",
+    "care facility", "extended care facility", "healthcare system", "eye associates", "primary care",
+    "home care", "diabetes center", "kidney center", "eye center", "elder services",
+    "senior services", "senior center", "adult day health", "day health", "health plan",
+    "community action", "council on aging", "transit authority", "islamic center",
     "correctional facility", "homeless shelter",
 ]
+
+
+# USPS suffixes from Faker that are too often ordinary words after a number in a note
+# ("3 Units Pass", "2 Point", "4 Course").
+STREET_SUFFIX_EXCLUDE = set(
+    """course rest run light lights point points key keys fall lock locks well wells wall union
+    unions center centers station mission track pass flat flats loaf land spur spurs ramp radial
+    common divide extension extensions curve neck oval club junction junctions stream green
+    greens burg burgs cape""".split()
+)
+
+
+def faker_street_suffixes() -> set[str]:
+    prov = importlib.import_module("faker.providers.address.en_US").Provider
+    return {fold(x) for x in values(prov.street_suffixes)} - STREET_SUFFIX_EXCLUDE
 
 
 def faker_jobs() -> set[str]:

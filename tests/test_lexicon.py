@@ -137,7 +137,8 @@ def test_abbreviation_lists_are_not_signatures(det):
         ("Patient seen by Kowalczyk in clinic.", {("DOCTOR", "Kowalczyk")}),
         ("Attending: Smith, John", {("DOCTOR", "Smith, John")}),
         ("Patient: Jones", {("PATIENT", "Jones")}),
-        ("Dear Mary,\nThank you for coming.", {("PATIENT", "Mary")}),
+        # letters in a chart are mostly between clinicians
+        ("Dear Mary,\nThank you for seeing Mr. Jones.", {("DOCTOR", "Mary"), ("PATIENT", "Jones")}),
         ("PCP: Ahmed Qureshi", {("DOCTOR", "Ahmed Qureshi")}),
         ("Dictated by: Hannah Whitfield", {("DOCTOR", "Hannah Whitfield")}),
         ("Her neighbor May brought her in.", {("PATIENT", "May")}),
@@ -161,6 +162,43 @@ def test_lists_of_names(det):
     assert found(det, "Seen by Drs. Smith, Brown and Jones.") == {
         ("DOCTOR", "Smith"), ("DOCTOR", "Brown"), ("DOCTOR", "Jones"),
     }
+
+
+def test_header_line_names_the_patient(det):
+    text = "EMERGENCY DEPARTMENT NOTE\nJoshua Okonkwo   MRN 05510161   DOB 3/10/88\n"
+    assert found(det, text) == {("PATIENT", "Joshua Okonkwo")}
+    text = "CLINIC NOTE\n\nTRUTON, LESIA   09298642          VISIT DATE: 01/02/2010\n"
+    assert found(det, text) == {("PATIENT", "TRUTON, LESIA")}
+
+
+def test_signature_lines_name_the_doctor(det):
+    text = "Return in 3 months.\n\nYours sincerely,\n\nAlexander Reyes\n"
+    assert found(det, text) == {("DOCTOR", "Alexander Reyes")}
+    text = "No acute distress.\n\n__________________\nMegan Wolfe\nPage 1 of 1"
+    assert found(det, text) == {("DOCTOR", "Megan Wolfe")}
+    assert found(det, "Casey Drake, FNP-BC\nStaette Moore, NP-C") == {
+        ("DOCTOR", "Casey Drake"), ("DOCTOR", "Staette Moore"),
+    }
+
+
+def test_in_law_relations_and_particles(det):
+    text = "He is here with his daughter-in-law Helena de la Torre today."
+    assert found(det, text) == {("PATIENT", "Helena de la Torre")}
+
+
+def test_message_and_referral_headers(det):
+    assert found(det, "From: Hunter O Baker (hbaker3)") == {("PATIENT", "Hunter O Baker")}
+    assert found(det, "Re: Urgent referral - Drajanel Rajomes") == {("PATIENT", "Drajanel Rajomes")}
+    assert ("DOCTOR", "Cloll Dralwell") in found(det, "Referring: Cloll Dralwell\n")
+
+
+def test_final_initial_keeps_its_period(det):
+    assert ("PATIENT", "Hunter, Jason M.") in found(det, "Patient: Hunter, Jason M.  MRN 9018141")
+
+
+def test_lexicon_names_take_the_label_of_cue_backed_names(det):
+    text = "Attending: Dr. Jane Parkinson.\nJane Parkinson reviewed the films."
+    assert [lab for lab, _ in sorted(found(det, text))] == ["DOCTOR"]
 
 
 # ----------------------------------------------------------------------------- allowlist
@@ -244,6 +282,29 @@ def test_street_address(det):
     assert ("STREET", "123 Main Street") in found(det, "She lives at 123 Main Street in Boston.")
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (
+            "Address: 18 Vilbaswood St Apt 12, Jon Ville, ME 02626\nPhone: 555-1234",
+            {("STREET", "18 Vilbaswood St"), ("CITY", "Jon Ville"), ("STATE", "ME")},
+        ),
+        ("SORTMOUTH, FLORIDA  01080-2011", {("CITY", "SORTMOUTH"), ("STATE", "FLORIDA")}),
+        (
+            "Address: 3532 Brady Road, Lake Rodneymouth, New Jersey  08099",
+            {("STREET", "3532 Brady Road"), ("CITY", "Lake Rodneymouth"), ("STATE", "New Jersey")},
+        ),
+        ("Domicilio: Calle Carmen Romero, 23, 1D.", {("STREET", "Calle Carmen Romero, 23")}),
+    ],
+)
+def test_address_blocks(det, text, expected):
+    assert found(det, text) == expected
+
+
+def test_a_doctor_with_md_at_line_end_is_not_a_city(det):
+    assert found(det, "John Smith, MD\nMary Jones, PA") == {("DOCTOR", "John Smith"), ("DOCTOR", "Mary Jones")}
+
+
 # ----------------------------------------------------------------------------- institutions
 
 
@@ -260,6 +321,11 @@ def test_street_address(det):
         ("She studies at Harvard University.", {("ORGANIZATION", "Harvard University")}),
         ("Graduated from University of Michigan.", {("ORGANIZATION", "University of Michigan")}),
         ("He works at Smith Barney downtown.", {("ORGANIZATION", "Smith Barney")}),
+        ("Insurance: Tufts Health Plan, member ID W053599566", {("ORGANIZATION", "Tufts Health Plan")}),
+        ("Arrival: by ambulance from Hebrew Rehabilitation Center", {("HOSPITAL", "Hebrew Rehabilitation Center")}),
+        ("ST. JOSEPH'S HOSPITAL CLINIC NOTE", {("HOSPITAL", "ST. JOSEPH'S HOSPITAL")}),
+        ("Seen at Cuddihy County Health Center.", {("HOSPITAL", "Cuddihy County Health Center")}),
+        ("Phoenix Senior Center", {("ORGANIZATION", "Phoenix Senior Center")}),
     ],
 )
 def test_institutions(det, text, expected):

@@ -63,8 +63,8 @@ PROFESSION = "PROFESSION"
 NAME_LABELS = frozenset({PATIENT, DOCTOR})
 
 #: Score given to names found by the repeat pass, and the score a name needs to seed it.
-#: Names from a title, credential or cue (>= 0.9) are repeated before the lexicon-only
-#: passes run, so their label wins; lexicon pairs (0.8) seed a second, final round.
+#: A lexicon-only name whose words all belong to names found with a title, credential or
+#: cue (>= 0.9) takes their label ("Dr. Jane Parkinson ... Jane Parkinson agreed").
 REPEAT_SCORE = 0.8
 SEED_SCORE = 0.8
 STRONG_SEED_SCORE = 0.9
@@ -84,20 +84,22 @@ TITLES: dict[str, str] = {
 #: Titles that are also clinical abbreviations in capitals (MS, MR, DR) need a period.
 _TITLE_NEEDS_DOT_UPPER = frozenset({"ms", "mr", "dr", "sr", "mrs", "dra", "sra"})
 _TITLE_NEEDS_DOT = frozenset({"sr", "prof"})
+#: Titles that are names too when they stand inside a name ("Aldo Dona").
+_TITLE_NAMES = frozenset({"don", "dona", "miss"})
 
 #: Credentials after a name: the name is a clinician's.
 _CREDENTIAL = re.compile(
-    r"(?<![\w.-])(?:M\.\s?D\.?|MD|D\.O\.|DO(?!\s+[A-Z]{2})|R\.N\.|RN|NP|N\.P\.|PA-C|Ph\.\s?D\.?|PhD|MBBS|FACS|"
-    r"FACP|FACC|DDS|DMD|DPM|PharmD|CNM|CRNA|LPN|LCSW|MSW|APRN|ARNP|FNP|FNP-C|ANP|DNP|MPH|MSN|BSN|DPT|"
-    r"RRT|CCC-SLP)(?![\w-])"
+    r"(?<![\w.-])(?:M\.\s?D\.?|MD|D\.O\.|DO(?!\s+[A-Z]{2})|R\.N\.|RN(?:-BC)?|RNFA|(?:F|A|AG|AGAC|P|W)?NP(?:-(?:BC|C))?|"
+    r"N\.P\.|PA-C|Ph\.\s?D\.?|PhD|PsyD|MBBS|FACS|FACP|FACC|DDS|DMD|DPM|PharmD|CNM|CRNA|LPN|LCSW|LICSW|MSW|"
+    r"APRN|ARNP|DNP|MPH|MSN|BSN|DPT|RRT|CCC-SLP|CDE|CNS)(?![\w-])"
 )
 #: what may stand between a name and its credential: ", " or spaces
 _CREDENTIAL_GAP = re.compile(r"(?:,\s*|[ \t]+)$")
 
 #: Words that end a name run (beside lowercase words and punctuation).
 _CREDENTIAL_WORDS = frozenset(
-    "md do rn np pa phd mbbs facs facp facc dds dmd dpm pharmd cnm crna lpn lcsw msw aprn arnp fnp "
-    "anp cnp dnp mph msn bsn pt dpt otr rrt rd ld jr sr ii iii iv esq".split()
+    "md do rn np pa phd mbbs facs facp facc dds dmd dpm pharmd cnm crna lpn lcsw licsw msw aprn arnp "
+    "fnp anp cnp dnp mph msn bsn pt dpt otr rrt rd ld jr sr ii iii iv esq rnfa psyd cde cns pgy".split()
 )
 
 #: cue phrase (tuple of keys) -> (label, needs_colon, lexicon_only)
@@ -122,19 +124,26 @@ _add_cues(
     "primary care doctor, primary physician, referring physician, referring provider, referring doctor, "
     "physician, provider, surgeon, anesthesiologist, cardiologist, consultant, "
     "dictating physician, author, nurse, primary nurse, rn, np, nurse practitioner, "
+    "case manager, nurse case manager, social worker, care coordinator, pharmacist, dietitian, "
+    "nutritionist, chaplain, physical therapist, occupational therapist, entered by, written by, "
+    "note by, reply from, message from, response from, ordered by, read by, interpreted by, "
+    "referring, assistant, first assistant, co-surgeon, dear, "
     "copy to, copies to, dictated, signed, attending md, oncologist, neurologist, therapist, "
     "medico, medica, firmado por, atendido por, remitido por",
     DOCTOR, False, False,
 )
 # single-word clinician cues in running text are usually roles, not headers
+for _k in ("re", "from", "referral", "request"):
+    _NAME_CUES[(_k,)] = (PATIENT, True, False)
 for _k in ("surgeon", "attending", "resident", "fellow", "intern", "physician", "provider",
            "anesthesiologist", "cc", "cardiologist", "consultant", "author", "nurse",
            "dictated", "signed", "oncologist", "neurologist", "therapist", "medico", "medica",
-           "rn", "np"):
+           "rn", "np", "referring", "assistant", "pharmacist", "dietitian", "nutritionist", "chaplain"):
     _NAME_CUES[(_k,)] = (DOCTOR, True, False)
 _add_cues(
     "patient, patient name, pt name, name, nombre, paciente, guardian, emergency contact, contact, "
     "first name, last name, surname, given name, apellidos, apellido, nombre y apellidos, "
+    "re, from, referral, request, records request, urgent referral, "
     "next of kin, health care proxy, healthcare proxy, hcp, proxy, poa, caregiver",
     PATIENT, True, False,
 )
@@ -143,7 +152,10 @@ _add_cues(
     "niece, nephew, aunt, uncle, grandson, granddaughter, grandmother, grandfather, grandma, grandpa, "
     "cousin, partner, fiance, fiancee, boyfriend, girlfriend, spouse, stepdaughter, stepson, "
     "stepmother, stepfather, roommate, named, name is, goes by, spoke with, spoken with, "
-    "discussed with, talked with, talked to, spoke to, met with, dear, hija, hijo, esposa, esposo, "
+    "son-in-law, daughter-in-law, mother-in-law, father-in-law, brother-in-law, sister-in-law, "
+    "stepson, stepdaughter, granddaughter, great-granddaughter, great-grandson, are referring, "
+    "am referring, is referring, we referred, "
+    "discussed with, talked with, talked to, spoke to, met with, hija, hijo, esposa, esposo, "
     "madre, padre, hermana, hermano, marido, mujer, hi, hello, call me, calls me, called me",
     PATIENT, False, False,
 )
@@ -156,7 +168,8 @@ _CUE_MAXLEN = max(len(p) for p in _NAME_CUES)
 _RELATIONS = frozenset(
     "daughter son wife husband mother father sister brother friend neighbor neighbour niece nephew "
     "aunt uncle grandson granddaughter grandmother grandfather cousin partner fiance fiancee "
-    "boyfriend girlfriend spouse caregiver guardian stepdaughter stepson roommate".split()
+    "boyfriend girlfriend spouse caregiver guardian stepdaughter stepson roommate son-in-law "
+    "daughter-in-law mother-in-law father-in-law brother-in-law sister-in-law".split()
 )
 
 #: Words around a name that make it a clinician's name.
@@ -185,7 +198,7 @@ _EPONYM_HEADS = frozenset(
     "agar culture virus bacillus fever protocol questionnaire inventory assessment exam "
     "examination silk pressure pressures anastomosis drill plate plates plating pin pins "
     "system systems instrumentation ventilation screw screws rod rods nail nails implant "
-    "implants prosthesis graft grafts lens lenses".split()
+    "implants prosthesis graft grafts lens lenses stand table".split()
 )
 
 #: Month and day names are first names too ("April", "June"); alone they are dates.
@@ -194,6 +207,9 @@ _CALENDAR = frozenset(
     "jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
     "saturday sunday".split()
 )
+
+#: First words of place and institution names that are common words on their own.
+_PLACE_PREFIX = frozenset("new north south east west upper lower great grand old fort port".split())
 
 #: Words before a lone capitalised word that make it a thing rather than a person.
 _DETERMINERS = frozenset(
@@ -246,6 +262,21 @@ _CITY_OVER_STATE = frozenset({"new york", "washington"})
 
 #: Words that may sit inside an institution name between capitalised words.
 _INST_CONNECTORS = frozenset("of and the for de del la las los y".split())
+#: Head words that also stand inside a longer name ("Boston University Medical Center",
+#: "Cuddihy County Health Center"): a run going leftwards does not stop at them.
+_INST_MODIFIERS = frozenset(
+    "university college memorial general institute school academy foundation group associates "
+    "partners church county health care services community regional".split()
+)
+
+#: Allowlisted words (faiths, peoples, saints' words) that do name institutions:
+#: "Hebrew Rehabilitation Center", "Baptist Hospital", "Good Samaritan".
+_INSTITUTION_PROPER = frozenset(
+    "hebrew jewish baptist methodist lutheran presbyterian episcopal catholic adventist mennonite "
+    "christian muslim islamic evangelical samaritan mercy providence shriners deaconess "
+    "veterans".split()
+)
+
 #: Words that may not start an institution name.
 _INST_BAD_FIRST = frozenset(
     "the a an at to from in on of for and with by his her their our your this that same other "
@@ -264,7 +295,9 @@ _ORG_CUES = frozenset(
         "trabaja en, trabajaba en, empleado de, empleada de"
     ).split(", ")
 )
-_ORG_CUE_LAST = frozenset(p[-1] for p in _ORG_CUES)
+#: "Insurance: Cigna", "Employer: Acme": header words before a colon
+_ORG_HEADERS = frozenset("insurance insurer employer school company workplace aseguradora empresa".split())
+_ORG_CUE_LAST = frozenset(p[-1] for p in _ORG_CUES) | _ORG_HEADERS
 _ORG_CUE_MAXLEN = max(len(p) for p in _ORG_CUES)
 
 #: cue phrase -> explicit. Explicit cues also accept ambiguous professions.
@@ -344,6 +377,7 @@ class Lexicons:
     place_starts: Mapping[str, int]  # first word key -> longest phrase (tokens)
     head_starts: Mapping[str, int]
     head_last: frozenset[str]
+    inst_ends: frozenset[str]  # last words that end one institution name ("Hospital", "Clinic")
     prof_starts: Mapping[str, int]
 
     def is_name_word(self, k: str) -> bool:
@@ -456,6 +490,7 @@ def load_lexicons(directory: str | None = None) -> Lexicons:
         place_starts=_starts(cities | set(states) | countries),
         head_starts=_starts(heads),
         head_last=frozenset(h.split(" ")[-1] for h in hh | oh | lh),
+        inst_ends=frozenset(h.split(" ")[-1] for h in hh | oh) - _INST_MODIFIERS,
         prof_starts=_starts(professions | ambiguous),
     )
 
@@ -577,6 +612,8 @@ class _Scan:
         w = self.words[j - 1]
         if len(w) > 3 and w[-2] in "'’" and w[-1] in "sS":
             end -= 2
+        elif j - i > 1 and len(w) == 1 and w.isupper() and self.text.startswith(".", end):
+            end += 1  # "Hunter, Jason M."
         for t in range(i, j):
             self.taken[t] = 1
         self.found.append((i, j, label, score))
@@ -616,7 +653,7 @@ class _Scan:
         if not w[0].isupper():
             return False
         k = self.keys[t]
-        if k in _NAME_STOP or k in TITLES or k in self.lex.head_last:
+        if k in _NAME_STOP or (k in TITLES and k not in _TITLE_NAMES) or k in self.lex.head_last:
             return False
         if w.isupper() and len(w) > 1:
             if not upper and k in _CREDENTIAL_WORDS:
@@ -648,13 +685,17 @@ class _Scan:
                     count += 1
                     continue
                 if self.words[j] != "I" and (
-                    after.startswith(".") or (upper and ("\n" in after or j + 1 >= self.n))
+                    after.startswith(".")
+                    or (upper and ("\n" in after or j + 1 >= self.n or after.startswith(("  ", "\t"))))
                 ):
                     j += 1  # "Smith J." / "SMITH, JOHN A<newline>"
                 break
             if k in _PARTICLES and not self.is_cap(j):
-                if j + 1 < self.n and self.simple_gap(j + 1) and self.name_token_ok(j + 1, upper, strong):
-                    j += 2
+                u = j
+                while u < self.n and self.keys[u] in _PARTICLES and not self.cap[u] and u - j < 3:
+                    u += 1
+                if u < self.n and u > j and self.simple_gap(u) and self.name_token_ok(u, upper, strong):
+                    j = u + 1
                     count += 1
                     continue
                 break
@@ -913,9 +954,12 @@ def _pass_name_cues(s: _Scan) -> None:
             _cc_list(s, i, label)
             continue
         first_tok = i
+        header = stripped == ":"
         if s.keys[i] in _PARTICLES and i + 1 < s.n and s.simple_gap(i + 1) and s.cap[i + 1]:
             i += 1  # "Apellidos: De Miguel Rivera"
-        if not _accept_cue_word(s, i, lexicon_only, header=stripped == ":"):
+        elif s.is_initial(i) and i + 1 < s.n and s.initial_gap(i + 1) and s.cap[i + 1]:
+            i += 1  # "her son I. Smith"
+        if not _accept_cue_word(s, i, lexicon_only, header=header):
             continue
         j = s.extend_name(i, strong=True)
         i = first_tok
@@ -925,11 +969,93 @@ def _pass_name_cues(s: _Scan) -> None:
             continue  # "seen by ... May 2019"
         # "Attending: Smith, John"
         if j - i == 1 and j < s.n and s.gap(j).strip() == "," and "\n" not in s.gap(j) \
-                and s.keys[j] in s.lex.first and s.is_cap(j) and not s.lex.is_allowed(s.keys[j]) \
-                and s.is_upper(j) == s.is_upper(i) and not s.taken[j]:
-            j = s.extend_name(j, strong=True)
+                and (s.keys[j] in s.lex.first or header) and s.is_cap(j) and len(s.keys[j]) > 1 \
+                and not s.lex.is_allowed(s.keys[j]) and s.is_upper(j) == s.is_upper(i) and not s.taken[j]:
+            j = s.extend_name(j, strong=True)  # "Name: Griner, Wemmastyn"
         score = 0.95 if stripped == ":" else 0.9
         s.emit(i, j, label, score)
+
+
+_ID_AFTER = re.compile(r"(?:[ \t]{2,}|[ \t]*\|[ \t]*)(?:MRN|MR\b|MR#|Med\.? ?Rec|DOB|D\.O\.B|#|Unit|Acct|Account|\d)", re.I)
+_CLOSINGS = frozenset(
+    "sincerely regards respectfully thanks cordially yours signed best warmly truly".split()
+)
+
+
+def _line_starts(s: _Scan) -> set[int]:
+    """Indices of the tokens that begin a line."""
+    text, starts = s.text, s.starts
+    out = {0}
+    p = text.find("\n")
+    while p != -1:
+        out.add(bisect_right(starts, p))
+        p = text.find("\n", p + 1)
+    return out
+
+
+def _name_run_at_line_start(s: _Scan, i: int) -> int | None:
+    """End of a name written at the start of a line: "Smith, John A", "J. Casserly", "Mary Jones"."""
+    lex = s.lex
+    k = s.keys[i]
+    if k in _NAME_STOP or k in TITLES or k in lex.head_last or k in _CALENDAR:
+        return None
+    if s.is_initial(i):
+        if not (i + 1 < s.n and s.initial_gap(i + 1) and s.cap[i + 1] and len(s.keys[i + 1]) > 1):
+            return None
+    elif len(k) < 2 or (lex.is_allowed(k) and not lex.is_name_word(k)):
+        return None
+    j = s.extend_name(i, strong=True)
+    if j - i == 1 and j < s.n and s.gap(j).strip() == "," and "\n" not in s.gap(j) and s.cap[j] \
+            and not s.taken[j] and s.is_upper(j) == s.is_upper(i) and not lex.is_allowed(s.keys[j]):
+        j = s.extend_name(j, strong=True)  # "TRUTON, LESIA", "GUERRERO,RUTH"
+    toks = [t for t in range(i, j) if not s.is_initial(t) and s.keys[t] not in _PARTICLES]
+    if not toks or (j - i < 2):
+        return None
+    if any(s.keys[t] in _CREDENTIAL_WORDS or s.keys[t] in lex.head_last for t in toks):
+        return None
+    if all(lex.is_allowed(s.keys[t]) for t in toks):
+        return None
+    if any(s.is_upper(t) for t in toks) and not all(lex.is_name_word(s.keys[t]) or not lex.is_allowed(s.keys[t])
+                                                     for t in toks):
+        return None
+    return j
+
+
+def _previous_line(s: _Scan, i: int) -> str:
+    """The last non-blank line before token i."""
+    before = s.text[: s.starts[i]].rstrip()
+    return before[before.rfind("\n") + 1 :].strip() if before else ""
+
+
+def _pass_name_lines(s: _Scan) -> None:
+    """Names that stand alone at the start of a line.
+
+    A header line "Joshua Short   MRN 05510161   DOB 3/10/88" names the patient; a line
+    holding only a name after "Sincerely," or a rule of underscores, or as the last line
+    of the note, is the signature of the clinician who wrote it.
+    """
+    text = s.text
+    last_line_start = text.rstrip().rfind("\n") + 1
+    for i in sorted(_line_starts(s)):
+        if i >= s.n or s.taken[i] or not s.cap[i]:
+            continue
+        j = _name_run_at_line_start(s, i)
+        if j is None or not s.free(i, j):
+            continue
+        end = s.ends[j - 1] + (1 if s.is_initial(j - 1) and text.startswith(".", s.ends[j - 1]) else 0)
+        if _ID_AFTER.match(text, end):
+            s.emit(i, j, PATIENT, 0.9)
+            continue
+        line_rest = text[end : text.find("\n", end) if "\n" in text[end:] else len(text)]
+        if line_rest.strip():
+            continue
+        prev = _previous_line(s, i)
+        prev_words = set(re.findall(r"[a-z]+", prev.lower()))
+        closing = bool(prev) and (
+            set(prev) <= set("_-=*~ ") or (prev.endswith(",") and prev_words & _CLOSINGS)
+        )
+        if closing or s.starts[i] >= last_line_start:
+            s.emit(i, j, DOCTOR, 0.9)
 
 
 def _cc_list(s: _Scan, i: int, label: str) -> None:
@@ -994,7 +1120,7 @@ def _specific(s: _Scan, toks: Sequence[int]) -> bool:
         k = s.keys[t]
         if k in _INST_CONNECTORS or k in _PARTICLES or len(k) < 2:
             continue
-        if not lex.is_allowed(k):
+        if not lex.is_allowed(k) or k in _INSTITUTION_PROPER:
             return True
     return False
 
@@ -1023,7 +1149,7 @@ def _left_run(s: _Scan, i: int, limit: int = 5) -> int:
                 break
             if k in _NAME_STOP or (k in _INST_BAD_FIRST and s.is_upper(t)):
                 break
-            if k in lex.head_last and k not in ("university", "college", "memorial", "general"):
+            if k in lex.inst_ends:
                 break
             a = t
             count += 1
@@ -1039,9 +1165,11 @@ def _left_run(s: _Scan, i: int, limit: int = 5) -> int:
         k = s.keys[a]
         if k in _INST_BAD_FIRST or not s.is_cap(a):
             a += 1
+        elif k in _SAINT or k in _PLACE_PREFIX:
+            break  # "St. Mary's", "Mount Auburn", "North Shore", "New Haven"
         elif s.sentence_initial(a) and a + 1 < i and lex.is_allowed(k):
             a += 1
-        elif s.is_upper(a) and a + 1 < i and lex.is_allowed(k) and k not in _SAINT:
+        elif s.is_upper(a) and a + 1 < i and lex.is_allowed(k):
             a += 1  # capitals give no sentence starts: drop common words from the front
         else:
             break
@@ -1096,11 +1224,15 @@ def _run_word_ok(s: _Scan, b: int, inner: bool) -> bool:
 def _pass_institutions(s: _Scan) -> None:
     lex = s.lex
     heads = []
+    covered = -1
     for i in s.caps:
+        if i < covered:
+            continue  # inside a longer head ("Senior Center", "Medical Associates")
         if s.keys[i] in lex.head_starts:
             h = _head_at(s, i)
             if h:
                 heads.append((i, h[0], h[1]))
+                covered = h[0]
     # right to left, so "Boston University Medical Center" is one hospital
     for i, j, phrase in reversed(heads):
         if not s.free(i, j):
@@ -1121,7 +1253,7 @@ def _pass_institutions(s: _Scan) -> None:
             if a < i:
                 # "of the University of Pennsylvania": heads may also take an "of X" tail
                 b = j
-                if j < s.n and s.keys[j] in ("of", "de", "del") and s.simple_gap(j):
+                if j < s.n and s.keys[j] in ("of", "for", "de", "del") and s.simple_gap(j):
                     b2 = _right_run(s, j)
                     if b2 > j + 1 and s.is_cap(b2 - 1):
                         b = b2
@@ -1143,15 +1275,23 @@ def _pass_institutions(s: _Scan) -> None:
         while b > j and not s.is_cap(b - 1):
             b -= 1
         if b > j and _specific(s, range(j, b)) and not s.eponym_after(b):
+            if first_label == LOCATION_OTHER and i > 0 and s.simple_gap(i) and (
+                s.phrase_before(i, _PLACE_CUES, _PLACE_CUE_MAXLEN) or _state_after(s, b)
+            ):
+                first_label = CITY  # "lives in Lake Mathew", "Lake Rodneymouth, NJ"
             s.emit(i, b, first_label, 0.85)
 
 
 def _pass_org_cues(s: _Scan) -> None:
-    """'works at Smith Barney', 'employed by Budd Automotors': the employer."""
+    """'works at Smith Barney', 'employed by Budd Automotors', 'Insurance: Cigna'."""
     for i in s.after_keys(_ORG_CUE_LAST):
-        if s.taken[i] or not s.cap[i] or not s.simple_gap(i):
+        if s.taken[i] or not s.cap[i]:
             continue
-        if s.phrase_before(i, _ORG_CUES, _ORG_CUE_MAXLEN) is None:
+        g = s.gap(i)
+        if s.keys[i - 1] in _ORG_HEADERS:
+            if g.strip() != ":" or "\n" in g:
+                continue
+        elif not s.simple_gap(i) or s.phrase_before(i, _ORG_CUES, _ORG_CUE_MAXLEN) is None:
             continue
         if s.keys[i] in TITLES or s.keys[i] in _NAME_STOP:
             continue
@@ -1220,6 +1360,92 @@ def _state_after(s: _Scan, j: int) -> tuple[int, str] | None:
     return None
 
 
+_ZIP_OR_EOL = re.compile(r"[ \t]*(?:\d{5}(?:-\d{4})?\b|\r?\n|$)")
+_AFTER_STREET = re.compile(
+    r"(?:,?[ \t]*(?:#[ \t]*[\w-]+|(?:apt|apartment|unit|suite|ste|fl|floor)\.?[ \t]*#?[\w-]+))?"
+    r"(?:,[ \t]*|[ \t]*\r?\n[ \t]*)",
+    re.I,
+)
+_LIVES_WORDS = frozenset("lives living lived resides residing resided moved grew born raised stays staying".split())
+
+
+def _city_boundary(s: _Scan, a: int) -> bool:
+    """Token a can start a city name of an address: line start, after a comma, after "in"."""
+    if a == 0:
+        return True
+    g = s.gap(a)
+    return "\n" in g or g.rstrip().endswith((",", ";", "-")) or s.keys[a - 1] in ("in", "from", "to", "at", "near")
+
+
+def _city_run_before(s: _Scan, i: int) -> int | None:
+    """Start of the city name that ends at token i-1, for "City, ST": 1-3 capitalised words."""
+    a = i
+    while a - 1 >= 0 and i - a < 3 and s.cap[a - 1] and not s.taken[a - 1]:
+        if a < i and not s.simple_gap(a):
+            break
+        a -= 1
+        if _city_boundary(s, a):
+            break
+    if a == i or not _city_boundary(s, a):
+        return None
+    if all(s.lex.is_allowed(s.keys[t]) for t in range(a, i)) or s.keys[a] in _NAME_STOP:
+        return None
+    return a
+
+
+def _pass_addresses(s: _Scan) -> None:
+    """'Jon Ville, ME 02626', 'SORTMOUTH, FLORIDA  01080', '18 Oak St, Salem': the city of
+    an address, whatever it looks like, from the state code or the street before it."""
+    lex = s.lex
+    # "City, ST 12345" and "City, State<end of line>"
+    for i in s.caps:
+        w = s.words[i]
+        code = len(w) == 2 and w in lex.state_codes
+        if not code and s.keys[i] not in lex.place_starts:
+            continue
+        if s.taken[i] or i == 0 or s.gap(i).strip() != "," or "\n" in s.gap(i):
+            continue
+        if code:
+            j = i + 1
+        else:
+            p = _place_at(s, i)
+            if not p or p[1] != STATE:
+                continue
+            j = p[0]
+        tail = _ZIP_OR_EOL.match(s.text, s.ends[j - 1])
+        if not tail:
+            continue
+        a = _city_run_before(s, i)
+        if a is None:
+            continue
+        if w in ("MD", "DO", "PA") and not tail.group(0).strip() and s.keys[a] in lex.first:
+            continue  # "John Smith, MD" at the end of a line is a doctor
+        s.emit(a, i, CITY, 0.9)
+        s.emit(i, j, STATE, 0.9)
+    # the city right after a street: "3532 Brady Road, Lake Rodneymouth", "Via Roma 5, Burgos"
+    for n in range(len(s.found)):
+        label = s.found[n][2]
+        if label != STREET:
+            continue
+        m = _AFTER_STREET.match(s.text, s.found_spans[n].end)
+        if not m:
+            continue
+        t = bisect_left(s.starts, m.end())
+        if t >= s.n or s.starts[t] != m.end() or not s.cap[t] or s.taken[t] or s.keys[t] in _NAME_STOP:
+            continue
+        b = t + 1
+        while b < s.n and b - t < 3 and s.cap[b] and s.simple_gap(b) and not s.taken[b]:
+            b += 1
+        if all(lex.is_allowed(s.keys[u]) for u in range(t, b)) or s.is_initial(t):
+            continue
+        if s.keys[t] in lex.state_codes or s.keys[t] in lex.street_heads_first:
+            continue
+        s.emit(t, b, CITY, 0.85)
+        st = _state_after(s, b)
+        if st:
+            s.emit(b, st[0], st[1], 0.9)
+
+
 def _pass_places(s: _Scan, multi_only: bool) -> None:
     lex = s.lex
     place_starts = lex.place_starts
@@ -1243,7 +1469,17 @@ def _pass_places(s: _Scan, multi_only: bool) -> None:
             # unknown capitalised word: a city only after a strong cue or before ", ST"
             if multi_only:
                 continue
-            if s.is_upper(i) or lex.is_allowed(k) or lex.is_name_word(k) and not strong_cue:
+            if cue == ("in",) and not strong_cue:
+                # "lives with his wife in Wakanuku": "in" after a living verb in the sentence
+                for t in range(i - 2, max(-1, i - 14), -1):
+                    if s.keys[t] in _LIVES_WORDS:
+                        strong_cue = True
+                        break
+                    if s.sentence_initial(t) or "\n" in s.gap(t + 1):
+                        break
+            if lex.is_allowed(k) or (lex.is_name_word(k) and not strong_cue):
+                continue
+            if s.is_upper(i) and not (strong_cue and len(k) > 3):
                 continue
             j = i + 1
             while j < s.n and j - i < 3 and s.simple_gap(j) and s.is_title_case(j) and not s.taken[j] \
@@ -1280,7 +1516,7 @@ def _pass_places(s: _Scan, multi_only: bool) -> None:
         # alone are never names here, first names are
         namey = any(s.keys[t] in lex.first for t in toks)
         if (s.eponym_after(j) or s.dose_after(j)) and not strong_cue:
-            continue  # "Mayo scissors", "Toronto stentless valve" is not this: see determiners
+            continue  # "Mayo scissors", "Glasgow Coma Scale"
         if multi:
             if allowed and not (major or strong_cue):
                 continue
@@ -1430,7 +1666,7 @@ def _pass_name_lists(s: _Scan) -> None:
                 if t is None or s.taken[t]:
                     break
                 k = s.keys[t]
-                if not s.is_title_case(t) or len(k) < 2 or k in _NAME_STOP or k in _CALENDAR:
+                if not s.is_title_case(t) or len(k) < 2 or k in _NAME_STOP or k in _CALENDAR or k in TITLES:
                     break
                 if not (lex.is_name_word(k) or not lex.is_allowed(k)) or lex.is_place_word(k) and not lex.is_name_word(k):
                     break
@@ -1468,6 +1704,11 @@ def _pass_lone_names(s: _Scan) -> None:
             continue  # "a Kelly vacuum", "the Glenn": a thing, not a person
         if s.gap(i + 1)[:2].startswith("-") and s.gap(i + 1)[1:2].isdigit():
             continue  # "Theo-24"
+        g = s.gap(i)
+        if "\n" not in g and g.rstrip()[-1:].isdigit():
+            continue  # "#24 Blake": a size before a device
+        if s.gap(i + 1).strip() == "&":
+            continue  # "Smith & Nephew"
         label = DOCTOR if s.clinician_context(i) else PATIENT
         s.emit(i, i + 1, label, 0.6)
 
@@ -1536,6 +1777,22 @@ def _pass_professions(s: _Scan) -> None:
 # -- repeats -------------------------------------------------------------------------
 
 
+def _relabel_from_strong(s: _Scan) -> None:
+    """Give lexicon-only names the label of the cue-backed names that share their words."""
+    strong = _seed_words(s, STRONG_SEED_SCORE)
+    if not strong:
+        return
+    for n, (i, j, label, score) in enumerate(s.found):
+        if label not in NAME_LABELS or score >= STRONG_SEED_SCORE:
+            continue
+        labels = {strong.get(s.keys[t]) for t in range(i, j) if len(s.keys[t]) > 1 and s.keys[t] not in _PARTICLES}
+        if len(labels) == 1 and None not in labels:
+            new = labels.pop()
+            if new != label:
+                s.found[n] = (i, j, new, score)
+                s.found_spans[n] = s.found_spans[n].with_label(new)
+
+
 def _seed_words(s: _Scan, min_score: float) -> dict[str, str]:
     seeds: dict[str, str] = {}
     for i, j, label, score in s.found:
@@ -1573,8 +1830,14 @@ def _pass_repeats(s: _Scan, seeds: Mapping[str, str]) -> None:
         j = i + 1
         while j < s.n and not s.taken[j] and s.cap[j] and s.keys[j] in seeds and s.simple_gap(j):
             j += 1
-        last_end = j
         k = s.keys[i]
+        # a first name or initial right before a known surname belongs to it ("Joshua Short")
+        while i > 0 and not s.taken[i - 1] and s.cap[i - 1] and (
+            (s.simple_gap(i) and s.keys[i - 1] in lex.first and not lex.is_allowed(s.keys[i - 1]))
+            or (s.is_initial(i - 1) and s.initial_gap(i) and i - 1 > 0 and s.keys[i - 2] in seeds)
+        ):
+            i -= 1
+        last_end = j
         if j - i == 1 and lex.is_allowed(k) and (s.sentence_initial(i) or s.is_upper(i)):
             continue  # "Grace was given": a lone common word at a sentence start
         if s.eponym_after(j) or s.dose_after(j):
@@ -1604,21 +1867,24 @@ class LexiconDetector:
         s = _Scan(text, self.lexicons)
         if s.n == 0:
             return []
+        # Strongest evidence first: a token taken by one pass is never looked at again,
+        # so patterns (addresses, titles, credentials, heads, cues) win over lone lexicon hits.
         _pass_streets(s)
         _pass_streets_head_first(s)
+        _pass_addresses(s)
         _pass_credentials(s)
         _pass_titles(s)
         _pass_institutions(s)
         _pass_org_cues(s)
         _pass_name_cues(s)
-        if self.repeat:
-            _pass_repeats(s, _seed_words(s, STRONG_SEED_SCORE))
+        _pass_name_lines(s)
         _pass_places(s, multi_only=True)
         _pass_name_pairs(s)
         _pass_places(s, multi_only=False)
         _pass_lone_names(s)
         _pass_name_lists(s)
         _pass_professions(s)
+        _relabel_from_strong(s)
         if self.repeat:
             _pass_repeats(s, _seed_words(s, SEED_SCORE))
         return sorted(s.found_spans)
