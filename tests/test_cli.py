@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -94,3 +95,69 @@ def test_output_inside_input_is_refused(corpus, tmp_path):
 def test_unknown_label_map_is_a_clear_error(corpus):
     res = run("eval", str(corpus), str(corpus), "--label-map", "nosuchmap")
     assert res.returncode == 2 and "nosuchmap" in res.stderr and "Traceback" not in res.stderr
+
+
+@pytest.fixture()
+def visits(tmp_path):
+    notes = [
+        ("v1", "p1", "Mr. John Smith was seen on 03/04/2021 by Dr. Alice Brown."),
+        ("v2", "p1", "John Smith returned on 03/14/2021; call 617-555-1234."),
+        ("v3", "p2", "Mr. John Smith (another patient) seen on 03/04/2021."),
+    ]
+    path = tmp_path / "visits.jsonl"
+    path.write_text("".join(json.dumps({"id": i, "text": t, "mrn": p}) + "\n" for i, p, t in notes))
+    return path
+
+
+def _texts(path):
+    return {json.loads(line)["id"]: json.loads(line)["text"] for line in path.read_text().splitlines()}
+
+
+def test_deid_surrogates_consistent_per_patient_across_notes_and_runs(visits, tmp_path):
+    key = tmp_path / "keys" / "k"
+    args = ["--mode", "surrogate", "--key-file", str(key), "--patient-field", "mrn", "--store", str(tmp_path / "s.db")]
+    res = run("deid", str(visits), str(tmp_path / "out1.jsonl"), *args, "--spans", str(tmp_path / "found.jsonl"))
+    assert res.returncode == 0, res.stderr
+    assert "created a new secret key" in res.stderr
+    assert run("deid", str(visits), str(tmp_path / "out2.jsonl"), *args, "--jobs", "2").returncode == 0
+    out1, out2 = _texts(tmp_path / "out1.jsonl"), _texts(tmp_path / "out2.jsonl")
+    assert out1 == out2  # same key: same output, whatever the number of workers
+    assert all("John" not in t and "Smith" not in t and "03/04/2021" not in t for t in out1.values())
+    surname = lambda t: re.search(r"(?:Mr\. )?\w+ (\w+)", t).group(1)  # noqa: E731
+    assert surname(out1["v1"].split("Mr. ")[1]) == surname(out1["v2"])  # same patient, same surrogate
+    assert out1["v1"].split(" was")[0] != out1["v3"].split(" (")[0]  # another patient, another one
+    # the 10-day interval between the two visits of p1 is kept
+    d1 = re.search(r"\d\d/\d\d/\d{4}", out1["v1"]).group()
+    d2 = re.search(r"\d\d/\d\d/\d{4}", out1["v2"]).group()
+    from datetime import datetime
+
+    delta = datetime.strptime(d2, "%m/%d/%Y") - datetime.strptime(d1, "%m/%d/%Y")
+    assert delta.days == 10
+    found = [json.loads(line) for line in (tmp_path / "found.jsonl").read_text().splitlines()]
+    assert [f["id"] for f in found] == ["v1", "v2", "v3"] and found[0]["spans"]
+    assert json.loads((tmp_path / "out1.jsonl").read_text().splitlines()[0])["mrn"] == "p1"  # fields pass through
+
+
+@pytest.mark.parametrize("mode, marker", [("tag", "[PATIENT]"), ("mask", "*****"), ("redact", "Mr.  was")])
+def test_deid_modes(visits, tmp_path, mode, marker):
+    out = tmp_path / f"{mode}.jsonl"
+    res = run("deid", str(visits), str(out), "--mode", mode, "--store", str(tmp_path / "s.db"))
+    assert res.returncode == 0, res.stderr
+    assert marker in _texts(out)["v1"]
+
+
+def test_detect_writes_spans_with_input_offsets(visits, tmp_path):
+    out = tmp_path / "spans.jsonl"
+    res = run("detect", str(visits), "-o", str(out), "--store", str(tmp_path / "s.db"))
+    assert res.returncode == 0, res.stderr
+    text = _texts(visits)["v1"]
+    spans = json.loads(out.read_text().splitlines()[0])["spans"]
+    assert {text[s["start"]:s["end"]] for s in spans} >= {"John Smith", "03/04/2021", "Alice Brown"}
+
+
+def test_deid_csv_without_the_column_is_a_clear_error(tmp_path):
+    path = tmp_path / "t.csv"
+    path.write_text("id,note\n1,hello\n")
+    res = run("deid", str(path), str(tmp_path / "o.csv"), "--mode", "tag", "--store", str(tmp_path / "s.db"))
+    assert res.returncode == 2 and "t.csv" in res.stderr and "'note'" in res.stderr
+    assert not (tmp_path / "o.csv").exists()

@@ -213,7 +213,8 @@ def detect(
     ensure_outside(output, [source])
     if jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    cfg = _pipeline_config(config, detectors, keep_share=keep_share)
+    # detection replaces nothing: the operator is never used, so no key is needed
+    cfg = _pipeline_config(config, detectors, mode="tag", keep_share=keep_share)
     if model and "model" not in cfg["detect"]["detectors"]:
         cfg["detect"]["detectors"].append("model")
     src_fmt = in_format or detect_format(source)

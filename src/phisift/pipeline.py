@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any, Iterable
@@ -116,15 +116,39 @@ class Pipeline:
             min_score=float(det_cfg["min_score"]),
         )
 
+    #: Texts longer than this are scanned in overlapping windows cut at line breaks,
+    #: so memory stays bounded for a 50 MB note; spans near a cut are found in both
+    #: windows and merged by the combiner.
+    window_chars: int = 200_000
+    window_overlap: int = 2_000
+
     def detect(self, text: str) -> list[Span]:
         found: list[Span] = []
-        for det in self.detectors:
-            found.extend(det.detect(text))
+        for offset, part in self._windows(text):
+            for det in self.detectors:
+                found.extend(s if not offset else replace(s, start=s.start + offset, end=s.end + offset)
+                             for s in det.detect(part))
         if self.labels:
             found = [s for s in found if s.label in self.labels]
         if self.min_score:
             found = [s for s in found if s.score >= self.min_score]
         return self.combiner.combine(found)
+
+    def _windows(self, text: str):
+        if len(text) <= self.window_chars:
+            yield 0, text
+            return
+        start = 0
+        while start < len(text):
+            end = min(len(text), start + self.window_chars)
+            if end < len(text):
+                cut = text.rfind("\n", start + self.window_chars // 2, end)
+                end = cut + 1 if cut > 0 else end
+            yield start, text[start:end]
+            if end >= len(text):
+                return
+            back = text.rfind("\n", end - self.window_overlap, end - 1)
+            start = back + 1 if back > start else end - self.window_overlap
 
     def deidentify(self, doc: Document, patient: str | None = None) -> tuple[Document, list[Span]]:
         """The de-identified document (its spans mark the replaced places) and the spans found."""
