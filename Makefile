@@ -25,9 +25,9 @@ install-test: $(VENV)/.test
 
 demo: install
 	rm -rf out/demo
-	$(BIN)/phisift convert examples/gold.jsonl out/demo/brat --to brat
-	$(BIN)/phisift convert out/demo/brat out/demo/roundtrip.jsonl
-	$(BIN)/phisift eval examples/gold.jsonl out/demo/roundtrip.jsonl --by-label
+	$(BIN)/phisift deid examples/notes out/demo/notes --mode surrogate --key-file .phisift/demo.key --spans out/demo/spans.jsonl
+	$(BIN)/phisift eval examples/gold.jsonl out/demo/spans.jsonl --by-label
+	@echo; echo "--- examples/notes/$$(ls examples/notes | head -1), de-identified (out/demo/notes):"; cat out/demo/notes/$$(ls examples/notes | head -1)
 
 test: install-test
 	$(BIN)/python -m pytest
