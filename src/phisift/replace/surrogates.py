@@ -38,6 +38,20 @@ def _first_name_genders(locale: str) -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(male), frozenset(female)
 
 
+@lru_cache(maxsize=1)
+def _real_cities() -> tuple[str, ...]:
+    """Real city names (GeoNames via the shipped lexicon): surrogates that read like places.
+
+    Faker's invented towns ("Johnsonmouth") look fake to a reader and to a tagger
+    trained on the output; real names do not, and a real city that happens to be
+    someone's home town reveals nothing, because the choice is random.
+    """
+    from importlib import resources
+
+    text = resources.files("phisift").joinpath("data/lexicons/cities_major.txt").read_text(encoding="utf-8")
+    return tuple(c for c in text.splitlines() if c.isascii() and c[:1].isupper())
+
+
 def match_case(template: str, word: str) -> str:
     """Write ``word`` in the case pattern of ``template`` (UPPER, lower, Title)."""
     letters = [c for c in template if c.isalpha()]
@@ -168,6 +182,11 @@ class SurrogateMaker:
         fake.seed_instance(self.secret.seed(label, patient, original.lower()))
         return fake.ipv6() if ":" in original else fake.ipv4_private()
 
+    def _city(self, label: str, original: str, patient: str) -> str:
+        cities = _real_cities()
+        city = self.rng(label, patient, original.lower()).choice(cities)
+        return match_case(original, city)
+
     def _shape(self, label: str, original: str, patient: str) -> str:
         return reshape(original, self.rng("shape", label, patient, original))
 
@@ -195,7 +214,7 @@ _HANDLERS = {
     "EMAIL": SurrogateMaker._email,
     "URL": SurrogateMaker._url,
     "IPADDR": SurrogateMaker._ip,
-    "CITY": _faker_field("city"),
+    "CITY": SurrogateMaker._city,
     "STATE": _faker_field("state"),
     "COUNTRY": _faker_field("country"),
     "STREET": _faker_field("street_address"),
