@@ -61,18 +61,31 @@ def weakest(r: dict, n: int = 8) -> None:
     print("   lowest token recall: " + ", ".join(f"{k} {v['token_recall']:.3f} ({v['gold_tokens']})" for k, v in rows))
 
 
-def leak_check(pipeline_cfg: dict, docs: list) -> Counter:
+def leak_check(pipeline_cfg: dict, docs: list) -> tuple[Counter, Counter]:
+    """Gold PHI strings (3+ chars) still in the surrogate output, per label: (leaks, kept by design).
+
+    Kept by design: a year alone or a month and year that the patient's date shift
+    (1-365 days) did not move out of that year or month, and ages up to 89 (neither
+    is a Safe Harbor identifier). Everything else counts as a leak.
+    """
     cfg = json.loads(json.dumps(pipeline_cfg))
     cfg["replace"]["mode"] = "surrogate"
     pipe = Pipeline.from_config(cfg, secret=Secret(b"bench-key-" * 4))
     leaks: Counter = Counter()
+    by_design: Counter = Counter()
+    coarse_date = re.compile(r"^(?:[A-Za-z.' ]+(?:of )?)?'?\d{2,4}$")
     for doc in docs:
-        new, _ = pipe.deidentify(doc)
+        new, found = pipe.deidentify(doc)
         for s in doc.spans:
             original = doc.text[s.start : s.end]
-            if len(original) >= 3 and original in new.text:
+            if len(original) < 3 or original not in new.text:
+                continue
+            replaced = any(f.start < s.end and s.start < f.end for f in found)
+            if replaced and ((s.label == "DATE" and coarse_date.match(original)) or s.label == "AGE"):
+                by_design[s.label] += 1
+            else:
                 leaks[s.label] += 1
-    return leaks
+    return leaks, by_design
 
 
 def mtsamples_texts() -> list[str]:
@@ -82,19 +95,23 @@ def mtsamples_texts() -> list[str]:
 
 
 def speed(pipeline: Pipeline) -> None:
+    """Characters per CPU-second of this process (one core), and wall-clock, for both
+    the pipeline and the single-regex yardstick timed in the same run."""
     texts = mtsamples_texts()
     chars = sum(map(len, texts))
     yard = re.compile(r"\b\d{3}[-.]\d{3}[-.]\d{4}\b|\b\d{1,2}/\d{1,2}/\d{2,4}\b|\b[A-Z][a-z]+ [A-Z][a-z]+\b")
-    t0 = time.perf_counter()
-    n = sum(1 for t in texts for _ in yard.finditer(t))
-    regex_s = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    spans = sum(len(pipeline.detect(t)) for t in texts)
-    pipe_s = time.perf_counter() - t0
+
+    def timed(fn):
+        c0, w0 = time.process_time(), time.perf_counter()
+        result = fn()
+        return result, time.process_time() - c0, time.perf_counter() - w0
+
+    n, regex_cpu, regex_wall = timed(lambda: sum(1 for t in texts for _ in yard.finditer(t)))
+    spans, pipe_cpu, pipe_wall = timed(lambda: sum(len(pipeline.detect(t)) for t in texts))
     print(f"speed on MTSamples ({len(texts)} notes, {chars / 1e6:.1f} M chars): "
-          f"pipeline {chars / pipe_s / 1e3:.0f} k chars/s ({spans} spans), "
-          f"single-regex yardstick {chars / regex_s / 1e3:.0f} k chars/s ({n} hits), "
-          f"ratio {regex_s / pipe_s:.3f}")
+          f"pipeline {chars / pipe_cpu / 1e3:.0f} k chars per CPU-s ({chars / pipe_wall / 1e3:.0f} k/s wall, "
+          f"{spans} spans); single-regex yardstick {chars / regex_cpu / 1e3:.0f} k chars per CPU-s "
+          f"({n} hits); pipeline/yardstick time ratio {pipe_cpu / regex_cpu:.1f}")
 
 
 def main() -> None:
@@ -117,9 +134,10 @@ def main() -> None:
     rp = score(pipeline, presidio, PRESIDIO_TO_I2B2, ignore=("OTHER",))
     show(f"presidio_synth ({len(presidio)} sentences)", rp)
     weakest(rp)
-    leaks = leak_check(cfg, docs)
+    leaks, kept = leak_check(cfg, docs)
     print(f"leak check ({args.split}, surrogate mode): {sum(leaks.values())} gold PHI strings of 3+ chars "
-          f"still present: {dict(leaks.most_common())}")
+          f"still present: {dict(leaks.most_common())}; kept by design (years or month-years the shift "
+          f"left in place, ages <= 89): {dict(kept.most_common())}")
     if not args.skip_speed:
         speed(pipeline)
     print(f"peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
