@@ -29,7 +29,16 @@ demo: install
 	$(BIN)/phisift eval examples/gold.jsonl out/demo/spans.jsonl --by-label
 	@echo; echo "--- examples/notes/$$(ls examples/notes | head -1), de-identified (out/demo/notes):"; cat out/demo/notes/$$(ls examples/notes | head -1)
 
-test: install-test
+# Chromium + chromedriver for the review page's browser test (tests/test_review.py).
+# Installed from Debian when missing (as root on CI); if apt fails, the browser test
+# skips with a reason and the rest of the suite still runs. The stamp is written only
+# once the browser is there, so a failed install is retried next time.
+$(VENV)/.browser: | $(BIN)/python
+	@if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then touch $@; \
+	elif apt-get update -qq && apt-get install -y -qq chromium chromium-driver; then touch $@; \
+	else echo "warning: could not install chromium/chromium-driver; the browser test will be skipped" >&2; fi
+
+test: install-test $(VENV)/.browser
 	$(BIN)/python -m pytest
 
 clean:

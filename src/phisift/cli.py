@@ -292,6 +292,10 @@ def deid(
     summary.print(err, "de-identified")
 
 
+from .cli_review import register as _register_review  # noqa: E402
+_register_review(app)
+
+
 def main() -> None:
     """Entry point: run the app; bad input becomes one line and exit code 2."""
     try:

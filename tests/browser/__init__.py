@@ -1,0 +1,1 @@
+"""Headless Chromium helpers for the review page tests and the docs screenshot."""
