@@ -88,6 +88,26 @@ DATES = [
     ("Fecha de ingreso: 12/03/2016.", ["12/03/2016"]),
     ("DOB: 19650304", ["19650304"]),
     ("Parkinson's disease ('91), CHF since '98.", ["'91", "'98"]),
+    # bare years: i2b2 notes write them without a cue in histories and immunisation lines
+    ("An echocardiogram on 2011 showed an EF of 40%.", ["2011"]),
+    ("Immunizations: flu shot today, Tdap 1998, shingles vaccine.", ["1998"]),
+    ("Hemoglobin was 7.2 compared with 12.4 on 2002.", ["2002"]),
+    ("Immunizations: Tdap '86, flu today.", ["'86"]),
+    # i2b2 2014 shifts dates into the 22nd century
+    ("Admission Date: 09/18/2107", ["09/18/2107"]),
+    ("Record date: 2150-04-07", ["2150-04-07"]),
+    ("Date of Surgery: 9/18/2100", ["9/18/2100"]),
+    # column heads of a lab table, one turn of the year allowed
+    ("DATA:\n              5/31  6/6   6/7   6/22\nNa            131   141", ["5/31", "6/6", "6/7", "6/22"]),
+    ("LABS:\n   12/27  01/02  01/04\nNa   145", ["12/27", "01/02", "01/04"]),
+    ("Labs:\n              09/28\nNa            139", ["09/28"]),
+    ("Kidney transplant in 12/07, doing well.", ["12/07"]),
+    ("Hypothyroidism dx 4/94.", ["4/94"]),
+    ("Labs (CBC, BMP) on 01/04 at the clinic.", ["01/04"]),
+    ("Cleared to return to work 03/15.", ["03/15"]),
+    ("Entered by: kritho69 (K. Thompson) 09NOV2014 11:15am", ["09NOV2014"]),
+    ("She is planning a trip to Cuba in January.", ["January"]),
+    ("He spent the fourth of july with family.", ["fourth of july"]),
 ]
 
 
@@ -129,6 +149,19 @@ DATE_NEGATIVES = [
     "Pain 7/10-8/10 today.",
     "Hospital Universitario 12 de Octubre, Madrid.",
     "Índice mitótico de 2/10 campos.",
+    "Strength\n 4/5  5/5\n",
+    "Motor:\n 5/5 5/5 4/5\n",
+    "Pain 08/10 today.",
+    "Metastatic adenocarcinoma in 3/12 lymph nodes.",
+    "A 2000-calorie ADA diet was advised.",
+    "Anticoagulation: 2000 of heparin, 300 of Plavix.",
+    "BNP 2100 on admission.",
+    "At 2000 she was transfused 2 units.",
+    "ED course:\n2130 CTA chest negative.",
+    "Intake 2000, output 1500.",
+    "I/O 2000/1500 yesterday.",
+    "Seen in Room 2010.",
+    "Goal 1900-2000 calories per day.",
 ]
 
 
@@ -161,6 +194,13 @@ AGES = [
     ("Esplenectomía a los 8 años por talasemia.", ["8"]),
     ("Paciente de 45 años de edad.", ["45"]),
     ("Edad: 45", ["45"]),
+    ("HPI:  Erickson is 46 yrs and is well known to our clinic.", ["46"]),
+    ("We are referring Nelriter Davis (83 yrs) for evaluation.", ["83"]),
+    ("HPI: Theo (70 yrs) is here with his daughter.", ["70"]),
+    ("HPI: Paul Anderson, 43 yrs, has a history of COPD.", ["43"]),
+    ("Mother with diabetes, died at 95. Father had an MI.", ["95"]),
+    ("Sister (53) with lupus. Brother (61) with CAD.", ["53", "61"]),
+    ("FH: FATHER DIED IN HIS EARLY 70S.", ["70S"]),
 ]
 
 
@@ -176,6 +216,12 @@ AGE_NEGATIVES = [
     "Hace 5 años fue operado.",
     "SBP in the 90s overnight.",
     "Wound is 2 days old.",
+    "Smoked for 20 yrs, quit 5 yrs ago.",
+    "She is 5 yrs out from transplant.",
+    "Diabetes Mellitus (10 yrs) on insulin.",
+    "HTN, 10 yrs, on lisinopril.",
+    "Father died at 3:15 am.",
+    "Tablets (30) dispensed.",
 ]
 
 
@@ -209,6 +255,17 @@ PHONES = [
     ("Home phone 6175551234.", "PHONE", ["6175551234"]),
     ("You can call (12) 3650-8833 today.", "PHONE", ["(12) 3650-8833"]),
     ("Phone: 079 7602 9803", "PHONE", ["079 7602 9803"]),
+    ("Her neighbor is at bedside, reachable at 530-1254.", "PHONE", ["530-1254"]),
+    ("Please send the consult note to 555-3481 or by e-mail.", "PHONE", ["555-3481"]),
+    ("Coordinated with case manager Ann Lee, x8042.", "PHONE", ["x8042"]),
+    ("Jordan Fleming, MD\nPager x0838\n", "PHONE", ["x0838"]),
+    ("Coordinated with case manager, ext 46249.", "PHONE", ["ext 46249"]),
+    ("By phone (615-370-7482 EXT 83754).", "PHONE", ["615-370-7482 EXT 83754"]),
+    ("Should I come in? My cell is 7138129142.", "PHONE", ["7138129142"]),
+    ("Referral faxed to 3132711654.", "FAX", ["3132711654"]),
+    ("Daniela C Wilson DO  #70585", "PHONE", ["70585"]),
+    ("Joaquim Moura MD, PGY-2 p 3-6142", "PHONE", ["3-6142"]),
+    ("Adya Nagi MD, PhD p 0-9972", "PHONE", ["0-9972"]),
 ]
 
 
@@ -222,6 +279,10 @@ PHONE_NEGATIVES = [
     "Dose 10-20 mg.",
     "Counts 120 130 140 were stable.",
     "Took 600 mg of ibuprofen at 12 34.",
+    "B12 was low at 139 pg/ml (normal 232-1137).",
+    "Viewed at x400 and x1000 magnification.",
+    "Titrate 250-1000 mg daily.",
+    "Room 1 x 2345 cells.",
 ]
 
 
@@ -303,6 +364,14 @@ IDS = [
     ("Card 4111111111111111 on file.", "ACCOUNT", ["4111111111111111"]),
     ("NºCol: 28 28 70973.", "LICENSE", ["28 28 70973"]),
     ("NASS: 26 63514095.", "HEALTHPLAN", ["26 63514095"]),
+    ("Doc #: 8-1005498", "IDNUM", ["8-1005498"]),
+    ("eScription document: 9-1298513", "IDNUM", ["9-1298513"]),
+    ("ACC: ZR38-940267", "IDNUM", ["ZR38-940267"]),
+    ("Dictation #: 6654321", "IDNUM", ["6654321"]),
+    ("Applied for Medicaid; application #9284-66814.", "IDNUM", ["9284-66814"]),
+    ("Her car is a Subaru with plate 114 RM9. She drives.", "VEHICLE", ["114 RM9"]),
+    ("HIS CAR IS A TOYOTA WITH PLATE 1YK 636. HE DRIVES.", "VEHICLE", ["1YK 636"]),
+    ("Pickup truck, tag # XYZ 123.", "VEHICLE", ["XYZ 123"]),
 ]
 
 
@@ -335,6 +404,8 @@ ID_NEGATIVES = [
     "Platelet count 152000.",
     "Serum albumin 4520 (normal 3150-4500).",
     "Extension 25/25, flexion 60/60.",
+    "Management per ACC/AHA guidelines.",
+    "Fixed with a locking plate 8 hole.",
 ]
 
 
@@ -373,6 +444,15 @@ PLACES = [
     ("Domicilio: Calle marquez de viana 96.", "STREET", ["Calle marquez de viana 96"]),
     ("Localidad/ Provincia: Madrid.", "CITY", ["Madrid"]),
     ("País: España.", "COUNTRY", ["España"]),
+    ("Neurology\n409 Francis Street\nKansas City 05674\nPhone: 504 763 2156", "CITY", ["Kansas City"]),
+    ("Neurology\n409 Francis Street\nKansas City 05674\nPhone: 504 763 2156", "ZIP", ["05674"]),
+    ("Cancer Center\n7370 Franklin Summit\nOstrowiec Swietokrzyski  09095\n", "STREET", ["7370 Franklin Summit"]),
+    ("Cancer Center\n565 Kelly Mission\nDes Moines, IA  39461\n", "STREET", ["565 Kelly Mission"]),
+    ("Rivas Eye Associates\nLevan Terrace\nConcord, NH\n", "STREET", ["Levan Terrace"]),
+    ("St. Agnes Medical Center\nAcuna Parkway, Boca Raton, Florida\n", "STREET", ["Acuna Parkway"]),
+    ("Address: O'Sheehan Lane, Apt. 7A, Little Rock, AR 66332", "STREET", ["O'Sheehan Lane"]),
+    ("Address: 01896 Price Brooks Suite 441 Apt 30, New Haven, CT  06261", "STREET",
+     ["01896 Price Brooks Suite 441 Apt 30"]),
 ]
 
 
@@ -392,6 +472,11 @@ PLACE_NEGATIVES = [
     "Fetal Heart (4 Chamber View): Normal.",
     "A subdural Camino ICP catheter was placed.",
     "Color-Word Interference Test, Tower,Wisconsin Card Sorting Test.",
+    "IP Address: 10.1.2.3",
+    "Address: see above.",
+    "Email address: jdoe@example.org",
+    "Endocrine Associates\nConcord 02114\n",
+    "Dose 20 mg\nReturn 12345\n",
 ]
 
 
@@ -426,6 +511,30 @@ FIELDS = [
     ("Responsable clínico: Ignacio Zubillaga Rodríguez. Servicio de Cirugía.", "DOCTOR", ["Ignacio Zubillaga Rodríguez"]),
     ("Remitido por: Elena Cobos-Carrascosa, SECCIÓN DE NEFROLOGÍA", "DOCTOR", ["Elena Cobos-Carrascosa"]),
     ("Dr. John A. Smith saw her.", "DOCTOR", ["John A. Smith"]),
+    ("PATIENT: DRURER,BINDINA  ID: E9004832", "PATIENT", ["DRURER,BINDINA"]),
+    ("Re: Referral - Lindsay Benjamin\n", "PATIENT", ["Lindsay Benjamin"]),
+    ("RE: RECORDS REQUEST - ADVIK A. THAKUR\n", "PATIENT", ["ADVIK A. THAKUR"]),
+    ("Re: Patient John Smith\n", "PATIENT", ["John Smith"]),
+    ("Entered by: kritho69 (K. Thompson) 09NOV2014 11:15am", "USERNAME", ["kritho69"]),
+    ("Entered by: kritho69 (K. Thompson) 09NOV2014 11:15am", "DOCTOR", ["K. Thompson"]),
+    ("Entered by: Kiel Halski\n", "DOCTOR", ["Kiel Halski"]),
+    ("[Message read by cgarvey 12/23/2018 3:40pm | Session IP]", "USERNAME", ["cgarvey"]),
+    ("From: Mackenzie Francois (mackenzie.francois)\nTo: Dr. Beasley", "USERNAME", ["mackenzie.francois"]),
+    ("From: Kenneth O. Johnson (johnsonk)\nTo: Dr. Wu", "USERNAME", ["johnsonk"]),
+    ("From: Grempestyn Tomshasson (gretom96)\n", "USERNAME", ["gretom96"]),
+    ("ENTERED BY: MBROWNWASIEWICZ (MICHAEL BROWN) 05/01/2001", "USERNAME", ["MBROWNWASIEWICZ"]),
+    ("Logged in as jdoe2 at 10:00", "USERNAME", ["jdoe2"]),
+    ("Dictated by: Joyce Higgins\nDD: 09/17/2011\nJH:kk\nJob No. 066099", "DOCTOR", ["Joyce Higgins", "JH"]),
+    ("DT: May 20, 2065\nA.S./mdf\ncc:  Dr. Georgina Dani", "DOCTOR", ["A.S.", "Georgina Dani"]),
+    ("DD: 8/23/04\nH.W.:tr\nP.M./SBH\nSC/mdf\n", "DOCTOR", ["H.W.", "P.M.", "SC"]),
+    ("Continue current medications. RTC 4 months.\n\nKF\n", "DOCTOR", ["KF"]),
+    ("Faxed to (802) 279-9127.\n\nrj\n", "DOCTOR", ["rj"]),
+    ("None.\n\n/s/ Fryderyk Z. Krokosz-Cruz\ncc: Dr. Hall", "DOCTOR", ["Fryderyk Z. Krokosz-Cruz", "Hall"]),
+    ("Surgeon: Wendy Booth, MD\nAssistant(s): Duan Rimfrustin-Crickano\n", "DOCTOR",
+     ["Wendy Booth", "Duan Rimfrustin-Crickano"]),
+    ("appendicitis referred by Dr.\nFreeman.", "DOCTOR", ["Freeman"]),
+    ("Seen by Dr Smith today.", "DOCTOR", ["Smith"]),
+    ("CC: DR MAYA; DR HAYDEN", "DOCTOR", ["MAYA", "HAYDEN"]),
 ]
 
 
@@ -447,12 +556,36 @@ FIELD_NEGATIVES = [
     "Informe clínico del paciente: Varón de 58 años.",
     "Dr. X.  She was seen again.",
     "Hospital Universitario Doctor Peset, Valencia.",
+    "Generator: Medtronic Azure XT DR MRI, SN QYS358590",
+    "Holter results to be reviewed by Cardiology.",
+    "Reviewed by General Surgery.",
+    "Re: Referral for evaluation\n",
+    "RE: RECORDS REQUEST\n",
+    "HPI\nCC: gout\n",
+    "Plan\nOK\n",
+    "Orders:\nPO/IV\nAP/LAT\n",
+    "KF\nline one\nline two\nline three\nline four\n",
 ]
 
 
 @pytest.mark.parametrize("text", FIELD_NEGATIVES)
 def test_not_fields(text):
     assert {lab for _, _, lab in spans_of(text)} & {"PATIENT", "DOCTOR", "HOSPITAL"} == set()
+
+
+USERNAME_NEGATIVES = [
+    "The order was entered by mistake.",
+    "Films read by radiology.",
+    "Films read by Dr. Lee.",
+    "Extra Strength Tylenol (acetaminophen) 500 mg daily.",
+    "Mary Smith (daughter) at bedside.",
+    "Username: n/a",
+]
+
+
+@pytest.mark.parametrize("text", USERNAME_NEGATIVES)
+def test_not_usernames(text):
+    assert spans_of(text, "USERNAME") == set()
 
 
 # ---------------------------------------------------------------------------- a whole note
@@ -502,7 +635,8 @@ def test_label_filter():
 
 def test_languages():
     text = "Ingresó el 12 de marzo de 2016. NHC: 1234567"
-    assert spans_of(text, "DATE", RuleDetector(languages=("en",))) == set()
+    # English alone does not read the Spanish date; the bare year is still a year in any language
+    assert spans_of(text, "DATE", RuleDetector(languages=("en",))) == {at(text, "2016", "DATE")}
     assert spans_of(text, "DATE", RuleDetector(languages=("es",))) == {at(text, "12 de marzo de 2016", "DATE")}
     assert spans_of("Seen on March 4, 2021.", "DATE", RuleDetector(languages=("es",))) == set()
 

@@ -3,8 +3,10 @@
 Finds the PHI that has a shape: dates, ages, phone and fax numbers, e-mail and
 web addresses, IP addresses, SSNs, identifiers after cue words (MRN, Acct #,
 NHC, DEA, ...), ZIP codes, street addresses, cities and states in an address
-line, and the names and hospitals that form fields announce ("Patient Name:",
-"Attending:", "Signed by"). Labels are i2b2 2014 subtypes.
+line or letterhead block, the names and hospitals that form fields announce
+("Patient Name:", "Attending:", "Signed by"), login names in audit lines
+("Entered by: jdoe2"), and the dictation stamps of transcribed notes ("JH:kk").
+Labels are i2b2 2014 subtypes.
 
 How it stays fast (it runs over every character of every note): a note is
 scanned by one combined regex for numeric tokens, one trie regex of trigger
@@ -31,6 +33,7 @@ from ..taxonomy import I2B2_LABELS
 from .patterns import regexes as rx
 from .patterns import vocab
 from .patterns.checks import (
+    MAX_YEAR,
     compact_date_ok,
     count_digits,
     day_month_either,
@@ -63,8 +66,8 @@ _HOSPITAL_TOKEN = re.compile(r"[A-Z0-9ÁÉÍÓÚÑ][\w'’.&/-]*")
 _SHORT_DATE_PREV = re.compile(r"[0-9]{1,2}/[0-9]{1,2}(?:/[0-9]{2,4})?")
 _BOL_BULLET = re.compile(r"(?:[-*•]|[0-9]{1,2}[.)])?")
 _AFTER_BOL_YEAR = re.compile(r"[ \t]*(?::|-[ \t]|–)")
-_YEAR_RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|to)[ \t]*(?:1[89]|20)[0-9]{2}(?![0-9])")
-_YEAR_RANGE_BEFORE = re.compile(r"(?<![0-9])(?:1[89]|20)[0-9]{2}[ \t]*(?:-|–|to)[ \t]*$")
+_YEAR_RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|to)[ \t]*(?:1[89]|2[01])[0-9]{2}(?![0-9])")
+_YEAR_RANGE_BEFORE = re.compile(r"(?<![0-9])(?:1[89]|2[01])[0-9]{2}[ \t]*(?:-|–|to)[ \t]*$")
 _AGE_ES_AFTER = re.compile(r"\+?[ \t]+a[ñn]os(?P<edad>[ \t]+de[ \t]+edad)?")
 _USERNAME_VALUE = re.compile(r"[A-Za-z0-9][\w.@-]*")
 _POSSESSIVE = re.compile(r"['’]s$")
@@ -88,10 +91,92 @@ _ES_CITY_AFTER = re.compile(
 _SENTENCE_END = re.compile(r"(?<![ \t,.][A-Z])(?<!^[A-Z])\.(?=[ \t]|$)")
 _SHORT_RANGE_NEXT = re.compile(r"[ \t]*(?:-|–|to|through|thru)[ \t]*([0-9]{1,2})/([0-9]{1,2})(?![0-9]|[/.:][0-9])")
 _COLON_AFTER = re.compile(r":[ \t]")
+_CAPS_PAIR = re.compile(r"[A-Z][A-Z'’-]+,[A-Z][A-Z'’-]+")
+_MONTH_NAME = re.compile(
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)(?![\w'’-])"
+)
+_MONTH_ALONE_CUES = frozenset({
+    "in", "since", "until", "till", "by", "during", "early", "late", "mid", "last", "next", "this", "before",
+    "after", "through", "from", "of", "every",
+})
+_SCALE_WORDS = frozenset({"pain", "score", "scale", "strength", "grade", "ratio", "vision", "acuity", "bp", "power"})
+#: Values after "Address:" that are not a street: an IP or MAC address, a placeholder, no fixed abode.
+_NOT_STREET_VALUE = re.compile(
+    r"(?i)[ \t]*(?:[0-9a-f.:]+[ \t]*$|(?:homeless|none|unknown|n/a|same|see|on[ \t]+file|not|no|"
+    r"confirmed|verified|updated|unchanged|as[ \t]+above|above|below|in[ \t]+chart)(?![\w/])|$)"
+)
+_LINE_END = re.compile(r"[ \t]*(?:\r?\n|$)")
+_CITY_LINE = re.compile(r"[ \t]*(?P<city>[A-Z][A-Za-z'’.-]+(?:[ \t]+[A-Z][A-Za-z'’.-]+){0,3}),?[ \t]+")
+_STREET_SUFFIX_RE = "|".join(
+    sorted({w for s in vocab.STREET_SUFFIXES for w in (s.title(), s.upper())}, key=len, reverse=True)
+)
+#: A line holding only a street: a house number and capitalised words ("565 Kelly Mission",
+#: "01896 Price Brooks Suite 441"), or capitalised words ending in a street suffix ("Levan Terrace").
+_STREET_LINE = re.compile(
+    r"[ \t]*(?P<st>[0-9]{1,6}[A-Za-z]?(?:-[0-9]{1,4})?[ \t]+(?:[NSEW]\.?[ \t]+)?[A-Z][\w'’.-]*"
+    r"(?:[ \t]+(?:[A-Z0-9#][\w'’.#-]*|of|de|la|del))*"
+    rf"|(?:[NSEW]\.?[ \t]+)?(?:[A-Z][\w'’-]*[ \t]+){{1,4}}(?:{_STREET_SUFFIX_RE})\.?"
+    r"(?:,?[ \t]+(?:Apt|Suite|Unit|Ste|APT|SUITE|UNIT|STE|#)\.?[ \t]*#?[A-Za-z0-9-]+)?)[ \t,]*"
+)
+_STREET_BEFORE_CITY = re.compile(
+    rf"[ \t]*(?P<st>(?:[0-9]{{1,6}}[ \t]+)?(?:[A-Z][\w'’-]*[ \t]+){{1,4}}(?:{_STREET_SUFFIX_RE})\.?),[ \t]*"
+)
+_WORD_AFTER = re.compile(r"[ \t]*[,)]?[ \t]*([A-Za-z][\w/'-]*)")
+_CLOSE_PAREN = re.compile(r"[ \t]*\)")
+_DEATH_WORDS = frozenset({"died", "passed", "away", "deceased", "death", "expired", "dying"})
+_TIME_OR_UNIT_AFTER = re.compile(r"(?i)[ \t]*(?::[0-9]|[ap]\.?m\b|h\b|hrs?\b|hours?\b|o'clock|weeks?|days?|months?|%)")
+_AGE_SUBJECTS = frozenset({"he", "she", "patient", "pt", "who", "they"})
+_TITLES_BEFORE_NAME = frozenset({"Mr", "Mrs", "Ms", "Miss", "Mx", "MR", "MRS", "MS"})
+_PERSON_VERBS = frozenset({
+    "is", "was", "has", "had", "presents", "presented", "returns", "returned", "comes", "came", "here",
+    "who", "reports", "states", "for", "with", "seen", "referred",
+})
+#: A licence plate written in two groups, with letters and digits: "114 RM9", "9NM 882", "ABC 1234".
+_PLATE = re.compile(r"(?=[A-Z0-9 -]{0,8}[A-Z])(?=[A-Z0-9 -]{0,8}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4}(?![\w-])")
+#: "x8042": the regex opens with the letter (not a look-behind) so the engine can skip ahead to it.
+_X_EXTENSION = re.compile(r"[xX](?<![\w.][xX])(?P<n>[0-9]{3,5})(?![\w-]|\.[0-9A-Za-z])")
+_CREDENTIAL = (
+    r"(?:M\.?D\.?|D\.?O\.?|NP|PA-C|FACS|FACP|FACC|Ph\.?D\.?|MSW|LICSW|LCSW|RN|[A-Z]NP-BC|CNM|CRNA"
+    r"|PGY-?[0-9]|MPH|DNP|PharmD)"
+)
+#: "MD, PhD p 0-9972", "MD  #70585", "MD, FACP  pgr 6-2115": a pager number right after a signature's
+#: credentials; matched backwards from the number, which the numeric pass finds anyway.
+_PAGER_BEFORE = re.compile(
+    rf"(?<![\w.]){_CREDENTIAL}(?:[ \t]*,?[ \t]*{_CREDENTIAL})*[ \t]*,?[ \t]*"
+    r"(?:p|pgr|pager|beeper|#{1,2})\.?[ \t]*#?[ \t]*$"
+)
+#: The subject words a fax or letter puts before the patient's name after "Re:".
+_RE_SUBJECT = re.compile(
+    r"(?i:(?:referral|referrals|request|requests|records?|consult|consultation|follow-?up|results?|report|"
+    r"reports|medical|lab|labs|imaging|transfer|appointment|new|urgent|patient|pt|release|information|"
+    r"info|prior|authorization|auth|and|&|of|for|your|our)(?![\w'’])[ \t]*)*"
+    r"(?:[-–:][ \t]*)?"
+)
+_SERVICE_HEAD = re.compile(r"[A-Za-z/-]+")
+#: After a login name in a log line: a date or time, a bar, or the end of the line.
+_AFTER_LOGIN = re.compile(r"[ \t]*(?:on[ \t]+|at[ \t]+)?(?:[0-9]|\||\r?\n|$)")
+_PAREN_LOWER = re.compile(r"\((?P<u>[a-z][a-z0-9._-]{1,40}[a-z0-9])\)")
+_NAME_BEFORE_PAREN = re.compile(
+    r"(?<![\w.])(?:[A-Z][a-z'’-]+|[A-Z]\.)(?:[ \t]+(?:[A-Z][a-z'’-]+|[A-Z]\.?)){1,3}[ \t]*$"
+)
+#: A line holding only initials, optionally with the typist's after ":" or "/" ("JH:kk", "K.R./kk", "KF");
+#: no blank around the separator, which sets the stamp apart from a form field ("CC: gout").
+_INITIALS_LINE = re.compile(
+    r"(?m)^[ \t]*(?P<d>(?:[A-Za-z]\.){2,3}|[A-Za-z]{2,4})"
+    r"(?:[:/](?P<t>(?:[A-Za-z]\.){2,4}|[A-Za-z]{2,4}))?[ \t]*\r?$"
+)
+_DATE_ROW = re.compile(
+    r"[ \t]*(?:(?i:dates?|days?|labs?|data|results|values|collected|drawn)[ \t]*:?[ \t]+)?"
+    r"(?P<row>[0-9]{1,2}/[0-9]{1,2}(?:[ \t]+[0-9]{1,2}/[0-9]{1,2})*)[ \t|]*\r?"
+)
+_SHORT_DATE_PAIR = re.compile(r"([0-9]{1,2})/([0-9]{1,2})")
+#: A number, or a dash and a number, after a bare year: a row of values or a range, not a year.
+_NEXT_VALUE = re.compile(r"[ \t]*(?:[-–][ \t]*)?[0-9]")
+_QUANTITY_AFTER = re.compile(r"(?i)-?" + rx.UNIT_AFTER.pattern.removeprefix("(?i)") + r"|[ \t]+of[ \t]")
 _AGE_AFTER_NAME = re.compile(
     r",[ \t]*([0-9]{1,3})(?=[ \t]*(?:,|(?:yrs?|years?|y/?o|yo|M|F|male|female|man|woman)(?![\w])|-year))"
 )
-_PAREN_YEAR_END = re.compile(r"[)\],;]|[ \t]*(?:-|–|and|&|to)[ \t]*(?:1[89]|20)[0-9]{2}(?![0-9])")
+_PAREN_YEAR_END = re.compile(r"[)\],;]|[ \t]*(?:-|–|and|&|to)[ \t]*(?:1[89]|2[01])[0-9]{2}(?![0-9])")
 _PLACE_FIELDS = {"f_HOSPITAL": ("HOSPITAL", 0.75), "f_CITY": ("CITY", 0.8), "f_COUNTRY": ("COUNTRY", 0.8)}
 _CAPITAL_WORD = re.compile(r"[ \t]+[A-Z][a-z]")
 _PHONE_VALUE = re.compile(r"[0-9]+(?:[-. ][0-9]+)*")
@@ -150,7 +235,7 @@ def detect_rules(text: str) -> list[Span]:
 class _Scan:
     """One detection run over one text: the passes, the checks, and the clean-up."""
 
-    __slots__ = ("text", "p", "labels", "out", "n")
+    __slots__ = ("text", "p", "labels", "out", "n", "rows")
 
     def __init__(self, text: str, patterns: rx.Patterns, labels: frozenset[str] | None) -> None:
         self.text = text
@@ -158,6 +243,7 @@ class _Scan:
         self.labels = labels
         self.out: list[tuple[int, int, str, float, int]] = []
         self.n = len(text)
+        self.rows: dict[int, bool] = {}  # line start -> whether the line is a row of dates
 
     # ------------------------------------------------------------------ driver
     def run(self) -> list[Span]:
@@ -167,12 +253,26 @@ class _Scan:
         if has_digit:
             self._numeric_pass()
         self._word_pass()
+        if has_digit and wants("PHONE"):
+            self._extensions()
+        if "(" in text and wants("USERNAME"):
+            self._paren_usernames()
         if "@" in text and wants("EMAIL"):
             self._emails()
         if wants("URL"):
             self._urls()
         if "," in text and wants("CITY", "STATE", "ZIP"):
             self._addresses()
+        if "\n" in text and wants("DOCTOR"):
+            self._initials_lines()
+        if "/s/" in text and wants("DOCTOR"):
+            i = text.find("/s/")
+            while i >= 0:  # "/s/ Fryderyk Z. Krokosz-Cruz": an electronic signature
+                j = i + 3
+                while j < self.n and text[j] in " \t":
+                    j += 1
+                self._name_value(j, "DOCTOR", 0.8)
+                i = text.find("/s/", j)
         if has_digit:
             if wants("LICENSE", "VEHICLE", "IDNUM"):
                 self._alnum_ids()
@@ -268,9 +368,27 @@ class _Scan:
             self.emit(m.start(), m.end(), cue, 0.85)
 
     def _n_phone7(self, m: re.Match) -> None:
-        cue = self._phone_label(m.start())
+        """"555-1234": a local number, with a phone cue or on its own ("reachable at 530-1254").
+
+        Without a cue it must have a valid exchange (2-9 first) and not sit where
+        a range or a code would ("normal 232-1137", "Ranges 555-1234", "Lot # 123-4567").
+        """
+        s, e = m.start(), m.end()
+        cue = self._phone_label(s)
         if cue:
-            self.emit(m.start(), m.end(), cue, 0.75)
+            self.emit(s, e, cue, 0.75)
+            return
+        if self.text[s] in "01" or self._unit_after(e):
+            return
+        words, _, between = self._prev_words(s)
+        if "#" in between or "=" in between or (words and words[-1].lower() in vocab.NOT_PHONE_BEFORE):
+            return
+        j = s
+        while j > 0 and self.text[j - 1] in " \t":
+            j -= 1
+        if j > 0 and (self.text[j - 1].isdigit() or self.text[j - 1] in "(/:=<>~"):
+            return  # "(normal 232-1137)" is caught by the word; "12 555-1234", "(555-1234" by the sign
+        self.emit(s, e, "PHONE", 0.7)
 
     def _n_dmy(self, m: re.Match) -> None:
         a, b, y, sep = m.group("dmy_a"), m.group("dmy_b"), m.group("dmy_y"), m.group("dmy_s")
@@ -313,6 +431,12 @@ class _Scan:
         end = m.end("dmn_y") if year_ok else m.end("dmn_m")
         self.emit(m.start(), end, "DATE", 1.0 if year_ok else 0.85)
 
+    def _n_dmc(self, m: re.Match) -> None:
+        month = vocab.MONTHS_EN[m.group("dmc_m").lower()]
+        year = m.group("dmc_y")
+        if month_day_ok(month, int(m.group("dmc_d"))) and (len(year) == 2 or year4_ok(int(year))):
+            self.emit(m.start(), m.end(), "DATE", 0.9)
+
     def _n_age(self, m: re.Match) -> None:
         s, e = m.span("age_n")
         value = int(m.group("age_n"))
@@ -334,6 +458,70 @@ class _Scan:
             return
         self.emit(s, e, "AGE", score)
 
+    def _small_number(self, s: int, e: int) -> None:
+        """Ages a family history gives without "years": "Sister (53) with lupus", "died at 95"."""
+        text = self.text
+        if s >= 2 and text[s - 1] == "(" and text.startswith(")", e):
+            words = self._prev_words(s - 1)[0]
+            if words and words[-1].lower() in vocab.RELATIVES and 1 <= int(text[s:e]) <= 120:
+                self.emit(s, e, "AGE", 0.8)
+        elif s >= 3 and text[s - 3 : s] == "at ":
+            words = self._prev_words(s)[0]
+            if (
+                len(words) >= 2
+                and words[-1].lower() == "at"
+                and words[-2].lower() in _DEATH_WORDS
+                and 1 <= int(text[s:e]) <= 120
+                and not _TIME_OR_UNIT_AFTER.match(text, e)
+            ):
+                self.emit(s, e, "AGE", 0.8)
+
+    def _n_yrs(self, m: re.Match) -> None:
+        """"Erickson is 46 yrs", "Ms. Gilmore (46 yrs)", "Paul Anderson, 43 yrs, has": an age without "old".
+
+        "N yrs" is far more often a duration ("smoked for 20 yrs", "5 yrs ago"),
+        so it is an age only after a person: "<name or pronoun> is/was N yrs", or
+        in brackets or commas right after a name; never before "ago", "post", "of".
+        """
+        s, e = m.span("yrs_n")
+        if not 1 <= int(m.group("yrs_n")) <= 120:
+            return
+        text = self.text
+        nxt = _WORD_AFTER.match(text, m.end())
+        next_word = nxt.group(1).lower() if nxt else ""
+        if next_word in vocab.DURATION_AFTER:
+            return
+        words, _, between = self._prev_words(s)
+        if not words:
+            return
+        last = words[-1]
+        ok = False
+        if not between and last.lower() in ("is", "was", "now", "turned", "turns"):
+            subject = words[-2] if len(words) >= 2 else ""
+            ok = subject.lower() in _AGE_SUBJECTS or (
+                subject[:1].isupper() and subject not in vocab.NAME_STOPWORDS and _person_word(subject)
+            )
+        elif between.endswith("(") and _CLOSE_PAREN.match(text, m.end()):
+            ok = self._person_before(words, next_word)  # "Nelriter Davis (83 yrs)"
+        elif between == "," and m.end() < self.n and text[m.end()] == ",":
+            ok = self._person_before(words, next_word)  # "Paul Anderson, 43 yrs, has"
+        if ok:
+            self.emit(s, e, "AGE", 0.8)
+
+    def _person_before(self, words: list[str], next_word: str) -> bool:
+        """Whether the words before an age read as a person: a titled name, a first and last name,
+        or a name followed by what a person does ("Theo (70 yrs) is here")."""
+        last = words[-1]
+        if not (last[:1].isupper() and _person_word(last)) or last in vocab.NAME_STOPWORDS:
+            return False
+        if len(words) >= 2:
+            prev = words[-2]
+            if prev in _TITLES_BEFORE_NAME:
+                return True
+            if prev[:1].isupper() and _person_word(prev) and prev not in vocab.NAME_STOPWORDS:
+                return True
+        return next_word in _PERSON_VERBS
+
     def _n_decade(self, m: re.Match) -> None:
         s = m.start()
         lo = max(self._line_start(s), s - 30)
@@ -345,7 +533,9 @@ class _Scan:
         a, b = int(a_txt), int(b_txt)
         s, e = m.start(), m.end()
         if len(b_txt) == 4:  # 05/2019: month and year
-            if 1 <= a <= 12 and 1900 <= b <= 2099 and not self._not_a_date_after(e):
+            if sep == "-" and self._signature_pager(s, e):
+                return
+            if 1 <= a <= 12 and 1900 <= b <= MAX_YEAR and not self._not_a_date_after(e):
                 self.emit(s, e, "DATE", 0.85)
             return
         if len(b_txt) == 3 or not (day_month_either(a, b) or (1 <= a <= 12 and len(b_txt) == 2)):
@@ -354,15 +544,57 @@ class _Scan:
             return
         if sep == "/" and self._short_range(s, e, a, b):
             return
+        if sep == "/" and self._in_date_row(s):
+            self.emit(s, e, "DATE", 0.7)  # the column heads of a lab table: "5/31  6/6   6/7"
+            return
         strength = self._date_cue(s)
         if strength is None and sep == "/" and _COLON_AFTER.match(self.text, e):
             strength = "weak"  # "Labs 12/3: Hgb 10.2"
+        if strength is None and sep == "/" and a_txt[0] == "0" and len(b_txt) == 2 and b != 10:
+            words = self._prev_words(s)[0]
+            if not (words and words[-1].lower() in _SCALE_WORDS):
+                self.emit(s, e, "DATE", 0.6)  # "return to work 03/15": no fraction or score is written "03/"
+            return
         if strength is None or (sep == "-" and strength != "strong"):
             return
         if strength == "strong":
             self.emit(s, e, "DATE", 0.8)
-        elif not (a < b and b in _FRACTION_DENOMINATORS):
-            self.emit(s, e, "DATE", 0.65)
+        elif not (a < b and b in _FRACTION_DENOMINATORS) or b_txt.startswith("0"):
+            self.emit(s, e, "DATE", 0.65)  # "01/04" is never a quarter
+
+    def _in_date_row(self, pos: int) -> bool:
+        """Whether the line holding ``pos`` is a row of two or more m/d dates in time order.
+
+        Flow sheets and lab tables head their columns with bare dates ("5/31  6/6
+        6/7"); strength or reflex grades in a row ("5/5 5/5 4/5", "4/5  5/5") repeat,
+        fall or share one scale, so only a strictly later date each time (with one
+        turn of the year) and not all over the same small number counts.
+        """
+        ls = self._line_start(pos, limit=400)
+        cached = self.rows.get(ls)
+        if cached is not None:
+            return cached
+        le = self.text.find("\n", pos)
+        m = _DATE_ROW.fullmatch(self.text, ls, le if le >= 0 else self.n)
+        ok = False
+        if m:
+            pairs = _SHORT_DATE_PAIR.findall(m.group("row"))
+            dates = [(int(a), int(b)) for a, b in pairs]
+            ok = all(month_day_ok(a, b) for a, b in dates)
+            if len(dates) == 1:  # a lone "09/28" heading a one-column table; never "10/10" or "5/5"
+                a, b = pairs[0]
+                ok = ok and len(a) == len(b) == 2 and ("0" in (a[0], b[0]) or int(b) > 12)
+            if len({b for _, b in dates}) == 1 and dates[0][1] <= 10:
+                ok = False  # "4/5  5/5", "9/10  10/10": grades out of the same scale
+            wraps = 0
+            for (m1, d1), (m2, d2) in zip(dates, dates[1:]):
+                if not ok:
+                    break
+                if (m2, d2) <= (m1, d1):
+                    wraps += 1
+                    ok = m1 >= 10 and m2 <= 3 and wraps == 1  # December to January
+        self.rows[ls] = ok
+        return ok
 
     def _short_range(self, s: int, e: int, a: int, b: int) -> bool:
         """"3/4-3/6", "12/30-1/2": two short dates joined as a range are dates.
@@ -430,6 +662,8 @@ class _Scan:
 
     def _n_zip(self, m: re.Match) -> None:
         s, e = m.start(), m.end()
+        if self._signature_pager(s, e):
+            return
         words, starts, between = self._prev_words(s)
         if not words or between not in ("", ","):
             if self.p.spanish:
@@ -442,12 +676,54 @@ class _Scan:
         elif len(words) >= 2 and " ".join(words[-2:]) in _STATE_NAME_SET:
             st_start, st_end = starts[-2], starts[-1] + len(words[-1])
         else:
-            if self.p.spanish:
+            if not self._city_zip_line(s, e) and self.p.spanish:
                 self._spanish_zip(s, e)
             return
         self.emit(s, e, "ZIP", 0.95)
         self.emit(st_start, st_end, "STATE", 0.9)
-        self._city(st_start, 0.8)
+        city = self._city(st_start, 0.8)
+        if city:
+            self._street_above(city[0])
+
+    def _city_zip_line(self, s: int, e: int) -> bool:
+        """"Kansas City 05674" as the last line of an address block, under its street line.
+
+        Without a state the ZIP needs the block around it: the line holds only
+        capitalised words and the ZIP, and the line above is a street line.
+        """
+        text = self.text
+        if not _LINE_END.match(text, e):
+            return False
+        ls = self._line_start(s)
+        city = _CITY_LINE.fullmatch(text, ls, s)
+        words = city.group("city").split() if city else []
+        if not words or any(w in vocab.NOT_CITY_WORDS and (i == 0 or w != "City") for i, w in enumerate(words)):
+            return False  # but "Kansas City"
+        if not self._street_above(city.start("city")):
+            return False
+        self.emit(city.start("city"), city.end("city"), "CITY", 0.75)
+        self.emit(s, e, "ZIP", 0.85)
+        return True
+
+    def _street_above(self, line_pos: int) -> bool:
+        """The street line of a letterhead: the line right above a "City, ST ZIP" line beginning at ``line_pos``.
+
+        "565 Kelly Mission" or "Levan Terrace" above "Des Moines, IA 39461" is a
+        street whatever its suffix; the house number or a street suffix has to be there.
+        """
+        text = self.text
+        ls = self._line_start(line_pos)
+        if text[ls:line_pos].strip(" \t") or ls < 2:
+            return False
+        ple = ls - 1
+        if ple > 0 and text[ple - 1] == "\r":
+            ple -= 1
+        pls = self._line_start(ple)
+        m = _STREET_LINE.fullmatch(text, pls, ple)
+        if not m:
+            return False
+        self.emit(m.start("st"), m.end("st"), "STREET", 0.75)
+        return True
 
     def _spanish_zip(self, s: int, e: int) -> None:
         """"..., 5-7, 2º dcha 28036 Madrid": a Spanish postcode (province 01-52) before the town."""
@@ -474,6 +750,8 @@ class _Scan:
 
     def _n_year(self, m: re.Match) -> None:
         s, e = m.start(), m.end()
+        if self._signature_pager(s, e):
+            return
         if self._unit_after(e):
             return
         text = self.text
@@ -488,14 +766,51 @@ class _Scan:
             ok = _PAREN_YEAR_END.match(text, e) is not None  # "(2010)", "(1978 and 1979)"
         elif s - self._line_start(s) < 8 and _BOL_BULLET.fullmatch(text[self._line_start(s) : s].strip(" \t")):
             ok = _AFTER_BOL_YEAR.match(text, e) is not None  # "2010: CABG" opening a line
+        rng = _YEAR_RANGE_AFTER.match(text, e)
+        if rng and self._unit_after(rng.end()):
+            return  # "1900-2000 calories": a range of measurements
         if not ok:
             # a range "2010-2012": both ends are years, so both are dates
-            ok = (
-                _YEAR_RANGE_AFTER.match(text, e) is not None
-                or _YEAR_RANGE_BEFORE.search(text, max(0, s - 8), s) is not None
-            )
+            ok = rng is not None or _YEAR_RANGE_BEFORE.search(text, max(0, s - 8), s) is not None
         if ok:
             self.emit(s, e, "DATE", 0.75)
+        elif self._bare_year(s, e, words, between):
+            self.emit(s, e, "DATE", 0.6)
+
+    def _bare_year(self, s: int, e: int, words: list[str], between: str) -> bool:
+        """A number 1900-2199 in running text with no year cue ("Tdap 1998", "PFTs on 2023").
+
+        i2b2 notes write years bare in problem lists and immunisation lines, so an
+        uncued year counts unless the number reads as a measurement, a clock time,
+        a table cell or an identifier: a count or lab word before it ("Platelets 1998",
+        "at 2000", "Room 2010"), a number next to it ("1950  2010" in a flow sheet),
+        or a sign that makes it part of a ratio, range or code ("1:2000", "#2010").
+        """
+        text = self.text
+        if int(text[s:e]) < 1900 or between not in ("", ",", ":"):
+            return False
+        if words and words[-1] in vocab.NOT_YEAR_BEFORE:
+            return False
+        if not words and int(text[s + 2 : e]) < 60 and int(text[s : s + 2]) < 24:
+            return False  # "2130 HE WAS TRANSFUSED": a clock time opening a line of an ED course
+        j = s
+        while j > 0 and text[j - 1] in " \t":
+            j -= 1
+        if j > 0:
+            c = text[j - 1]
+            if c.isdigit() or c in "/:×*~<>=±+$#%.&":
+                return False
+            if c == "-" and (j < 2 or text[j - 2].isdigit() or text[j - 2] in " \t"):
+                return False  # "1500-2000", "- 2000"
+            if c == ",":
+                k = j - 1
+                while k > 0 and text[k - 1] in " \t":
+                    k -= 1
+                if k > 0 and text[k - 1].isdigit():
+                    return False  # "1950, 2010, 2100": a list of values
+        if _NEXT_VALUE.match(text, e) or _QUANTITY_AFTER.match(text, e):
+            return False  # "1950  2010", "2000-3000", "2000-calorie", "2000 of heparin"
+        return True
 
     def _n_apos(self, m: re.Match) -> None:
         """"('91)", "since '98": a two-digit year after an apostrophe, with a year cue."""
@@ -507,27 +822,33 @@ class _Scan:
             ok = bool(words) and not between and words[-1].lower() in self.p.year_cues
         if ok:
             self.emit(s, e, "DATE", 0.7)
+        elif words and not between and not self._unit_after(e) and not _NEXT_VALUE.match(self.text, e):
+            self.emit(s, e, "DATE", 0.6)  # "Tdap '86": an apostrophe before two digits is a year
 
     def _n_tok(self, m: re.Match) -> None:
         tok = m.group()
         if len(tok) < 6:
+            if len(tok) <= 3 and tok.isdigit():
+                self._small_number(m.start(), m.end())
+            elif tok.isdigit():
+                self._signature_pager(m.start(), m.end())
             return
         s, e = m.start(), m.end()
         if tok.isdigit():
             if self._unit_after(e) or tok.endswith("000"):
                 return
+            n = len(tok)
+            if n in (10, 11) or (n == 9 and self.p.spanish):
+                cue = self._phone_label(s)
+                if cue:  # "My cell is 7138129142", "faxed to 3132711654"
+                    self.emit(s, e, cue, 0.85)
+                    return
             words = self._prev_words(s)[0]
             if words and words[-1].lower() in vocab.COUNT_WORDS:
                 return
-            n = len(tok)
             if n == 8 and compact_date_ok(tok) and self._date_cue(s):
                 self.emit(s, e, "DATE", 0.7)
                 return
-            if n in (10, 11) or (n == 9 and self.p.spanish):
-                cue = self._phone_label(s)
-                if cue:
-                    self.emit(s, e, cue, 0.85)
-                    return
             if luhn_ok(tok):
                 self.emit(s, e, "ACCOUNT", 0.6)  # a payment card number
                 return
@@ -562,7 +883,7 @@ class _Scan:
     def _w_month(self, s: int) -> int:
         m = self.p.month_led.match(self.text, s)
         if not m:
-            return 0
+            return self._month_alone(s)
         word = m.group("mon")
         month = self.p.month_numbers[word.lower()]
         if m.group("md_d"):
@@ -596,6 +917,17 @@ class _Scan:
         self.emit(s, end, "DATE", score)
         return end
 
+    def _month_alone(self, s: int) -> int:
+        """"a trip to Cuba in January", "since March": a capitalised month name alone after a time word."""
+        m = _MONTH_NAME.match(self.text, s)
+        if not m:
+            return 0
+        words, _, between = self._prev_words(s)
+        if between or not words or words[-1].lower() not in _MONTH_ALONE_CUES:
+            return 0
+        self.emit(s, m.end(), "DATE", 0.7)
+        return m.end()
+
     def _w_season(self, s: int) -> int:
         m = self.p.season.match(self.text, s)
         if not m:
@@ -627,6 +959,11 @@ class _Scan:
             return 0
         label = next(lab for lab in self.p.id_labels if m.group("c_" + lab) is not None)
         vs, ve = m.span("v")
+        if label == "VEHICLE":
+            plate = _PLATE.match(self.text, vs)
+            if plate and plate.end() > ve:  # "plate 114 RM9", "plate 9NM 882"
+                self.emit(vs, plate.end(), label, 0.85, _CUE)
+                return plate.end()
         value = m.group("v")
         digits = count_digits(value)
         if digits == 0:
@@ -641,6 +978,8 @@ class _Scan:
             return 0
         if label == "PHONE" and not _PHONE_VALUE.fullmatch(value):
             return 0  # "Extension 25/25" is a range of motion
+        if label == "PHONE" and m.group("c_PHONE").lower().startswith("ext"):
+            vs = s  # "ext 46249": the extension word belongs to the number, as in "617-555-1234 ext. 22"
         self.emit(vs, ve, label, 0.95 if marked else 0.85, _CUE)
         return ve
 
@@ -661,9 +1000,17 @@ class _Scan:
         if line_end < 0:
             line_end = min(self.n, cue_end + 120)
         v0 = cue_end
-        while v0 < line_end and text[v0] in " \t":
+        while v0 < line_end and text[v0] in " \t,;":  # ", Dr. Lee" where a flattened form lost its break
             v0 += 1
         head = None
+        if group == "f_RE":
+            # "Re: Referral - Lindsay Benjamin": the name follows the subject words;
+            # "Re: Referral for evaluation" has none
+            v0 = _RE_SUBJECT.match(text, v0, line_end).end()
+        if group in ("f_RE", "f_DOCTOR", "f_BY"):
+            service = _SERVICE_HEAD.match(text, v0, line_end)
+            if service and service.group().strip().lower() in vocab.SERVICE_WORDS:
+                return cue_end  # "reviewed by Cardiology", "Provider: the team"
         if group in ("f_PATIENT", "f_RE", "f_DOCTOR", "f_BY"):
             head = rx.TITLE_HEAD.match(text, v0, line_end)
             if head:
@@ -678,11 +1025,18 @@ class _Scan:
             raw = pre[: tail.start()] if tail else pre
         if group == "f_USERNAME":
             u = _USERNAME_VALUE.match(raw)
+            low = u.group().lower() if u else ""
+            if low in vocab.NOT_USERNAMES or low in vocab.SERVICE_WORDS or low in vocab.NON_NAME_VALUES:
+                return cue_end  # "User: nursing", "Login: unknown"
             if u and (len(u.group()) >= 3 or any(c.isdigit() or c in "._" for c in u.group())):
                 self.emit(v0, v0 + u.end(), "USERNAME", 0.8)
                 return v0 + u.end()
             return cue_end
         if group == "f_STREET":
+            if cue.lower().endswith("address"):
+                raw = raw.split(",", 1)[0]  # "Address: 12 Elm St, Boston, MA": the town is not the street
+                if "@" in raw or "://" in raw or _NOT_STREET_VALUE.match(raw):
+                    return cue_end
             value_start, value = _clean_address(raw)
             label, score = "STREET", 0.8
         elif group in ("f_HOSPITAL", "f_CITY", "f_COUNTRY"):
@@ -734,6 +1088,8 @@ class _Scan:
                 return 0  # "12 Oak Dr. Boston": a street suffix, not a title
         ns = m.start("n")
         tokens = m.group("n").split()
+        if text[m.end("t")] != "." and not self._bare_title_ok(s, tokens[0].rstrip(".")):
+            return 0
         kept: list[str] = []
         for tok in tokens:
             bare = tok.rstrip(".")
@@ -761,6 +1117,22 @@ class _Scan:
         if age:  # "Mr. Parker, 42 yrs, has ..."
             self.emit(age.start(1), age.end(1), "AGE", 0.8)
         return end
+
+    def _bare_title_ok(self, s: int, first: str) -> bool:
+        """"Dr Smith" without a full stop: the next word must read as a name, not "DR MRI".
+
+        Without the stop, "DR" is as often a model code or an abbreviation (diabetic
+        retinopathy, "dual chamber DR"), so the word after it must be in mixed case,
+        or in capitals only where the whole line shouts and it is not a test or device code.
+        """
+        if not first.isupper():
+            return True
+        if first.lower() in vocab.NOT_INITIALS or first in vocab.DEVICE_CODES:
+            return False
+        ls = self._line_start(s)
+        le = self.text.find("\n", s)
+        line = self.text[ls : le if le >= 0 else self.n]
+        return not any(c.islower() for c in line)
 
     def _w_pobox(self, s: int) -> int:
         m = self.p.pobox.match(self.text, s)
@@ -803,6 +1175,94 @@ class _Scan:
             if city:
                 self.emit(city.start("city"), city.end("city"), "CITY", 0.7)
         return m.end()
+
+    def _w_usercue(self, s: int) -> int:
+        """A login name after "entered by", "read by", "logged in as"; a capitalised name there is a clinician."""
+        text = self.text
+        m = self.p.user_cue.match(text, s)
+        if not m:
+            return 0
+        us, ue = m.span("u")
+        u = m.group("u")
+        paren = m.group("n")
+        if u[:1].isupper() and not u.isupper():
+            if u in vocab.NAME_STOPWORDS or u.lower() in vocab.SERVICE_WORDS or u.lower() in vocab.NOT_USERNAMES:
+                return 0  # "read by Dr. Lee" is the title's; "read by Radiology" is no one
+            return self._name_value(us, "DOCTOR", 0.7)  # "Entered by: Kiel Halski"
+        if not _username_ok(u, paren is not None, _AFTER_LOGIN.match(text, ue) is not None):
+            return 0
+        self.emit(us, ue, "USERNAME", 0.85)
+        if paren:
+            ps = m.start("n")
+            off, name = _clean_name(paren)
+            if name and paren.split()[0].lower() not in vocab.SERVICE_WORDS:
+                self.emit(ps + off, ps + off + len(name), "DOCTOR", 0.8)  # "kritho69 (K. Thompson)"
+        return m.end()
+
+    def _name_value(self, start: int, label: str, score: float) -> int:
+        """A name from ``start`` to the end of its field, cleaned as a form value is; the end, or 0."""
+        text = self.text
+        line_end = text.find("\n", start, start + 120)
+        if line_end < 0:
+            line_end = min(self.n, start + 120)
+        stop = rx.NAME_STOP.search(text, start, line_end)
+        raw = text[start : stop.start() if stop else line_end]
+        off, name = _clean_name(raw)
+        if not name:
+            return 0
+        self.emit(start + off, start + off + len(name), label, score)
+        return start + off + len(name)
+
+    def _signature_pager(self, s: int, e: int) -> bool:
+        """A 4-5 digit number (or "6-2115") after a signature's credentials and "p", "pgr" or "#"."""
+        text = self.text
+        k = s
+        while k > 0 and text[k - 1] in " \t":
+            k -= 1
+        if not (k > 0 and (text[k - 1] == "#" or (k < s and text[k - 1] in "pPrR."))):
+            return False  # a cheap look first: "#", or "p", "pgr", "pager", "beeper" and a blank
+        if not _PAGER_BEFORE.search(text, max(self._line_start(s), s - 80), s):
+            return False
+        self.emit(s, e, "PHONE", 0.7)
+        return True
+
+    def _extensions(self) -> None:
+        """"x8042", "pager #x4827": an extension alone.
+
+        "x" glued to a round number is a magnification or a count ("x400", "x1000").
+        """
+        text = self.text
+        for m in _X_EXTENSION.finditer(text):
+            if int(m.group("n")) % 100 == 0:
+                continue
+            j = m.start()
+            while j > 0 and text[j - 1] in " \t":
+                j -= 1
+            if j > 0 and (text[j - 1].isdigit() or text[j - 1] in "*=×"):
+                continue
+            self.emit(m.start(), m.end(), "PHONE", 0.75)
+
+
+    def _paren_usernames(self) -> None:
+        """"Mackenzie Francois (mackenzie.francois)": a login name in brackets after a person's name.
+
+        Brackets after names also hold relations and generic drug names ("Mary
+        (daughter)", "Tylenol (acetaminophen)"), so the bracketed word must look
+        made for a computer: a digit, a dot or an underscore in it, or a piece of
+        the name before it ("Kenneth O. Johnson (johnsonk)").
+        """
+        text = self.text
+        for m in _PAREN_LOWER.finditer(text):
+            u = m.group("u")
+            before = _NAME_BEFORE_PAREN.search(text, max(0, m.start() - 60), m.start())
+            if not before:
+                continue
+            names = [w.lower() for w in re.findall(r"[A-Za-z'’-]{2,}", before.group())]
+            if len(names) < 2 or u in names:
+                continue
+            made = any(c.isdigit() or c in "._" for c in u)
+            if made or any(len(w) >= 3 and w[:4] in u for w in names):
+                self.emit(m.start("u"), m.end("u"), "USERNAME", 0.75)
 
     # ------------------------------------------------------------------ literal-led passes
     def _emails(self) -> None:
@@ -868,6 +1328,11 @@ class _Scan:
                 continue
             if city:
                 self.emit(city[0], city[1], "CITY", 0.8 if zip_code else 0.7)
+                if not self._street_above(city[0]):
+                    ls = self._line_start(city[0])
+                    street = _STREET_BEFORE_CITY.fullmatch(text, ls, city[0])
+                    if street:  # "Acuna Parkway, Boca Raton, Florida"
+                        self.emit(street.start("st"), street.end("st"), "STREET", 0.7)
             self.emit(m.start("st"), m.end("st"), "STATE", 0.9 if zip_code else 0.75)
             if zip_code:
                 self.emit(m.start("zip"), m.end("zip"), "ZIP", 0.95)
@@ -902,6 +1367,43 @@ class _Scan:
                 self.emit(s, e, "VEHICLE", 0.8)
             elif count_digits(tok) >= 5 and len(tok) >= 6:
                 self.emit(s, e, "IDNUM", 0.45, _WEAK)
+
+    def _initials_lines(self) -> None:
+        """Dictation lines: "JH:kk", "A.S./mdf" (author, then typist), and "KF" signing off a note.
+
+        Transcribed notes end with the dictating clinician's initials and the
+        typist's after a colon or slash; only the clinician's are PHI (i2b2 DOCTOR).
+        A line of two or three letters alone counts only among the last four lines,
+        where a note is signed, and never when it is a common abbreviation ("OK").
+        """
+        text = self.text
+        tail = self.n
+        for _ in range(4):  # the start of the fourth-last non-blank line
+            k = tail
+            while k > 0 and text[k - 1] in " \t\r\n":
+                k -= 1
+            if k == 0:
+                break
+            tail = text.rfind("\n", 0, k) + 1
+            if tail == 0:
+                break
+        for m in _INITIALS_LINE.finditer(text):
+            d, t = m.group("d"), m.group("t")
+            bare = d.replace(".", "")
+            if not (bare.isupper() or bare.islower()):
+                continue
+            if bare.lower() in vocab.NOT_INITIALS and (t is None or not (t.islower() or "." in d)):
+                continue  # "OK", "PO/IV"; but "SC/mdf" and "P.M./SBH" have a typist, so SC and P.M. are initials
+            if t is None:
+                if m.start() < tail or len(bare) > 3:
+                    continue
+                score = 0.6
+            else:
+                typist = t.replace(".", "")
+                if not (typist.isupper() or typist.islower()) or typist.lower() in vocab.NOT_INITIALS:
+                    continue
+                score = 0.75
+            self.emit(m.start("d"), m.end("d"), "DOCTOR", score)
 
     def _ipv6(self) -> None:
         for m in rx.IPV6.finditer(self.text):
@@ -1030,16 +1532,20 @@ def _clean_name(raw: str) -> tuple[int, str]:
     value = rx.CREDENTIAL_TAIL.sub("", value).rstrip(" \t,;:-")
     if value.endswith(".") and not re.search(r"(?:^|[ \t,])[A-Z]\.$", value):
         value = value.rstrip(".")  # a sentence's full stop, not an initial's
-    offset = len(value) - len(value.lstrip(" \t"))
-    value = value.strip(" \t")
+    offset = len(value) - len(value.lstrip(" \t,;"))  # ", None." where a flattened form lost its line break
+    value = value.lstrip(" \t,;").rstrip(" \t")
     head = rx.TITLE_HEAD.match(value)
     if head:
         offset += head.end()
         value = value[head.end() :]
     if not value or value.lower() in vocab.NON_NAME_VALUES:
         return 0, ""
-    tokens = [t.strip(",") for t in value.split()]
-    tokens = [t for t in tokens if t]
+    tokens = []
+    for t in value.split():
+        if _CAPS_PAIR.fullmatch(t):
+            tokens += t.split(",")  # "DRURER,BINDINA": surname and given name in a header
+        elif t.strip(","):
+            tokens.append(t.strip(","))
     mixed_case = False
     for i, tok in enumerate(tokens):
         shouting = len(tok) >= 3 and tok.isupper()
@@ -1069,6 +1575,38 @@ def _clean_name(raw: str) -> tuple[int, str]:
     if capital == 0:
         return 0, ""
     return offset, value
+
+
+def _person_word(word: str) -> bool:
+    """A capitalised word that could be a name: not a shouted abbreviation ("DM") nor a disease ("Diabetes")."""
+    low = word.lower()
+    if word.isupper() and len(word) <= 4:
+        return False
+    return len(word) >= 2 and not low.endswith(vocab.CONDITION_ENDINGS)
+
+
+def _username_ok(u: str, named: bool, then_date: bool) -> bool:
+    """Whether ``u`` after "entered by" / "read by" is a login name rather than a word.
+
+    Digits, dots or underscores mark one ("kritho69", "amanda.sims"); a bare
+    lower-case word counts only where a log line puts a name, before a bracketed
+    full name, a date or the end of the line ("read by cgarvey 12/23/2018"), and
+    never when it is a word such as "mistake" or "radiology"; an upper-case one
+    only before a bracketed full name ("MBROWNWASIEWICZ (Michael Brown-Wasiewicz)").
+    """
+    letters = sum(c.isalpha() for c in u)
+    if letters < 2 or len(u) < 3:
+        return False
+    low = u.lower()
+    if low in vocab.NOT_USERNAMES or low in vocab.SERVICE_WORDS or low in vocab.NOT_INITIALS:
+        return False
+    if any(c.isdigit() for c in u):
+        return u.islower() or u.isupper() or named
+    if "." in u or "_" in u:
+        return u.islower()
+    if u.islower():
+        return named or then_date
+    return u.isupper() and named
 
 
 def _clean_address(raw: str) -> tuple[int, str]:
@@ -1106,7 +1644,9 @@ _NUMERIC_HANDLERS: dict[str, Callable[[_Scan, re.Match], None]] = {
     "esph": _Scan._n_esph,
     "street": _Scan._n_street,
     "dmn": _Scan._n_dmn,
+    "dmc": _Scan._n_dmc,
     "age": _Scan._n_age,
+    "yrs": _Scan._n_yrs,
     "decade": _Scan._n_decade,
     "short": _Scan._n_short,
     "phone7": _Scan._n_phone7,
@@ -1127,4 +1667,5 @@ _WORD_HANDLERS: dict[str, Callable[[_Scan, int], int]] = {
     "street_es": _Scan._w_street_es,
     "zipcue": _Scan._w_zipcue,
     "phonecue": _Scan._w_phonecue,
+    "usercue": _Scan._w_usercue,
 }

@@ -11,7 +11,8 @@ from __future__ import annotations
 _MONTH_DAYS = (0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 MIN_YEAR = 1880
-MAX_YEAR = 2099
+#: i2b2 2014 notes have their dates shifted into the 21st and 22nd centuries ("2107-09-18").
+MAX_YEAR = 2199
 
 
 def month_day_ok(month: int, day: int) -> bool:

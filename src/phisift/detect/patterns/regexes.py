@@ -115,8 +115,9 @@ def _title_upper(words: Iterable[str]) -> list[str]:
 
 # --------------------------------------------------------------------------- numeric pass
 
-_YEAR4 = r"(?:1[89]|20)[0-9]{2}"
-_UNIT = r"(?:[ \t]*(?:x|ext\.?|extension|#)[ \t]*[0-9]{1,6})"
+#: A four-digit year 1800-2199 (i2b2 2014 shifts dates up to the 2190s).
+_YEAR4 = r"(?:1[89]|2[01])[0-9]{2}"
+_UNIT = r"(?:[ \t]*(?:(?i:x|ext\.?|extension)|#)[ \t]*[0-9]{1,6})"
 
 
 def _numeric_regex(month_re: str, suffix_re: str, unit_re: str, spanish: bool) -> str:
@@ -148,6 +149,11 @@ def _numeric_regex(month_re: str, suffix_re: str, unit_re: str, spanish: bool) -
             r"(?:(?P<dmn_ys>,?[ \t]+(?:of[ \t]+)?|[ \t]+del?[ \t]+|[ \t]*[-/.][ \t]*|,[ \t]*)"
             rf"(?P<dmn_y>{_YEAR4}|'?[0-9]{{2}})(?![0-9]))?"
         ),
+        # "09NOV2014", "3Sep07": day, month abbreviation and year run together (EHR stamps)
+        "dmc": (
+            r"(?P<dmc_d>[0-9]{1,2})(?P<dmc_m>(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC)"
+            r"|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sept?|Oct|Nov|Dec))(?P<dmc_y>[0-9]{4}|[0-9]{2})(?![0-9A-Za-z])"
+        ),
         "age": (
             r"(?P<age_n>[0-9]{1,3})\+?(?=(?i:"
             r"[ \t]*-?[ \t]*(?:years?|yrs?|yr\.|y)[ \t]*-?[ \t]*old(?![a-z])"
@@ -158,7 +164,8 @@ def _numeric_regex(month_re: str, suffix_re: str, unit_re: str, spanish: bool) -
             + (r"|[ \t]+a[ñn]os(?![a-z])" if spanish else "")
             + r"))"
         ),
-        "decade": r"[0-9]0s(?![\w'’])",
+        "yrs": r"(?P<yrs_n>[0-9]{1,3})[ \t]*(?:yrs?|years?|YRS?|YEARS?)\.?(?![\w])",
+        "decade": r"[0-9]0[sS](?![\w'’])",
         "short": r"(?P<sh_a>[0-9]{1,2})(?P<sh_s>[/-])(?P<sh_b>[0-9]{4}|[0-9]{1,2})(?![0-9]|[/.:][0-9]|-(?![0-9]{1,2}/)[0-9])",
         "phone7": rf"[0-9]{{3}}-[0-9]{{4}}{_UNIT}?(?![0-9]|-[0-9])",
         "zip": r"[0-9]{5}(?:-[0-9]{4})?(?![0-9]|-[0-9]|[.,][0-9])",
@@ -172,8 +179,8 @@ def _numeric_regex(month_re: str, suffix_re: str, unit_re: str, spanish: bool) -
             r"[5-9][0-9](?:[0-9][ .][0-9]{3}[ .][0-9]{3}|[ .][0-9]{3}[ .][0-9]{2}[ .][0-9]{2}"
             r"|[0-9][ .][0-9]{2}[ .][0-9]{2}[ .][0-9]{2})(?![0-9])"
         )
-    order = ["ssn", "iso", "ipv4", "phone", "intl", "dmy", "esph", "street", "dmn", "age", "decade",
-             "short", "phone7", "zip", "year", "apos", "tok"]
+    order = ["ssn", "iso", "ipv4", "phone", "intl", "dmy", "esph", "street", "dmn", "dmc", "age", "yrs",
+             "decade", "short", "phone7", "zip", "year", "apos", "tok"]
     body = "|".join(f"(?P<{k}>{alts[k]})" for k in order if k in alts)
     return r"(?=[0-9(+'’])(?<![\w.])(?:" + body + ")"
 
@@ -187,7 +194,7 @@ _NO = r"(?:#|no\.?|n[º°o]\.?|num\.?|number|nbr)"
 def _id_cues(spanish: bool) -> list[tuple[str, str]]:
     cues = [
         ("VEHICLE", rf"vehicle{_SP}+(?:id|identification){_SP}*{_NO}?|licen[sc]e{_SP}+plate{_SP}*{_NO}?"
-                    rf"|plate{_SP}*{_NO}?|(?-i:VIN)"),
+                    rf"|plate{_SP}*{_NO}?|(?-i:VIN)|(?:license{_SP}+)?tag{_SP}*{_NO}"),
         ("SSN", rf"(?-i:SSN|Ssn|ssn)|ss{_SP}*#|s\.s\.n\.?|social{_SP}+security{_SP}*{_NO}?|soc\.?{_SP}*sec\.?{_SP}*{_NO}?"),
         ("MEDICALRECORD", rf"mrn|mr{_SP}*{_NO}|medical{_SP}+record{_SP}*{_NO}?|med\.?{_SP}*rec\.?{_SP}*{_NO}"
                           rf"|unit{_SP}*{_NO}|hospital{_SP}+{_NO}|chart{_SP}*{_NO}|record{_SP}*{_NO}"
@@ -204,7 +211,9 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                     rf"|driver'?s?{_SP}+licen[sc]e{_SP}*{_NO}?"),
         ("BIOID", rf"(?:fingerprint|retina|iris|voiceprint|biometric){_SP}*(?:id|{_NO})"),
         ("PHONE", rf"pager{_SP}*{_NO}?|beeper{_SP}*{_NO}?|pgr|ext\.?|extension"),
-        ("IDNUM", rf"(?-i:ID|Id){_SP}*{_NO}?|identification{_SP}*{_NO}?|accession{_SP}*{_NO}?|acc{_SP}*#"
+        ("IDNUM", rf"(?-i:ID|Id){_SP}*{_NO}?|identification{_SP}*{_NO}?|accession{_SP}*{_NO}?|acc\.?(?={_WS}[:#])"
+                  rf"|doc{_SP}*{_NO}|escription{_SP}+document(?:{_SP}*{_NO})?"
+                  rf"|(?:dictation|transcription|application|confirmation){_SP}*(?:id|{_NO})"
                   rf"|specimen{_SP}*(?:id|{_NO})?|order{_SP}*(?:id|{_NO})|job{_SP}*(?:id|{_NO})"
                   rf"|requisition{_SP}*{_NO}?|req{_SP}*#|case{_SP}*{_NO}|reference{_SP}*{_NO}|ref{_SP}*#"
                   rf"|document{_SP}*(?:id|{_NO})|report{_SP}*(?:id|{_NO})|claim{_SP}*{_NO}|(?-i:NPI)"
@@ -248,14 +257,17 @@ def _field_regex(spanish: bool) -> str:
         rf"(?:attending|referring|primary{_SP}+care|admitting|consulting|ordering|treating|performing|"
         rf"interpreting|requesting|rendering){_SP}*{role}?(?:{_SP}+name)?|pcp(?:{_SP}+name)?"
         rf"|ref(?:\.|erring)?{_SP}*phys(?:ician)?\.?|(?:physician|provider|doctor|surgeon|clinician){_SP}*(?:name)?"
-        rf"|assistant{_SP}+surgeon|anesthesiologist|radiologist|pathologist|resident|fellow|author|cc"
+        rf"|assistant{_SP}+surgeon|assistants?|assistant\(s\)|anesthesiologist|radiologist|pathologist"
+        rf"|resident|fellow|author|cc"
     )
     doctor_by = rf"(?:electronically{_SP}+)?(?:signed|dictated|reviewed|approved|attested|verified){_SP}+by"
     hospital = rf"(?:hospital|facility|institution|clinic){_SP}*(?:name)?|admitted{_SP}+to|transferred{_SP}+(?:to|from)"
     username = rf"user{_SP}*(?:name|id)?|login"
     city = r"city|town"
     country = r"country"
-    street = r"(?!)"  # English addresses are found by their shape (number, name, suffix)
+    # most English addresses are found by their shape (number, name, suffix); after an
+    # "Address:" label the value is a street even without them ("Address: O'Sheehan Lane, ...")
+    street = rf"(?:(?:home|street|mailing|patient|pt|permanent|current|local|residential){_SP}+)?address"
     if spanish:
         patient += (rf"|paciente|nombre(?:{_SP}+(?:del{_SP}+)?paciente)?|apellidos(?:{_SP}+y{_SP}+nombre)?"
                     rf"|nombre{_SP}+y{_SP}+apellidos")
@@ -266,7 +278,7 @@ def _field_regex(spanish: bool) -> str:
         username += "|usuario"
         city += rf"|localidad(?:{_WS}/{_WS}provincia)?|provincia|municipio|ciudad|poblaci[oó]n"
         country += r"|pa[ií]s(?:[ \t]+de[ \t]+(?:nacimiento|origen|residencia))?"
-        street = r"domicilio|direcci[oó]n"
+        street += r"|domicilio|direcci[oó]n"
     return (
         rf"(?:(?i:(?P<f_PATIENT>{patient})|(?P<f_RE>re)|(?P<f_DOCTOR>{doctor})|(?P<f_HOSPITAL>{hospital})"
         rf"|(?P<f_USERNAME>{username})|(?P<f_CITY>{city})|(?P<f_COUNTRY>{country})|(?P<f_STREET>{street}))"
@@ -304,7 +316,8 @@ def _triggers(spanish: bool, english: bool) -> dict[str, tuple[str, ...]]:
         "fingerprint", "retina", "iris", "voiceprint", "biometric", "pager", "beeper", "pgr", "ext",
         "extension", "id", "identification", "accession", "acc", "specimen", "order", "job", "requisition",
         "req", "case", "reference", "ref", "document", "report", "claim", "npi", "employee", "badge", "path",
-        "pathology", "lab", "passport",
+        "pathology", "lab", "passport", "tag", "doc", "escription", "dictation", "transcription", "application",
+        "confirmation",
     ]
     if spanish:
         idw += ["nhc", "n.h.c", "nº", "n°", "no", "número", "numero", "nºcol", "n°col", "n.º", "n.ºcol",
@@ -318,7 +331,8 @@ def _triggers(spanish: bool, english: bool) -> dict[str, tuple[str, ...]]:
         "doctor", "surgeon", "clinician", "assistant", "anesthesiologist", "radiologist", "pathologist",
         "resident", "fellow", "author", "cc", "electronically", "signed", "dictated", "reviewed", "approved",
         "attested", "verified", "hospital", "facility", "institution", "clinic", "admitted", "transferred",
-        "user", "username", "userid", "login", "city", "town", "country",
+        "user", "username", "userid", "login", "city", "town", "country", "address", "home", "street",
+        "mailing", "permanent", "current", "local", "residential",
     ]
     if spanish:
         fw += ["paciente", "nombre", "apellidos", "médico", "medico", "facultativo", "doctora", "firmado",
@@ -336,6 +350,8 @@ def _triggers(spanish: bool, english: bool) -> dict[str, tuple[str, ...]]:
     add(["fax", "facsimile", "telefax", "phone", "telephone", "tel", "tfno", "tlf", "telf", "teléfono", "telefono",
          "cell", "mobile", "móvil", "movil", "celular", "pager", "beeper", "call", "contact"], "phonecue")
     add(["zip", "zipcode", "postal"] + (["cp", "c.p", "código", "codigo"] if spanish else []), "zipcue")
+    if english:
+        add(["entered", "read", "created", "modified", "edited", "updated", "logged"], "usercue")
     return {k: tuple(v) for k, v in t.items()}
 
 
@@ -367,6 +383,7 @@ class Patterns:
     short_date_weak: frozenset[str]
     phone_cue: re.Pattern
     phone_after_cue: re.Pattern
+    user_cue: re.Pattern
     spanish: bool
 
 
@@ -407,7 +424,12 @@ def build_patterns(languages: frozenset[str]) -> Patterns:
     seasons = (vocab.SEASONS_EN if english else ()) + (vocab.SEASONS_ES if spanish else ())
     season = re.compile(rf"(?i:{_alt(seasons)})(?:[ \t]+(?:of|de|del))?[ \t]+{_YEAR4}(?![0-9])")
     holidays = (vocab.HOLIDAYS_EN if english else ()) + (vocab.HOLIDAYS_ES if spanish else ())
-    holiday = re.compile(_alt(holidays) + r"(?![\w'’])")
+    # in any case ("the fourth of july" in an all-lower-case note) but for the two that are also phrases
+    cased = [h for h in holidays if h in ("Labor Day", "Good Friday")]
+    any_case = [h for h in holidays if h not in cased]
+    holiday = re.compile(
+        "(?:(?i:" + _alt(any_case) + ")" + ("|" + _alt(cased) if cased else "") + r")(?![\w'’])"
+    )
     age_cue = re.compile(
         r"(?i:age[ds]?|edad)(?:[ \t]*(?::|=|-)[ \t]*|[ \t]+(?:of[ \t]+|de[ \t]+|is[ \t]+|was[ \t]+)?)"
         r"(?P<n>[0-9]{1,3})(?![0-9]|[./,][0-9])"
@@ -418,7 +440,7 @@ def build_patterns(languages: frozenset[str]) -> Patterns:
     titles = "Dr|Doctor|Prof|Mr|Mrs|Ms|Miss|Mx|DR" + ("|Dra|Sr|Sra|Srta|Don|Doña|DRA" if spanish else "")
     name_word = r"[A-ZÁÉÍÓÚÑÜÇ](?:[^\W\d_]|['’-])+|[A-Z]\.?"
     title = re.compile(
-        rf"(?P<t>{titles})(?:\.[ \t]?|[ \t])"
+        rf"(?P<t>{titles})(?:\.[ \t]?|[ \t]|\.?[ \t]*\r?\n[ \t]*)"
         rf"(?P<n>(?:{name_word})(?: (?:(?:van|von|de|del|la|las|los|da|di|le|St\.?) )?(?:{name_word})){{0,3}})"
     )
     pobox = re.compile(
@@ -457,12 +479,18 @@ def build_patterns(languages: frozenset[str]) -> Patterns:
         r"(?P<num>(?:\+[0-9]{1,3}[ .-]?)?(?:\([0-9]{1,4}\)[ .-]?)?[0-9]{2,4}(?:[ .-][0-9]{2,5}){1,4})(?![0-9]|[.-][0-9])"
     )
     phone_cue = re.compile(
-        r"(?i)(?<![\w])(?:(?P<fax>fax|facsimile|telefax|(?-i:F|FX|Fx)(?=[ \t]*[:#]))"
+        r"(?i)(?<![\w])(?:(?P<fax>fax|faxed|facsimile|telefax|(?-i:F|FX|Fx)(?=[ \t]*[:#]))"
         r"|(?P<phone>phone|ph|tel|telephone|tele|cell|mobile|mob|pager|beeper|pgr|contact|call|callback|"
         r"home|work|office|number|tfno|tlfno|tlf|telf|tel[ée]fono|m[óo]vil|celular|"
         r"(?-i:[PpTtHhWwCcMmOoB])(?=[ \t]*[:#])))"
         # "fax number is": the generic word belongs to the cue before it
         r"(?:[ \t]+(?:number|no\.?|nbr)(?![\w]))?"
+    )
+    # "Entered by: kritho69 (K. Thompson)", "Message read by cgarvey 12/23/2018", "logged in as jdoe"
+    user_cue = re.compile(
+        r"(?i:(?:entered|read|created|modified|edited|updated)[ \t]+by|logged[ \t]+in[ \t]+as)[ \t]*:?[ \t]*"
+        r"(?P<u>[A-Za-z0-9](?:[A-Za-z0-9]|[._-](?=[A-Za-z0-9]))*)"
+        r"(?:[ \t]*\((?P<n>[^()\n]{2,60})\))?"
     )
     return Patterns(
         numeric=numeric,
@@ -487,6 +515,7 @@ def build_patterns(languages: frozenset[str]) -> Patterns:
         short_date_weak=vocab.SHORT_DATE_WEAK | (vocab.SHORT_DATE_WEAK_ES if spanish else frozenset()),
         phone_cue=phone_cue,
         phone_after_cue=phone_after_cue,
+        user_cue=user_cue,
         spanish=spanish,
     )
 
@@ -508,7 +537,9 @@ URL_WWW = re.compile(r"(?<![\w.@/])[Ww]{3}\.[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:
 _TLDS = ("com", "org", "net", "edu", "gov", "mil", "info", "biz", "io", "us", "uk", "ca", "es", "eu", "health",
          "cat", "gal", "de", "fr", "it", "au", "nz", "ie", "mx", "ar", "cl", "co.uk", "org.uk", "ac.uk", "nhs.uk")
 URL_BARE_TLD = re.compile(
-    r"\.(?:" + "|".join(re.escape(t) for t in sorted(_TLDS, key=len, reverse=True)) + r")(?![A-Za-z0-9-]|\.[A-Za-z0-9])"
+    r"\.(?:" + "|".join(re.escape(t) for t in sorted(_TLDS, key=len, reverse=True)) + "|"
+    # "VH.ORG/BILLING" in a note typed in capitals
+    + "|".join(t.upper() for t in ("com", "org", "net", "edu", "gov")) + r")(?![A-Za-z0-9-]|\.[A-Za-z0-9])"
 )
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
 DOMAIN_LEFT = re.compile(rf"(?<![\w@.:/-])(?:{_LABEL}\.)*{_LABEL}$")
@@ -527,7 +558,9 @@ UNIT_AFTER = re.compile(
     r"(?i)[ \t]*(?:mg|mcg|µg|ug|ml|cc|g|gm|gr|kg|lb|lbs|l|dl|units?|iu|meq|mmol|mosm|kcal|cal|calories|"
     r"calorie|cells|copies|cfu|k|x|times|patients|pts|people|cases|subjects|beds|hours|hrs|minutes|mins?|"
     r"seconds|secs?|steps|feet|ft|m|meters|mm|cm|km|miles|days|weeks|months|years|/|%|ng|pg|mg/dl|ml/h|"
-    r"ml/hr|ml/min|puffs|tabs|tablets|caps|doses|mmhg|bpm|rpm|watts|w|kj|joules|usd|dollars|\$)(?![a-z])"
+    r"ml/hr|ml/min|puffs|tabs|tablets|caps|doses|mmhg|bpm|rpm|watts|w|kj|joules|usd|dollars|\$|"
+    r"grams?|milligrams?|micrograms?|kilograms?|mls|milliliters?|millilitres?|liters?|litres?|pounds?|ounces?|"
+    r"oz|u|h|hr|am|pm|ada|cal|cals|kcals|hz|mhz|rads?|gy|cgy|mgy|sv|msv|meq/l|mosm/kg|iu/l|u/l|units/l)(?![a-z])"
 )
 AGE_DECADE_BEFORE = re.compile(r"(?i)(?<![\w])in[ \t]+(?:his|her|their|patient's|pt's)[ \t]+(?:(?:early|mid|late)[ \t-]*)?$")
 NAME_STOP = re.compile(r"[\n\r\t|;<>\[\]{}]|[ ]{2,}")

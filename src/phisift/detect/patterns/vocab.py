@@ -154,7 +154,8 @@ NOT_DATE_AFTER: tuple[str, ...] = (
     "hours", "hrs", "days", "weeks", "months", "years", "ppd", "finger", "fingers", "lobe",
     "portion", "dilution", "dilated", "effaced", "fb", "amp", "amps", "vial", "vials", "bottle",
     "positive", "negative", "pos", "neg", "nodes", "ln", "cores", "of", "de", "comprimido",
-    "comprimidos", "dosis", "veces",
+    "comprimidos", "dosis", "veces", "lymph", "biopsies", "specimens", "samples", "patients", "cases",
+    "th", "st", "nd", "rd", "ns", "normal", "saline",
 )
 
 #: Words just before a short date ("4/3", "12/19") that make it a date whatever its
@@ -169,6 +170,8 @@ SHORT_DATE_WEAK: frozenset[str] = frozenset({
     "on", "since", "from", "until", "till", "through", "thru", "by", "seen", "last", "next", "starting",
     "started", "stopped", "before", "after", "effective", "visit", "visited", "surgery", "followup",
     "follow-up", "f/u", "appt", "appointment", "return", "returns", "rtc", "due",
+    # "surgery in 12/07", "diagnosed 5/02": month and two-digit year in a history
+    "in", "diagnosed", "dx", "changed",
 })
 SHORT_DATE_WEAK_ES: frozenset[str] = frozenset({"el", "desde", "hasta", "día", "dia"})
 #: Words just before a bare four-digit year that make it a date ("in 2015", "since 1998").
@@ -184,6 +187,31 @@ YEAR_CUES_ES: frozenset[str] = frozenset({
     "después", "despues", "verano", "invierno", "primavera", "otoño",
 })
 YEAR_CUES_2: frozenset[str] = frozenset({"status post", "prior to", "class of", "as of"})
+#: Words before a bare number 1900-2199 that make it a measurement, a time, an address part
+#: or an identifier rather than a year ("Platelets 1998", "at 2000", "Room 2010", "BNP 2100").
+NOT_YEAR_BEFORE: frozenset[str] = frozenset({
+    # lab values and measurements that reach four digits
+    "platelet", "platelets", "plt", "plts", "wbc", "anc", "alc", "cd4", "count", "counts", "glucose", "bs",
+    "fsbs", "cbg", "bg", "ldl", "hdl", "tg", "trig", "triglyceride", "triglycerides", "cholesterol", "chol",
+    "ck", "cpk", "ldh", "ast", "alt", "sgot", "sgpt", "alk", "ferritin", "bnp", "probnp", "nt-probnp",
+    "troponin", "trop", "d-dimer", "dimer", "lipase", "amylase", "psa", "afp", "cea", "hcg", "b-hcg",
+    "beta-hcg", "ige", "b12", "folate", "ammonia", "osm", "osmolality", "iron", "tibc", "pth", "acth",
+    "cortisol", "prolactin", "insulin", "renin", "fibrinogen", "load", "titer", "titre", "copies", "level",
+    "levels", "value", "values", "weight", "wt", "bw", "calories", "kcal", "diet", "intake", "output", "uop",
+    "ebl", "ivf", "fluid", "fluids", "bolus", "volume", "vol", "balance", "net", "ins", "outs", "dose",
+    "total", "score", "sum", "range", "normal", "ref", "reference", "nl",
+    # comparisons and copulas before a value
+    "about", "approximately", "approx", "over", "under", "than", "nearly", "almost", "roughly", "estimated",
+    "est", "was", "were", "is", "are", "be", "x", "times", "to", "up", "down", "increased", "decreased",
+    # clock times ("at 2000", "@ 2130")
+    "at", "time", "hours", "hrs", "hr", "overnight", "tonight",
+    # places, codes and numbered things
+    "room", "rm", "bed", "unit", "suite", "ste", "apt", "box", "floor", "building", "bldg", "station",
+    "route", "highway", "hwy", "interstate", "ext", "extension", "pager", "pgr", "beeper", "code", "codes",
+    "cpt", "icd", "drg", "lot", "model", "version", "ver", "v", "series", "type", "grade", "stage", "class",
+    "number", "no", "num", "nbr", "id", "mrn", "job", "order", "step", "channel", "ward", "page", "pages",
+    "form", "item", "line", "policy", "group", "member", "case", "sample", "specimen", "batch", "kit",
+})
 #: "de 67 años": a person word before "de" makes a Spanish "N años" an age, not a duration.
 AGE_ES_PERSON: frozenset[str] = frozenset({
     "varón", "varon", "mujer", "hombre", "paciente", "niño", "niña", "nino", "nina", "señora", "señor",
@@ -211,3 +239,94 @@ NOT_CITY_WORDS: frozenset[str] = frozenset({
     "Drive", "Lane", "Apt", "Suite", "Floor", "Dr", "Mr", "Mrs", "Ms", "Jr", "Sr", "Note", "Plan",
     "Assessment", "History", "Address", "City", "Born", "Moved", "Visit",
 })
+
+#: Short letter groups that stand alone on a line or around a slash in notes without being
+#: anyone's initials ("PO/IV", "AP/LAT", "OK", "N/A"), lower case.
+NOT_INITIALS: frozenset[str] = frozenset({
+    "ok", "na", "nka", "nkda", "id", "gi", "ent", "pt", "ot", "st", "rn", "lpn", "cna", "md", "do", "pa", "np",
+    "dds", "phd", "cc", "ps", "pps", "rx", "dx", "tx", "hx", "sx", "fx", "px", "po", "pr", "iv", "im", "sc", "sq",
+    "sl", "od", "os", "ou", "ap", "lat", "pa", "hpi", "ros", "pmh", "psh", "fh", "sh", "pe", "bp", "hr", "rr",
+    "wt", "ht", "ns", "lr", "er", "ed", "icu", "ccu", "or", "pacu", "gu", "cv", "ekg", "ecg", "eeg", "emg", "ct",
+    "mri", "us", "cxr", "abg", "vbg", "cbc", "bmp", "cmp", "lft", "lfts", "ua", "dc", "am", "pm", "mg", "ml",
+    "no", "yes", "the", "and", "end", "see", "all", "out", "in", "on", "up", "off", "ii", "iii", "iv", "vi",
+    "vii", "viii", "ix", "xi", "xii", "hiv", "cad", "chf", "dm", "htn", "mi", "ckd", "uti", "dvt", "osa",
+    "copd", "gerd", "afib", "ivf", "npo", "prn", "bid", "tid", "qid", "qd", "hs", "qhs", "tab", "cap",
+    "neg", "pos", "wnl", "nad", "abd", "ext", "lab", "labs", "plan", "note", "ams", "loc", "sob", "cp",
+    "ha", "nv", "n", "v", "hgb", "hct", "plt", "wbc", "rbc", "na", "cl", "ca", "mg", "bun", "cr", "inr",
+    "ptt", "tsh", "psa", "ldl", "hdl", "eom", "perrl", "mmm", "rrr", "ctab", "ntnd", "cns", "heent",
+    "msk", "psych", "neuro", "skin", "resp", "cvs", "ms", "mr", "mrs", "dr", "jr", "sr", "re", "fyi",
+    "asap", "stat", "ama", "dnr", "dni", "dnr/dni", "full", "code", "tbd", "unk", "yo", "m", "f",
+})
+#: Specialties and services that stand where a clinician's name would ("reviewed by Cardiology").
+SERVICE_WORDS: frozenset[str] = frozenset({
+    "cardiology", "neurology", "surgery", "oncology", "gi", "gastroenterology", "radiology", "nephrology",
+    "pulmonology", "pulmonary", "urology", "dermatology", "psychiatry", "psychology", "orthopedics",
+    "orthopaedics", "ortho", "endocrinology", "endocrine", "rheumatology", "hematology", "heme", "heme/onc",
+    "infectious", "id", "physical", "occupational", "speech", "social", "nursing", "nurse", "pharmacy",
+    "pharmacist", "team", "the", "our", "his", "her", "their", "a", "an", "me", "us", "him", "them", "you",
+    "staff", "general", "internal", "medicine", "pediatrics", "neurosurgery", "anesthesia", "anesthesiology",
+    "pathology", "ent", "otolaryngology", "ophthalmology", "optometry", "obstetrics", "ob", "ob/gyn",
+    "gynecology", "vascular", "thoracic", "cardiothoracic", "plastic", "plastics", "trauma", "transplant",
+    "palliative", "hospice", "geriatrics", "emergency", "er", "ed", "icu", "micu", "sicu", "ccu", "nicu",
+    "hospitalist", "hospitalists", "primary", "pcp", "case", "care", "nutrition", "dietary", "dietitian",
+    "respiratory", "rt", "pt", "ot", "slp", "chaplain", "chaplaincy", "security", "admissions", "billing",
+    "records", "lab", "laboratory", "attending", "resident", "residents", "fellow", "intern", "house",
+    "consult", "consultant", "consultants", "covering", "on-call", "night", "day", "float", "provider",
+    "providers", "physician", "physicians", "doctor", "doctors", "patient", "family", "phone", "telephone",
+    "allergy", "immunology", "sleep", "wound", "podiatry", "audiology", "interventional", "electrophysiology",
+    "ep", "cardiac", "colorectal", "bariatric", "breast", "spine", "pain", "hand", "sports", "renal",
+    "liver", "hepatology", "neonatology", "genetics", "dental", "oral", "maxillofacial", "nuclear",
+    "committee", "board", "department", "dept", "service", "services", "clinic", "unit", "floor",
+})
+
+#: Lower-case words after "entered by" / "read by" that are not a login name ("entered by mistake").
+NOT_USERNAMES: frozenset[str] = frozenset({
+    "mistake", "error", "accident", "hand", "computer", "system", "someone", "somebody", "anyone", "nobody",
+    "other", "others", "another", "himself", "herself", "themselves", "myself", "itself", "yourself", "this",
+    "that", "these", "those", "which", "who", "whom", "whoever", "it", "one", "two", "all", "both", "each",
+    "either", "neither", "dr", "mr", "mrs", "ms", "miss", "self", "unknown", "admin", "administrator",
+    "interface", "default", "auto", "automatic", "import", "transcription", "scribe", "dictation", "voice",
+    "proxy", "mail", "email", "fax", "radiologist", "pathologist", "technician", "tech", "technologist",
+    "mother", "father", "wife", "husband", "son", "daughter", "sister", "brother", "friend", "caregiver",
+    "parent", "parents", "guardian", "partner", "spouse",
+})
+
+#: Capitalised codes that follow "DR" in device and test names ("Azure XT DR MRI"), not names.
+DEVICE_CODES: frozenset[str] = frozenset({
+    "MRI", "CT", "PET", "SPECT", "ECG", "EKG", "EEG", "EMG", "ICD", "CRT", "CRTD", "CRT-D", "CRT-P", "DDD",
+    "DDDR", "VVI", "VVIR", "AAI", "AAIR", "SR", "DR", "XT", "XL", "MR", "RX", "IV", "PM", "USB", "VR", "HF",
+    "SURESCAN", "MRI-SAFE", "OCT", "DXA", "DEXA", "PFT", "PFTS", "TTE", "TEE", "CXR", "KUB", "UA", "CBC", "BMP",
+})
+
+#: Words before "ddd-dddd" that make it a range, a lab value or a code rather than a phone number.
+NOT_PHONE_BEFORE: frozenset[str] = frozenset({
+    "range", "ranges", "ranged", "ranging", "between", "from", "normal", "nl", "ref", "reference", "was", "were",
+    "is", "are", "of", "about", "approximately", "approx", "over", "under", "than", "count", "counts", "level",
+    "levels", "value", "values", "platelet", "platelets", "plt", "wbc", "glucose", "weight", "total", "score",
+    "dose", "doses", "volume", "code", "codes", "cpt", "icd", "lot", "model", "serial", "version", "id", "no",
+    "number", "mrn", "acct", "account", "order", "job", "case", "claim", "policy", "group", "member", "room",
+    "rm", "bed", "suite", "apt", "unit", "box", "route", "page", "pages", "x", "times", "ldl", "hdl", "ck", "cpk", "ldh", "bnp", "ast", "alt", "psa", "b12", "ferritin", "tsh", "hcg",
+})
+
+#: Relatives whose age a family history gives in brackets ("Sister (53) with lupus").
+RELATIVES: frozenset[str] = frozenset({
+    "mother", "father", "mom", "dad", "sister", "brother", "son", "daughter", "wife", "husband", "spouse",
+    "partner", "aunt", "uncle", "grandmother", "grandfather", "grandson", "granddaughter", "cousin", "niece",
+    "nephew", "sibling", "siblings", "child", "children", "stepmother", "stepfather", "stepson",
+    "stepdaughter", "half-sister", "half-brother", "twin", "boyfriend", "girlfriend", "fiance", "fiancee",
+    "mgm", "mgf", "pgm", "pgf",
+})
+#: Words after "N yrs" that make it a duration, not an age ("is 5 yrs post transplant", "10 yrs ago").
+DURATION_AFTER: frozenset[str] = frozenset({
+    "ago", "in", "of", "duration", "prior", "before", "later", "after", "since", "post", "s/p", "history",
+    "hx", "earlier", "previously", "back", "out", "from", "status", "now", "total", "x", "each", "per",
+    "smoking", "use", "abuse", "sober", "clean", "free", "remission", "without", "on", "off", "into",
+    "until", "til", "till", "to", "more", "longer", "old", "younger", "older", "apart", "behind", "ahead",
+    "late", "early", "overdue", "past", "left", "remaining", "follow-up", "f/u", "survival", "at",
+})
+#: Endings of capitalised words that name a disease or procedure, not a person ("Diabetes (10 yrs)").
+CONDITION_ENDINGS: tuple[str, ...] = (
+    "itis", "osis", "emia", "oma", "pathy", "ectomy", "plasty", "otomy", "ostomy", "tension", "ism", "ease",
+    "ure", "order", "drome", "cer", "ury", "itus", "etes", "onia", "algia", "plegia", "uria", "phagia",
+    "phasia", "opia", "ysis", "ation", "ment", "ing", "ol", "cco", "ain", "use", "ance", "ence",
+)
