@@ -23,7 +23,11 @@ Outputs (in ``src/phisift/data/lexicons/``):
 - ``countries.txt``      country names in English and Spanish plus common short forms
 - ``hospital_heads.txt``, ``organization_heads.txt``, ``location_heads.txt``
                          head words (lowercase) that make a capitalised run an institution
-- ``professions.txt``    lowercase occupations (curated + Faker ``job`` lists, en and es)
+- ``location_heads_cued.txt`` outdoor-place heads that are also surnames or street types
+                         ("Pond", "Field", "Square"): used only after "at" / "near" / "in"
+- ``payers.txt``, ``payers_cued.txt`` health insurers; the cued ones only after an insurance cue
+- ``professions.txt``    lowercase occupations (curated + trades + Faker ``job`` lists of en_US,
+                         es and a few other Latin-script locales)
 - ``professions_ambiguous.txt`` occupations accepted only after an explicit job cue
 - ``street_suffixes.txt`` street type words (Street, Ave, ...) for "12 Oak Street"
 - ``clinical_allow.txt`` lowercase words that must not be taken for a name or place on
@@ -306,7 +310,24 @@ dermatology pediatrics cardiology urology diabetes center kidney center eye cent
 hospital universitario hospital general hospital clínico hospital clinico clínica clinica
 centro de salud centro médico centro medico sanatorio residencia policlínica policlinica
 complejo hospitalario ambulatorio consultorio
+internal medicine health associates dialysis medical practice physicians group health partners
+rehabilitation and nursing nursing and rehabilitation rehabilitation and nursing center
+nursing and rehabilitation center senior living transitional care unit transitional care center
+hospice house
 """
+# "<specialty> <practice word>" heads: "Bangor Cardiology Associates", "Page Pediatric Group".
+# A specialty alone is a department ("Cardiology"), so it also ends a name run leftwards;
+# these pairs make the whole practice one head.
+SPECIALTIES = """
+cardiology cardiac cardiovascular heart internal medicine medicine medical pediatric pediatrics
+orthopedic orthopaedic orthopedics orthopaedics surgical surgery urology urologic dermatology
+neurology neurological neuroscience oncology hematology gastroenterology digestive pulmonary
+pulmonology renal kidney nephrology endocrine endocrinology diabetes eye ent women's womens
+obstetrics gynecology ophthalmology psychiatric psychiatry behavioral rheumatology allergy
+vascular spine pain sleep podiatry foot and ankle radiology imaging family primary care
+rehabilitation wound care cancer dental oral surgery otolaryngology fertility
+"""
+SPECIALTY_PRACTICE_WORDS = "associates group partners specialists consultants physicians practice"
 # Head-first (Spanish) heads: the name follows the head word.
 HOSPITAL_HEADS_FIRST = """
 hospital hospital universitario hospital general hospital clínico hospital clinico clínica
@@ -316,16 +337,18 @@ policlinica complejo hospitalario ambulatorio consultorio
 
 ORGANIZATION_HEADS = """
 inc incorporated llc l.l.c ltd limited corp corporation co company companies plc gmbh
-group associates partners foundation university college school academy institute
+group partners foundation university college school academy institute
 church synagogue temple mosque parish ministries bank insurance agency industries
 enterprises technologies laboratories pharmaceuticals consulting authority council alliance
 services elder services senior services senior center adult day health day health health plan
 healthnet pharmacy community action council on aging transit authority islamic center
 department store restaurant hotel motel airlines association society council union
 universidad colegio instituto fundación fundacion empresa sociedad iglesia
+home health housing authority kingdom hall tabernacle gospel tabernacle credit union library
+public library labs
 """
 ORGANIZATION_STRONG = "inc llc l.l.c ltd corp corporation co plc gmbh"
-ORGANIZATION_HEADS_FIRST = "university college institute universidad colegio instituto fundación fundacion iglesia"
+ORGANIZATION_HEADS_FIRST = "university college institute universidad colegio instituto fundación fundacion iglesia vna"
 
 LOCATION_HEADS = """
 park beach airport mall island islands mountain mountains river canyon valley bay county parish
@@ -333,6 +356,14 @@ national park state park forest desert prison penitentiary jail correctional fac
 shelter homeless shelter stadium arena
 """
 LOCATION_HEADS_FIRST = "lake mount mt fort camp isla monte"
+# Heads of outdoor places and venues that are also surnames, street types or common words
+# ("Field", "Woods", "Square", "Trail"): the detector takes "<Name> Pond" only after a place
+# preposition ("at", "near", "in", "found down at", "walks at"), and they never end a name run.
+LOCATION_HEADS_CUED = """
+pond ponds reservation reservoir marina trail trails plaza square garden gardens bridge pier
+harbor harbour woods field fields common commons playground golf course country club
+vineyard boardwalk wharf dam falls lake park beach mall stadium arena
+"""
 
 # Spanish street types come before the name: "Calle Carmen Romero, 23", "Avda. de la Paz".
 STREET_HEADS_FIRST = """
@@ -419,7 +450,8 @@ chief executive officer ceo executive vice president company president
 """
 
 # Never professions, though Faker's job list or a cue may put them there.
-PROFESSIONS_EXCLUDE = {"patient", "smoker", "carrier", "user", "member", "veteran", "volunteer"}
+# "historian": "a poor historian" describes how a patient tells the history.
+PROFESSIONS_EXCLUDE = {"patient", "smoker", "carrier", "user", "member", "veteran", "volunteer", "historian"}
 
 # Occupations that are also ordinary words or clinical roles: the detector accepts them
 # only after an explicit job cue ("works as a", "occupation:", "employed as"), never
@@ -429,6 +461,92 @@ PROFESSIONS_AMBIGUOUS = {
     "assistant", "host", "producer", "director", "judge", "minister", "trader", "broker",
     "executive", "officer", "agent", "manager", "operator", "worker", "laborer",
 }
+
+# Common trades and jobs as social histories write them, beyond the two lists above
+# (comma-separated entries).
+TRADES = """
+pastry chef, baker's assistant, researcher, research scientist, research assistant, research associate,
+research coordinator, clinical research coordinator, lab technician, lab tech, laboratory assistant,
+lab assistant, lab manager, laboratory manager, school bus driver, bus operator, pipefitter,
+steamfitter, ironworker, iron worker, sheet metal worker, boilermaker, millwright, glazier, insulator,
+carpet installer, floor installer, tile installer, stonemason, concrete worker, cement mason,
+heavy equipment operator, backhoe operator, bulldozer operator, excavator operator, stevedore,
+dockworker, warehouse associate, stocker, shelf stocker, bagger, mover, furniture mover, house painter,
+auto body technician, auto body repairer, diesel mechanic, small engine mechanic, tire technician,
+car wash attendant, parking attendant, valet, gas station attendant, bouncer, doorman, concierge,
+bellhop, building superintendent, property manager, landlord, real estate broker, personal care aide,
+direct care worker, direct support professional, group home worker, residential counselor,
+peer counselor, peer specialist, recovery coach, community health worker, medical interpreter,
+pharmacy tech, veterinary assistant, dog groomer, pet groomer, dog walker, animal trainer, kennel worker,
+nail technician, esthetician, makeup artist, tattoo artist, dry cleaner, laundry worker, prep cook,
+barista, food server, cafeteria worker, lunch lady, crossing guard, school bus monitor,
+paraprofessional, paraeducator, library assistant, lecturer, adjunct professor, postdoctoral researcher,
+data scientist, statistician, actuary, financial planner, court clerk, court reporter, state trooper,
+corrections officer, correction officer, airman, national guardsman, long-haul truck driver,
+uber driver, lyft driver, limo driver, limousine driver, train conductor, locomotive engineer,
+railroad worker, baggage handler, ramp agent, letter carrier, ups driver, fedex driver, farmhand,
+farm laborer, migrant worker, fruit picker, lobsterman, shellfisherman, clammer, arborist, tree trimmer,
+pool cleaner, exterminator, pest control technician, framer, drywaller, general contractor,
+construction laborer, day laborer, tool and die maker, mill worker, textile worker,
+sewing machine operator, press operator, meat packer, meat cutter, dietary aide, medical biller,
+medical coder, billing specialist, data entry clerk, file clerk, call center representative,
+sales associate, retail manager, mechanical engineer, electrical engineer, chemical engineer,
+it consultant, draftsman, sculptor, poet, choreographer, comedian, stay-at-home mother, stay-at-home mom,
+stay-at-home dad, stay-at-home parent, day care provider, childcare provider, sommelier, brewer,
+distiller, winemaker, bakery owner, restaurant owner, shop owner, store owner, small business owner,
+management consultant, cfo, hedge fund manager, mortgage broker, car dealer, antique dealer,
+pawnbroker, watchmaker, glassblower, potter, cabinetmaker, furniture maker, farrier, horse trainer,
+vet tech, park ranger, forest ranger, game warden, wildlife biologist, oceanographer, meteorologist,
+astronomer, sociologist, anthropologist, archaeologist, political scientist, mayor,
+legislator, city councilor, town clerk, union organizer, community organizer, youth worker,
+athletic trainer, yoga instructor, dance instructor, swim instructor, ski instructor, golf pro,
+professional golfer, nurse aide, home health aide, cook, dishwasher, server, housekeeper, custodian,
+grocery store clerk, bank teller, loan officer, claims processor, insurance agent, software tester,
+app developer, video game designer, ux designer, product manager, project manager, program manager,
+operations manager, account manager, sales manager, marketing manager,
+human resources manager, hr manager, office administrator, school principal, vice principal,
+guidance counselor, school counselor, school psychologist, speech pathologist,
+speech-language pathologist, respiratory therapist, radiation therapist, dialysis technician,
+ekg technician, eeg technician, sterile processing technician, surgical tech, dental hygienist,
+optometrist, ophthalmic technician, orthotist, prosthetist, massage therapist, acupuncturist,
+chiropractor, naturopath, doula, midwife, lactation consultant
+"""
+
+# Health insurers and payers. Tagged ORGANIZATION wherever they stand capitalised, and in any
+# case after an insurance cue ("Insurance:", "insured by"). Medicare, Medicaid, MassHealth and
+# the like are public programmes, not PHI, and are not listed.
+PAYERS = """
+Aetna|Aetna Better Health|Cigna|Cigna-HealthSpring|HealthSpring|Humana|Humana Gold Plus|Tricare|
+UnitedHealthcare|United Healthcare|United HealthCare|UnitedHealth|UnitedHealthcare Community Plan|
+Blue Cross Blue Shield|Blue Cross and Blue Shield|Blue Cross|Blue Shield|BCBS|BCBSMA|BCBSM|
+Anthem Blue Cross|Anthem Blue Cross Blue Shield|Kaiser Permanente|Tufts Health Plan|
+Tufts Health Public Plans|Tufts Health Together|Harvard Pilgrim|Harvard Pilgrim Health Care|HPHC|
+Commonwealth Care Alliance|Molina Healthcare|Molina Health Care|Centene|WellCare|Ambetter|Highmark|
+Highmark Blue Cross Blue Shield|EmblemHealth|Emblem Health|Fallon Health|Fallon Community Health Plan|
+Neighborhood Health Plan|BMC HealthNet|BMC HealthNet Plan|BMC Healthnet|Boston Medical Center HealthNet Plan|
+Health Net|Oscar Health|Oxford Health Plans|Oxford Health Plan|Amerigroup|AmeriHealth|AmeriHealth Caritas|
+CareFirst|CareSource|Regence|Premera|Premera Blue Cross|Wellmark|Excellus|Florida Blue|
+Horizon Blue Cross Blue Shield|Horizon BCBS|Independence Blue Cross|Empire Blue Cross|
+Empire BlueCross BlueShield|Capital Blue Cross|Priority Health|HealthPartners|Medical Mutual|
+Geisinger Health Plan|UPMC Health Plan|ConnectiCare|Health New England|AllWays Health Partners|
+Mass General Brigham Health Plan|Senior Whole Health|MVP Health Care|Magellan Health|Optum|
+Coventry Health Care|Health Alliance Plan|Peoples Health|SCAN Health Plan|Devoted Health|
+Bright Health|Clover Health|Alignment Health|Evercare|WellPoint|Elevance Health|Triple-S|
+Blue Care Network|Providence Health Plan|Sentara Health Plans|Presbyterian Health Plan|
+Security Health Plan|Dean Health Plan|Sanford Health Plan|Aetna Medicare|Cigna Medicare|
+UnitedHealthcare Medicare|AARP Medicare|AARP|Caremark|CVS Caremark|Express Scripts|Medco|
+Network Health|Paramount Health Care|Quartz Health|Medica Health|HealthFirst|Healthfirst|
+Fidelis Care|MetroPlus|Affinity Health Plan|Univera|Independent Health|UHC
+"""
+# Names that are also first names, surnames, places or common words ("Oscar", "Anthem",
+# "Fallon", "Harvard"): taken as payers only after an insurance cue.
+PAYERS_CUED = """
+Oscar|Anthem|Emblem|Fallon|Molina|Tufts|Harvard|Oxford|United|Magellan|Coventry|Paramount|
+Quartz|Devoted|Bright|Clover|Avera|Sentara|Medica|HAP|NHP|CCA|Neighborhood|Network Health|Horizon|
+Empire|Independence|Priority|Providence|Presbyterian|Security|Dean|Sanford|Health Net|BMC|Geisinger|
+UPMC|Regence|Premera|Wellmark|Excellus|Fidelis|Univera|Highmark|Amerigroup|Ambetter|Centene|Kaiser
+"""
+
 
 # --------------------------------------------------------------------------- allowlist
 
@@ -734,25 +852,33 @@ def main(argv: list[str] | None = None) -> int:
     write("states.txt", places["states"])
     write("countries.txt", places["countries"])
 
-    write("hospital_heads.txt", phrases(HOSPITAL_HEADS, MULTI_HEADS))
     write("hospital_heads_first.txt", phrases(HOSPITAL_HEADS_FIRST, MULTI_HEADS))
     write("organization_heads.txt", phrases(ORGANIZATION_HEADS, MULTI_HEADS))
     write("organization_heads_strong.txt", phrases(ORGANIZATION_STRONG, MULTI_HEADS))
     write("organization_heads_first.txt", phrases(ORGANIZATION_HEADS_FIRST, MULTI_HEADS))
     write("location_heads.txt", phrases(LOCATION_HEADS, MULTI_HEADS))
     write("location_heads_first.txt", phrases(LOCATION_HEADS_FIRST, MULTI_HEADS))
+    write("location_heads_cued.txt", phrases(LOCATION_HEADS_CUED, MULTI_HEADS))
+    specialties = phrases(SPECIALTIES, MULTI_HEADS)
+    write("hospital_heads.txt", phrases(HOSPITAL_HEADS, MULTI_HEADS) | {
+        f"{a} {b}" for a in specialties for b in SPECIALTY_PRACTICE_WORDS.split()
+    })
+    write("payers.txt", [x.strip() for x in PAYERS.split("|") if x.strip()])
+    write("payers_cued.txt", [x.strip() for x in PAYERS_CUED.split("|") if x.strip()])
     write("street_suffixes.txt", phrases(STREET_SUFFIXES, []) | faker_street_suffixes())
     write("street_heads_first.txt", phrases(STREET_HEADS_FIRST, []))
-
-    profs = {fold(p) for p in phrases(PROFESSIONS, MULTI_PROFESSIONS)}
-    profs |= faker_jobs()
-    profs -= PROFESSIONS_EXCLUDE
-    write("professions.txt", profs)
-    write("professions_ambiguous.txt", PROFESSIONS_AMBIGUOUS)
 
     place_words = {fold(p) for group in ("cities", "countries") for p in places[group] if " " not in p}
     place_words |= {fold(line.split("\t")[0]) for line in places["states"]}
     allow, terms, auto = build_allow(args.mtsamples, args.min_lower, first, last, place_words)
+
+    profs = {fold(p) for p in phrases(PROFESSIONS, MULTI_PROFESSIONS)}
+    profs |= {fold(" ".join(p.split())) for p in TRADES.split(",") if p.strip()}
+    profs |= faker_jobs(allow)
+    profs -= PROFESSIONS_EXCLUDE
+    write("professions.txt", profs)
+    write("professions_ambiguous.txt", PROFESSIONS_AMBIGUOUS)
+
     if args.meddocan.is_dir():
         spanish = meddocan_words(args.meddocan, args.min_lower, {fold(n) for n in first} | {fold(n) for n in last} | place_words)
         print(f"  Spanish common words from MEDDOCAN: {len(spanish - allow)} new", file=sys.stderr)
@@ -785,6 +911,13 @@ MULTI_HEADS = [
     "senior services", "senior center", "adult day health", "day health", "health plan",
     "community action", "council on aging", "transit authority", "islamic center",
     "correctional facility", "homeless shelter",
+    "internal medicine", "medical practice", "physicians group", "health partners",
+    "rehabilitation and nursing", "nursing and rehabilitation", "rehabilitation and nursing center",
+    "nursing and rehabilitation center", "senior living", "transitional care unit",
+    "transitional care center", "hospice house", "home health", "housing authority",
+    "kingdom hall", "gospel tabernacle", "credit union", "public library", "golf course",
+    "country club", "internal medicine", "women's", "foot and ankle", "primary care",
+    "wound care", "oral surgery", "ob gyn",
 ]
 
 
@@ -803,20 +936,33 @@ def faker_street_suffixes() -> set[str]:
     return {fold(x) for x in values(prov.street_suffixes)} - STREET_SUFFIX_EXCLUDE
 
 
-def faker_jobs() -> set[str]:
+# Faker job locales read besides en_US: Latin-script languages whose notes a user might
+# de-identify. Their one-word titles that are also frequent English words of MTSamples are
+# dropped ("guide", "agent"), so a foreign list never adds an English word after "is a".
+FOREIGN_JOB_LOCALES = ["es", "fr_FR", "fr_CH", "de_DE", "de_AT", "pt_BR", "pt_PT", "it_IT", "nl_NL"]
+
+
+def faker_jobs(english_words: set[str] = frozenset()) -> set[str]:
     """Faker's job titles, reordered to how notes say them ("Engineer, civil" -> "civil engineer")."""
     out = set()
-    for locale in ("en_US", "es"):
-        prov = importlib.import_module(f"faker.providers.job.{locale}").Provider
+    for locale in ["en_US"] + FOREIGN_JOB_LOCALES:
+        try:
+            prov = importlib.import_module(f"faker.providers.job.{locale}").Provider
+        except ModuleNotFoundError:
+            continue
         for job in values(prov.jobs):
-            if any(c in job for c in "/()"):
+            if any(c in job for c in "/()") or not is_latin(job):
                 continue
             if "," in job:
                 head, _, mod = job.partition(",")
                 job = f"{mod.strip()} {head.strip()}"
-            job = " ".join(job.split())
-            if 1 <= len(job.split()) <= 4:
-                out.add(fold(job))
+            job = " ".join(job.replace("*innen", "").replace("*in", "").split())
+            if not 1 <= len(job.split()) <= 4 or not WORD.fullmatch(job.replace(" ", "").replace(".", "")):
+                continue
+            key = fold(job)
+            if locale != "en_US" and locale != "es" and " " not in key and key in english_words:
+                continue
+            out.add(key)
     return out
 
 

@@ -426,6 +426,327 @@ def test_repeats_of_common_words_need_more_than_a_sentence_start(det):
     assert got == ["Grace Hall", "Grace Hall"]
 
 
+# ----------------------------------------------------------------------------- insurers and employers
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("SSN: 458-61-3588\nInsurance: Aetna   Member ID: W817873815", {("ORGANIZATION", "Aetna")}),
+        ("Insurance: Harvard Pilgrim   Member ID: 2VK3XK9XE27", {("ORGANIZATION", "Harvard Pilgrim")}),
+        ("INSURANCE: BLUE CROSS BLUE SHIELD, MEMBER ID M53119707", {("ORGANIZATION", "BLUE CROSS BLUE SHIELD")}),
+        ("Her coverage changed to UnitedHealthcare last year.", {("ORGANIZATION", "UnitedHealthcare")}),
+        ("insurance: commonwealth care alliance, member id 898360534",
+         {("ORGANIZATION", "commonwealth care alliance")}),
+        ("insurance: humana, member id 3pm5qj6dc02.", {("ORGANIZATION", "humana")}),
+        ("Insurance: Fallon Health   Member ID: W387", {("ORGANIZATION", "Fallon Health")}),
+        ("Plan: Oscar", {("ORGANIZATION", "Oscar")}),
+    ],
+)
+def test_insurers(det, text, expected):
+    assert found(det, text) == expected
+
+
+def test_ambiguous_insurer_names_need_an_insurance_cue(det):
+    assert ("ORGANIZATION", "Oscar") not in found(det, "Her son Oscar drove her in.")
+    assert found(det, "Insurance: Medicare Part D") == set()
+    assert found(det, "Insurance: MassHealth, member ID 123") == set()
+    assert found(det, "Employer: Retired") == set()
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Employer: Acme Widgets, Inc.", {("ORGANIZATION", "Acme Widgets")}),
+        ("She works as a longshoreman at the Boston Globe.",
+         {("PROFESSION", "longshoreman"), ("ORGANIZATION", "Boston Globe")}),
+        ("Enrolled in the Martinez Meals Program meal program.", {("ORGANIZATION", "Martinez Meals Program")}),
+        ("Income from a pension from Fielding, Andrews and Heenan.",
+         {("ORGANIZATION", "Fielding, Andrews and Heenan")}),
+        ("Retired from Golla, Kumer and Chanda in 1990.", {("ORGANIZATION", "Golla, Kumer and Chanda")}),
+        ("Attends First Church of Cincinnati services weekly.", {("ORGANIZATION", "First Church of Cincinnati")}),
+        ("Attends Our Lady of Mercy Church services.", {("ORGANIZATION", "Our Lady of Mercy Church")}),
+        ("Uses the Fall River Transit Authority van.", {("ORGANIZATION", "Fall River Transit Authority")}),
+        ("Uses the Ann Arbor Council on Aging van.", {("ORGANIZATION", "Ann Arbor Council on Aging")}),
+        ("Home with services from VNA of Nalo.", {("ORGANIZATION", "VNA of Nalo")}),
+    ],
+)
+def test_employers_programmes_and_churches(det, text, expected):
+    assert found(det, text) == expected
+
+
+def test_trials_after_enrolled_in_are_not_organisations(det):
+    assert found(det, "He is enrolled in the ACCORD trial.") == set()
+    assert found(det, "He works for the Department of Public Works.") == set()
+
+
+# ----------------------------------------------------------------------------- hospitals: heads and letterheads
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Transferred to San Francisco Internal Medicine for catheterization.",
+         ("HOSPITAL", "San Francisco Internal Medicine")),
+        ("referral to GI at Detroit Cardiology Associates.", ("HOSPITAL", "Detroit Cardiology Associates")),
+        ("PCP: Joshua B. Sexton, MD, Fenway Health, tel. 555", ("HOSPITAL", "Fenway Health")),
+        ("who presented to North Shore Medical Center with chest pain", ("HOSPITAL", "North Shore Medical Center")),
+        ("FAX COVER SHEET\nGood Samaritan Hospital\n", ("HOSPITAL", "Good Samaritan Hospital")),
+        ("Dispo: Acute rehab at Balhalwood Rehabilitation and Nursing.",
+         ("HOSPITAL", "Balhalwood Rehabilitation and Nursing")),
+        ("Dispo: Barzatski Senior Living for short-term rehab.", ("HOSPITAL", "Barzatski Senior Living")),
+        ("Screened for Brown Extended Care Facility; bed offer expected.",
+         ("HOSPITAL", "Brown Extended Care Facility")),
+        ("To: Dr. Jefferson, Church Orthopedics\n", ("HOSPITAL", "Church Orthopedics")),
+    ],
+)
+def test_hospital_heads(det, text, expected):
+    assert expected in found(det, text)
+
+
+def test_departments_and_generic_places_are_not_hospitals(det):
+    for text in ("She is followed in the Hematology Clinic.", "Department of Internal Medicine",
+                 "Left heart catheterization at University Hospital.", "Seen in the Podiatry Clinic today.",
+                 "CONFIDENTIALITY NOTICE: THIS FACSIMILE CONTAINS PROTECTED HEALTH INFORMATION."):
+        assert not labels_of(det, text, "HOSPITAL"), text
+
+
+@pytest.mark.parametrize(
+    "text, hospital",
+    [
+        ("Keith Davidson, M.D.\nDeckview Internal Medicine\n\nPatient: John Jones", "Deckview Internal Medicine"),
+        ("YASMIN WEST, MD, PHD\nPHC\n", "PHC"),
+        ("Emily Dunlap, MD (resident)\nAttending, PHMC\n", "PHMC"),
+        ("Alexis Bush M.D.\nInternal Medicine\nPage Hospital\nTel 6197111665", "Page Hospital"),
+        ("Angela Robinson\nStaff physician, GSH\nCc: Dr. Trenfer", "GSH"),
+        ("John Smith, MD\nDivision of Cardiology\nMax Ville Valley Health Center\nTel 555",
+         "Max Ville Valley Health Center"),
+        ("Escobar, Brian MD\nAttending, Cobb County Hospital\n", "Cobb County Hospital"),
+    ],
+)
+def test_institution_lines_of_signature_blocks(det, text, hospital):
+    assert labels_of(det, text, "HOSPITAL") == [hospital]
+
+
+def test_title_and_unit_lines_of_signature_blocks_are_not_hospitals(det):
+    assert labels_of(det, "Jasie Barrett, MD\nAttending Physician\n", "HOSPITAL") == []
+    assert labels_of(det, "Jane Doe, MD\nICU\n", "HOSPITAL") == []
+    assert labels_of(det, "John Smith, MD\nDivision of Cardiology\n\nDear Dr. Lee", "HOSPITAL") == []
+
+
+def test_hospital_acronyms_after_at(det):
+    assert labels_of(det, "seeing your patient, Jessica Moody, at SMH on 04/09/2007.", "HOSPITAL") == ["SMH"]
+    assert labels_of(det, "Labs (CBC, BMP) on October 27 at KCVMC lab.", "HOSPITAL") == ["KCVMC"]
+    assert labels_of(det, "He was transferred to UIHC for evaluation.", "HOSPITAL") == ["UIHC"]
+    text = "Transferred to ICU. Seen at OSH. Presented to ED with pain. Positive for MRSA in BLE."
+    assert labels_of(det, text, "HOSPITAL") == []
+
+
+def test_lowercase_hospitals_after_at(det):
+    assert labels_of(det, "requiring intubation at st. joseph's hospital. she", "HOSPITAL") == ["st. joseph's hospital"]
+    assert labels_of(det, "referral at dana-farber cancer institute.", "HOSPITAL") == ["dana-farber cancer institute"]
+    assert labels_of(det, "i withdraw cash at atm center ?", "HOSPITAL") == []
+    assert labels_of(det, "she went to the hospital and then to acute rehab.", "HOSPITAL") == []
+
+
+# ----------------------------------------------------------------------------- names: lowercase, initials, ages
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("mrs. novais is an 87-year-old lady", {("PATIENT", "novais")}),
+        ("ms wallace is a 74 y/o female", {("PATIENT", "wallace")}),
+        ("spoke with mr. elliott at 303-490-2974.", {("PATIENT", "elliott")}),
+        ("i spoke with dr. badillo, who recommends rest", {("DOCTOR", "badillo")}),
+        ("a referral to dr. vidhi stolleano next week", {("DOCTOR", "vidhi stolleano")}),
+        ("dr garibay was present", {("DOCTOR", "garibay")}),
+    ],
+)
+def test_lowercase_titles(det, text, expected):
+    assert found(det, text) == expected
+
+
+def test_lowercase_mr_and_ms_as_findings_are_not_titles(det):
+    assert found(det, "mild mr. trace tr. moderate tr and mr. the lv is normal") == set()
+    assert found(det, "qrs 100 ms. normal axis") == set()
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("pt, chart, and her friend, patricia, by phone", "patricia"),
+        ("he lives with his friend, mark, and works as a cook", "mark"),
+        ("she has two children; her friend (sesbeta) is the most involved.", "sesbeta"),
+        ("his wife (megan walker) visited yesterday", "megan walker"),
+        ("is here with her husband (kieran t schmidt) for diabetes follow-up", "kieran t schmidt"),
+        ("her son marcus z taylor is the most involved", "marcus z taylor"),
+        ("with his neighbor megan j. fortano and works", "megan j. fortano"),
+        ("her son m. taylor is her health care proxy", "m. taylor"),
+        ("his wife mary is at the bedside", "mary"),
+        ("HER GRANDSON HICHONUS IS HER HEALTH CARE PROXY", "HICHONUS"),
+        ("PT, CHART, AND HIS NEIGHBOR, AUTUMN, BY PHONE", "AUTUMN"),
+    ],
+)
+def test_names_after_relations_in_lowercase_and_capitals(det, text, name):
+    assert labels_of(det, text, "PATIENT") == [name]
+
+
+def test_common_words_after_lowercase_relations_are_not_names(det):
+    for text in ("her son will come tomorrow", "his wife is here", "her daughter lives nearby",
+                 "HIS WIFE REPORTS THAT HE FELL"):
+        assert labels_of(det, text, "PATIENT") == [], text
+
+
+def test_first_initial_last_even_with_common_words(det):
+    assert found(det, "HPI: April C. Fowler is a 39 y/o female.") == {("PATIENT", "April C. Fowler")}
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("HISTORY OF PRESENT ILLNESS\nSCOTT, 50 YEARS OF AGE, HAS A COUGH", "SCOTT"),
+        ("HPI:\nPRESTFORD IS A 50-YEAR-OLD LADY WHO", "PRESTFORD"),
+        ("HPI: Parker (48 yrs) is here with his friend.", "Parker"),
+        ("HPI: Heidemarie is a 53 y/o F who returns.", "Heidemarie"),
+        ("HPI\nkylie is a 63 yo lady with asthma.", "kylie"),
+        ("HPI: van Venrooy is 42 years of age.", "van Venrooy"),
+        ("History of Present Illness: schmidt (19 years of age) is here.", "schmidt"),
+        ("HPI: masstein (aged 50) is here with her son.", "masstein"),
+        ("HPI: Szynkiewicz comes in today for CHF follow-up.", "Szynkiewicz"),
+    ],
+)
+def test_the_subject_of_an_age_or_visit_sentence_is_the_patient(det, text, name):
+    assert labels_of(det, text, "PATIENT") == [name]
+
+
+def test_age_sentences_about_others_or_things_name_nobody(det):
+    text = ("Patient is a 45 year old. She is a 50 year old. Mother is 65 years old. Sister (49) with MS. "
+            "Colonoscopy (5 years ago) normal. Female, 45 years of age. WN. Slender, 34-year-old man. "
+            "Hemoptysis returns today.")
+    assert labels_of(det, text, "PATIENT") == []
+
+
+def test_header_names_in_capitals_and_referral_cues(det):
+    assert labels_of(det, "PATIENT: DRURER,BINDINA  ID: E9004832", "PATIENT") == ["DRURER,BINDINA"]
+    assert labels_of(det, "RE:  ABC,DOB:  MM/DD/YYYY", "PATIENT") == []
+    assert labels_of(det, "Thank you for referring A. May, a 76 y/o woman.", "PATIENT") == ["A. May"]
+    assert labels_of(det, "Full code, confirmed with Perelle Alicia Hain today.", "PATIENT") == ["Perelle Alicia Hain"]
+    assert labels_of(det, "Full code, confirmed with patient and pharmacy.", "PATIENT") == []
+
+
+# ----------------------------------------------------------------------------- places after strong cues
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Her nephew lives in Dinclond Junction and visits on weekends.", {("CITY", "Dinclond Junction")}),
+        ("Lives alone in an apartment in South Williamview; his neighbor helps.", {("CITY", "South Williamview")}),
+        ("Arrival: by EMS from Vibrook\n", {("CITY", "Vibrook")}),
+        ("He lives in Frit Falls with his friend.", {("CITY", "Frit Falls")}),
+        ("He lives in Druck Harbor with his partner.", {("CITY", "Druck Harbor")}),
+        ("He worked as an IT consultant in St. Paul, Minnesota.",
+         {("PROFESSION", "IT consultant"), ("CITY", "St. Paul"), ("STATE", "Minnesota")}),
+        ("She lives with her sister in Brest Falls, Pennsylvania.",
+         {("CITY", "Brest Falls"), ("STATE", "Pennsylvania")}),
+        ("he lives in pittsfield with his dog", {("CITY", "pittsfield")}),
+        ("she lives in north brandon, ct with her nephew", {("CITY", "north brandon"), ("STATE", "ct")}),
+    ],
+)
+def test_cities_after_strong_cues(det, text, expected):
+    assert found(det, text) == expected
+
+
+def test_common_words_after_place_cues_are_not_cities(det):
+    for text in ("She lives in Senior Housing.", "He works in Radiology at night.", "she lives in assisted living",
+                 "he moved to rehab", "She visits Maria on Sundays."):
+        assert not labels_of(det, text, "CITY"), text
+
+
+def test_lowercase_countries(det):
+    assert found(det, "she was born in haiti and immigrated in 1994") == {("COUNTRY", "haiti")}
+    assert found(det, "recently returned from a trip to nigeria.") == {("COUNTRY", "nigeria")}
+    assert found(det, "she went to china for the procedure. a trip to turkey.") == set()
+
+
+@pytest.mark.parametrize(
+    "text, place",
+    [
+        ("by ambulance after being found down at Walden Pond. He", "Walden Pond"),
+        ("Walks daily at Blue Hills Reservation.", "Blue Hills Reservation"),
+        ("found down at Martha's Vineyard. Last A1c", "Martha's Vineyard"),
+        ("found down at Los Angeles Trail. She", "Los Angeles Trail"),
+        ("Walks daily at Jenkins Marina.", "Jenkins Marina"),
+        ("found down at Peabody Reservoir. Her", "Peabody Reservoir"),
+    ],
+)
+def test_outdoor_places_after_at(det, text, place):
+    assert found(det, text) == {("LOCATION-OTHER", place)}
+
+
+def test_outdoor_heads_that_are_towns_or_surnames(det):
+    assert found(det, "He was born in Salt Lake City.") == {("CITY", "Salt Lake City")}
+    assert found(det, "She has worked in Gig Harbor for years.") == {("CITY", "Gig Harbor")}
+    assert found(det, "Dr. John Field and Mrs. Grace Hall agreed.") == {("DOCTOR", "John Field"), ("PATIENT", "Grace Hall")}
+
+
+# ----------------------------------------------------------------------------- professions
+
+
+@pytest.mark.parametrize(
+    "text, job",
+    [
+        ("She lives alone and works as a pastry chef.", "pastry chef"),
+        ("Occupation: school bus driver. Drinks wine.", "school bus driver"),
+        ("He is on disability, previously a fashion designer.", "fashion designer"),
+        ("She is on disability, previously a HVAC technician.", "HVAC technician"),
+        ("She is on disability, previously an economist.", "economist"),
+        ("Retired in 1990, where she was a pastry chef.", "pastry chef"),
+        ("He is a retired research scientist.", "research scientist"),
+        ("She works as an esthetician.", "esthetician"),
+    ],
+)
+def test_professions(det, text, job):
+    assert labels_of(det, text, "PROFESSION") == [job]
+
+
+def test_descriptions_are_not_professions(det):
+    for text in ("Patient is a poor historian.", "He is a very good historian.", "She was a heavy smoker.",
+                 "She is a role model.", "He was a passenger in a car.", "I was present as a primary surgeon."):
+        assert labels_of(det, text, "PROFESSION") == [], text
+
+
+def test_professions_list_is_extended():
+    lex = load_lexicons()
+    for job in ("economist", "school bus driver", "fashion designer", "researcher", "research scientist",
+                "pastry chef", "pipefitter"):
+        assert job in lex.professions, job
+    assert "historian" not in lex.professions
+
+
+# ----------------------------------------------------------------------------- false alarms
+
+
+def test_credentials_after_a_name_are_not_states(det):
+    assert found(det, "o schedule.\n\n\n\nJasie Barrett, MD\nAttending Physician") == {("DOCTOR", "Jasie Barrett")}
+    assert found(det, "Polbirtis Trevino, MD\n") == {("DOCTOR", "Polbirtis Trevino")}
+    assert found(det, "He lives in Baltimore, MD\n") == {("CITY", "Baltimore"), ("STATE", "MD")}
+    assert found(det, "12 Oak Street\nJon Ville, MD\n") == {
+        ("STREET", "12 Oak Street"), ("CITY", "Jon Ville"), ("STATE", "MD")}
+
+
+def test_holidays_named_after_relations_are_not_names(det):
+    assert found(det, "He is in remission. Over Mother's Day he ate cake.") == set()
+    assert found(det, "Over Father's Day she fell.") == set()
+
+
+def test_a_specialty_after_a_doctor_is_no_first_name(det):
+    assert found(det, "She saw Dr. Ward, General Surgery, last week.") == {("DOCTOR", "Ward")}
+    assert found(det, "Seen with Kowalski, General Surgery today") == set()
+    assert found(det, "Attending: Ward, Internal Medicine") == {("DOCTOR", "Ward")}
+
+
 # ----------------------------------------------------------------------------- properties and speed
 
 

@@ -10,6 +10,11 @@ of evidence, strongest first:
    "<capitalised words> Hospital";
 3. a lone lexicon word (a first name, a large city, a country), scored lower.
 
+Notes typed in lowercase get their own cues: "mrs. novais", "his wife (megan walker)",
+"kylie is a 63 yo lady", "born in haiti", "lives in north brandon, ct", "at st. joseph's
+hospital". Letterheads and signature blocks name institutions by position ("Name, MD" then
+"Fenway Health"), and insurers are a list of their own (``payers.txt``).
+
 The allowlist rule
 ------------------
 A word of ``clinical_allow.txt`` (frequent English words, eponyms, drugs, devices,
@@ -154,7 +159,7 @@ _add_cues(
     "stepmother, stepfather, roommate, named, name is, goes by, spoke with, spoken with, "
     "son-in-law, daughter-in-law, mother-in-law, father-in-law, brother-in-law, sister-in-law, "
     "stepson, stepdaughter, granddaughter, great-granddaughter, great-grandson, are referring, "
-    "am referring, is referring, we referred, "
+    "am referring, is referring, we referred, for referring, confirmed with, "
     "discussed with, talked with, talked to, spoke to, met with, hija, hijo, esposa, esposo, "
     "madre, padre, hermana, hermano, marido, mujer, hi, hello, call me, calls me, called me",
     PATIENT, False, False,
@@ -162,6 +167,8 @@ _add_cues(
 _add_cues("patient is, pt, pt is, patient", PATIENT, False, True)
 
 _CUE_LAST = frozenset(phrase[-1] for phrase in _NAME_CUES)
+#: Second words of holidays named after relations ("Mother's Day", "Grandparents Day").
+_HOLIDAY_WORDS = frozenset({"day", "days"})
 _CUE_MAXLEN = max(len(p) for p in _NAME_CUES)
 
 #: relation words that may follow a name: "Mary (daughter)", "John, her husband"
@@ -177,6 +184,23 @@ _CLINICIAN_WORDS = frozenset(
     "attending surgeon physician pcp resident fellow intern nurse cc signed dictated provider "
     "consultant referring anesthesiologist cardiologist oncologist neurologist radiologist "
     "pathologist dr doctor md rn np therapist".split()
+)
+
+#: Specialties and departments: after "Dr. Ward, " they name a service, not a first name.
+_SPECIALTY_WORDS = frozenset(
+    "surgery medicine cardiology oncology neurology radiology pediatrics orthopedics orthopaedics "
+    "urology psychiatry dermatology gastroenterology nephrology pulmonology pulmonary endocrinology "
+    "rheumatology hematology obstetrics gynecology ophthalmology otolaryngology anesthesia "
+    "anesthesiology neurosurgery podiatry geriatrics cardiothoracic hospitalist radiation "
+    "oncology palliative rehabilitation psychology audiology optometry gi ent ob gyn obgyn "
+    "endocrine neuro cardiac vascular thoracic plastic colorectal trauma transplant".split()
+)
+#: First words of a department name: "General Surgery", "Internal Medicine", "Family Practice".
+_SPECIALTY_PREFIX = frozenset(
+    "general internal family emergency critical primary infectious vascular thoracic plastic "
+    "pediatric orthopedic orthopaedic cardiac cardiothoracic colorectal surgical medical nuclear "
+    "interventional sports physical occupational hospital geriatric adult child women's womens "
+    "maternal fetal neonatal trauma acute".split()
 )
 
 #: Words after which a capitalised run is a device, disease, test or sign, not a person.
@@ -243,12 +267,16 @@ for _p in (
     "native of, originally from, immigrated from, immigrated to, emigrated from, emigrated to, "
     "came from, comes from, traveled to, travelled to, traveling to, travelling to, trip to, "
     "vacation in, vacationing in, visiting from, returned from, home in, house in, apartment in, "
+    "ems from, ambulance from, transferred from, transported from, brought in from, arrived from, "
+    "visits, visiting, visited, trip from, flew in from, drove from, "
     "vive en, reside en, residente en, natural de, procedente de, nacido en, nacida en, "
     "originario de, originaria de"
 ).split(","):
     _PLACE_CUES[tuple(_p.split())] = True
-for _p in ("from", "in", "to", "near", "at", "en", "visited", "visiting"):
+for _p in ("from", "in", "to", "near", "at", "en"):
     _PLACE_CUES[(_p,)] = False
+#: Strong cues that still do not make a person's name a place ("visits Maria").
+_PLACE_CUES_NOT_NAMES = frozenset({("visits",), ("visiting",), ("visited",)})
 _PLACE_CUE_LAST = frozenset(p[-1] for p in _PLACE_CUES)
 #: "Country: Spain", "Localidad: Madrid": header words before a colon
 _PLACE_HEADERS = frozenset(
@@ -277,6 +305,35 @@ _INSTITUTION_PROPER = frozenset(
     "veterans".split()
 )
 
+#: Words that say what kind of institution or department a name is, never which one:
+#: they do not make "<words> Hospital" specific ("General Hospital", "Day Surgery Center",
+#: "Pain Clinic"), even when they are also surnames or towns.
+_INST_GENERIC = frozenset(
+    "general memorial community regional university college county state city central medical "
+    "health care family day same short stay senior adult child children childrens women womens "
+    "men national international public private main new old north south east west northern "
+    "southern eastern western upper lower mid outpatient inpatient ambulatory urgent emergency "
+    "primary specialty specialist specialists rehab rehabilitation psychiatric behavioral mental "
+    "imaging radiology diagnostic diagnostics laboratory lab labs pharmacy infusion dialysis sleep "
+    "pain heart spine vein vascular wound cancer eye eyes breast stroke trauma burn kidney lung "
+    "brain joint bone bones foot hand hands skin vision hearing dental surgery surgical cardiology "
+    "cardiac neurology oncology pediatric pediatrics orthopedic orthopedics urology dermatology "
+    "gastroenterology internal medicine walk-in free student employee occupational travel sports "
+    "teaching research clinical nursing home hospice cardiovascular neuroscience women's "
+    "children's veterans veteran unit floor ward wing building tower campus main department "
+    "division section service services program clinic clinics center centre hospital "
+    "hematology nephrology podiatry chiropractic wellness pulmonary pulmonology rheumatology "
+    "endocrinology endocrine allergy immunology infectious disease diseases geriatric geriatrics "
+    "psychiatry psychology obstetrics gynecology ophthalmology optometry otolaryngology audiology "
+    "neurosurgery anesthesia anesthesiology radiation hepatology transplant bariatric plastic "
+    "reconstructive colorectal thoracic endoscopy physical therapy speech digestive diabetes "
+    "fertility maternity birthing prenatal neonatal hearing counseling addiction recovery "
+    "detox substance american academy association police fire room office suite".split()
+)
+#: Allowlisted first words that stay at the front of an institution name ("Good Samaritan",
+#: "Our Lady of Lourdes").
+_INST_KEEP_FIRST = frozenset("good sacred holy blessed divine our".split())
+
 #: Words that may not start an institution name.
 _INST_BAD_FIRST = frozenset(
     "the a an at to from in on of for and with by his her their our your this that same other "
@@ -292,11 +349,26 @@ _ORG_CUES = frozenset(
         "works at, works for, worked at, worked for, working at, working for, work at, work for, "
         "employed at, employed by, employed with, employee of, job at, jobs at, retired from, "
         "student at, studies at, studying at, attends, attended, graduated from, enrolled at, "
+        "pension from, pension through, enrolled in, day program at, program at, volunteers at, "
+        "volunteer at, volunteered at, insured by, insured through, insurance through, insurance with, "
+        "insurance is, coverage through, covered by, "
         "trabaja en, trabajaba en, empleado de, empleada de"
     ).split(", ")
 )
 #: "Insurance: Cigna", "Employer: Acme": header words before a colon
-_ORG_HEADERS = frozenset("insurance insurer employer school company workplace aseguradora empresa".split())
+_ORG_HEADERS = frozenset(
+    "insurance insurer employer school company workplace payer payor carrier aseguradora empresa".split()
+)
+#: Words after which a payer name in any case is an insurer: "insurance: humana", "plan: tufts".
+_PAYER_CUE_LAST = frozenset("insurance insurer payer payor plan carrier by through with is".split())
+#: Values of "Insurance:" / "Employer:" that are no organisation (public programmes, none).
+_ORG_VALUE_SKIP = frozenset(
+    "medicare medicaid masshealth medi-cal medical mass none self-pay self selfpay uninsured "
+    "private commercial unknown pending retired disabled disability unemployed va ssi ssdi "
+    "social yes no not free n na nil student homemaker housewife".split()
+)
+#: Words that close the value of a header ("Insurance: Aetna   Member ID: ...").
+_ORG_VALUE_STOP = frozenset("member id policy group subscriber phone tel fax contact number no".split())
 _ORG_CUE_LAST = frozenset(p[-1] for p in _ORG_CUES) | _ORG_HEADERS
 _ORG_CUE_MAXLEN = max(len(p) for p in _ORG_CUES)
 
@@ -309,10 +381,18 @@ for _p in (
 ).split(","):
     _PROF_CUES[tuple(_p.split())] = True
 for _p in ("is a", "is an", "was a", "was an", "as a", "as an", "retired", "former", "a retired",
-           "es", "era"):
+           "previously a", "previously an", "formerly a", "formerly an", "es", "era"):
     _PROF_CUES[tuple(_p.split())] = False
 _PROF_CUE_LAST = frozenset(p[-1] for p in _PROF_CUES)
-_ALL_CUE_LAST = _CUE_LAST | _ORG_CUE_LAST | _PROF_CUE_LAST
+#: Titles written in lowercase in notes typed without capitals ("mrs. novais", "dr garibay").
+_LOWER_TITLES = frozenset({"mr", "mrs", "ms", "dr", "drs"})
+#: Words before "mr" / "ms" that make them mitral regurgitation or multiple sclerosis.
+_SEVERITY = frozenset(
+    "mild moderate severe trace trivial minimal significant no physiologic functional acute chronic "
+    "central eccentric worsening worsened residual without mild-moderate "
+    "moderate-severe mild-to-moderate moderate-to-severe relapsing progressive".split()
+)
+_ALL_CUE_LAST = _CUE_LAST | _ORG_CUE_LAST | _PROF_CUE_LAST | _PAYER_CUE_LAST | _LOWER_TITLES | _PLACE_CUE_LAST
 _PROF_CUE_MAXLEN = max(len(p) for p in _PROF_CUES)
 _PROF_MODIFIERS = frozenset(
     "a an retired former part-time full-time self-employed semi-retired currently formerly "
@@ -372,6 +452,9 @@ class Lexicons:
     street_heads_first: frozenset[str]
     professions: frozenset[str]
     professions_ambiguous: frozenset[str]
+    payers: frozenset[str]  # insurers tagged wherever they stand capitalised
+    payers_cued: frozenset[str]  # insurer names that are common words: only after an insurance cue
+    location_heads_cued: frozenset[str]  # "Pond", "Field", "Square": only after "at", "near", "in"
 
     # derived, for the scan
     place_starts: Mapping[str, int]  # first word key -> longest phrase (tokens)
@@ -379,6 +462,8 @@ class Lexicons:
     head_last: frozenset[str]
     inst_ends: frozenset[str]  # last words that end one institution name ("Hospital", "Clinic")
     prof_starts: Mapping[str, int]
+    payer_starts: Mapping[str, int]
+    loc_cued_starts: Mapping[str, int]
 
     def is_name_word(self, k: str) -> bool:
         if k in self.first or k in self.last:
@@ -407,11 +492,16 @@ class Lexicons:
         return k in self.cities or k in self.states or k in self.countries
 
 
-def _read(directory: Path | None, name: str) -> list[str]:
-    if directory is not None:
-        text = (directory / name).read_text(encoding="utf-8")
-    else:
-        text = resources.files("phisift").joinpath("data", "lexicons", name).read_text(encoding="utf-8")
+def _read(directory: Path | None, name: str, optional: bool = False) -> list[str]:
+    try:
+        if directory is not None:
+            text = (directory / name).read_text(encoding="utf-8")
+        else:
+            text = resources.files("phisift").joinpath("data", "lexicons", name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        if optional:  # lists added later: an older lexicon directory works without them
+            return []
+        raise
     return [line for line in text.splitlines() if line.strip()]
 
 
@@ -428,8 +518,8 @@ def load_lexicons(directory: str | None = None) -> Lexicons:
     """Read and normalise the word lists (the packaged ones unless ``directory`` is given)."""
     d = Path(directory) if directory else None
 
-    def keys(name: str) -> frozenset[str]:
-        return frozenset(k for k in (_phrase_key(x) for x in _read(d, name)) if k)
+    def keys(name: str, optional: bool = False) -> frozenset[str]:
+        return frozenset(k for k in (_phrase_key(x) for x in _read(d, name, optional)) if k)
 
     first: dict[str, str] = {}
     common: set[str] = set()
@@ -464,10 +554,17 @@ def load_lexicons(directory: str | None = None) -> Lexicons:
     professions = keys("professions.txt")
     ambiguous = keys("professions_ambiguous.txt")
     heads = hh | hhf | oh | ohs | ohf | lh | lhf
+    last = frozenset(norm(w) for w in _read(d, "last_names.txt"))
+    # Last words of heads end name runs ("Smith Hospital"), except surnames that only close a
+    # longer head: "Kingdom Hall" and "Hospice House" must not cut "Grace Hall" or "Dr. House".
+    def ends(hs: frozenset[str]) -> frozenset[str]:
+        return frozenset(h.split(" ")[-1] for h in hs if " " not in h or h.split(" ")[-1] not in last)
+    payers, payers_cued = keys("payers.txt", True), keys("payers_cued.txt", True)
+    lhc = keys("location_heads_cued.txt", True)
     return Lexicons(
         first=first,
         first_common=frozenset(common),
-        last=frozenset(norm(w) for w in _read(d, "last_names.txt")),
+        last=last,
         allow=allow,
         terms=terms,
         cities=cities,
@@ -487,11 +584,16 @@ def load_lexicons(directory: str | None = None) -> Lexicons:
         street_heads_first=keys("street_heads_first.txt"),
         professions=professions,
         professions_ambiguous=ambiguous,
+        payers=payers,
+        payers_cued=payers_cued,
+        location_heads_cued=lhc,
         place_starts=_starts(cities | set(states) | countries),
         head_starts=_starts(heads),
-        head_last=frozenset(h.split(" ")[-1] for h in hh | oh | lh),
-        inst_ends=frozenset(h.split(" ")[-1] for h in hh | oh) - _INST_MODIFIERS,
+        head_last=ends(hh | oh | lh),
+        inst_ends=ends(hh | oh) - _INST_MODIFIERS,
         prof_starts=_starts(professions | ambiguous),
+        payer_starts=_starts(payers | payers_cued),
+        loc_cued_starts=_starts(lhc),
     )
 
 
@@ -727,12 +829,23 @@ class _Scan:
             return False
         if "\n" in g:
             return False
+        if self.words[j].endswith(("'s", "’s")):
+            return False  # "Over Mother's Day": a possessive relation is no apposition
         k = self.keys[j]
         if k in _RELATIONS:
             return True
         if k in ("his", "her", "the", "patient", "pt", "their", "su") and j + 1 < self.n:
             return self.keys[j + 1] in _RELATIONS and self.simple_gap(j + 1)
         return False
+
+    def department_at(self, t: int) -> bool:
+        """Token t is a specialty or department word, or starts one ("General Surgery")."""
+        k = self.keys[t]
+        if k in _SPECIALTY_WORDS:
+            return True
+        return t + 1 < self.n and self.simple_gap(t + 1) and self.keys[t + 1] in _SPECIALTY_WORDS and (
+            k in _SPECIALTY_PREFIX
+        )
 
     def clinician_context(self, i: int) -> bool:
         """Clinician words shortly before token i on the same line."""
@@ -915,6 +1028,88 @@ def _pass_titles(s: _Scan) -> None:
         s.emit(t, j, label, 0.95)
 
 
+def _lower_name_word(s: _Scan, t: int, loose: bool) -> bool:
+    """Could lowercase token t be part of a name? ``loose``: a title or brackets vouch for it,
+    so an unknown word or a name that is also a common word will do."""
+    if t >= s.n or s.cap[t] or s.taken[t]:
+        return False
+    k = s.keys[t]
+    if len(k) < 2 or not k.replace("-", "").replace("'", "").isalpha():
+        return False
+    if k in _NAME_STOP or k in TITLES or k in _CALENDAR or k in _RELATIONS or k in _CREDENTIAL_WORDS:
+        return False
+    lex = s.lex
+    if lex.is_name_word(k) and not lex.is_allowed(k):
+        return True
+    return loose and (lex.is_name_word(k) or not lex.is_allowed(k, terms=False))
+
+
+def _lower_initial(s: _Scan, t: int) -> bool:
+    """A lowercase middle initial: "kieran t schmidt", "megan j. fortano" (not "a" or "i")."""
+    w = s.words[t]
+    return len(w) == 1 and w.islower() and w not in ("a", "i", "e", "y", "o")
+
+
+def _lower_name_end(s: _Scan, i: int, loose: bool, max_tokens: int = 3) -> int:
+    """End of a lowercase name whose first word is token i: more name words and initials."""
+    j = i + 1
+    count = 1
+    while j < s.n and count < max_tokens and not s.taken[j]:
+        if _lower_initial(s, j):
+            if j + 1 < s.n and s.initial_gap(j + 1) and s.simple_gap(j) and _lower_name_word(s, j + 1, True):
+                j += 2  # "marcus z taylor": an initial vouches for the surname after it
+                count += 1
+                continue
+            break
+        if not s.simple_gap(j) or not _lower_name_word(s, j, loose):
+            break
+        j += 1
+        count += 1
+    return j
+
+
+def _pass_lower_titles(s: _Scan) -> None:
+    """'mrs. novais', 'ms wallace', 'dr. vidhi stolleano': titles in notes typed in lowercase."""
+    lex = s.lex
+    for t in s.after_keys(_LOWER_TITLES):
+        i = t - 1
+        w = s.words[i]
+        if s.taken[t] or w not in _LOWER_TITLES:
+            continue
+        g = s.gap(t)
+        if "\n" in g or g not in (".", ". ", ".  ", " "):
+            continue
+        dotted = g.startswith(".")
+        if w in ("mr", "ms"):
+            if i > 0 and (s.keys[i - 1] in _SEVERITY or s.gap(i).rstrip()[-1:].isdigit()
+                          or s.gap(i).rstrip().endswith("+")):
+                continue  # "mild mr. trace tr", "120 ms."
+        label = TITLES[w]
+        if s.cap[t]:
+            kt = s.keys[t]
+            if len(kt) < 2 or kt in _NAME_STOP or kt in TITLES:
+                continue
+            if not (lex.is_name_word(kt) or not lex.is_allowed(kt, terms=False)):
+                continue
+            s.emit(t, s.extend_name(t, strong=True), label, 0.9)
+            continue
+        k = s.keys[t]
+        if w in ("mr", "ms") and not dotted:
+            ok = lex.is_name_word(k) and not lex.is_allowed(k)
+        else:
+            ok = _lower_name_word(s, t, loose=True) and (
+                w not in ("mr", "ms") or lex.is_name_word(k) or not lex.is_allowed(k)
+            )
+        if not ok:
+            continue
+        j = _lower_name_end(s, t, loose=w in ("dr", "mrs", "drs"))
+        s.emit(t, j, label, 0.9)
+
+
+#: Field names that follow a name in a header line ("RE: ABC, DOB: ...").
+_HEADER_WORDS = frozenset("dob mrn mr id ssn age sex dos doa acct account unit room bed date".split())
+
+
 def _accept_cue_word(s: _Scan, t: int, lexicon_only: bool, header: bool = False) -> bool:
     if t >= s.n or s.taken[t] or not s.is_cap(t):
         return False
@@ -924,6 +1119,11 @@ def _accept_cue_word(s: _Scan, t: int, lexicon_only: bool, header: bool = False)
     if "º" in k or "ª" in k:
         return False  # "NºCol": an abbreviation, not a name
     lex = s.lex
+    if header and s.is_upper(t) and t + 1 < s.n and s.gap(t + 1).strip() == "," and "\n" not in s.gap(t + 1) \
+            and s.is_upper(t + 1) and not lex.is_allowed(k) and not lex.is_allowed(s.keys[t + 1]) \
+            and len(k) > 2 and k.isalpha() and len(s.keys[t + 1]) > 2 and s.keys[t + 1] not in _HEADER_WORDS \
+            and not s.gap(t + 2).lstrip().startswith((":", "#")):
+        return True  # "PATIENT: DRURER,BINDINA": a name in the LAST,FIRST shape of a header
     if s.is_upper(t) or lexicon_only:
         # capitals: a name word, and not a common one unless in a header ("NAME: BROWN, MARY")
         return lex.is_name_word(k) and (header or not s.is_upper(t) or not lex.is_allowed(k))
@@ -940,6 +1140,8 @@ def _pass_name_cues(s: _Scan) -> None:
         phrase = s.phrase_before(i, _NAME_CUES, _CUE_MAXLEN)
         if phrase is None:
             continue
+        if s.words[i - 1].endswith(("'s", "’s", "s'")) or s.keys[i] in _HOLIDAY_WORDS:
+            continue  # "Mother's Day", "her son's school": a possessive relation names nobody
         label, needs_colon, lexicon_only = _NAME_CUES[phrase]
         g = s.gap(i)
         if "\n" in g:
@@ -960,6 +1162,8 @@ def _pass_name_cues(s: _Scan) -> None:
         elif s.is_initial(i) and i + 1 < s.n and s.initial_gap(i + 1) and s.cap[i + 1]:
             i += 1  # "her son I. Smith"
         if not _accept_cue_word(s, i, lexicon_only, header=header):
+            if label == PATIENT and not needs_colon and stripped in ("", ",", "("):
+                _relation_name_lower(s, first_tok, phrase, stripped, lexicon_only)
             continue
         j = s.extend_name(i, strong=True)
         i = first_tok
@@ -970,10 +1174,145 @@ def _pass_name_cues(s: _Scan) -> None:
         # "Attending: Smith, John"
         if j - i == 1 and j < s.n and s.gap(j).strip() == "," and "\n" not in s.gap(j) \
                 and (s.keys[j] in s.lex.first or header) and s.is_cap(j) and len(s.keys[j]) > 1 \
-                and not s.lex.is_allowed(s.keys[j]) and s.is_upper(j) == s.is_upper(i) and not s.taken[j]:
+                and not s.lex.is_allowed(s.keys[j]) and s.is_upper(j) == s.is_upper(i) and not s.taken[j] \
+                and not s.department_at(j):
             j = s.extend_name(j, strong=True)  # "Name: Griner, Wemmastyn"
         score = 0.95 if stripped == ":" else 0.9
         s.emit(i, j, label, score)
+
+
+def _enclosed_after(s: _Scan, j: int, opener: str) -> bool:
+    """The name that ends at token j-1 is closed like it was opened: "(mary)", ", mark,"."""
+    after = s.gap(j).lstrip(" \t")
+    if opener == "(":
+        return after.startswith(")")
+    return opener == "," and after.startswith((",", ";")) and "\n" not in s.gap(j)[:1]
+
+
+def _relation_name_lower(s: _Scan, i: int, phrase: tuple, opener: str, lexicon_only: bool) -> None:
+    """'his wife mary', 'her friend, patricia,', 'her friend (sesbeta)', 'HER GRANDSON HICHONUS'."""
+    lex = s.lex
+    if i >= s.n or s.taken[i]:
+        return
+    relation = phrase[-1] in _RELATIONS or phrase[-1] == "named"
+    k = s.keys[i]
+    if s.cap[i]:
+        # capitals: an unknown word after a relation in a note written in capitals, or a common
+        # first name closed by commas ("HIS NEIGHBOR, AUTUMN, BY PHONE")
+        if not (relation and s.is_upper(i) and s.is_upper(i - 1)) or k in _NAME_STOP or k in TITLES:
+            return
+        j = i + 1
+        if lex.is_name_word(k) and _enclosed_after(s, j, opener):
+            s.emit(i, j, PATIENT, 0.85)
+        elif not lex.is_allowed(k) and not lex.is_name_word(k) and len(k) > 3 and k.isalpha() \
+                and not lex.is_place_word(k):
+            s.emit(i, j, PATIENT, 0.8)
+        return
+    if not (relation or lexicon_only):
+        return
+    if _lower_initial(s, i):
+        # "her son m. taylor"
+        if i + 1 < s.n and s.initial_gap(i + 1) and _lower_name_word(s, i + 1, True):
+            s.emit(i, _lower_name_end(s, i + 1, True), PATIENT, 0.85)
+        return
+    first = k in lex.first and not lex.is_allowed(k)
+    loose_end = _lower_name_end(s, i, True)
+    enclosed = opener in ("(", ",") and _enclosed_after(s, loose_end, opener)
+    if enclosed and relation and _lower_name_word(s, i, True):
+        s.emit(i, loose_end, PATIENT, 0.85)  # "her friend (sesbeta)", "his friend, mark, and"
+    elif first and k in lex.first_common:
+        s.emit(i, _lower_name_end(s, i, False), PATIENT, 0.85)  # "his wife mary", "your patient, isabela moraes"
+
+
+#: What follows the subject of a note's first sentence: an age ("Scott, 50 years of age",
+#: "kylie is a 63 yo lady", "Parker (48 yrs)", "masstein (aged 50)") or a visit verb
+#: ("Peck comes in today"). The words before it, at a sentence start, are the patient's name.
+_AGE_TAIL = re.compile(
+    r"\d{1,3}(?:(?:[ \t]*|-)(?:years?|yrs?|yo|y/o|y\.o\.|year-old|yr-old|months?|mo)\b"
+    r"(?![ \t]+(?:ago|prior|before|earlier|later|after|since)\b)|[ \t]*\))",
+    re.I,
+)
+#: What stands between the name and the age: ", ", " is a ", " (", " (aged ".
+_AGE_LEAD = re.compile(
+    r"(?:[ \t]*,[ \t]*(?:an?[ \t]+|aged?[ \t]+)?|[ \t]+(?:is|was)[ \t]+(?:an?[ \t]+)?|[ \t]*\([ \t]*(?:aged?[ \t]+)?)$",
+    re.I,
+)
+_VISIT_TAIL = re.compile(
+    r"\b(?:(?:comes|came)[ \t]+in\b|(?:returns|presents)[ \t]+(?:today|for|to|with)\b"
+    r"|is[ \t]+here[ \t]+(?:today|for|with)\b)",
+    re.I,
+)
+
+
+def _pass_age_subjects(s: _Scan) -> None:
+    """'SCOTT, 50 YEARS OF AGE, HAS', 'Heidemarie is a 53 y/o F', 'Szynkiewicz comes in today'."""
+    text = s.text
+    for rx, strong in ((_AGE_TAIL, True), (_VISIT_TAIL, False)):
+        for m in rx.finditer(text):
+            if strong:
+                if m.group().endswith(")") and not re.search(r"aged?[ \t]+$", text[max(0, m.start() - 8) : m.start()], re.I):
+                    continue  # "(48)" alone is no age; "(aged 50)" is
+                lead = _AGE_LEAD.search(text, max(0, m.start() - 12), m.start())
+                if not lead:
+                    continue
+                pos = lead.start()
+            else:
+                pos = m.start()
+                while pos > 0 and text[pos - 1] in " \t":
+                    pos -= 1
+                if pos == m.start():
+                    continue
+            t = bisect_right(s.ends, pos) - 1
+            if t < 0 or s.ends[t] != pos or s.taken[t]:
+                continue
+            # walk back over the name to the sentence start: at most three words
+            a = t
+            while a > t - 3 and not s.sentence_initial(a):
+                p = a - 1
+                if s.taken[p] or not (s.simple_gap(a) or (s.is_initial(p) and s.initial_gap(a))):
+                    break
+                a = p
+            if not s.sentence_initial(a):
+                continue
+            toks = [u for u in range(a, t + 1) if not s.is_initial(u) and not _lower_initial(s, u)
+                    and s.keys[u] not in _PARTICLES]
+            if not toks or not _subject_words_ok(s, toks, strong):
+                continue
+            if strong and text[s.ends[t] : m.start()].lstrip(" \t").startswith(",") \
+                    and not all(s.lex.is_name_word(s.keys[u]) for u in toks):
+                continue  # "Slender, 34-year-old white male": only a known name before a comma
+            s.emit(a, t + 1, PATIENT, 0.85 if strong else 0.8)
+
+
+def _subject_words_ok(s: _Scan, toks: Sequence[int], strong: bool) -> bool:
+    lex = s.lex
+    upper = all(s.is_upper(u) for u in toks)
+    lower = all(not s.cap[u] for u in toks)
+    title = all(s.is_title_case(u) for u in toks)
+    if not (upper or lower or title):
+        return False
+    for u in toks:
+        k = s.keys[u]
+        if len(k) < 2 or k in _NAME_STOP or k in TITLES or k in _RELATIONS or k in _CALENDAR \
+                or k in _CREDENTIAL_WORDS or k in _INST_GENERIC or k in _SPECIALTY_WORDS:
+            return False
+        if not k.replace("-", "").replace("'", "").isalpha():
+            return False
+    keys = [s.keys[u] for u in toks]
+    named = [lex.is_name_word(k) for k in keys]
+    allowed = [lex.is_allowed(k) for k in keys]
+    if lower:
+        # lowercase: a name word that is no English word, or (with an age) an unknown word
+        return all((n and not al) or (strong and not al and len(k) > 3)
+                   for k, n, al in zip(keys, named, allowed))
+    if any(lex.is_place_word(k) and not n for k, n in zip(keys, named)):
+        return False
+    if len(keys) == 1 and allowed[0]:
+        # a common word: only a first name in title case ("Christian comes in today")
+        return keys[0] in lex.first_common and title
+    if not strong:
+        return all(n or not al for n, al in zip(named, allowed)) and any(not al for al in allowed)
+    return all(n or not al for n, al in zip(named, allowed))
 
 
 _ID_AFTER = re.compile(r"(?:[ \t]{2,}|[ \t]*\|[ \t]*)(?:MRN|MR\b|MR#|Med\.? ?Rec|DOB|D\.O\.B|#|Unit|Acct|Account|\d)", re.I)
@@ -1006,7 +1345,8 @@ def _name_run_at_line_start(s: _Scan, i: int) -> int | None:
         return None
     j = s.extend_name(i, strong=True)
     if j - i == 1 and j < s.n and s.gap(j).strip() == "," and "\n" not in s.gap(j) and s.cap[j] \
-            and not s.taken[j] and s.is_upper(j) == s.is_upper(i) and not lex.is_allowed(s.keys[j]):
+            and not s.taken[j] and s.is_upper(j) == s.is_upper(i) and not lex.is_allowed(s.keys[j]) \
+            and not s.department_at(j):
         j = s.extend_name(j, strong=True)  # "TRUTON, LESIA", "GUERRERO,RUTH"
     toks = [t for t in range(i, j) if not s.is_initial(t) and s.keys[t] not in _PARTICLES]
     if not toks or (j - i < 2):
@@ -1058,6 +1398,124 @@ def _pass_name_lines(s: _Scan) -> None:
             s.emit(i, j, DOCTOR, 0.9)
 
 
+#: A role before the institution on a signature line: "Attending, Cobb County Hospital".
+_ROLE_PREFIX = re.compile(
+    r"(?:attending(?:\s+(?:physician|surgeon))?|staff\s+(?:physician|surgeon|nurse|psychiatrist)|"
+    r"(?:chief\s+)?resident|fellow|hospitalist|consultant|nurse\s+practitioner|physician\s+assistant|"
+    r"house\s+officer|(?:medical\s+)?director)[ \t]*,[ \t]*",
+    re.I,
+)
+#: Words of a title or department line in a signature block ("Attending Physician",
+#: "Division of Cardiology", "Primary Care", "Internal Medicine"): not an institution.
+_TITLE_LINE_WORDS = frozenset(
+    "attending physician physicians surgeon resident chief fellow intern staff department dept "
+    "division section service services program director associate assistant professor clinical "
+    "instructor medical nurse practitioner hospitalist consultant care primary of and the for in "
+    "at unit team group specialist specialists coordinator manager head senior junior lecturer "
+    "faculty house officer provider attending's clinic center office practice health "
+    "pgy md do np pa rn".split()
+) | _SPECIALTY_WORDS | _SPECIALTY_PREFIX
+#: Acronyms on a signature line that name a unit or a role, not a hospital.
+_UNIT_ACRONYMS = frozenset(
+    "icu ccu micu sicu nicu picu cvicu ed er ew or pacu gi ent ob gyn obgyn pcp im fm np pa rn md "
+    "do phd mph pgy cc bs ms ma pt ot slp rd msw lcsw cns ns dr mr mrs usa us".split()
+)
+_SIG_PREFIX = re.compile(r"[ \t]*(?:/s/[ \t]*)?$")
+
+
+def _institution_line(s: _Scan, a: int, b: int) -> bool:
+    """Tokens a..b-1 (one line) name an institution: "Fenway Health", "PHC", "Deckview
+    Internal Medicine"; not a title or department line, not a person's name."""
+    lex = s.lex
+    if b <= a or b - a > 8 or not s.free(a, b):
+        return False
+    toks = range(a, b)
+    for t in toks:
+        if t > a and s.gap(t) not in _SPACE_GAPS and s.gap(t).strip() not in ("&", "-", "."):
+            return False  # "Mary Jones, PA", "Boston, MA": a comma makes no institution
+        if s.keys[t] in _CREDENTIAL_WORDS:
+            return False
+        if not s.cap[t] and s.keys[t] not in _INST_CONNECTORS:
+            return False
+    if any(c.isdigit() for c in s.text[s.starts[a] : s.ends[b - 1]]):
+        return False
+    if all(s.keys[t] in _TITLE_LINE_WORDS or s.keys[t] in _INST_GENERIC for t in toks):
+        return False  # "Attending Physician", "Division of Cardiology", "Primary Care"
+    if b - a == 1 and s.is_upper(a):
+        w = s.words[a]
+        return 2 <= len(w) <= 5 and w.isalpha() and s.keys[a] not in _UNIT_ACRONYMS \
+            and s.keys[a] not in _CREDENTIAL_WORDS  # "PHC", "SSHS"
+    if s.keys[a] in lex.first and all(lex.is_name_word(s.keys[t]) for t in toks if len(s.keys[t]) > 1):
+        return False  # another person's name
+    return _specific(s, [t for t in toks if s.cap[t]])
+
+
+def _line_tokens(s: _Scan, start: int, end: int) -> tuple[int, int]:
+    """Indices of the first and the end token whose characters lie in text[start:end]."""
+    return bisect_left(s.starts, start), bisect_right(s.ends, end)
+
+
+def _pass_letterhead(s: _Scan) -> None:
+    """Institutions in signature blocks: the line after "Name, MD" ("Fenway Health", "PHC"),
+    past title and department lines, and "Attending, SRH" / "Staff physician, GSH"."""
+    text = s.text
+    if "\n" not in text:
+        return
+    done_lines: set[int] = set()
+
+    def try_line(line_start: int) -> str:
+        """'hit', 'skip' (a title line: look further) or 'stop'."""
+        line_end = text.find("\n", line_start)
+        if line_end == -1:
+            line_end = len(text)
+        line = text[line_start:line_end]
+        if not line.strip() or ":" in line or "@" in line or line_start in done_lines:
+            return "stop"
+        m = _ROLE_PREFIX.match(line.lstrip())
+        start = line_start + (len(line) - len(line.lstrip())) + (m.end() if m else 0)
+        a, b = _line_tokens(s, start, line_end)
+        rest = text[s.ends[b - 1] : line_end] if b > a else ""
+        if b <= a or rest.strip(" \t.") or text[start : s.starts[a]].strip():
+            return "stop"
+        if _institution_line(s, a, b):
+            done_lines.add(line_start)
+            s.emit(a, b, HOSPITAL, 0.85)
+            return "hit"
+        toks = range(a, b)
+        if all(s.keys[t] in _TITLE_LINE_WORDS or s.keys[t] in _INST_GENERIC for t in toks) and not m:
+            return "skip"
+        return "stop"
+
+    # the lines after a clinician's signature line
+    for (i, j, label, _score) in list(s.found):
+        if label != DOCTOR:
+            continue
+        line_start = text.rfind("\n", 0, s.starts[i]) + 1
+        if not _SIG_PREFIX.match(text, line_start, s.starts[i]) and text[line_start : s.starts[i]].strip():
+            continue
+        line_end = text.find("\n", s.ends[j - 1])
+        if line_end == -1:
+            continue
+        rest = _CREDENTIAL.sub("", text[s.ends[j - 1] : line_end])
+        if rest.strip(" \t,.;") and not rest.strip(" \t,.;").isupper():
+            continue
+        if not _CREDENTIAL.search(text, s.ends[j - 1], line_end) and not rest.strip() == "":
+            continue
+        pos = line_end + 1
+        for _ in range(3):
+            r = try_line(pos)
+            if r != "skip":
+                break
+            nxt = text.find("\n", pos)
+            if nxt == -1:
+                break
+            pos = nxt + 1
+    # "Attending, SRH" wherever it stands on its own line
+    for m in re.finditer(r"(?m)^[ \t]*(?=(?:attending|staff|resident|chief|fellow|hospitalist|consultant|"
+                         r"nurse|physician|house|medical|director)\b[^\n,]{0,30},)", text, re.I):
+        try_line(m.start())
+
+
 def _cc_list(s: _Scan, i: int, label: str) -> None:
     """'cc: John Smith, MD; Mary Jones, RN and Dr. Lee' -> each name."""
     t = i
@@ -1106,21 +1564,55 @@ def _head_at(s: _Scan, i: int) -> tuple[int, str] | None:
             or phrase in lex.location_heads_first
         ):
             best = (j, phrase)
-        if j < s.n and j < i + longest and s.simple_gap(j) and s.is_cap(j):
-            parts.append(s.keys[j])
+        if j < s.n and j < i + longest and s.simple_gap(j) and (
+            s.is_cap(j) or (s.keys[j] in _HEAD_CONNECTORS and j + 1 < s.n and s.is_cap(j + 1))
+        ):
+            parts.append(s.keys[j])  # "Council on Aging", "Rehabilitation and Nursing"
         else:
             break
     return best
 
 
+_HEAD_CONNECTORS = frozenset("on of and for".split())
+#: Heads that are too common a word to take in capitals or inside a longer capitalised phrase.
+_WEAK_HEADS = frozenset({"health", "associates", "dialysis", "labs", "library"})
+
+
+def _city_prefix(s: _Scan, a: int, b: int) -> bool:
+    """Tokens a.. (before b) start with a known city of two or three words ("Salt Lake City",
+    "Fall River", "North Shore")."""
+    cities = s.lex.cities
+    for n in (3, 2):
+        if a + n <= b and " ".join(s.keys[a : a + n]) in cities:
+            return True
+    return False
+
+
 def _specific(s: _Scan, toks: Sequence[int]) -> bool:
-    """At least one word that names something: not a common word ("Mayo", not "General")."""
+    """At least one word that names something: not a common word ("Mayo", not "General").
+
+    A surname or town that is also a common word names an institution too when it is written
+    capitalised in a short name ("Page Hospital", "Cobb County Hospital", "Clark Clinic"), and
+    so does a known place of several words ("North Shore", "Fall River"); words that only say what kind of
+    place it is ("General", "Day", "Pain") never do.
+    """
     lex = s.lex
+    toks = list(toks)
+    if len(toks) > 1 and _city_prefix(s, toks[0], toks[-1] + 1):
+        return True
     for t in toks:
         k = s.keys[t]
         if k in _INST_CONNECTORS or k in _PARTICLES or len(k) < 2:
             continue
-        if not lex.is_allowed(k) or k in _INSTITUTION_PROPER:
+        if k in _INSTITUTION_PROPER:
+            return True
+        if k in _INST_GENERIC or k in _NAME_STOP:
+            continue
+        if not lex.is_allowed(k, terms=False):
+            return True
+        if k in lex.last and len(toks) <= 2 and s.is_title_case(t) and k not in _CALENDAR and (
+            not s.sentence_initial(t) or t == 0 or "\n" in s.gap(t)
+        ):
             return True
     return False
 
@@ -1147,6 +1639,10 @@ def _left_run(s: _Scan, i: int, limit: int = 5) -> int:
                     a = t
                     continue
                 break
+            if k == "our" and s.keys[a] == "lady":
+                a = t  # "Our Lady of Lourdes Church"
+                count += 1
+                continue
             if k in _NAME_STOP or (k in _INST_BAD_FIRST and s.is_upper(t)):
                 break
             if k in lex.inst_ends:
@@ -1163,11 +1659,17 @@ def _left_run(s: _Scan, i: int, limit: int = 5) -> int:
     # trim connectors, generic words and a common sentence-initial word from the front
     while a < i:
         k = s.keys[a]
-        if k in _INST_BAD_FIRST or not s.is_cap(a):
+        if (k in _INST_BAD_FIRST and not (k == "our" and s.keys[a + 1] == "lady")) or not s.is_cap(a):
             a += 1
-        elif k in _SAINT or k in _PLACE_PREFIX:
-            break  # "St. Mary's", "Mount Auburn", "North Shore", "New Haven"
-        elif s.sentence_initial(a) and a + 1 < i and lex.is_allowed(k):
+        elif k in _SAINT or k in _PLACE_PREFIX or k in _INST_KEEP_FIRST:
+            break  # "St. Mary's", "Mount Auburn", "North Shore", "New Haven", "Good Samaritan"
+        elif s.sentence_initial(a) and a + 1 < i and lex.is_allowed(k) and not (
+            (a == 0 or "\n" in s.gap(a)) and s.is_title_case(a)
+            and (lex.is_name_word(k) or lex.is_place_word(k) or _city_prefix(s, a, i)
+                 or not lex.is_allowed(k, terms=False))
+        ):
+            # a common word that starts a sentence ("Today Boston Hospital"); at a line start
+            # a surname or town is the name of the place ("Dias Methodist Medical Center")
             a += 1
         elif s.is_upper(a) and a + 1 < i and lex.is_allowed(k):
             a += 1  # capitals give no sentence starts: drop common words from the front
@@ -1176,14 +1678,17 @@ def _left_run(s: _Scan, i: int, limit: int = 5) -> int:
     return a
 
 
-def _right_run(s: _Scan, j: int, limit: int = 6) -> int:
-    """End of the capitalised run (with inner connectors) that starts at token j."""
+def _right_run(s: _Scan, j: int, limit: int = 6, first_gap: bool = True) -> int:
+    """End of the capitalised run (with inner connectors) that starts at token j.
+
+    ``first_gap=False``: token j may follow anything (a colon, a line start).
+    """
     lex = s.lex
     b = j
     count = 0
     while b < s.n and count < limit and not s.taken[b]:
         g = s.gap(b)
-        if g not in _SPACE_GAPS and not (b > j and g.strip() == "&" and "\n" not in g):
+        if (b > j or first_gap) and g not in _SPACE_GAPS and not (b > j and g.strip() == "&" and "\n" not in g):
             break
         k = s.keys[b]
         upper = s.is_upper(b)
@@ -1239,6 +1744,8 @@ def _pass_institutions(s: _Scan) -> None:
             continue
         if phrase == "co" and not (s.words[i] == "Co" or s.gap(j).startswith(".")):
             continue  # "CO" is carbon monoxide or Colorado
+        if phrase in _WEAK_HEADS and (s.is_upper(i) or (j < s.n and s.simple_gap(j) and s.cap[j])):
+            continue  # "PROTECTED HEALTH INFORMATION", "Health Information Management"
         if phrase in lex.hospital_heads:
             label, strong = HOSPITAL, False
         elif phrase in lex.org_heads:
@@ -1257,7 +1764,9 @@ def _pass_institutions(s: _Scan) -> None:
                     b2 = _right_run(s, j)
                     if b2 > j + 1 and s.is_cap(b2 - 1):
                         b = b2
-                if (strong and not s.is_upper(i)) or _specific(s, range(a, i)):
+                if (strong and not s.is_upper(i)) or _specific(s, range(a, i)) or (
+                    b > j and _specific(s, range(j + 1, b))  # "First Church of Cincinnati"
+                ):
                     s.emit(a, b, label, 0.85 if not strong else 0.9)
                     done = True
         if done:
@@ -1282,30 +1791,250 @@ def _pass_institutions(s: _Scan) -> None:
             s.emit(i, b, first_label, 0.85)
 
 
+#: Words before a hospital acronym or a lowercase hospital name: "seen at MGH on 3/4",
+#: "referral to gi at cch", "intubation at st. joseph's hospital".
+_INST_PLACE_WORDS = frozenset("at to from for in".split())
+#: All-caps words after "at" / "to" that are units, services, tests or places, not hospitals.
+_ACRONYM_NOT_HOSPITAL = frozenset(
+    "icu ccu micu sicu nicu picu cvicu cticu ed er ew or pacu osh snf alf ltac ltach nh vna pcp gi "
+    "ir ct mri mr echo ekg ecg eeg emg pft pfts cbc bmp cmp inr lft lfts hd pd pt ot slp ent ob "
+    "obgyn va us usa uk tv am pm bid tid qid qd qhs prn po iv im sc sq npo dnr dni hcp poa chf copd "
+    "cad htn dm ckd esrd uti uri mi cva tia pe dvt af afib nsr cxr kub ua abg vbg bp hr rr sat o2 "
+    "nc ra rn np pa md do fnp cc cpr acls bls ems ekgs nicu ltc rehab ems ama dc icus mds ob ir "
+    "ct cath lab ercp egd tee tte ekg eus ptca pci cabg gyn peds onc heme neuro ortho psych uro "
+    "aa na hiv hcv hbv std sti tb covid eri eol bol vvi vvir ddd dddr aai aair ddi vdd".split()
+)
+_TRANSFER_VERBS = frozenset(
+    "transferred transfer transferring admitted readmitted referred presented presents sent taken "
+    "brought discharged transported went go going returned".split()
+)
+_ACRONYM_TAIL = re.compile(r"[ \t]+(?:on|lab|labs|with|for|in|ed|er|clinic|from|and)\b|[ \t]*(?:[.,;)]|\r?\n|$)")
+
+
+def _pass_hospital_acronyms(s: _Scan) -> None:
+    """'seen at SMH on 04/09', 'labs at KCVMC lab', 'Dr. Jones at BWH.': a hospital's acronym
+    after a lowercase "at" / "to" / "from" in a note not written in capitals."""
+    lex = s.lex
+    for i in s.caps:
+        w = s.words[i]
+        if s.taken[i] or not (2 <= len(w) <= 6) or not w.isalpha() or not w.isupper() or i == 0:
+            continue
+        k = s.keys[i]
+        if k in _ACRONYM_NOT_HOSPITAL or k in _CREDENTIAL_WORDS or w in lex.state_codes or lex.is_allowed(k):
+            continue
+        prev = s.words[i - 1]
+        if not s.simple_gap(i) or not (
+            prev == "at" or (prev in ("to", "from") and i > 1 and s.keys[i - 2] in _TRANSFER_VERBS)
+        ):
+            continue
+        if not _ACRONYM_TAIL.match(s.text, s.ends[i]):
+            continue
+        s.emit(i, i + 1, HOSPITAL, 0.8)
+
+
+_LOWER_HEADS_ALONE = frozenset("hospital hospitals clinic rehab infirmary hospice sanatorium".split())
+
+
+def _pass_lower_institutions(s: _Scan) -> None:
+    """'at st. joseph's hospital', 'for cartwright senior living', 'at dana-farber cancer
+    institute': hospitals in notes typed in lowercase, after "at" / "to" / "from" / "for"."""
+    lex = s.lex
+    hh = lex.hospital_heads
+    starts = lex.head_starts
+    for h in [t for t, k in enumerate(s.keys) if k in starts]:
+        k = s.keys[h]
+        if h == 0 or s.cap[h] or s.taken[h]:
+            continue
+        # the head: lowercase words forming a hospital head ("cancer institute")
+        e, parts = None, []
+        for j in range(h, min(s.n, h + lex.head_starts[k])):
+            if s.cap[j] or (j > h and not s.simple_gap(j)):
+                break
+            parts.append(s.keys[j])
+            if " ".join(parts) in hh:
+                e = j + 1
+        if e is None or (e - h == 1 and k not in _LOWER_HEADS_ALONE):
+            continue  # "at atm center": one generic word is no hospital in lowercase
+        a = h
+        while a - 1 >= 0 and h - a < 3 and not s.cap[a - 1] and not s.taken[a - 1] \
+                and (s.simple_gap(a) or (s.gap(a) == ". " and s.keys[a - 1] in _SAINT)) \
+                and s.keys[a - 1] not in _NAME_STOP and s.keys[a - 1] not in _INST_BAD_FIRST:
+            a -= 1
+        if a == h or a == 0 or s.words[a - 1] not in _INST_PLACE_WORDS or not s.simple_gap(a):
+            continue
+        toks = [t for t in range(a, h) if s.keys[t] not in _SAINT]
+        if not any(s.keys[t] not in _INST_GENERIC and len(s.keys[t]) > 3 and (
+                not lex.is_allowed(s.keys[t], terms=False) or lex.is_place_word(s.keys[t])) for t in toks):
+            continue
+        s.emit(a, e, HOSPITAL, 0.8)
+
+
+#: Words right before "<Name> Pond" that make it a place someone goes to.
+_LOCATION_CUES = frozenset("at near in around from to by".split())
+
+
+def _pass_cued_locations(s: _Scan) -> None:
+    """'found down at Walden Pond', 'walks daily at Blue Hills Reservation', 'a day at Jenkins
+    Marina': heads that are also surnames or street types, taken only after a place word."""
+    lex = s.lex
+    if not lex.loc_cued_starts:
+        return
+    for h in s.caps:
+        if s.taken[h] or s.keys[h] not in lex.loc_cued_starts or h == 0 or not s.simple_gap(h):
+            continue
+        # the head phrase ("Pond", "Golf Course")
+        e, parts, j = None, [], h
+        while j < s.n and j - h < lex.loc_cued_starts[s.keys[h]] and (j == h or s.simple_gap(j)) and s.cap[j]:
+            parts.append(s.keys[j])
+            j += 1
+            if " ".join(parts) in lex.location_heads_cued:
+                e = j
+        if e is None or (e < s.n and s.simple_gap(e) and s.cap[e] and (
+                s.keys[e] in lex.street_suffixes or s.keys[e] in lex.head_last)):
+            continue  # "Cedar Park Road", "Lake Park Hospital": not this head's
+        if s.eponym_after(e):
+            continue
+        # the name before the head: 1-3 capitalised words
+        a = h
+        while a - 1 >= 0 and h - a < 3 and s.cap[a - 1] and not s.taken[a - 1] and s.simple_gap(a) \
+                and s.keys[a - 1] not in _NAME_STOP and not s.sentence_initial(a):
+            a -= 1
+        if a == h:
+            continue
+        c = a - 1
+        if c >= 0 and s.words[c] == "the" and c > 0 and s.simple_gap(c):
+            c -= 1
+        if c < 0 or s.words[c] not in _LOCATION_CUES or not s.simple_gap(c + 1):
+            continue
+        if not (_specific(s, range(a, h)) or any(lex.is_place_word(s.keys[t]) for t in range(a, h))):
+            continue
+        p = _place_at(s, a)
+        if p is not None and p[0] >= e:
+            continue  # "Gig Harbor", "Salt Lake City": a known town, the place pass's
+        if _state_after(s, e):
+            continue  # "Brest Falls, Pennsylvania": a town, the place pass's
+        label = LOCATION_OTHER
+        if s.phrase_before(c + 1, _PLACE_CUES, _PLACE_CUE_MAXLEN) not in (None, (s.words[c],)) or (
+            s.words[c] == "in" and _lives_before(s, c)
+        ):
+            label = CITY  # "lives in Druck Harbor", "lives with her son in Frit Falls"
+        s.emit(a, e, label, 0.85)
+
+
+def _payer_at(s: _Scan, i: int, cued: bool) -> int | None:
+    """End of the longest insurer name at token i: capitalised anywhere, any case after a cue."""
+    lex = s.lex
+    longest = lex.payer_starts.get(s.keys[i])
+    if not longest:
+        return None
+    best = None
+    parts = []
+    for j in range(i, min(s.n, i + longest)):
+        if j > i and (s.taken[j] or not s.simple_gap(j)):
+            break
+        if not cued and not s.cap[j] and s.keys[j] not in ("and", "of"):
+            break
+        parts.append(s.keys[j])
+        phrase = " ".join(parts)
+        if phrase in lex.payers or (cued and phrase in lex.payers_cued):
+            best = j + 1
+    return best
+
+
+def _insurance_cue_before(s: _Scan, i: int) -> bool:
+    """'Insurance: ', 'insurer - ', 'Plan: ', 'insured by ', 'covered by ' right before token i."""
+    if i == 0 or "\n" in s.gap(i):
+        return False
+    k = s.keys[i - 1]
+    g = s.gap(i).strip()
+    if k in ("insurance", "insurer", "payer", "payor", "plan", "carrier"):
+        return g in (":", "-", ":-")
+    if g:
+        return False
+    phrase = s.phrase_before(i, _ORG_CUES, _ORG_CUE_MAXLEN)
+    return phrase is not None and phrase[0] in ("insured", "insurance", "coverage", "covered")
+
+
+def _pass_payers(s: _Scan) -> None:
+    """Health insurers: 'Aetna', 'Blue Cross Blue Shield' anywhere; 'insurance: humana'."""
+    lex = s.lex
+    if not lex.payer_starts:
+        return
+    cands = set(s.caps) | set(s.after_keys(_PAYER_CUE_LAST))
+    t_end = -1
+    for i in sorted(cands):
+        if i < t_end or s.taken[i] or s.keys[i] not in lex.payer_starts:
+            continue
+        cued = _insurance_cue_before(s, i)
+        j = _payer_at(s, i, cued)
+        if j is None and not cued and s.cap[i]:
+            continue
+        if j is None:
+            continue
+        if not cued and j - i == 1 and s.is_upper(i) and len(s.words[i]) < 4 and s.keys[i] not in ("bcbs", "uhc"):
+            continue
+        s.emit(i, j, ORGANIZATION, 0.9)
+        t_end = j
+
+
+def _org_value(s: _Scan, i: int, header: bool) -> int:
+    """End of an organisation name that starts at token i after a cue or a header."""
+    b = _right_run(s, i, limit=6, first_gap=False)
+    for t in range(i + 1, b):
+        g = s.gap(t)
+        if s.keys[t] in _ORG_VALUE_STOP or (header and len(g) > 2 and g.strip() == ""):
+            b = t  # "Insurance: Aetna   Member ID: ..."
+            break
+    while b > i and not s.is_cap(b - 1):
+        b -= 1
+    # a firm: "Fielding, Andrews and Heenan", "Filbin, Dunne & Nunne"
+    if b == i + 1 and not header and b + 1 < s.n and s.gap(b) == ", " and s.is_title_case(b) \
+            and not s.taken[b]:
+        if s.keys[b + 1] == "and" and b + 2 < s.n and s.simple_gap(b + 1) and s.simple_gap(b + 2) \
+                and s.is_title_case(b + 2) and not s.taken[b + 2]:
+            return b + 3
+        if s.gap(b + 1).strip() == "&" and s.is_title_case(b + 1) and not s.taken[b + 1]:
+            return b + 2
+    return b
+
+
+_TRIAL_WORDS = frozenset("trial trials study studies protocol registry cohort".split())
+
+
 def _pass_org_cues(s: _Scan) -> None:
     """'works at Smith Barney', 'employed by Budd Automotors', 'Insurance: Cigna'."""
     for i in s.after_keys(_ORG_CUE_LAST):
+        c = i
+        if s.words[i] == "the" and i + 1 < s.n and s.simple_gap(i) and s.simple_gap(i + 1):
+            i += 1  # "works at the Boston Globe", "enrolled in the Martinez Meals Program"
         if s.taken[i] or not s.cap[i]:
             continue
         g = s.gap(i)
-        if s.keys[i - 1] in _ORG_HEADERS:
-            if g.strip() != ":" or "\n" in g:
+        header = s.keys[c - 1] in _ORG_HEADERS and c == i
+        if header:
+            if g.strip() not in (":", "-", ":-") or "\n" in g:
                 continue
-        elif not s.simple_gap(i) or s.phrase_before(i, _ORG_CUES, _ORG_CUE_MAXLEN) is None:
+        elif not s.simple_gap(i) or s.phrase_before(c, _ORG_CUES, _ORG_CUE_MAXLEN) is None:
             continue
-        if s.keys[i] in TITLES or s.keys[i] in _NAME_STOP:
+        if s.keys[i] in TITLES or s.keys[i] in _NAME_STOP or s.keys[i] in _ORG_VALUE_SKIP:
             continue
-        b = _right_run(s, i, limit=5)
-        while b > i and not s.is_cap(b - 1):
-            b -= 1
+        b = _org_value(s, i, header)
         toks = range(i, b)
-        if b > i and _specific(s, toks) and not any(s.keys[t] in _CALENDAR for t in toks):
-            if b - i == 1 and s.lex.is_place_word(s.keys[i]):
-                continue  # "works in Boston" is the place pass's
-            s.emit(i, b, ORGANIZATION, 0.85)
+        if b <= i or not _specific(s, toks) or any(s.keys[t] in _CALENDAR for t in toks):
+            continue
+        if b - i == 1 and s.lex.is_place_word(s.keys[i]):
+            continue  # "works in Boston" is the place pass's
+        if b < s.n and s.simple_gap(b) and s.keys[b] in _TRIAL_WORDS:
+            continue  # "enrolled in the ACCORD trial"
+        if b - i == 1 and s.is_upper(i) and s.keys[c - 1] == "in":
+            continue  # "enrolled in PACE": an acronym of a programme or a trial
+        s.emit(i, b, ORGANIZATION, 0.85)
 
 
 # -- places -------------------------------------------------------------------------
+
+
+_PLACE_ALIASES = {"st": "saint", "ste": "sainte", "ft": "fort", "mt": "mount"}
 
 
 def _place_at(s: _Scan, i: int) -> tuple[int, str, bool] | None:
@@ -1319,6 +2048,8 @@ def _place_at(s: _Scan, i: int) -> tuple[int, str, bool] | None:
     j = i + 1
     while True:
         phrase = " ".join(parts)
+        if parts[0] in _PLACE_ALIASES and len(parts) > 1 and phrase not in lex.cities:
+            phrase = _PLACE_ALIASES[parts[0]] + phrase[len(parts[0]) :]  # "St. Paul" = "Saint Paul"
         hit = None
         if phrase in lex.countries:
             hit = (COUNTRY, True)
@@ -1366,7 +2097,21 @@ _AFTER_STREET = re.compile(
     r"(?:,[ \t]*|[ \t]*\r?\n[ \t]*)",
     re.I,
 )
-_LIVES_WORDS = frozenset("lives living lived resides residing resided moved grew born raised stays staying".split())
+_LIVES_WORDS = frozenset(
+    "lives living lived resides residing resided moved grew born raised stays staying work works worked "
+    "working".split()
+)
+
+
+def _lives_before(s: _Scan, c: int) -> bool:
+    """A living or working verb earlier in the sentence of the "in" at token c:
+    "lives with his wife in Wakanuku", "works as a manager in Franbra Hollow"."""
+    for t in range(c - 1, max(-1, c - 13), -1):
+        if s.keys[t] in _LIVES_WORDS:
+            return True
+        if s.sentence_initial(t) or "\n" in s.gap(t + 1):
+            break
+    return False
 
 
 def _city_boundary(s: _Scan, a: int) -> bool:
@@ -1391,6 +2136,26 @@ def _city_run_before(s: _Scan, i: int) -> int | None:
     if all(s.lex.is_allowed(s.keys[t]) for t in range(a, i)) or s.keys[a] in _NAME_STOP:
         return None
     return a
+
+
+#: State codes that are also credentials or English words ("Jasie Barrett, MD", "Smith, DO").
+#: Without a ZIP after them they need a known city or a street line before them.
+_AMBIGUOUS_STATE_CODES = frozenset("MD DO PA ME OR IN OK HI RN NP".split())
+
+
+def _address_city(s: _Scan, a: int, i: int) -> bool:
+    """Tokens a..i-1 are the city of an address: a known city that is not a person's name,
+    or any words right after a street line ("12 Oak St<newline>Jon Ville, MD")."""
+    lex = s.lex
+    phrase = " ".join(s.keys[a:i])
+    if phrase in lex.cities and not (i - a > 1 and s.keys[a] in lex.first and phrase not in lex.cities_major):
+        return True
+    if a > 0 and "\n" in s.gap(a):
+        line_start = s.text.rfind("\n", 0, s.text.rfind("\n", 0, s.starts[a])) + 1
+        for (t0, t1, label, _score) in s.found:
+            if label == STREET and s.starts[t0] >= line_start and s.ends[t1 - 1] <= s.starts[a]:
+                return True
+    return False
 
 
 def _pass_addresses(s: _Scan) -> None:
@@ -1418,7 +2183,7 @@ def _pass_addresses(s: _Scan) -> None:
         a = _city_run_before(s, i)
         if a is None:
             continue
-        if w in ("MD", "DO", "PA") and not tail.group(0).strip() and s.keys[a] in lex.first:
+        if w in _AMBIGUOUS_STATE_CODES and not tail.group(0).strip() and not _address_city(s, a, i):
             continue  # "John Smith, MD" at the end of a line is a doctor
         s.emit(a, i, CITY, 0.9)
         s.emit(i, j, STATE, 0.9)
@@ -1465,32 +2230,43 @@ def _pass_places(s: _Scan, multi_only: bool) -> None:
         elif i > 0 and keys[i - 1] in _PLACE_CUE_LAST and s.simple_gap(i):
             cue = s.phrase_before(i, _PLACE_CUES, _PLACE_CUE_MAXLEN)
         strong_cue = header or (cue is not None and _PLACE_CUES[cue])
+        if cue == ("in",) and not strong_cue:
+            strong_cue = _lives_before(s, i - 1)
+        if p is not None and not multi_only:
+            # "in Brest Falls, Pennsylvania": a longer capitalised run before a state wins
+            j = i + 1
+            while j < s.n and j - i < 3 and s.simple_gap(j) and s.is_title_case(j) and not s.taken[j]:
+                j += 1
+            st = _state_after(s, j) if j > p[0] else None
+            if st and st[1] == STATE and not any(s.keys[t] in _NAME_STOP for t in range(i, j)):
+                s.emit(i, j, CITY, 0.85)
+                s.emit(j, st[0], STATE, 0.9)
+                continue
         if p is None:
             # unknown capitalised word: a city only after a strong cue or before ", ST"
             if multi_only:
                 continue
-            if cue == ("in",) and not strong_cue:
-                # "lives with his wife in Wakanuku": "in" after a living verb in the sentence
-                for t in range(i - 2, max(-1, i - 14), -1):
-                    if s.keys[t] in _LIVES_WORDS:
-                        strong_cue = True
-                        break
-                    if s.sentence_initial(t) or "\n" in s.gap(t + 1):
-                        break
-            if lex.is_allowed(k) or (lex.is_name_word(k) and not strong_cue):
+            prefix = k in _PLACE_PREFIX and i + 1 < s.n and s.simple_gap(i + 1) and s.is_title_case(i + 1)
+            if (lex.is_allowed(k) and not prefix) or (lex.is_name_word(k) and not strong_cue):
                 continue
+            if lex.is_name_word(k) and cue in _PLACE_CUES_NOT_NAMES:
+                continue  # "visits Maria"
             if s.is_upper(i) and not (strong_cue and len(k) > 3):
                 continue
             j = i + 1
+            # "lives in Dinclond Junction", "lives in South Williamview": after a strong cue the
+            # run may hold common words; otherwise only unknown ones
             while j < s.n and j - i < 3 and s.simple_gap(j) and s.is_title_case(j) and not s.taken[j] \
-                    and not lex.is_allowed(s.keys[j]):
+                    and s.keys[j] not in _NAME_STOP and (strong_cue or not lex.is_allowed(s.keys[j])):
                 j += 1
+            if all(lex.is_allowed(s.keys[t]) for t in range(i, j)):
+                continue  # "lives in Senior Housing"
             st = _state_after(s, j)
             if st and st[1] == STATE and not lex.is_name_word(k):
                 s.emit(i, j, CITY, 0.85)
                 s.emit(j, st[0], STATE, 0.9)
             elif strong_cue and len(s.words[i]) > 2:
-                s.emit(i, j, CITY, 0.7)
+                s.emit(i, j, CITY, 0.8)
             continue
         j, label, major = p
         multi = j - i > 1
@@ -1552,6 +2328,98 @@ def _pass_places(s: _Scan, multi_only: bool) -> None:
             s.emit(i, j, label, 0.7)
 
 
+#: Country names that are common words or names in lowercase ("turkey", "china", "jordan").
+_LOWER_COUNTRY_SKIP = frozenset("chad georgia jordan turkey china guinea jersey niger man togo".split())
+_LOWER_COUNTRY_CUES = frozenset({("to",), ("from",), ("in",)})
+
+
+def _pass_lower_places(s: _Scan) -> None:
+    """Places in notes typed in lowercase: 'born in haiti', 'a trip to nigeria' (a country after
+    a place word), 'lives in pittsfield' (a known town after a strong cue), 'lives in north
+    brandon, ct' (any words after a strong cue when a state follows)."""
+    lex = s.lex
+    keys = s.keys
+    for i in s.after_keys(_PLACE_CUE_LAST):
+        if s.taken[i] or s.cap[i]:
+            continue
+        if keys[i] not in lex.place_starts and not any(
+            s.gap(j).startswith(",") for j in range(i + 1, min(s.n, i + 4))
+        ):
+            continue  # neither a known place nor words before ", ct"
+        if not s.simple_gap(i):
+            continue
+        cue = s.phrase_before(i, _PLACE_CUES, _PLACE_CUE_MAXLEN)
+        if cue is None:
+            continue
+        strong = _PLACE_CUES[cue] and cue not in _PLACE_CUES_NOT_NAMES
+        k = s.keys[i]
+        if k in _NAME_STOP or len(k) < 3:
+            continue
+        p = _place_at_lower(s, i)
+        if p is not None:
+            j, label = p
+            single_common = j - i == 1 and (lex.is_allowed(k) or k in _LOWER_COUNTRY_SKIP)
+            if label == COUNTRY and (strong or cue in _LOWER_COUNTRY_CUES) and not single_common:
+                s.emit(i, j, COUNTRY, 0.85)
+                continue
+            if label == CITY and strong and not single_common:
+                st = _lower_state_after(s, j)
+                s.emit(i, j, CITY, 0.8)
+                if st:
+                    s.emit(j, st, STATE, 0.85)
+                continue
+        if not strong:
+            continue
+        # unknown words: 1-3 lowercase words, then ", ct" / ", connecticut"
+        j = i
+        while j < s.n and j - i < 3 and not s.cap[j] and not s.taken[j] and s.keys[j] not in _NAME_STOP \
+                and (j == i or s.simple_gap(j)):
+            st = _lower_state_after(s, j + 1)
+            if st:
+                s.emit(i, j + 1, CITY, 0.8)
+                s.emit(j + 1, st, STATE, 0.85)
+                break
+            j += 1
+
+
+def _place_at_lower(s: _Scan, i: int) -> tuple[int, str] | None:
+    """(end, CITY or COUNTRY) of the longest known place of lowercase words at token i."""
+    lex = s.lex
+    longest = lex.place_starts.get(s.keys[i])
+    if not longest:
+        return None
+    best = None
+    parts = []
+    for j in range(i, min(s.n, i + longest)):
+        if s.cap[j] or s.taken[j] or (j > i and not s.simple_gap(j)):
+            break
+        parts.append(s.keys[j])
+        phrase = " ".join(parts)
+        if phrase in lex.countries:
+            best = (j + 1, COUNTRY)
+        elif phrase in lex.cities and phrase not in lex.states:
+            best = (j + 1, CITY)
+    return best
+
+
+def _lower_state_after(s: _Scan, j: int) -> int | None:
+    """End token of ', ct' or ', connecticut' (lowercase) right after token j-1."""
+    if j >= s.n or s.taken[j] or s.cap[j]:
+        return None
+    g = s.gap(j)
+    if g.strip() != "," or "\n" in g:
+        return None
+    w = s.words[j]
+    if len(w) == 2 and w.upper() in s.lex.state_codes and w not in ("in", "or", "me", "ok", "hi", "oh", "pa", "md", "de", "la"):
+        return j + 1
+    for n in (2, 1):
+        if j + n <= s.n and " ".join(s.keys[j : j + n]) in s.lex.main_states and all(
+            not s.cap[t] for t in range(j, j + n)
+        ):
+            return j + n
+    return None
+
+
 # -- names from the lexicons --------------------------------------------------------
 
 
@@ -1568,7 +2436,8 @@ def _pass_name_pairs(s: _Scan) -> None:
             g = s.gap(i + 1)
             if g in (", ", ",", ",  ") and s.is_cap(i + 1) and s.is_upper(i + 1) == upper:
                 k2 = s.keys[i + 1]
-                if k2 in lex.first and not (lex.is_allowed(k) and lex.is_allowed(k2)) and len(s.words[i + 1]) > 1:
+                if k2 in lex.first and not (lex.is_allowed(k) and lex.is_allowed(k2)) and len(s.words[i + 1]) > 1 \
+                        and not s.department_at(i + 1):
                     if not (upper and (lex.is_allowed(k) or lex.is_allowed(k2))):
                         j = i + 2
                         if j < s.n and s.is_initial(j) and s.simple_gap(j):
@@ -1592,7 +2461,7 @@ def _pass_name_pairs(s: _Scan) -> None:
             continue
         keys = [s.keys[t] for t in toks]
         allowed = [lex.is_allowed(x) for x in keys]
-        if all(allowed):
+        if all(allowed) and not _initial_between(s, toks):
             continue
         if s.eponym_after(j):
             continue
@@ -1621,6 +2490,15 @@ def _pass_name_pairs(s: _Scan) -> None:
         if s.relation_after(j):
             label, score = PATIENT, 0.9
         s.emit(i, j, label, score)
+
+
+def _initial_between(s: _Scan, toks: Sequence[int]) -> bool:
+    """'April C. Fowler': first name, a dotted middle initial, surname, all title case."""
+    if len(toks) != 2 or toks[1] - toks[0] != 2 or s.is_upper(toks[0]) or s.is_upper(toks[1]):
+        return False
+    m = toks[0] + 1
+    return s.is_initial(m) and s.gap(m + 1).startswith(".") and s.keys[toks[0]] in s.lex.first \
+        and s.lex.is_name_word(s.keys[toks[1]])
 
 
 _LIST_WORDS = frozenset({"and", "or", "y", "e"})
@@ -1672,6 +2550,8 @@ def _pass_name_lists(s: _Scan) -> None:
                     break
                 if s.eponym_after(t + 1) or s.dose_after(t + 1):
                     break
+                if s.department_at(t):
+                    break  # "Dr. Ward, General Surgery"
                 s.emit(t, t + 1, label, 0.75)
                 t0 = t + step
 
@@ -1739,13 +2619,32 @@ def _employer_after(s: _Scan, j: int) -> None:
     if j + 1 >= s.n or s.keys[j] not in ("at", "for", "with", "en") or not s.simple_gap(j):
         return
     i = j + 1
+    if s.words[i] == "the" and i + 1 < s.n and s.simple_gap(i + 1):
+        i += 1  # "a longshoreman at the Boston Globe"
     if s.taken[i] or not s.cap[i] or not s.simple_gap(i) or s.keys[i] in TITLES:
         return
-    b = _right_run(s, i, limit=5)
-    while b > i and not s.cap[b - 1]:
-        b -= 1
+    b = _org_value(s, i, header=False)
     if b > i and _specific(s, range(i, b)) and not (b - i == 1 and s.lex.is_place_word(s.keys[i])):
         s.emit(i, b, ORGANIZATION, 0.85)
+
+
+#: Words before an occupation that describe the person, not the job ("a poor historian").
+_PROF_BAD_PREFIX = frozenset(
+    "poor good great fair reliable unreliable excellent bad limited adequate vague questionable "
+    "inconsistent difficult very somewhat not heavy avid active known chronic social occasional "
+    "light moderate former retired previous prior current new old young pleasant nice primary attending "
+    "consulting covering treating operating first second".split()
+)
+
+
+def _prof_prefix_ok(s: _Scan, v: int) -> bool:
+    """Token v can stand before an occupation inside its name ("pastry", "school bus", "HVAC")."""
+    k = s.keys[v]
+    if k in _NAME_STOP or k in _PROF_BAD_PREFIX or k in _PROF_MODIFIERS or k in TITLES or len(k) < 2:
+        return False
+    if v > 0 and not s.simple_gap(v) and s.gap(v) not in (":", ": "):
+        return False
+    return s.cap[v] == 0 or s.is_upper(v) or k in s.lex.prof_starts
 
 
 def _pass_professions(s: _Scan) -> None:
@@ -1771,6 +2670,17 @@ def _pass_professions(s: _Scan) -> None:
                 t += 1
                 skipped += 1
                 continue
+            # "a pastry chef", "a HVAC technician": one or two words before a listed occupation
+            for u in (t + 1, t + 2):
+                if u >= s.n or not all(_prof_prefix_ok(s, v) for v in range(t, u)) or not s.simple_gap(u):
+                    break
+                j = _profession_at(s, u, explicit)
+                if j is not None and s.free(t, j) and (
+                    explicit or " ".join(s.keys[u:j]) not in s.lex.professions_ambiguous
+                ):
+                    s.emit(t, j, PROFESSION, 0.9)
+                    _employer_after(s, j)
+                    break
             break
 
 
@@ -1874,16 +2784,24 @@ class LexiconDetector:
         _pass_addresses(s)
         _pass_credentials(s)
         _pass_titles(s)
+        _pass_lower_titles(s)
+        _pass_payers(s)
         _pass_institutions(s)
+        _pass_cued_locations(s)
+        _pass_lower_institutions(s)
         _pass_org_cues(s)
         _pass_name_cues(s)
         _pass_name_lines(s)
+        _pass_letterhead(s)
+        _pass_age_subjects(s)
         _pass_places(s, multi_only=True)
         _pass_name_pairs(s)
         _pass_places(s, multi_only=False)
+        _pass_lower_places(s)
         _pass_lone_names(s)
         _pass_name_lists(s)
         _pass_professions(s)
+        _pass_hospital_acronyms(s)
         _relabel_from_strong(s)
         if self.repeat:
             _pass_repeats(s, _seed_words(s, SEED_SCORE))
