@@ -687,3 +687,27 @@ def test_spans_are_well_formed(text):
 def test_any_text_is_safe(text):
     for s in detect_rules(text):
         assert 0 <= s.start < s.end <= len(text)
+
+
+@pytest.mark.parametrize(
+    "text, value, label",
+    [
+        ("They're not answering at 0487 23 46 71", "0487 23 46 71", "PHONE"),
+        ("Kiel 68748\n0431 35 06 90-Office\\,+1-448-414-3381x060-Fax", "0431 35 06 90", "PHONE"),
+        ("Kiel 68748\n0431 35 06 90-Office\\,+1-448-414-3381x060-Fax", "+1-448-414-3381x060", "FAX"),
+        ("(84) 7564-8830 office", "(84) 7564-8830", "PHONE"),
+        ("06-10446904-Office,001-748-088-2851x818-Fax", "001-748-088-2851x818", "FAX"),
+        ("you can reach me at 329 7730", "329 7730", "PHONE"),
+        ("Name: Joseph Arnold\nPhone: 05334 75 83 35", "05334 75 83 35", "PHONE"),
+        ("They're not answering at 96 237271", "96 237271", "PHONE"),
+    ],
+)
+def test_phones_named_by_a_role_label(text, value, label):
+    spans = detect_rules(text)
+    assert any(text[s.start:s.end] == value and s.label == label for s in spans), spans
+
+
+@pytest.mark.parametrize("text", ["Na 138 office visit", "BP 120/80 at home", "took 2 tablets at home",
+                                  "seen in the office 2 weeks ago", "called at 14:30 to report"])
+def test_role_words_alone_make_no_phone(text):
+    assert not [s for s in detect_rules(text) if s.label in ("PHONE", "FAX")]

@@ -232,6 +232,23 @@ def detect_rules(text: str) -> list[Span]:
     return RuleDetector().detect(text)
 
 
+_PHONE_DIGITS = (
+    r"(?P<num>(?:\+|00)?(?:[0-9]{1,4}[ .-]?)?(?:\([0-9]{1,4}\)[ .-]?)?[0-9]{2,5}(?:[ .-][0-9]{2,8}){0,4}"
+    r"(?:[ ]?x[0-9]{2,6})?)"
+)
+_LABELLED_PHONE = re.compile(
+    rf"(?<![\w.+-]){_PHONE_DIGITS}[ \t]*(?:-|\(|,)?[ \t]*(?P<role>office|fax|home|cell|mobile|work|landline)\b"
+    # a role word that a number follows is that number's cue, not this one's label
+    r"(?![ \t]*(?:number|no\.?|#)?[ \t]*:?[ \t]*[+(0-9])",
+    re.IGNORECASE,
+)
+_REACH_AT_PHONE = re.compile(
+    rf"(?i:reach(?:ed)?(?:[ \t]+[^\W\d_]+)?|answering|call(?:ed)?(?:[ \t]+[^\W\d_]+)?|contact(?:ed)?(?:[ \t]+[^\W\d_]+)?"
+    rf"|text|phone|tel|telephone|cell|mobile)"
+    rf"[ \t]*:?[ \t]+(?:(?:at|on)[ \t]+)?{_PHONE_DIGITS}(?![0-9])"
+)
+
+
 class _Scan:
     """One detection run over one text: the passes, the checks, and the clean-up."""
 
@@ -255,6 +272,7 @@ class _Scan:
         self._word_pass()
         if has_digit and wants("PHONE"):
             self._extensions()
+            self._labelled_phones()
         if "(" in text and wants("USERNAME"):
             self._paren_usernames()
         if "@" in text and wants("EMAIL"):
@@ -279,6 +297,21 @@ class _Scan:
             if wants("IPADDR") and ("::" in text or (text.count(":") >= 7 and rx.IPV6_FULL_HINT.search(text))):
                 self._ipv6()
         return self._finish()
+
+    def _labelled_phones(self) -> None:
+        """Numbers in any national layout named as phones by what follows or precedes them.
+
+        Address blocks and contact lines write "0431 35 06 90 office", "97 111421-Fax",
+        "(84) 7564-8830 (home)", and people write "reach me at 329 7730"; the digit
+        groups alone would be too ambiguous, the label makes them a phone.
+        """
+        for m in _LABELLED_PHONE.finditer(self.text):
+            if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
+                label = "FAX" if (m.group("role") or "").lower().startswith("fax") else "PHONE"
+                self.emit(m.start("num"), m.end("num"), label, 0.8)
+        for m in _REACH_AT_PHONE.finditer(self.text):
+            if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
+                self.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
 
     def _wants(self, *labels: str) -> bool:
         return self.labels is None or not self.labels.isdisjoint(labels)
