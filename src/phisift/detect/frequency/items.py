@@ -1,7 +1,7 @@
 """Word items: what the rare-word method counts, one function per item kind.
 
 A *word item* is the unit whose corpus count decides whether a word may stay
-(patent WO2020074651, claims 2-6). The same word occurrence can be seen as several
+(patent WO2020074651). The same word occurrence can be seen as several
 items, and each kind trades privacy against utility differently:
 
 * ``token``    the word, case-normalised: ``Smith`` and ``SMITH`` are one item.

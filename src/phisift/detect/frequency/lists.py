@@ -1,9 +1,9 @@
 """Whitelist and blacklist: words the corpus counts do not get to decide.
 
-* whitelist: never masked, even when rare (claim 7): a shipped clinical vocabulary
+* whitelist: never masked, even when rare: a shipped clinical vocabulary
   (``phisift/data/clinical_vocab.txt``, see ``docs/frequency.md`` for its source)
   plus the user's own files. A rare drug or anatomical term carries no identity.
-* blacklist: always masked, even when common (claim 8): the user's files, e.g. the
+* blacklist: always masked, even when common: the user's files, e.g. the
   names of the hospital's staff, who appear in so many notes that no count catches them.
 
 Both are case-insensitive. A file holds one entry per line; blank lines and lines

@@ -1,4 +1,4 @@
-"""The threshold k from the share of text the user allows to remain (claim 1).
+"""The threshold k from the share of text the user allows to remain.
 
 Every word occurrence has a *value*: the smallest corpus count among the items
 that cover it (with the lists applied, also "always kept" for a whitelisted word
