@@ -296,6 +296,10 @@ from .cli_review import register as _register_review  # noqa: E402
 _register_review(app)
 
 
+from .cli_lm import lm_app  # noqa: E402
+app.add_typer(lm_app, name="lm")
+
+
 def main() -> None:
     """Entry point: run the app; bad input becomes one line and exit code 2."""
     try:

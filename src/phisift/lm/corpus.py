@@ -1,0 +1,200 @@
+"""Training text for the language models: de-identified, split by document, spooled to disk.
+
+A corpus is read once, as a stream. Each note is de-identified (PHI replaced by
+tags such as ``[PATIENT]``) before anything learns from it, assigned to the
+training or held-out side by a seeded hash of its id, and written as one JSON line
+to a spool file. Every later pass (tokenizer training, encoding, the epochs of
+fastText) reads the spool, so the corpus is never held in memory and the
+de-identification runs once.
+
+Splitting by a hash of ``(seed, document id)`` instead of shuffling keeps the split
+streaming and stable: the same note lands on the same side whatever the order of
+the corpus or the number of other notes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from rich.console import Console
+
+from ..document import Document, Span
+from ..errors import UsageError
+from ._common import log, progress
+
+TAG_FORMAT = "[{label}]"
+
+Deidentifier = Callable[[Document], tuple[str, list[str]]]
+"""Returns the de-identified text of a document and the label of every span it replaced."""
+
+
+@dataclass
+class Spool:
+    """The training and held-out texts of a corpus, one JSON string per line."""
+
+    train_path: Path
+    holdout_path: Path
+    train_documents: int = 0
+    holdout_documents: int = 0
+    train_chars: int = 0
+    holdout_chars: int = 0
+    empty_documents: int = 0
+    deid: str = "off"
+    replaced: dict[str, int] = field(default_factory=dict)
+
+    def texts(self, side: str = "train") -> Iterator[str]:
+        path = self.train_path if side == "train" else self.holdout_path
+        with open(path, encoding="utf-8") as fh:
+            for line in fh:
+                yield json.loads(line)
+
+    @property
+    def tags(self) -> list[str]:
+        """The tag strings that replaced PHI in the training text, in a fixed order."""
+        return [TAG_FORMAT.format(label=label) for label in sorted(self.replaced)]
+
+    def summary(self) -> dict:
+        return {
+            "train_documents": self.train_documents,
+            "holdout_documents": self.holdout_documents,
+            "train_characters": self.train_chars,
+            "holdout_characters": self.holdout_chars,
+            "empty_documents_skipped": self.empty_documents,
+            "deid_first": self.deid,
+            "phi_replaced_by_label": dict(sorted(self.replaced.items())),
+        }
+
+
+def holdout_score(doc_id: str, seed: int) -> float:
+    """A number in [0, 1) fixed by the document id and the seed."""
+    digest = hashlib.blake2b(f"{seed}\x00{doc_id}".encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") / 2**64
+
+
+def make_deidentifier(enabled: bool | None, console: Console | None) -> tuple[Deidentifier | None, str]:
+    """The de-identification step and a word for the report: ``detectors``, ``gold-spans`` or ``off``.
+
+    ``enabled=None`` means "on if the detectors are installed": without them the
+    annotated PHI spans a corpus carries (BRAT, i2b2, JSONL ``spans``) are still
+    replaced, and a warning says that unannotated PHI stays in the text.
+    ``enabled=True`` refuses to run without the detectors.
+    """
+    if enabled is False:
+        return None, "off"
+    from ..document import rewrite
+    from ..replace.operators import Tag
+
+    tag = Tag(TAG_FORMAT)
+    pipeline = None
+    try:
+        from ..pipeline import Pipeline, load_config
+
+        pipeline = Pipeline.from_config(load_config(None, {"replace": {"mode": "tag"}}))
+    except ImportError as exc:
+        if enabled:
+            raise UsageError(
+                f"--deid-first needs the PHI detectors, which this installation lacks ({exc.name or exc}); "
+                "pass --no-deid-first to train on the text as given"
+            ) from None
+        message = (
+            "PHI detectors are not available, so only PHI spans annotated in the corpus are replaced "
+            "before training; other PHI in the notes can be memorised by the model "
+            "(pass --no-deid-first to silence this, or de-identify the corpus first with `phisift deid`)"
+        )
+        if console is None:
+            warnings.warn(message, stacklevel=2)
+        else:
+            log(console, f"[yellow]warning:[/] {message}")
+
+    def deidentify(doc: Document) -> tuple[str, list[str]]:
+        spans: list[Span] = list(doc.spans)
+        if pipeline is not None:
+            spans = pipeline.combiner.combine([*pipeline.detect(doc.text), *spans])
+        else:
+            spans = _disjoint(spans)
+        if not spans:
+            return doc.text, []
+        from ..replace.operators import edits_for
+
+        text, _ = rewrite(doc.text, edits_for(doc.text, spans, tag, doc.id))
+        return text, [s.label for s in spans]
+
+    return deidentify, "detectors" if pipeline is not None else "gold-spans"
+
+
+def _disjoint(spans: list[Span]) -> list[Span]:
+    """Annotated spans without overlaps (the longer one wins), for the tag rewrite."""
+    kept: list[Span] = []
+    for s in sorted(spans, key=lambda s: (s.start, -(s.end - s.start))):
+        if s.end > s.start and (not kept or s.start >= kept[-1].end):
+            kept.append(s)
+    return kept
+
+
+def spool_corpus(
+    docs: Iterable[Document],
+    workdir: Path,
+    *,
+    holdout: float,
+    seed: int,
+    deidentify: Deidentifier | None,
+    deid_word: str = "off",
+    console: Console | None = None,
+) -> Spool:
+    """Stream ``docs`` once into train/held-out spool files under ``workdir``.
+
+    With ``holdout > 0`` and at least two documents, at least one document is held
+    out even when no hash falls under the share (tiny corpora).
+    """
+    if not 0.0 <= holdout < 1.0:
+        raise UsageError("--holdout must be in [0, 1)")
+    spool = Spool(workdir / "train.jsonl", workdir / "holdout.jsonl", deid=deid_word)
+    lowest: tuple[float, int] | None = None  # (score, line) of the training doc nearest the holdout side
+    with open(spool.train_path, "w", encoding="utf-8") as train, open(spool.holdout_path, "w", encoding="utf-8") as held, \
+            progress(console, "docs") as bar:
+        task = bar.add_task("reading corpus", total=None, docs=0)
+        for doc in docs:
+            text = doc.text
+            if deidentify is not None:
+                text, labels = deidentify(doc)
+                for label in labels:
+                    spool.replaced[label] = spool.replaced.get(label, 0) + 1
+            if not text.strip():
+                spool.empty_documents += 1
+                continue
+            line = json.dumps(text, ensure_ascii=False) + "\n"
+            score = holdout_score(doc.id, seed)
+            if score < holdout:
+                held.write(line)
+                spool.holdout_documents += 1
+                spool.holdout_chars += len(text)
+            else:
+                if lowest is None or score < lowest[0]:
+                    lowest = (score, spool.train_documents)
+                train.write(line)
+                spool.train_documents += 1
+                spool.train_chars += len(text)
+            bar.update(task, advance=1, docs=spool.train_documents + spool.holdout_documents)
+    if holdout > 0 and spool.holdout_documents == 0 and spool.train_documents >= 2 and lowest is not None:
+        _move_line(spool, lowest[1])
+    if spool.train_documents == 0:
+        raise UsageError("the corpus has no training text (no documents, or all empty or held out)")
+    return spool
+
+
+def _move_line(spool: Spool, index: int) -> None:
+    """Move training line ``index`` to the held-out file (only ever done for tiny corpora)."""
+    lines = spool.train_path.read_text(encoding="utf-8").splitlines(keepends=True)
+    moved = lines.pop(index)
+    spool.train_path.write_text("".join(lines), encoding="utf-8")
+    spool.holdout_path.write_text(moved, encoding="utf-8")
+    n = len(json.loads(moved))
+    spool.train_documents -= 1
+    spool.train_chars -= n
+    spool.holdout_documents = 1
+    spool.holdout_chars = n
