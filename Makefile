@@ -4,7 +4,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 # torch is pinned inside the [ml] extra to the CPU build found offline (torch==2.13.0).
-TEST_EXTRAS := dev,table,learn,ml
+# [spark] brings PySpark (and pandas < 3, which PySpark supports) for tests/test_spark.py.
+TEST_EXTRAS := dev,table,learn,ml,spark
 
 .PHONY: install install-test demo test bench clean
 
@@ -38,7 +39,14 @@ $(VENV)/.browser: | $(BIN)/python
 	elif apt-get update -qq && apt-get install -y -qq chromium chromium-driver; then touch $@; \
 	else echo "warning: could not install chromium/chromium-driver; the browser test will be skipped" >&2; fi
 
-test: install-test $(VENV)/.browser
+# Java for the Spark engine's tests (tests/test_spark.py), from Debian when `java` is missing
+# (as root on CI); if apt fails, the Spark tests skip with a reason and the rest still runs.
+$(VENV)/.java: | $(BIN)/python
+	@if command -v java >/dev/null 2>&1; then touch $@; \
+	elif apt-get update -qq && apt-get install -y -qq default-jre-headless; then touch $@; \
+	else echo "warning: could not install Java (default-jre-headless); the Spark tests will be skipped" >&2; fi
+
+test: install-test $(VENV)/.browser $(VENV)/.java
 	$(BIN)/python -m pytest
 
 clean:

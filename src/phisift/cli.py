@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Optional
 
@@ -167,28 +168,40 @@ def _pipeline_config(config: Optional[Path], detectors: Optional[str], mode: Opt
     return load_config(config, overrides)
 
 
-def _build_pipeline(cfg: dict, source: Path, src_fmt: str, reader_opts: dict, model: Optional[Path],
-                    secret=None, store=None):
-    """The pipeline; a frequency detector is fitted on the whole input first."""
-    from .formats import read_corpus
-    from .pipeline import Pipeline
-
-    extra = []
-    if "frequency" in cfg["detect"]["detectors"]:
-        from .detect.frequency import fit_frequency_detector
-
-        extra.append(fit_frequency_detector(read_corpus(source, src_fmt, **reader_opts), cfg["frequency"], store))
-    return Pipeline.from_config(cfg, secret=secret, model_dir=model, extra_detectors=extra)
-
-
 DETECTORS_HELP = "Comma-separated detectors: rules, lexicon, frequency, model (default from the config)."
+ENGINE_HELP = "local (this machine: --jobs processes) or spark (PySpark; see --spark-master). Same output."
+SPARK_MASTER_HELP = "Spark master URL for --engine spark (default local[*], or local[N] with --jobs N)."
+RESUME_HELP = ("Continue an unfinished earlier run of the same settings (default: yes, with a note) "
+               "or start over.")
+
+
+def _check_engine_options(jobs: int, engine: str, spark_master: Optional[str]) -> None:
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if engine not in ("local", "spark"):
+        raise UsageError(f"unknown engine '{engine}'; choose local or spark")
+    if spark_master and engine != "spark":
+        raise UsageError("--spark-master goes with --engine spark")
+
+
+@contextmanager
+def _engine(name: str, jobs: int, spark_master: Optional[str]):
+    """The engine for a run, stopped afterwards (a Spark session only if this run started it)."""
+    from .engine import make_engine
+
+    runner = make_engine(name, jobs, spark_master)
+    try:
+        yield runner
+    finally:
+        runner.close()
 
 
 @app.command(
     epilog=(
         "Examples:\n\n"
         "  phisift detect notes/ -o spans.jsonl\n\n"
-        "  phisift detect notes.csv -o spans.jsonl --text-field transcription --detectors rules,lexicon,frequency"
+        "  phisift detect notes.csv -o spans.jsonl --text-field transcription --detectors rules,lexicon,frequency\n\n"
+        "  phisift detect notes.jsonl -o spans.jsonl --engine spark --jobs 2    (Spark on local[2])"
     )
 )
 def detect(
@@ -203,26 +216,25 @@ def detect(
     id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
     store_path: Optional[Path] = typer.Option(None, "--store", help="Project store (SQLite); default .phisift/store.sqlite."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes; output is the same for any number."),
+    engine: str = typer.Option("local", "--engine", help=ENGINE_HELP),
+    spark_master: Optional[str] = typer.Option(None, "--spark-master", help=SPARK_MASTER_HELP),
+    resume: Optional[bool] = typer.Option(None, "--resume/--no-resume", help=RESUME_HELP),
 ) -> None:
     """Find PHI and write its spans, with offsets into the input text."""
     from .fileio import ensure_outside
-    from .formats import detect_format, read_corpus
-    from .run import detect_corpus
+    from .formats import detect_format
+    from .run import Corpus, detect_run
     from .store import Store
 
     ensure_outside(output, [source])
-    if jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+    _check_engine_options(jobs, engine, spark_master)
     # detection replaces nothing: the operator is never used, so no key is needed
     cfg = _pipeline_config(config, detectors, mode="tag", keep_share=keep_share)
     if model and "model" not in cfg["detect"]["detectors"]:
         cfg["detect"]["detectors"].append("model")
-    src_fmt = in_format or detect_format(source)
-    opts = _reader_options(text_field, id_field)
-    with Store(store_path) as store:
-        pipeline = _build_pipeline(cfg, source, src_fmt, opts, model, store=store)
-        summary = detect_corpus(read_corpus(source, src_fmt, **opts), pipeline, output, err, jobs)
-        store.log_run("detect", {"detectors": cfg["detect"]["detectors"]}, summary.as_dict())
+    corpus = Corpus(source, in_format or detect_format(source), _reader_options(text_field, id_field))
+    with Store(store_path) as store, _engine(engine, jobs, spark_master) as runner:
+        summary = detect_run(corpus, output, cfg, store=store, engine=runner, console=err, model=model, resume=resume)
     summary.print(err, "detected PHI in")
 
 
@@ -231,7 +243,9 @@ def detect(
         "Examples:\n\n"
         "  phisift deid notes/ notes-deid/ --mode surrogate --key-file ~/keys/phisift.key\n\n"
         "  phisift deid notes.jsonl out.jsonl --mode tag --spans found.jsonl\n\n"
-        "  phisift deid visits.csv visits-deid.csv --text-field note --patient-field mrn"
+        "  phisift deid visits.csv visits-deid.csv --text-field note --patient-field mrn\n\n"
+        "  phisift deid notes.jsonl out.jsonl --jobs 4    (killed? the same command resumes)\n\n"
+        "  phisift deid notes.jsonl out.jsonl --engine spark --spark-master spark://host:7077"
     )
 )
 def deid(
@@ -252,20 +266,17 @@ def deid(
     store_path: Optional[Path] = typer.Option(None, "--store", help="Project store (SQLite); default .phisift/store.sqlite."),
     reversible: bool = typer.Option(False, "--reversible", help="Keep originals in the store so surrogates can be traced back."),
     jobs: int = typer.Option(1, "--jobs", help="Worker processes; output is the same for any number."),
-    engine: str = typer.Option("local", "--engine", help="local (default)."),
+    engine: str = typer.Option("local", "--engine", help=ENGINE_HELP),
+    spark_master: Optional[str] = typer.Option(None, "--spark-master", help=SPARK_MASTER_HELP),
+    resume: Optional[bool] = typer.Option(None, "--resume/--no-resume", help=RESUME_HELP),
 ) -> None:
     """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
-    from contextlib import ExitStack
-
     from .fileio import ensure_outside
-    from .formats import detect_format, read_corpus, write_corpus
-    from .run import Summary, deid_corpus, open_optional
+    from .formats import detect_format
+    from .run import Corpus, deid_run
     from .store import DEFAULT_KEY_FILE, Store, check_key_location, load_key
 
-    if engine != "local":
-        raise UsageError(f"engine '{engine}' is not available in this version (use local)")
-    if jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+    _check_engine_options(jobs, engine, spark_master)
     ensure_outside(target, [source])
     if spans:
         ensure_outside(spans, [source])
@@ -279,16 +290,11 @@ def deid(
         secret = load_key(key_path, notify=lambda m: err.print(m))
     src_fmt = in_format or detect_format(source)
     dst_fmt = to or detect_format(target, default=src_fmt)
-    opts = _reader_options(text_field, id_field)
-    summary = Summary()
-    with Store(store_path) as store, ExitStack() as stack:
-        pipeline = _build_pipeline(cfg, source, src_fmt, opts, model, secret=secret, store=store)
-        spans_out = open_optional(stack, spans)
-        docs = deid_corpus(read_corpus(source, src_fmt, **opts), pipeline, summary, patient_field,
-                           spans_out, store, secret, reversible, jobs)
-        write_corpus(docs, target, dst_fmt)
-        store.log_run("deid", {"mode": cfg["replace"]["mode"], "detectors": cfg["detect"]["detectors"]},
-                      summary.as_dict())
+    corpus = Corpus(source, src_fmt, _reader_options(text_field, id_field))
+    with Store(store_path) as store, _engine(engine, jobs, spark_master) as runner:
+        summary = deid_run(corpus, target, dst_fmt, cfg, store=store, engine=runner, console=err, secret=secret,
+                           model=model, spans_path=spans, patient_field=patient_field, reversible=reversible,
+                           resume=resume)
     summary.print(err, "de-identified")
 
 

@@ -1,28 +1,46 @@
-"""Corpus-level runs of the pipeline: stream documents in, write results out.
+"""Corpus runs of the pipeline: fit over the corpus, apply per document, write in order.
 
-Shared by the ``detect`` and ``deid`` commands: reading, the patient key, the
-side outputs (found spans, store records), the summary and the progress bar
-all live here so each command is a few lines.
+Shared by the ``detect`` and ``deid`` commands. An engine (``phisift.engine``: this
+process, a local process pool, or Spark) does the per-document work; this module
+drives it: it reads the input as a stream, fits the frequency detector when asked,
+writes every output in input order and keeps the run resumable.
+
+Resumable and atomic: a single-file output (JSONL, CSV, Parquet, a spans file) is
+built in a journal that is appended and fsynced per batch of finished documents
+and assembled into the output in one atomic write at the end; a folder output gets
+one atomically written file per document. After each batch the store records the
+finished documents under the run key. A killed run started again with the same
+settings continues after the last finished batch (``engine/resume.py``), and its
+output is byte-identical to that of a run never interrupted.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import time
 from collections import Counter
-from contextlib import ExitStack
 from dataclasses import dataclass, field
+from itertools import islice
 from pathlib import Path
-from typing import IO, Iterable, Iterator
+from typing import IO, Any, Callable, Iterable, Iterator
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .document import Document, Span
+from .engine import Engine, deid_task, detect_task
+from .engine.resume import RunState, fingerprint, run_key, secure_file
 from .errors import InputError
 from .fileio import atomic_write
+from .formats import FORMATS, read_corpus, write_corpus
 from .pipeline import Pipeline
 from .store import Secret, Store
+
+#: A batch of finished documents is made durable and recorded when it reaches any of these.
+COMMIT_DOCS = 256
+COMMIT_CHARS = 4_000_000
+COMMIT_SECONDS = 5.0
 
 
 @dataclass
@@ -33,6 +51,7 @@ class Summary:
     characters: int = 0
     spans: Counter = field(default_factory=Counter)
     started: float = field(default_factory=time.perf_counter)
+    resumed_from: int = 0  # documents finished by an earlier, interrupted run
 
     def add(self, doc: Document, spans: Iterable[Span]) -> None:
         self.documents += 1
@@ -49,12 +68,14 @@ class Summary:
             "characters": self.characters,
             "spans": dict(sorted(self.spans.items())),
             "seconds": round(self.seconds, 3),
+            "resumed_from": self.resumed_from,
         }
 
     def print(self, console: Console, verb: str) -> None:
         rate = self.characters / self.seconds if self.seconds else 0.0
+        earlier = f" (and {self.resumed_from} before the interruption)" if self.resumed_from else ""
         console.print(
-            f"{verb} {self.documents} documents, {sum(self.spans.values())} spans "
+            f"{verb} {self.documents} documents{earlier}, {sum(self.spans.values())} spans "
             f"in {self.seconds:.1f} s ({rate / 1e6:.2f} M chars/s)"
         )
         if self.spans:
@@ -78,96 +99,194 @@ def progress_bar(console: Console) -> Progress:
     )
 
 
+def spans_line(doc_id: str, spans: Iterable[Span]) -> str:
+    """One line of a spans file: ``{"id", "spans": [{"start", "end", "label"}]}``."""
+    return json.dumps({"id": doc_id, "spans": [
+        {"start": s.start, "end": s.end, "label": s.label} for s in spans]}, ensure_ascii=False) + "\n"
+
+
 def write_spans_line(fh: IO[str], doc_id: str, spans: Iterable[Span]) -> None:
-    fh.write(json.dumps({"id": doc_id, "spans": [
-        {"start": s.start, "end": s.end, "label": s.label} for s in spans]}, ensure_ascii=False) + "\n")
+    fh.write(spans_line(doc_id, spans))
 
 
-_WORKER: Pipeline | None = None
+# --------------------------------------------------------------------------- corpus runs
+@dataclass(frozen=True)
+class Corpus:
+    """An input corpus that can be read again (the fit and the apply pass each stream it)."""
+
+    path: Path
+    fmt: str
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __iter__(self) -> Iterator[Document]:
+        return iter(read_corpus(self.path, self.fmt, **self.options))
+
+    def settings(self) -> dict[str, Any]:
+        return {"input": str(self.path.resolve()), "input_format": self.fmt, "reader": self.options,
+                "input_files": fingerprint(self.path)}
 
 
-def _init_worker(pipeline: Pipeline) -> None:
-    global _WORKER
-    _WORKER = pipeline
+def is_folder_output(target: Path, fmt: str) -> bool:
+    """Written as one file per document (a ``.txt`` or ``.xml`` path is a single file)."""
+    return FORMATS[fmt].folder and Path(target).suffix.lower() not in (".txt", ".xml")
 
 
-def _detect_one(doc: Document) -> list[Span]:
-    return _WORKER.detect(doc.text)
+def _config_for_key(cfg: dict) -> dict:
+    """The config as far as the output depends on it (not the number of processes)."""
+    cfg = copy.deepcopy(cfg)
+    cfg.get("frequency", {}).pop("jobs", None)
+    return cfg
 
 
-def _deid_one(item: tuple[Document, str]) -> tuple[Document, list[Span]]:
-    doc, patient = item
-    return _WORKER.deidentify(doc, patient)
+def _key_id(secret: Secret | None) -> str | None:
+    """Which key a run used, without revealing it."""
+    return secret.hexdigest("phisift-run-key-id")[:16] if secret is not None else None
 
 
-def parallel_map(pipeline: Pipeline, func, items: Iterable, jobs: int, batch: int = 64) -> Iterator[tuple]:
-    """(item, func(item)) pairs in input order, from this process or ``jobs`` workers.
+def _resolved(path: Path | None) -> str | None:
+    return str(Path(path).resolve()) if path else None
 
-    Items are sent in bounded batches, so a corpus larger than memory streams
-    through. Every random choice is keyed by the document and the secret, so the
-    output is the same whatever ``jobs`` is. The pipeline reaches the workers once,
-    at start-up (fork), not with every document.
+
+def build_pipeline(cfg: dict, corpus: Corpus, engine: Engine, state: RunState, store: Store,
+                   secret: Secret | None, model: Path | None, notify: Callable[[str], None]) -> Pipeline:
+    """The pipeline; a frequency detector is fitted on the whole input first (by the engine).
+
+    A resumed run loads the state its first attempt fitted instead of fitting again:
+    the confidence list in the store has changed since (it counts every fit), so a
+    new fit could mask other words, and the corpus would count twice in the list.
     """
-    if jobs <= 1:
-        _init_worker(pipeline)
-        for item in items:
-            yield item, func(item)
-        return
-    import multiprocessing
-    from itertools import islice
+    extra = []
+    if "frequency" in cfg["detect"]["detectors"]:
+        from .detect.frequency import FrequencyDetector, FrequencyState
 
-    ctx = multiprocessing.get_context("fork")
-    iterator = iter(items)
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(pipeline,)) as pool:
-        while chunk := list(islice(iterator, batch * jobs)):
-            yield from zip(chunk, pool.map(func, chunk, chunksize=max(1, len(chunk) // (4 * jobs))))
+        if state.resumed and state.frequency_state.exists():
+            notify("frequency: using the state fitted by the interrupted run")
+            extra.append(FrequencyDetector(FrequencyState.load(state.frequency_state)))
+        else:
+            detector = engine.fit_frequency(corpus, cfg["frequency"], store)
+            detector.state.save(state.frequency_state)
+            secure_file(state.frequency_state)
+            extra.append(detector)
+    return Pipeline.from_config(cfg, secret=secret, model_dir=model, extra_detectors=extra)
 
 
-def detect_corpus(
-    docs: Iterable[Document], pipeline: Pipeline, spans_path: Path, console: Console, jobs: int = 1
-) -> Summary:
-    summary = Summary()
-    with atomic_write(spans_path) as fh, progress_bar(console) as bar:
-        task = bar.add_task("detect", total=None)
-        for doc, spans in parallel_map(pipeline, _detect_one, docs, jobs):
-            write_spans_line(fh, doc.id, spans)
-            summary.add(doc, spans)
-            bar.advance(task)
+def _commit_groups(pairs: Iterable[tuple[Any, Any]], size: Callable[[Any], int]) -> Iterator[list[tuple[Any, Any]]]:
+    """Finished (item, result) pairs grouped into the batches that are committed together."""
+    group: list = []
+    chars = 0
+    since = time.monotonic()
+    for pair in pairs:
+        group.append(pair)
+        chars += size(pair[0])
+        if len(group) >= COMMIT_DOCS or chars >= COMMIT_CHARS or time.monotonic() - since >= COMMIT_SECONDS:
+            yield group
+            group, chars, since = [], 0, time.monotonic()
+    if group:
+        yield group
+
+
+def _notifier(console: Console) -> Callable[[str], None]:
+    return lambda message: console.print(message, markup=False, highlight=False)
+
+
+def _say_resumed(state: RunState, done: int, notify: Callable[[str], None]) -> None:
+    if state.resumed:
+        notify(f"resuming an unfinished run: {done} documents were already done (--no-resume starts over)")
+
+
+def detect_run(corpus: Corpus, output: Path, cfg: dict, *, store: Store, engine: Engine, console: Console,
+               model: Path | None = None, resume: bool | None = None) -> Summary:
+    """Find PHI in every document and write the spans file, resumably."""
+    notify = _notifier(console)
+    key = run_key({"command": "detect", **corpus.settings(), "output": _resolved(output),
+                   "config": _config_for_key(cfg), "model": _resolved(model)})
+    with RunState(store, key, [output], resume, notify) as state:
+        pipeline = build_pipeline(cfg, corpus, engine, state, store, None, model, notify)
+        journal = state.journal(output)
+        done = state.resume_point([journal], folder_output=False)
+        _say_resumed(state, done, notify)
+        summary = Summary(resumed_from=done)
+        docs = islice(iter(corpus), done, None)
+        with progress_bar(console) as bar:
+            task = bar.add_task(f"detect ({engine.name})", total=None)
+            for batch in _commit_groups(engine.map(pipeline, detect_task, docs), lambda doc: len(doc.text)):
+                journal.append([spans_line(doc.id, spans) for doc, spans in batch])
+                journal.sync()
+                store.mark_done(key, [doc.id for doc, _ in batch])
+                for doc, spans in batch:
+                    summary.add(doc, spans)
+                bar.advance(task, len(batch))
+        with atomic_write(output) as fh:
+            fh.writelines(journal.items())
+        store.log_run("detect", {"detectors": cfg["detect"]["detectors"], "engine": engine.name}, summary.as_dict())
+        state.finish()
     return summary
 
 
-def deid_corpus(
-    docs: Iterable[Document],
-    pipeline: Pipeline,
-    summary: Summary,
-    patient_field: str | None = None,
-    spans_out: IO[str] | None = None,
-    store: Store | None = None,
-    secret: Secret | None = None,
-    reversible: bool = False,
-    jobs: int = 1,
-) -> Iterator[Document]:
-    """De-identified documents, in input order; found spans and mappings go to the side outputs."""
-    items = ((doc, patient_of(doc, patient_field)) for doc in docs)
-    for (doc, patient), (new_doc, spans) in parallel_map(pipeline, _deid_one, items, jobs):
-        if spans_out is not None:
-            write_spans_line(spans_out, doc.id, spans)
-        if store is not None and secret is not None and pipeline.operator.name == "surrogate":
-            _record(store, secret, patient, doc, spans, new_doc, reversible)
-        summary.add(doc, spans)
-        yield new_doc
+def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: dict, *, store: Store, engine: Engine,
+             console: Console, secret: Secret | None = None, model: Path | None = None,
+             spans_path: Path | None = None, patient_field: str | None = None, reversible: bool = False,
+             resume: bool | None = None) -> Summary:
+    """De-identify every document into ``target`` (and the spans found into ``spans_path``), resumably."""
+    notify = _notifier(console)
+    key = run_key({"command": "deid", **corpus.settings(), "output": _resolved(target), "output_format": dst_fmt,
+                   "spans": _resolved(spans_path), "config": _config_for_key(cfg), "model": _resolved(model),
+                   "patient_field": patient_field, "reversible": reversible, "key_id": _key_id(secret)})
+    targets = [target] + ([spans_path] if spans_path else [])
+    with RunState(store, key, targets, resume, notify) as state:
+        pipeline = build_pipeline(cfg, corpus, engine, state, store, secret, model, notify)
+        folder = is_folder_output(target, dst_fmt)
+        main = None if folder else state.journal(target)
+        spans_journal = state.journal(spans_path) if spans_path else None
+        journals = [j for j in (main, spans_journal) if j is not None]
+        done = state.resume_point(journals, folder)
+        _say_resumed(state, done, notify)
+        summary = Summary(resumed_from=done)
+        written = store.done(key) if folder and done else set()
+        record = secret is not None and pipeline.operator.name == "surrogate"
+        items = ((doc, patient_of(doc, patient_field)) for doc in islice(iter(corpus), done, None))
+        with progress_bar(console) as bar:
+            task = bar.add_task(f"deid ({engine.name})", total=None)
+            for batch in _commit_groups(engine.map(pipeline, deid_task, items), lambda item: len(item[0].text)):
+                new_docs = [new for _, (new, _) in batch]
+                if folder:
+                    for new in new_docs:
+                        if new.id in written:
+                            raise InputError("duplicate document id: each document of a folder output needs its own",
+                                             document=new.id)
+                        written.add(new.id)
+                    write_corpus(new_docs, target, dst_fmt)
+                else:
+                    main.append(new_docs)
+                if spans_journal is not None:
+                    spans_journal.append([spans_line(doc.id, spans) for (doc, _), (_, spans) in batch])
+                for j in journals:
+                    j.sync()
+                if record:
+                    store.record_surrogates([row for (doc, patient), (new, spans) in batch
+                                             for row in _surrogate_rows(secret, patient, doc, spans, new, reversible)])
+                store.mark_done(key, [doc.id for (doc, _), _ in batch])
+                for (doc, _), (_, spans) in batch:
+                    summary.add(doc, spans)
+                bar.advance(task, len(batch))
+        if main is not None:
+            write_corpus(main.items(), target, dst_fmt)
+        elif not done and not summary.documents:
+            write_corpus([], target, dst_fmt)  # an empty corpus: whatever the format writes for none
+        if spans_journal is not None:
+            with atomic_write(spans_path) as fh:
+                fh.writelines(spans_journal.items())
+        store.log_run("deid", {"mode": cfg["replace"]["mode"], "detectors": cfg["detect"]["detectors"],
+                               "engine": engine.name}, summary.as_dict())
+        state.finish()
+    return summary
 
 
-def _record(store: Store, secret: Secret, patient: str, doc: Document, spans: list[Span],
-            new_doc: Document, reversible: bool) -> None:
+def _surrogate_rows(secret: Secret, patient: str, doc: Document, spans: list[Span], new_doc: Document,
+                    reversible: bool) -> Iterator[tuple[str, str, str, str, str | None]]:
+    """Store rows for the surrogates of one document: digests, and the original only if reversible."""
     who = secret.hexdigest("patient", patient)
-    rows = []
     for old, new in zip(spans, new_doc.spans):
         original = doc.text[old.start : old.end]
-        rows.append((who, old.label, secret.hexdigest("original", old.label, original),
-                     new_doc.text[new.start : new.end], original if reversible else None))
-    store.record_surrogates(rows)
-
-
-def open_optional(stack: ExitStack, path: Path | None) -> IO[str] | None:
-    return stack.enter_context(atomic_write(path)) if path else None
+        yield (who, old.label, secret.hexdigest("original", old.label, original),
+               new_doc.text[new.start : new.end], original if reversible else None)

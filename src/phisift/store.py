@@ -170,3 +170,11 @@ class Store:
 
     def done(self, run_key: str) -> set[str]:
         return {r[0] for r in self.db.execute("SELECT doc_id FROM done WHERE run_key = ?", (run_key,))}
+
+    def done_count(self, run_key: str) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM done WHERE run_key = ?", (run_key,)).fetchone()[0]
+
+    def forget_done(self, run_key: str) -> None:
+        """Drop a run's finished-document records (the run completed or starts over)."""
+        with self.db:
+            self.db.execute("DELETE FROM done WHERE run_key = ?", (run_key,))

@@ -1,0 +1,201 @@
+"""Resumable runs: a key for a run, its state in the project store, and where it stopped.
+
+A run is known by a key: a hash of everything its output depends on (command, input
+path and a fingerprint of the input's files, formats, reader options, outputs, the
+pipeline config, the model folder, the patient field and an id of the secret key),
+and nothing it does not (the engine, the number of workers). A run that is killed
+leaves, under ``<store file>.runs/<key>/``, a manifest with a random per-run
+journal key, and, when the frequency detector is used, the fitted frequency state
+(so the resumed run masks with exactly the same counts instead of fitting again and
+counting the corpus twice in the confidence list). That folder is private (0700):
+the frequency state holds word counts of the corpus, which can include names; it is
+deleted when the run completes.
+
+Where a run stopped is the smallest number of documents that every output holds:
+the item count of each journal (single-file outputs and span files) and, for a
+folder output, the finished documents the store recorded after their files were
+written. Every output is cut back to that number and the run continues from the
+next input document; outputs are always written in input order, so what is done
+is always a prefix of the input.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import json
+import os
+import secrets
+import shutil
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from ..errors import UsageError
+from ..fileio import write_text_atomic
+from ..store import Store
+from .journal import Journal
+
+def runs_folder(store: Store) -> Path:
+    """Next to the store file: ``.phisift/store.sqlite.runs/``."""
+    return store.path.parent / f"{store.path.name}.runs"
+
+
+def fingerprint(path: str | Path) -> dict[str, Any]:
+    """Size and modification time of a file, or a digest of those of every file in a folder.
+
+    A changed input gives another run key, so a run never resumes onto other data.
+    """
+    path = Path(path)
+    if path.is_file():
+        st = path.stat()
+        return {"size": st.st_size, "mtime_ns": st.st_mtime_ns}
+    digest = hashlib.sha256()
+    files = 0
+    for p in sorted(path.rglob("*")):
+        if p.is_file():
+            st = p.stat()
+            digest.update(f"{p.relative_to(path).as_posix()}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+            files += 1
+    return {"files": files, "digest": digest.hexdigest()}
+
+
+def run_key(settings: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(settings, sort_keys=True, default=str).encode("utf-8")).hexdigest()
+
+
+def journal_path(target: Path, key: str) -> Path:
+    """A hidden sibling of the output (same file system, so the final rename is atomic)."""
+    return target.parent / f".{target.name}.{key[:12]}.journal"
+
+
+class RunState:
+    """The state of one run in the store folder; a lock keeps two processes off the same run.
+
+    ``resume``: True or None resumes an unfinished earlier run of the same key (None
+    is the default and says so), False discards it and starts over.
+    """
+
+    def __init__(self, store: Store, key: str, targets: list[Path], resume: bool | None,
+                 notify: Callable[[str], None] = lambda message: None):
+        self.store, self.key, self.notify = store, key, notify
+        self.targets = [Path(t).resolve() for t in targets]
+        root = runs_folder(store)
+        root.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.dir = root / key[:32]
+        self.dir.mkdir(mode=0o700, exist_ok=True)
+        self._lock = open(self.dir / "lock", "w")
+        try:
+            fcntl.flock(self._lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            self._lock.close()
+            raise UsageError("another phisift run with the same input and output is still running") from None
+        self._journals: list[Journal] = []
+        manifest = self.dir / "manifest.json"
+        self.resumed = False
+        if manifest.exists():
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+            if resume is False:
+                notify("--no-resume: discarding the unfinished earlier run of these settings")
+                self._discard(self.dir, data)
+            else:
+                self.resumed = True
+                self._nonce = bytes.fromhex(data["nonce"])
+                self._remove_torn_temporaries()
+        elif resume:
+            notify("no unfinished run of these settings to resume: starting from the beginning")
+        if not self.resumed:
+            self._discard_stale(root)
+            store.forget_done(key)
+            self._nonce = secrets.token_bytes(32)
+            record = {"key": key, "created": time.time(), "nonce": self._nonce.hex(),
+                      "targets": [str(t) for t in self.targets],
+                      "journals": [str(journal_path(t, key)) for t in self.targets]}
+            write_text_atomic(manifest, json.dumps(record, indent=1))
+
+    @property
+    def frequency_state(self) -> Path:
+        return self.dir / "frequency-state.json.gz"
+
+    def journal(self, target: Path) -> Journal:
+        j = Journal(journal_path(Path(target).resolve(), self.key), self._nonce)
+        self._journals.append(j)
+        return j
+
+    def resume_point(self, journals: list[Journal], folder_output: bool) -> int:
+        """Documents every output holds; each journal is cut back to that number."""
+        counts = [j.count for j in journals]
+        if folder_output:
+            counts.append(self.store.done_count(self.key))
+        done = min(counts) if counts else 0
+        for j in journals:
+            j.truncate_to(done)
+        return done
+
+    def finish(self) -> None:
+        """The run is complete: drop its journals, its done records and its folder."""
+        for j in self._journals:
+            j.remove()
+        self.store.forget_done(self.key)
+        shutil.rmtree(self.dir, ignore_errors=True)
+        self.close()
+
+    def close(self) -> None:
+        for j in self._journals:
+            j.close()
+        if not self._lock.closed:
+            self._lock.close()
+
+    def __enter__(self) -> "RunState":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # discarding --------------------------------------------------------------
+    def _remove_torn_temporaries(self) -> None:
+        """Temporary files of atomic writes that a kill interrupted (hidden, never renamed into place)."""
+        for target in self.targets:
+            torn = list(target.parent.glob(f".{target.name}.*.part"))
+            if target.is_dir():
+                torn += target.rglob(".*.part")
+            for p in torn:
+                p.unlink(missing_ok=True)
+
+    def _discard(self, folder: Path, data: dict[str, Any]) -> None:
+        for name in data.get("journals", []):
+            Path(name).unlink(missing_ok=True)
+        self.store.forget_done(data.get("key", ""))
+        for p in folder.iterdir():
+            if p.name != "lock":
+                p.unlink(missing_ok=True)
+
+    def _discard_stale(self, root: Path) -> None:
+        """Unfinished runs of other settings that wrote to the same outputs can never finish now."""
+        mine = {str(t) for t in self.targets}
+        for folder in root.iterdir():
+            manifest = folder / "manifest.json"
+            if folder == self.dir or not manifest.is_file():
+                continue
+            try:
+                data = json.loads(manifest.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            if not mine & set(data.get("targets", [])):
+                continue
+            with open(folder / "lock", "w") as lock:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    continue  # running now: not stale
+                self._discard(folder, data)
+            shutil.rmtree(folder, ignore_errors=True)
+            self.notify("removed an unfinished earlier run that wrote to the same output with other settings")
+
+
+def secure_file(path: Path) -> None:
+    """Owner-only permissions for a file of run state."""
+    try:
+        os.chmod(path, 0o600)
+    except OSError:
+        pass
