@@ -134,6 +134,10 @@ class SurrogateMaker:
                 new = fake.first_name()
             else:
                 new = fake.last_name()
+            for _ in range(20):  # a surrogate must never be the original name itself
+                if new.lower() != key:
+                    break
+                new = fake.last_name() if new[:1] and is_last else fake.first_name()
             out.append(match_case(word, new))
         out.append(original[cursor:])
         return "".join(out)
