@@ -7,7 +7,7 @@ PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 # [spark] brings PySpark (and pandas < 3, which PySpark supports) for tests/test_spark.py.
 TEST_EXTRAS := dev,table,learn,ml,spark
 
-.PHONY: install install-test demo test bench clean
+.PHONY: install install-test demo test bench clean model
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,17 @@ $(VENV)/.java: | $(BIN)/python
 
 test: install-test $(VENV)/.browser $(VENV)/.java
 	$(BIN)/python -m pytest
+
+# The bundled English CRF (src/phisift/models/en_crf), trained on synthetic notes only
+# (seeds 3 and 4; seeds 1 and 2 are the dev and test sets). Deterministic for a given code version.
+MODEL_DIR := src/phisift/models/en_crf
+model: install-test
+	mkdir -p out/model
+	$(BIN)/python -c "from phisift.synth import generate_notes; from phisift.formats import write_corpus; \
+	write_corpus(generate_notes(400, seed=3), 'out/model/train.jsonl'); \
+	write_corpus(generate_notes(80, seed=4), 'out/model/select.jsonl')"
+	$(BIN)/phisift train out/model/train.jsonl -o $(MODEL_DIR) --dev out/model/select.jsonl \
+	  --min-freq 2 --max-iterations 200 --jobs 2 --overwrite
 
 clean:
 	rm -rf $(VENV) out build src/*.egg-info

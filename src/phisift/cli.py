@@ -298,12 +298,18 @@ def deid(
     summary.print(err, "de-identified")
 
 
+from .cli_lm import lm_app  # noqa: E402
+app.add_typer(lm_app, name="lm")
+
+from .cli_train import register as _register_train  # noqa: E402
+_register_train(app)
+
 from .cli_review import register as _register_review  # noqa: E402
 _register_review(app)
 
 
-from .cli_lm import lm_app  # noqa: E402
-app.add_typer(lm_app, name="lm")
+from .cli_sift import register as _register_sift  # noqa: E402
+_register_sift(app)
 
 
 def main() -> None:

@@ -1,0 +1,123 @@
+"""MEDDOCAN (IberLEF 2019) with the CRF tagger: train on train, select on dev, score dev.
+
+Usage:
+    python bench/meddocan_crf.py [--jobs 2] [--max-iterations 200] [--no-gazetteer] [--out bench/out/meddocan_crf]
+
+Scored as the 2019 task did: strict entity micro P/R/F1 (same start, end and
+MEDDOCAN label), on dev, overall and per label, with the model's own 22 labels.
+The gazetteer feature is built from the TRAIN split's annotated values only
+(jackknifed while training). The test split is scored independently by others.
+
+Reports wall time, CPU time and peak memory (ru_maxrss of this process and of its
+grid workers). On a machine shared with other jobs the wall time says little;
+CPU seconds are printed next to it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import sys
+import time
+from pathlib import Path
+
+from phisift.detect.crf import CrfParams
+from phisift.detect.features import FeatureSettings
+from phisift.detect.model import load_model_detector
+from phisift.evaluate import evaluate
+from phisift.formats import read_corpus
+from phisift.train import DEFAULT_GRID, train_model
+
+ROOT = Path(__file__).resolve().parent
+DATA = ROOT.parent.parent / "shared" / "data" / "meddocan"
+
+
+def cpu_seconds() -> float:
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def peak_mb() -> tuple[float, float]:
+    """Peak resident memory in MB of this process and of its largest child (Linux reports KB)."""
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--max-iterations", type=int, default=200)
+    ap.add_argument("--no-gazetteer", action="store_true")
+    ap.add_argument("--window", type=int, default=3, help="context window in pieces (the library default is 2)")
+    ap.add_argument("--grid", default=None, help="c1:c2,c1:c2 (default: the train module's grid)")
+    ap.add_argument("--out", type=Path, default=ROOT / "out" / "meddocan_crf")
+    args = ap.parse_args()
+
+    t0, c0 = time.perf_counter(), cpu_seconds()
+    train = list(read_corpus(DATA / "train"))
+    dev = list(read_corpus(DATA / "dev"))
+    grid = DEFAULT_GRID if not args.grid else [tuple(map(float, g.split(":"))) for g in args.grid.split(",")]
+    print(f"MEDDOCAN train {len(train)} docs / {sum(len(d.spans) for d in train)} spans; "
+          f"dev {len(dev)} docs / {sum(len(d.spans) for d in dev)} spans", flush=True)
+    result = train_model(
+        train,
+        args.out / "model",
+        dev_docs=dev,
+        crf=CrfParams(max_iterations=args.max_iterations),
+        grid=grid,
+        features=FeatureSettings(gazetteer=not args.no_gazetteer, window=args.window),
+        jobs=args.jobs,
+        overwrite=True,
+        log=lambda m: print("  " + m, flush=True),
+    )
+    train_wall, train_cpu = time.perf_counter() - t0, cpu_seconds() - c0
+
+    # Re-score the saved model from disk (what a user gets), with its own labels.
+    det = load_model_detector(args.out / "model", map_labels=False)
+    t1 = time.perf_counter()
+    pred = {d.id: det.detect(d.text) for d in dev}
+    tag_seconds = time.perf_counter() - t1
+    chars = sum(len(d.text) for d in dev)
+    report = evaluate(dev, pred).as_dict(by_label=True)
+    self_mb, child_mb = peak_mb()
+
+    s = report["entity_strict"]
+    lines = [
+        f"MEDDOCAN dev, CRF ({'gazetteer from train + ' if not args.no_gazetteer else ''}rules/lexicon features)",
+        f"chosen c1={result.config['crf']['c1']} c2={result.config['crf']['c2']}, "
+        f"max_iterations={args.max_iterations}, window ±{args.window}",
+        f"strict entity micro: P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f} "
+        f"(tp {s['tp']} fp {s['fp']} fn {s['fn']})",
+        f"token (binary): P {report['token']['precision']:.4f} R {report['token']['recall']:.4f} "
+        f"F1 {report['token']['f1']:.4f}",
+        f"training (features + {len(grid)} grid settings + dev scoring): wall {train_wall / 60:.1f} min, "
+        f"CPU {train_cpu / 60:.1f} min, jobs {args.jobs}",
+        f"peak memory (ru_maxrss): main {self_mb:.0f} MB, largest grid worker {child_mb:.0f} MB",
+        f"tagging dev: {chars / tag_seconds:,.0f} chars/s (one process, features included)",
+        "",
+        "grid (dev strict):",
+    ]
+    for row in result.config["grid"]:
+        d = row["dev_strict"]
+        lines.append(f"  c1={row['c1']:<5g} c2={row['c2']:<6g} P {d['precision']:.4f} R {d['recall']:.4f} "
+                     f"F1 {d['f1']:.4f}  ({row['train_seconds']:.0f} s)")
+    lines += ["", f"{'label':34s} {'P':>7s} {'R':>7s} {'F1':>7s} {'gold':>5s}"]
+    for label, row in report["by_label"].items():
+        e = row["entity_strict"]
+        lines.append(f"{label:34s} {e['precision']:7.4f} {e['recall']:7.4f} {e['f1']:7.4f} {e['tp'] + e['fn']:5d}")
+    text = "\n".join(lines)
+    print(text)
+    args.out.mkdir(parents=True, exist_ok=True)
+    (args.out / "report.txt").write_text(text + "\n", encoding="utf-8")
+    (args.out / "report.json").write_text(json.dumps({
+        "dev": report, "grid": result.config["grid"], "crf": result.config["crf"],
+        "train_wall_seconds": round(train_wall, 1), "train_cpu_seconds": round(train_cpu, 1),
+        "peak_mb_main": round(self_mb), "peak_mb_worker": round(child_mb),
+        "tag_chars_per_second": round(chars / tag_seconds), "jobs": args.jobs,
+    }, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""``phisift train``: train a PHI tagger (CRF or transformer) on an annotated corpus.
+
+Registered on the main app by ``register(app)`` so that ``cli.py`` needs two lines.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from .errors import UsageError
+
+err = Console(stderr=True)
+
+EPILOG = (
+    "Examples:\n\n"
+    "  phisift train train.jsonl -o models/crf --dev dev.jsonl\n\n"
+    "  phisift train meddocan/train -o models/meddocan --dev meddocan/dev --label-map meddocan --gazetteer --jobs 2\n\n"
+    "  phisift train notes.jsonl -o models/bert --kind transformer --base ~/models/clinical-bert --dev dev.jsonl\n\n"
+    "  phisift detect new-notes/ -o spans.jsonl --model models/crf"
+)
+
+FORMAT_HELP = "Corpus format: jsonl, text, brat, i2b2, conll, csv, parquet (default: from the path)."
+
+
+def train_command(
+    corpus: Path = typer.Argument(..., help="Annotated training corpus (any format with spans)."),
+    output: Path = typer.Option(..., "-o", "--output", help="Model folder to write."),
+    dev: Optional[Path] = typer.Option(None, "--dev", help="Annotated dev corpus: selects c1/c2 (CRF) or the epoch (transformer)."),
+    kind: str = typer.Option("crf", "--kind", help="crf (default) or transformer."),
+    seed: int = typer.Option(0, "--seed", help="Random seed (transformer shuffling and init; word clusters)."),
+    c1: Optional[float] = typer.Option(None, "--c1", help="CRF L1 penalty (fixes it: no grid on this value)."),
+    c2: Optional[float] = typer.Option(None, "--c2", help="CRF L2 penalty (fixes it: no grid on this value)."),
+    max_iterations: int = typer.Option(200, "--max-iterations", help="CRF L-BFGS iterations."),
+    min_freq: int = typer.Option(1, "--min-freq", help="CRF: drop features seen fewer times (smaller model)."),
+    gazetteer: bool = typer.Option(False, "--gazetteer", help="CRF: gazetteer of the training values (stores training PHI in the model)."),
+    vectors: Optional[Path] = typer.Option(None, "--vectors", help="CRF: word vectors file for word-cluster features."),
+    window: int = typer.Option(2, "--window", help="CRF: context window in pieces either side."),
+    feature_detectors: str = typer.Option("rules,lexicon", "--feature-detectors", help="CRF: detectors whose hits are features ('' for none)."),
+    label_map: Optional[str] = typer.Option(None, "--label-map", help="Map the model's labels on output: JSON/TSV file or meddocan, presidio."),
+    base: Optional[Path] = typer.Option(None, "--base", help="Transformer: local Hugging Face encoder folder to fine-tune."),
+    epochs: int = typer.Option(5, "--epochs", help="Transformer epochs."),
+    lr: float = typer.Option(3e-5, "--lr", help="Transformer learning rate."),
+    batch_size: int = typer.Option(8, "--batch-size", help="Transformer batch size (windows of up to 250 words)."),
+    jobs: int = typer.Option(1, "--jobs", help="CRF: grid settings trained in parallel."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing folder that is not a phisift model."),
+    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    dev_format: Optional[str] = typer.Option(None, "--dev-format", help=FORMAT_HELP),
+    text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
+    id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
+) -> None:
+    """Train a PHI tagger on annotated notes and write a model folder for --model."""
+    from .detect.crf import CrfParams
+    from .detect.features import FeatureSettings
+    from .fileio import ensure_outside
+    from .formats import read_corpus
+    from .taxonomy import load_label_map
+    from .train import KINDS, train_model
+
+    if kind not in KINDS:
+        raise UsageError(f"unknown --kind '{kind}'; choose crf or transformer")
+    if jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if not 0 <= window <= 5:
+        raise UsageError("--window must be between 0 and 5")
+    if max_iterations < 1 or min_freq < 1 or epochs < 1 or batch_size < 1:
+        raise UsageError("--max-iterations, --min-freq, --epochs and --batch-size must be at least 1")
+    if kind == "transformer" and base is None:
+        raise UsageError("--kind transformer needs --base PATH (a local Hugging Face encoder folder)")
+    inputs = [corpus] + ([dev] if dev else [])
+    ensure_outside(output, inputs)
+    opts = {}
+    if text_field:
+        opts["text_field"] = text_field
+    if id_field:
+        opts["id_field"] = id_field
+    mapping = load_label_map(label_map) if label_map else None
+    train_docs = list(read_corpus(corpus, in_format, **opts))
+    dev_docs = list(read_corpus(dev, dev_format, **opts)) if dev else None
+    err.print(f"training a {kind} tagger on {len(train_docs)} documents" + (f", dev {len(dev_docs)}" if dev_docs else ""))
+
+    dets = tuple(d.strip() for d in feature_detectors.split(",") if d.strip())
+    bad = [d for d in dets if d not in ("rules", "lexicon")]
+    if bad:
+        raise UsageError(f"unknown feature detector(s) {', '.join(bad)}; choose rules, lexicon")
+    crf = None
+    grid = None
+    if kind == "crf":
+        fixed = c1 is not None or c2 is not None
+        crf = CrfParams(
+            c1=c1 if c1 is not None else CrfParams.c1,
+            c2=c2 if c2 is not None else CrfParams.c2,
+            max_iterations=max_iterations,
+            min_freq=min_freq,
+        )
+        if dev_docs and not fixed:
+            from .train import DEFAULT_GRID
+
+            grid = DEFAULT_GRID
+        elif dev_docs and (c1 is None or c2 is None):
+            # one value fixed: search the other over the default grid's values
+            from .train import DEFAULT_GRID
+
+            grid = sorted({(c1 if c1 is not None else a, c2 if c2 is not None else b) for a, b in DEFAULT_GRID})
+    transformer = None
+    if kind == "transformer":
+        from .detect.transformer import TransformerParams
+
+        transformer = TransformerParams(learning_rate=lr, epochs=epochs, batch_size=batch_size, seed=seed)
+
+    result = train_model(
+        train_docs,
+        output,
+        kind=kind,
+        dev_docs=dev_docs,
+        seed=seed,
+        crf=crf,
+        grid=grid,
+        features=FeatureSettings(detectors=dets, gazetteer=gazetteer, window=window),
+        label_map=mapping,
+        vectors=vectors,
+        base=base,
+        transformer=transformer,
+        jobs=jobs,
+        overwrite=overwrite,
+        log=lambda m: err.print(m, highlight=False),
+    )
+    dev_fig = result.dev
+    if dev_fig:
+        s, t = dev_fig["entity_strict"], dev_fig["token"]
+        err.print(
+            f"kept: dev strict P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f}; "
+            f"token P {t['precision']:.4f} R {t['recall']:.4f} F1 {t['f1']:.4f}",
+            highlight=False,
+        )
+    err.print(f"wrote {result.model_dir} in {result.seconds:.1f} s", highlight=False)
+
+
+train_command.__doc_epilog__ = EPILOG  # type: ignore[attr-defined]
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``train`` to the main app."""
+    app.command(name="train", epilog=EPILOG)(train_command)
+
+
+__all__ = ["train_command", "register", "EPILOG"]

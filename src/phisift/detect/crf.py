@@ -1,0 +1,236 @@
+"""A linear-chain CRF PHI tagger on python-crfsuite: training, saving, tagging.
+
+CRFs won the i2b2 2014 de-identification challenge and still train in minutes on
+a laptop without a GPU. The tagger labels pieces (``features.split_pieces``) of
+one sentence at a time with BIO tags and turns tag runs back into character
+spans. The features are in ``features``; this module only trains and runs
+crfsuite and reads and writes the model folder:
+
+    model.crfsuite      the crfsuite model (only features with non-zero weights)
+    phisift_model.json  kind, labels, feature settings, version, corpus stats, dev figures
+    gazetteer.json      optional: annotated values of the training corpus (holds PHI)
+    clusters.json       optional: word -> cluster map from word vectors
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from ..document import Span
+from ..errors import InputError
+from ..text import merge_chunk_spans
+from .features import FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer, decode_bio
+
+CRF_FILE = "model.crfsuite"
+CONFIG_FILE = "phisift_model.json"
+GAZETTEER_FILE = "gazetteer.json"
+CLUSTERS_FILE = "clusters.json"
+
+
+@dataclass(frozen=True)
+class CrfParams:
+    """crfsuite L-BFGS settings. ``min_freq`` drops features seen fewer times (smaller model)."""
+
+    c1: float = 0.05
+    c2: float = 0.01
+    max_iterations: int = 200
+    min_freq: int = 1
+    all_possible_transitions: bool = True
+
+    def crfsuite(self) -> dict[str, Any]:
+        return {
+            "c1": self.c1,
+            "c2": self.c2,
+            "max_iterations": self.max_iterations,
+            "feature.minfreq": self.min_freq,
+            "feature.possible_transitions": self.all_possible_transitions,
+        }
+
+
+def train_crf(
+    xseqs: Iterable[Sequence[Sequence[str]]],
+    yseqs: Iterable[Sequence[str]],
+    params: CrfParams,
+    model_path: str | Path,
+    on_iteration: Callable[[int], None] | None = None,
+) -> float:
+    """Train one crfsuite model on feature and label sequences; returns the seconds taken."""
+    import pycrfsuite
+
+    class _Trainer(pycrfsuite.Trainer):
+        def on_iteration(self, log, info):  # noqa: ANN001 - crfsuite callback
+            if on_iteration is not None:
+                on_iteration(int(info.get("num", 0)))
+
+    trainer = _Trainer(algorithm="lbfgs", verbose=False)
+    for x, y in zip(xseqs, yseqs):
+        trainer.append(x, y)
+    trainer.set_params(params.crfsuite())
+    t0 = time.perf_counter()
+    trainer.train(str(model_path))
+    return time.perf_counter() - t0
+
+
+def open_tagger(path: str | Path):
+    """A crfsuite tagger for a model file; a missing or damaged file is an InputError."""
+    import pycrfsuite
+
+    p = Path(path)
+    if not p.is_file():
+        raise InputError("partial model folder: the CRF model file is missing", p.parent)
+    tagger = pycrfsuite.Tagger()
+    try:
+        tagger.open(str(p))
+    except (ValueError, OSError) as exc:
+        raise InputError(f"corrupt CRF model file ({type(exc).__name__})", p) from None
+    return tagger
+
+
+class CrfDetector:
+    """The trained CRF as a Detector (``name = "model"``).
+
+    ``label_map`` renames the model's labels on output (a MEDDOCAN model keeps its
+    own labels inside and can report i2b2 ones); labels mapped to "" are dropped.
+    Picklable: worker processes reopen the model file.
+    """
+
+    name = "model"
+
+    def __init__(
+        self,
+        model_file: str | Path,
+        settings: FeatureSettings,
+        gazetteer: Gazetteer | None = None,
+        clusters: Mapping[str, str] | None = None,
+        label_map: Mapping[str, str] | None = None,
+    ) -> None:
+        self.model_file = Path(model_file)
+        self.settings = settings
+        self.gazetteer = gazetteer
+        self.clusters = dict(clusters) if clusters else None
+        self.label_map = dict(label_map) if label_map else None
+        self._featurizer = Featurizer(settings, gazetteer, self.clusters)
+        self._tagger = open_tagger(self.model_file)
+
+    @property
+    def labels(self) -> list[str]:
+        return sorted({lab.split("-", 1)[1] for lab in self._tagger.labels() if lab != "O"})
+
+    def tag(self, text: str, with_scores: bool = True) -> list[Span]:
+        """Spans with the model's own labels; score = lowest marginal of the span's pieces.
+
+        Overlapping windows are tagged separately and merged as the transformer's are
+        (``merge_chunk_spans``): near a window edge the other window's view wins.
+        """
+        pieces, feats, windows = self._featurizer.featurize(text, overlap=self.settings.overlap)
+        tagger = self._tagger
+        per_window: list[list[Span]] = []
+        for w in windows:
+            y = tagger.tag(feats[w.lo : w.hi])
+            if with_scores and any(lab != "O" for lab in y):
+                scores = [tagger.marginal(lab, t) if lab != "O" else 1.0 for t, lab in enumerate(y)]
+            else:
+                scores = None
+            off = w.chunk.start
+            per_window.append(
+                [Span(s.start - off, s.end - off, s.label, s.source, s.score)
+                 for s in decode_bio(pieces[w.lo : w.hi], y, scores, self.name)]
+            )
+        if len(windows) == 1:
+            off = windows[0].chunk.start
+            return [Span(s.start + off, s.end + off, s.label, s.source, s.score) for s in per_window[0]]
+        return merge_chunk_spans([w.chunk for w in windows], per_window)
+
+    def detect(self, text: str) -> list[Span]:
+        spans = self.tag(text)
+        if not self.label_map:
+            return spans
+        out = []
+        for s in spans:
+            label = self.label_map.get(s.label, s.label)
+            if label:
+                out.append(s.with_label(label))
+        return out
+
+    def __getstate__(self) -> dict:
+        return {
+            "model_file": str(self.model_file),
+            "settings": self.settings.as_dict(),
+            "gazetteer": self.gazetteer.as_dict() if self.gazetteer else None,
+            "clusters": self.clusters,
+            "label_map": self.label_map,
+        }
+
+    def __setstate__(self, state: dict) -> None:
+        gaz = Gazetteer.from_dict(state["gazetteer"]) if state["gazetteer"] else None
+        self.__init__(
+            state["model_file"], FeatureSettings.from_dict(state["settings"]), gaz, state["clusters"], state["label_map"]
+        )
+
+    def __repr__(self) -> str:
+        return f"CrfDetector({self.model_file.parent})"
+
+
+def read_json(path: Path, what: str) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(f"partial model folder: {what} is missing", path.parent) from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"corrupt {what} ({type(exc).__name__})", path) from None
+
+
+def load_crf_detector(folder: Path, config: Mapping[str, Any], label_map: Mapping[str, str] | None) -> CrfDetector:
+    """The CRF detector of a model folder whose config has been read already."""
+    try:
+        settings = FeatureSettings.from_dict(config.get("features", {}))
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"corrupt model config: bad feature settings ({exc})", folder / CONFIG_FILE) from None
+    if settings.version != FEATURE_VERSION:
+        raise InputError(
+            f"model made with CRF feature version {settings.version}, this phisift computes version "
+            f"{FEATURE_VERSION}: retrain it with phisift train",
+            folder,
+        )
+    gaz = None
+    if settings.gazetteer:
+        gaz = Gazetteer.from_dict(read_json(folder / GAZETTEER_FILE, "gazetteer.json"))
+    clusters = read_json(folder / CLUSTERS_FILE, "clusters.json") if settings.clusters else None
+    try:
+        return CrfDetector(folder / config.get("model_file", CRF_FILE), settings, gaz, clusters, label_map)
+    except ValueError as exc:
+        raise InputError(f"corrupt model config ({exc})", folder / CONFIG_FILE) from None
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write JSON atomically (a killed run leaves no half-written config)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, ensure_ascii=False, indent=1, sort_keys=False)
+            fh.write("\n")
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+__all__ = [
+    "CrfParams",
+    "CrfDetector",
+    "train_crf",
+    "open_tagger",
+    "load_crf_detector",
+    "CRF_FILE",
+    "CONFIG_FILE",
+    "GAZETTEER_FILE",
+    "CLUSTERS_FILE",
+]

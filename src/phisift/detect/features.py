@@ -1,0 +1,597 @@
+"""Token features for the CRF tagger, and the BIO encoding between spans and tokens.
+
+The unit a tagger labels is a *piece*: a token of ``phisift.text.tokenize`` cut
+further into runs of letters and digits and single punctuation marks, and cut
+where a lower-case letter meets a capital ("MartínezNºCol"). The finer cut is
+what makes exact offsets reachable: MEDDOCAN annotates the "H" of "Sexo: H." and
+the number of "nhc-150679", which ``tokenize`` keeps as one token each (6% of its
+dev spans would be unreachable; with pieces, 3 in 5,801 are). A piece carries the
+shape of the token it came from and its position in it, so "03/04/2021" is still
+seen as one date-shaped unit.
+
+Features are plain strings ("w=smith", "-1s=Xx") because crfsuite hashes
+nothing itself and strings keep a model readable. What lets a model trained on a
+few hundred notes generalise is that the rule and lexicon detectors' hits are
+features ("R=B-DATE", "L=I-PATIENT"): the tagger learns when to trust them and
+where their boundaries go, instead of learning every name from scratch.
+
+Optional, off by default:
+
+* a gazetteer of the annotated values of the training corpus (phrase and word
+  level). It is built with jackknifing for training (each document sees only the
+  gazetteer of the other folds), or the tagger would learn to trust it blindly.
+  It stores training PHI in the model folder, so use it only on synthetic or
+  public corpora (MEDDOCAN) or for models that stay with the data;
+* word clusters from word vectors (``phisift.lm.load_vectors``): k-means over the
+  vectors of the training vocabulary, stored as a word -> cluster map.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from bisect import bisect_left, bisect_right
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable, Mapping, Sequence
+
+from ..document import Document, Span
+from ..text import Chunk, Token, chunks, sentence_tokens
+
+__all__ = [
+    "FeatureSettings",
+    "FEATURE_VERSION",
+    "Piece",
+    "Gazetteer",
+    "Featurizer",
+    "Window",
+    "piece_windows",
+    "split_pieces",
+    "sentence_pieces",
+    "bio_labels",
+    "decode_bio",
+]
+
+#: Bumped whenever the features computed for a text change: a model trained with
+#: other features would silently tag worse, so loading it is refused.
+FEATURE_VERSION = 2
+
+_PIECE = re.compile(r"[^\W_]+|\S")
+_CAMEL = re.compile(r"(?<=[a-zß-öø-ÿ])(?=[A-ZÀ-ÖØ-Þ])")
+_LINE_LABEL = re.compile(r"[ \t]*([^\W\d_][^\n:]{0,40}?)[ \t]*:")
+_LABEL_WORD = re.compile(r"[^\W_]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A unit the tagger labels; ``parent`` is the shape of the tokenizer token it came from."""
+
+    start: int
+    end: int
+    text: str
+    parent: str  # short shape of the whole token
+    where: str  # S (whole token), B, I, E (position in the token)
+    glued: bool  # no whitespace before it
+    token: int = 0  # index of the tokenizer token it came from
+
+
+@lru_cache(maxsize=1 << 16)
+def short_shape(word: str) -> str:
+    """Character classes with repeats collapsed: "Smith" -> "Xx", "03/04/2021" -> "d/d/d"."""
+    out: list[str] = []
+    last = ""
+    for c in word:
+        if c.isupper():
+            k = "X"
+        elif c.isalpha():
+            k = "x"
+        elif c.isdigit():
+            k = "d"
+        else:
+            k = c
+        if k != last:
+            out.append(k)
+            last = k
+    return "".join(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def long_shape(word: str) -> str:
+    """Character classes of every character, runs capped at four: "MRN12345" -> "XXXdddd"."""
+    out: list[str] = []
+    last, run = "", 0
+    for c in word:
+        if c.isupper():
+            k = "X"
+        elif c.isalpha():
+            k = "x"
+        elif c.isdigit():
+            k = "d"
+        else:
+            k = c
+        run = run + 1 if k == last else 1
+        last = k
+        if run <= 4:
+            out.append(k)
+    return "".join(out)
+
+
+def split_pieces(tokens: Iterable[Token], first_index: int = 0) -> list[Piece]:
+    """Cut tokenizer tokens into pieces (see the module docstring); ``first_index`` numbers the tokens."""
+    out: list[Piece] = []
+    prev_end = -1
+    for t_index, tok in enumerate(tokens, first_index):
+        text = tok.text
+        parent = short_shape(text)
+        if (len(text) == 1 or text.isalnum()) and not (len(text) > 2 and _CAMEL.search(text)):
+            out.append(Piece(tok.start, tok.end, text, parent, "S", tok.start == prev_end, t_index))
+            prev_end = tok.end
+            continue
+        parts: list[tuple[int, int]] = []
+        for m in _PIECE.finditer(text):
+            a, b = m.span()
+            if b - a > 2 and _CAMEL.search(text, a, b):
+                cuts = [a] + [c.start() for c in _CAMEL.finditer(text, a, b)] + [b]
+                parts.extend(zip(cuts, cuts[1:]))
+            else:
+                parts.append((a, b))
+        n = len(parts)
+        for k, (a, b) in enumerate(parts):
+            where = "S" if n == 1 else "B" if k == 0 else "E" if k == n - 1 else "I"
+            start = tok.start + a
+            out.append(Piece(start, tok.start + b, text[a:b], parent, where, start == prev_end, t_index))
+            prev_end = tok.start + b
+        prev_end = tok.end
+    return out
+
+
+def sentence_pieces(text: str) -> list[list[Piece]]:
+    """The pieces of ``text``, one list per sentence of ``phisift.text.sentences``."""
+    out = []
+    k = 0
+    for toks in sentence_tokens(text):
+        pieces = split_pieces(toks, k)
+        k += len(toks)
+        if pieces:
+            out.append(pieces)
+    return out
+
+
+# --------------------------------------------------------------------------- BIO
+
+
+def bio_labels(pieces: Sequence[Piece], spans: Iterable[Span]) -> list[str]:
+    """BIO labels of pieces from (gold) spans; a piece overlapping a span belongs to it.
+
+    Where spans overlap, the one that starts first (then the longer) keeps the piece.
+    """
+    labels = ["O"] * len(pieces)
+    starts = [p.start for p in pieces]
+    for s in sorted(spans, key=lambda s: (s.start, -s.end)):
+        i = max(bisect_right(starts, s.start) - 1, 0)
+        first = True
+        while i < len(pieces) and pieces[i].start < s.end:
+            p = pieces[i]
+            if p.end > s.start and labels[i] == "O":
+                labels[i] = ("B-" if first else "I-") + s.label
+                first = False
+            elif p.end > s.start:
+                first = False
+            i += 1
+    return labels
+
+
+def decode_bio(
+    pieces: Sequence[Piece], labels: Sequence[str], scores: Sequence[float] | None = None, source: str = "model"
+) -> list[Span]:
+    """Spans from BIO labels: B-X I-X ... runs become one span from the first piece start to the last end.
+
+    A stray I-X (after O or another label) starts a span, as most BIO decoders do.
+    The span's score is the lowest of its pieces' scores.
+    """
+    spans: list[Span] = []
+    cur_label: str | None = None
+    cur_start = cur_end = 0
+    cur_score = 1.0
+    for k, (p, lab) in enumerate(zip(pieces, labels)):
+        sc = scores[k] if scores is not None else 1.0
+        if lab == "O":
+            if cur_label is not None:
+                spans.append(Span(cur_start, cur_end, cur_label, source, cur_score))
+                cur_label = None
+            continue
+        tag, _, name = lab.partition("-")
+        if not name:  # IO scheme ("PATIENT") from a foreign model
+            tag, name = "I", lab
+        if tag == "B" or cur_label != name:
+            if cur_label is not None:
+                spans.append(Span(cur_start, cur_end, cur_label, source, cur_score))
+            cur_label, cur_start, cur_score = name, p.start, sc
+        else:
+            cur_score = min(cur_score, sc)
+        cur_end = p.end
+    if cur_label is not None:
+        spans.append(Span(cur_start, cur_end, cur_label, source, cur_score))
+    return spans
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@dataclass
+class FeatureSettings:
+    """Everything that decides the features of a piece; saved in the model config."""
+
+    window: int = 2
+    affixes: tuple[int, ...] = (2, 3, 4)
+    detectors: tuple[str, ...] = ("rules", "lexicon")
+    line_labels: bool = True
+    gazetteer: bool = False
+    gazetteer_folds: int = 5
+    clusters: bool = False  # set when a cluster map is stored with the model
+    max_words: int = 250  # tokens per tagged window (phisift.text.chunks)
+    overlap: int = 50  # overlap of windows when tagging (training windows do not overlap)
+    version: int = FEATURE_VERSION
+
+    def as_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["affixes"] = list(self.affixes)
+        d["detectors"] = list(self.detectors)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "FeatureSettings":
+        known = {k: v for k, v in d.items() if k in cls.__dataclass_fields__}
+        known.setdefault("version", 1)  # configs written before versions were recorded
+        if "affixes" in known:
+            known["affixes"] = tuple(known["affixes"])
+        if "detectors" in known:
+            known["detectors"] = tuple(known["detectors"])
+        return cls(**known)
+
+
+# --------------------------------------------------------------------------- gazetteer
+
+
+def _key(word: str) -> str:
+    return word.lower()
+
+
+@dataclass
+class Gazetteer:
+    """Annotated values of a corpus: piece sequences -> label, and single words -> labels."""
+
+    phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict)  # word -> "LABEL|LABEL"
+    max_len: int = 0
+
+    @classmethod
+    def build(cls, docs: Iterable[Document]) -> "Gazetteer":
+        phrase_labels: dict[tuple[str, ...], dict[str, int]] = {}
+        word_labels: dict[str, set[str]] = {}
+        for doc in docs:
+            for s in doc.spans:
+                from ..text import tokenize
+
+                pieces = split_pieces(tokenize(doc.text[s.start : s.end]))
+                key = tuple(_key(p.text) for p in pieces)
+                if not key or len(key) > 12:
+                    continue
+                counts = phrase_labels.setdefault(key, {})
+                counts[s.label] = counts.get(s.label, 0) + 1
+                for p in pieces:
+                    if len(p.text) >= 3 and p.text[0].isupper() and p.text.isalpha():
+                        word_labels.setdefault(_key(p.text), set()).add(s.label)
+        phrases = {k: max(v.items(), key=lambda kv: (kv[1], kv[0]))[0] for k, v in phrase_labels.items()}
+        words = {k: "|".join(sorted(v)) for k, v in word_labels.items()}
+        return cls(phrases, words, max((len(k) for k in phrases), default=0))
+
+    def features(self, pieces: Sequence[Piece]) -> list[list[str]]:
+        """Per piece: "G=B-LABEL"/"G=I-LABEL" for the longest phrase match, "gw=LABELS" for a known word."""
+        n = len(pieces)
+        out: list[list[str]] = [[] for _ in range(n)]
+        keys = [_key(p.text) for p in pieces]
+        i = 0
+        while i < n:
+            found = 0
+            for length in range(min(self.max_len, n - i), 0, -1):
+                label = self.phrases.get(tuple(keys[i : i + length]))
+                if label is not None:
+                    found = length
+                    out[i].append("G=B-" + label)
+                    for j in range(i + 1, i + length):
+                        out[j].append("G=I-" + label)
+                    break
+            i += found or 1
+        for k, p in enumerate(pieces):
+            if p.text[:1].isupper():
+                labs = self.words.get(keys[k])
+                if labs:
+                    out[k].append("gw=" + labs)
+        return out
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"phrases": [[list(k), v] for k, v in self.phrases.items()], "words": self.words}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Gazetteer":
+        phrases = {tuple(k): v for k, v in d.get("phrases", [])}
+        return cls(phrases, dict(d.get("words", {})), max((len(k) for k in phrases), default=0))
+
+
+# --------------------------------------------------------------------------- featurizer
+
+
+def _length_bucket(n: int) -> str:
+    return "1" if n == 1 else "2" if n == 2 else "3" if n == 3 else "4-5" if n <= 5 else "6-8" if n <= 8 else "9+"
+
+
+@lru_cache(maxsize=1 << 17)
+def _word_features(w: str, affixes: tuple[int, ...]) -> tuple[str, ...]:
+    """The features that depend on the piece's text alone (cached: words repeat)."""
+    lw = w.lower()
+    f = ["w=" + lw, "s=" + short_shape(w), "S=" + long_shape(w), "len=" + _length_bucket(len(w))]
+    if w.isalpha():
+        for n in affixes:
+            if len(w) > n:
+                f.append(f"p{n}={lw[:n]}")
+                f.append(f"x{n}={lw[-n:]}")
+        if w.isupper():
+            f.append("UP")
+        elif w[0].isupper():
+            f.append("TI")
+        else:
+            f.append("LO")
+    elif w.isdigit():
+        f.append(f"D{min(len(w), 9)}")
+    elif not w.isalnum():
+        f.append("PU")
+    else:
+        f.append("AN")
+    return tuple(f)
+
+
+def _piece_features(p: Piece, affixes: tuple[int, ...]) -> list[str]:
+    f = list(_word_features(p.text, affixes))
+    f.append("tk=" + p.parent)
+    f.append("tp=" + p.where)
+    if p.glued:
+        f.append("glued")
+    return f
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A window of pieces ``[lo, hi)`` tagged as one CRF sequence, and the text chunk it covers."""
+
+    lo: int
+    hi: int
+    chunk: Chunk
+
+
+def piece_windows(text: str, tokens: Sequence[Token], pieces: Sequence[Piece], max_words: int, overlap: int) -> list[Window]:
+    """Windows of at most ``max_words`` tokens (``phisift.text.chunks``), as piece ranges.
+
+    Whole sentences would be the natural unit, but the sentence splitter cuts after
+    abbreviations that open an address ("Avda. | Manuel Siurot") and inside field
+    values; a window of 250 words rarely cuts an entity, and only at a sentence start.
+    """
+    if not pieces:
+        return []
+    token_of = [p.token for p in pieces]
+    out = []
+    for ch in chunks(text, max_words=max_words, overlap=min(overlap, max_words - 1), tokens=tokens):
+        lo = bisect_left(token_of, ch.token_start)
+        hi = bisect_left(token_of, ch.token_end)
+        if hi > lo:
+            out.append(Window(lo, hi, ch))
+    return out
+
+
+class Featurizer:
+    """Turns a text into pieces and one crfsuite feature list per piece.
+
+    Features are computed over the whole document (context windows cross sentence
+    and window edges); ``windows`` then cuts it into the sequences that are tagged.
+    Detectors are built once; ``gazetteer`` and ``clusters`` are optional tables
+    saved with the model.
+    """
+
+    def __init__(
+        self,
+        settings: FeatureSettings,
+        gazetteer: Gazetteer | None = None,
+        clusters: Mapping[str, str] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.gazetteer = gazetteer
+        self.clusters = clusters
+        self._detectors = []
+        for name in settings.detectors:
+            if name == "rules":
+                from .rules import RuleDetector
+
+                self._detectors.append(("R", RuleDetector()))
+            elif name == "lexicon":
+                from .lexicon import LexiconDetector
+
+                self._detectors.append(("L", LexiconDetector()))
+            else:
+                raise ValueError(f"unknown feature detector {name!r}; choose rules or lexicon")
+
+    def hits(self, text: str) -> list[tuple[str, list[Span]]]:
+        return [(prefix, sorted(det.detect(text))) for prefix, det in self._detectors]
+
+    def featurize(
+        self, text: str, gazetteer: Gazetteer | None = None, overlap: int = 0
+    ) -> tuple[list[Piece], list[list[str]], list[Window]]:
+        """Pieces, a feature list per piece, and the windows to tag.
+
+        ``gazetteer`` overrides the featurizer's own (jackknifing at training time);
+        ``overlap`` is the windows' overlap in tokens (0 for training).
+        """
+        groups = sentence_tokens(text)
+        tokens = [t for g in groups for t in g]
+        pieces: list[Piece] = []
+        sent_pos: list[str | None] = []
+        k = 0
+        for g in groups:
+            ps = split_pieces(g, k)
+            k += len(g)
+            n = len(ps)
+            for i in range(n):
+                sent_pos.append(f"pos={i}" if i < 3 else ("last" if i == n - 1 else None))
+            if n > 1:
+                sent_pos[-1] = "last"
+            pieces.extend(ps)
+        if not pieces:
+            return [], [], []
+        gaz = gazetteer if gazetteer is not None else self.gazetteer
+        affixes = tuple(self.settings.affixes)
+        feats = [_piece_features(p, affixes) for p in pieces]
+        if self.clusters:
+            for f, p in zip(feats, pieces):
+                c = self.clusters.get(p.text.lower())
+                if c is not None:
+                    f.append("c=" + c)
+        hits = self._hit_features(text, pieces)
+        gaz_f = gaz.features(pieces) if (gaz is not None and self.settings.gazetteer) else None
+        lines = _line_label_features(text, pieces) if self.settings.line_labels else None
+        feats = self._with_context(text, pieces, feats, hits, gaz_f, lines, sent_pos)
+        windows = piece_windows(text, tokens, pieces, self.settings.max_words, overlap)
+        return pieces, feats, windows
+
+    def _hit_features(self, text: str, pieces: Sequence[Piece]) -> list[list[str]]:
+        """Per piece: "R=B-DATE", "L=I-PATIENT" from the detectors' spans."""
+        feats: list[list[str]] = [[] for _ in pieces]
+        starts = [p.start for p in pieces]
+        n = len(pieces)
+        for prefix, spans in self.hits(text):
+            for sp in spans:
+                i = max(bisect_right(starts, sp.start) - 1, 0)
+                first = True
+                while i < n and pieces[i].start < sp.end:
+                    if pieces[i].end > sp.start:
+                        feats[i].append(f"{prefix}={'B' if first else 'I'}-{sp.label}")
+                        first = False
+                    i += 1
+        return feats
+
+    def _with_context(
+        self,
+        text: str,
+        pieces: Sequence[Piece],
+        base: list[list[str]],
+        hits: list[list[str]],
+        gaz: list[list[str]] | None,
+        lines: list[str | None] | None,
+        sent_pos: list[str | None],
+    ) -> list[list[str]]:
+        n = len(pieces)
+        win = self.settings.window
+        layout = _layout_features(text, pieces)
+        words = [p.text.lower() for p in pieces]
+        shapes = [short_shape(p.text) for p in pieces]
+        hit_labels = [sorted({h.split("-", 1)[1] for h in hs}) for hs in hits]
+        out: list[list[str]] = []
+        for i in range(n):
+            f = base[i]
+            f.extend(hits[i])
+            if gaz is not None:
+                f.extend(gaz[i])
+            if lines is not None and lines[i]:
+                f.append(lines[i])
+            if sent_pos[i]:
+                f.append(sent_pos[i])
+            f.extend(layout[i])
+            for d in range(-win, win + 1):
+                if d == 0:
+                    continue
+                j = i + d
+                if 0 <= j < n:
+                    f.append(f"{d}w={words[j]}")
+                    f.append(f"{d}s={shapes[j]}")
+                    for lab in hit_labels[j]:
+                        f.append(f"{d}h={lab}")
+                    if gaz is not None and abs(d) == 1:
+                        f.extend(f"{d}{g}" for g in gaz[j])
+                elif j == -1 or j == n:
+                    f.append(f"{d}w=" + ("<s>" if j < 0 else "</s>"))
+            if i > 0:
+                f.append(f"-1|0={words[i - 1]}|{words[i]}")
+            if i + 1 < n:
+                f.append(f"0|1={words[i]}|{words[i + 1]}")
+            out.append(f)
+        return out
+
+
+_CONNECTORS = frozenset({"de", "del", "la", "las", "los", "el", "y", "of", "the", "and", "&", "-", "'", "’"})
+
+
+def _layout_features(text: str, pieces: Sequence[Piece]) -> list[list[str]]:
+    """Line start/end, inside parentheses, and the piece's place in a run of capitalised words.
+
+    Names of hospitals, institutions and places are runs of capitalised words
+    ("Hospital Universitario Puerta de Hierro"); where a run starts and ends is most
+    of what decides an entity's boundaries, so the run position and length are
+    features. Parentheses hold manufacturers and places ("(Pfizer, Madrid)").
+    """
+    n = len(pieces)
+    out: list[list[str]] = [[] for _ in range(n)]
+    depth = 0
+    for i, p in enumerate(pieces):
+        new_line = i == 0 or "\n" in text[pieces[i - 1].end : p.start]
+        if new_line:
+            out[i].append("bol")
+            depth = 0
+            if i > 0:
+                out[i - 1].append("eol")
+        if depth > 0:
+            out[i].append("paren")
+        if p.text == "(":
+            depth += 1
+        elif p.text == ")" and depth > 0:
+            depth -= 1
+    if n:
+        out[-1].append("eol")
+    # runs of capitalised words, connectors allowed inside a run
+    caps = [p.text[:1].isupper() and p.text[:1].isalpha() for p in pieces]
+    i = 0
+    while i < n:
+        if not caps[i]:
+            i += 1
+            continue
+        j = i + 1
+        last = i
+        while j < n and (caps[j] or (pieces[j].text.lower() in _CONNECTORS and j + 1 < n)):
+            if caps[j]:
+                last = j
+            j += 1
+        length = last - i + 1
+        bucket = str(length) if length < 4 else "4+"
+        for k in range(i, last + 1):
+            where = "S" if length == 1 else "B" if k == i else "E" if k == last else "I"
+            out[k].append(f"cr={where}{bucket}")
+        i = last + 1
+    return out
+
+
+def _line_label_features(text: str, pieces: Sequence[Piece]) -> list[str | None]:
+    """"lab=<field label>" for pieces after "Label:" at the start of their line.
+
+    Clinical headers ("Nombre:", "MRN:", "Patient Name:") announce the PHI that
+    follows better than any word feature, and in any language.
+    """
+    cache: dict[int, tuple[int, str] | None] = {}
+    out: list[str | None] = []
+    for p in pieces:
+        ls = text.rfind("\n", 0, p.start) + 1
+        if ls not in cache:
+            m = _LINE_LABEL.match(text, ls)
+            if m and len(_LABEL_WORD.findall(m.group(1))) <= 4:
+                label = "_".join(w.lower() for w in _LABEL_WORD.findall(m.group(1)))
+                cache[ls] = (m.end(), "lab=" + label)
+            else:
+                cache[ls] = None
+        hit = cache[ls]
+        out.append(hit[1] if hit is not None and p.start >= hit[0] else None)
+    return out

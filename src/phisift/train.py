@@ -1,0 +1,386 @@
+"""Train a PHI tagger on an annotated corpus and write a model folder.
+
+One function, ``train_model``, behind ``phisift train``: it reads nothing and
+prints nothing itself (the caller passes documents and a ``log`` callable), so
+benchmarks call exactly what the command line runs.
+
+CRF: features are computed once; with a dev set, a small grid of (c1, c2)
+settings is trained (in parallel processes with ``jobs > 1``), each is scored on
+dev with the strict entity measure, and the best is kept. Transformer: see
+``detect.transformer``.
+
+The model folder's ``phisift_model.json`` records the kind, labels, feature
+settings, phisift version, training corpus statistics (counts only, no text) and
+the dev figures of every setting tried.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import shutil
+import tempfile
+import time
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping, Sequence
+
+from . import __version__
+from .detect.crf import (
+    CLUSTERS_FILE,
+    CONFIG_FILE,
+    CRF_FILE,
+    GAZETTEER_FILE,
+    CrfDetector,
+    CrfParams,
+    train_crf,
+    write_json,
+)
+from .detect.features import Featurizer, FeatureSettings, Gazetteer, bio_labels
+from .document import Document, Span
+from .errors import InputError, UsageError
+from .evaluate import evaluate
+
+KINDS = ("crf", "transformer")
+
+#: (c1, c2) settings tried on dev when the user fixes neither: from strong L1
+#: (small model) to mostly L2, around crfsuite's usual optimum for NER.
+DEFAULT_GRID: tuple[tuple[float, float], ...] = ((0.05, 0.01), (0.1, 0.05), (0.02, 0.005), (0.2, 0.01))
+
+Log = Callable[[str], None]
+
+
+@dataclass
+class TrainResult:
+    model_dir: Path
+    config: dict[str, Any]
+    seconds: float
+
+    @property
+    def dev(self) -> dict[str, Any] | None:
+        return self.config.get("dev")
+
+
+def corpus_stats(docs: Sequence[Document]) -> dict[str, Any]:
+    """Counts only: safe to store with a model that may be shared."""
+    labels = Counter(s.label for d in docs for s in d.spans)
+    return {
+        "documents": len(docs),
+        "characters": sum(len(d.text) for d in docs),
+        "spans": sum(labels.values()),
+        "labels": dict(sorted(labels.items())),
+    }
+
+
+def dev_figures(docs: Sequence[Document], predict: Callable[[str], list[Span]]) -> dict[str, Any]:
+    """Strict entity and token figures of a predictor on dev documents (own labels)."""
+    pred = {d.id: predict(d.text) for d in docs}
+    report = evaluate(docs, pred).as_dict(by_label=True)
+    return {
+        "entity_strict": report["entity_strict"],
+        "token": report["token"],
+        "entity_overlap_recall": report["entity_overlap_recall"],
+        "by_label": {k: v["entity_strict"] for k, v in report["by_label"].items()},
+    }
+
+
+def _prepare_output(out_dir: Path, overwrite: bool) -> None:
+    if out_dir.exists():
+        if not out_dir.is_dir():
+            raise UsageError("the model output exists and is a file", out_dir)
+        contents = list(out_dir.iterdir())
+        if contents and not (overwrite or (out_dir / CONFIG_FILE).exists()):
+            raise UsageError("the model folder exists and holds other files (pass --overwrite to replace it)", out_dir)
+
+
+def _staged(out_dir: Path) -> Path:
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", suffix=".part", dir=out_dir.parent))
+
+
+def _publish(tmp: Path, out_dir: Path) -> None:
+    """Replace ``out_dir`` by the finished folder, so a killed run never leaves half a model."""
+    os.chmod(tmp, 0o755)
+    if out_dir.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", suffix=".old", dir=out_dir.parent))
+        os.replace(out_dir, old / "x")
+        os.replace(tmp, out_dir)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        os.replace(tmp, out_dir)
+
+
+def train_model(
+    train_docs: Sequence[Document],
+    out_dir: str | Path,
+    *,
+    kind: str = "crf",
+    dev_docs: Sequence[Document] | None = None,
+    seed: int = 0,
+    crf: CrfParams | None = None,
+    grid: Sequence[tuple[float, float]] | None = None,
+    features: FeatureSettings | None = None,
+    label_map: Mapping[str, str] | None = None,
+    vectors: str | Path | None = None,
+    base: str | Path | None = None,
+    transformer: Any = None,
+    jobs: int = 1,
+    overwrite: bool = False,
+    log: Log = lambda m: None,
+) -> TrainResult:
+    """Train a tagger on ``train_docs`` and write it to ``out_dir``.
+
+    ``grid``: (c1, c2) settings to select from on ``dev_docs`` (default
+    ``DEFAULT_GRID`` when there is a dev set and ``crf`` is not given; a single
+    setting otherwise). ``label_map`` is stored with the model and applied to its
+    output by ``load_model_detector``. ``vectors``: a word-vectors file for
+    cluster features (needs gensim and scikit-learn).
+    """
+    if kind not in KINDS:
+        raise UsageError(f"unknown model kind '{kind}'; choose crf or transformer")
+    out_dir = Path(out_dir)
+    _prepare_output(out_dir, overwrite)
+    train_docs = list(train_docs)
+    if not train_docs:
+        raise InputError("the training corpus holds no documents")
+    stats = corpus_stats(train_docs)
+    if stats["spans"] == 0:
+        raise InputError("the training corpus holds no annotated spans")
+    dev_docs = list(dev_docs) if dev_docs else None
+    t0 = time.perf_counter()
+    tmp = _staged(out_dir)
+    try:
+        if kind == "crf":
+            config = _train_crf_folder(
+                train_docs, tmp, dev_docs, crf, grid, features or FeatureSettings(), vectors, seed, jobs, log
+            )
+        else:
+            config = _train_transformer_folder(train_docs, tmp, dev_docs, base, transformer, seed, log)
+        config.update(
+            {
+                "phisift_version": __version__,
+                "seed": seed,
+                "label_map": dict(label_map) if label_map else None,
+                "training_corpus": stats,
+                "dev_corpus": corpus_stats(dev_docs) if dev_docs else None,
+                "train_seconds": round(time.perf_counter() - t0, 2),
+            }
+        )
+        write_json(tmp / CONFIG_FILE, config)
+        _publish(tmp, out_dir)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return TrainResult(out_dir, config, time.perf_counter() - t0)
+
+
+# --------------------------------------------------------------------------- CRF
+
+
+def _jackknife_gazetteers(docs: Sequence[Document], folds: int) -> list[Gazetteer]:
+    """One gazetteer per fold, built from the other folds' documents."""
+    return [Gazetteer.build(d for i, d in enumerate(docs) if i % folds != k) for k in range(folds)]
+
+
+def crf_sequences(
+    docs: Sequence[Document], featurizer: Featurizer, jackknife: Sequence[Gazetteer] | None = None
+) -> tuple[list[list[list[str]]], list[list[str]]]:
+    """Feature and BIO label sequences, one per window (up to 250 words) of every document."""
+    xs: list[list[list[str]]] = []
+    ys: list[list[str]] = []
+    for i, doc in enumerate(docs):
+        gaz = jackknife[i % len(jackknife)] if jackknife else None
+        pieces, feats, windows = featurizer.featurize(doc.text, gaz, overlap=0)
+        labels = bio_labels(pieces, doc.spans)
+        for w in windows:
+            xs.append(feats[w.lo : w.hi])
+            ys.append(labels[w.lo : w.hi])
+    return xs, ys
+
+
+def _cluster_map(docs: Sequence[Document], vectors: str | Path, k: int, seed: int) -> dict[str, str]:
+    """Word -> cluster id for the training vocabulary, from k-means over word vectors.
+
+    Raises ImportError when ``phisift.lm`` or its dependencies (gensim) are absent.
+    """
+    from .lm import load_vectors  # lazy attribute: raises ImportError/AttributeError when absent
+
+    import numpy as np
+    from sklearn.cluster import MiniBatchKMeans
+
+    from .detect.features import sentence_pieces
+
+    kv = load_vectors(vectors)
+    vocab = sorted({p.text.lower() for d in docs for s in sentence_pieces(d.text) for p in s if p.text.isalpha()})
+    words, vecs = [], []
+    for w in vocab:
+        try:
+            vecs.append(kv[w])
+            words.append(w)
+        except KeyError:
+            continue
+    if len(words) < k:
+        k = max(2, len(words) // 2)
+    if not words:
+        raise InputError("no word of the training corpus has a vector", vectors)
+    arr = np.asarray(vecs, dtype="float32")
+    arr /= np.linalg.norm(arr, axis=1, keepdims=True) + 1e-9
+    km = MiniBatchKMeans(n_clusters=k, random_state=seed, n_init=3).fit(arr)
+    return {w: str(int(c)) for w, c in zip(words, km.labels_)}
+
+
+def _fit_one(args: tuple) -> tuple[float, float, str, float]:
+    """Train one grid point in a worker (sequences come from the parent through fork)."""
+    c1, c2, base_params, path = args
+    params = CrfParams(c1, c2, base_params.max_iterations, base_params.min_freq, base_params.all_possible_transitions)
+    seconds = train_crf(_SHARED["xs"], _SHARED["ys"], params, path)
+    return c1, c2, path, seconds
+
+
+_SHARED: dict[str, Any] = {}  # training sequences handed to forked grid workers; emptied after use
+
+
+def _train_crf_folder(
+    train_docs: Sequence[Document],
+    folder: Path,
+    dev_docs: Sequence[Document] | None,
+    crf: CrfParams | None,
+    grid: Sequence[tuple[float, float]] | None,
+    settings: FeatureSettings,
+    vectors: str | Path | None,
+    seed: int,
+    jobs: int,
+    log: Log,
+) -> dict[str, Any]:
+    base = crf or CrfParams()
+    if grid is None:
+        grid = DEFAULT_GRID if (dev_docs and crf is None) else ((base.c1, base.c2),)
+    grid = list(dict.fromkeys((float(a), float(b)) for a, b in grid))
+    if len(grid) > 1 and not dev_docs:
+        raise UsageError("choosing among several c1/c2 settings needs a dev set (--dev)")
+
+    gazetteer = None
+    jackknife = None
+    if settings.gazetteer:
+        gazetteer = Gazetteer.build(train_docs)
+        jackknife = _jackknife_gazetteers(train_docs, max(2, settings.gazetteer_folds))
+        write_json(folder / GAZETTEER_FILE, gazetteer.as_dict())
+    clusters = None
+    settings.clusters = False
+    if vectors:
+        try:
+            clusters = _cluster_map(train_docs, vectors, 256, seed)
+        except (ImportError, AttributeError) as exc:
+            log(f"word-cluster features skipped: phisift.lm or gensim is not available ({exc})")
+        else:
+            log(f"word clusters: {len(clusters)} words in {len(set(clusters.values()))} clusters")
+            settings.clusters = True
+            write_json(folder / CLUSTERS_FILE, clusters)
+
+    t = time.perf_counter()
+    featurizer = Featurizer(settings, gazetteer, clusters)
+    xs, ys = crf_sequences(train_docs, featurizer, jackknife)
+    n_pieces = sum(len(x) for x in xs)
+    log(f"features: {len(xs)} windows, {n_pieces} pieces in {time.perf_counter() - t:.1f} s")
+
+    tried: list[dict[str, Any]] = []
+    workdir = Path(tempfile.mkdtemp(prefix="crf-grid-", dir=folder))
+    try:
+        tasks = [(c1, c2, base, str(workdir / f"grid-{i}.crfsuite")) for i, (c1, c2) in enumerate(grid)]
+        log(f"training {len(tasks)} CRF setting(s), max {base.max_iterations} iterations each")
+        _SHARED["xs"], _SHARED["ys"] = xs, ys
+        try:
+            if jobs > 1 and len(tasks) > 1 and "fork" in mp.get_all_start_methods():
+                with mp.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
+                    fitted = pool.map(_fit_one, tasks, chunksize=1)
+            else:
+                fitted = [_fit_one(task) for task in tasks]
+        finally:
+            _SHARED.clear()
+        best = None
+        for c1, c2, path, seconds in fitted:
+            row: dict[str, Any] = {"c1": c1, "c2": c2, "train_seconds": round(seconds, 2)}
+            if dev_docs:
+                det = CrfDetector(path, settings, gazetteer, clusters)
+                figures = dev_figures(dev_docs, lambda text: det.tag(text, with_scores=False))
+                row["dev"] = figures
+                s = figures["entity_strict"]
+                log(
+                    f"c1={c1:g} c2={c2:g}: dev strict P {s['precision']:.4f} R {s['recall']:.4f} "
+                    f"F1 {s['f1']:.4f} ({seconds:.0f} s)"
+                )
+                score = s["f1"]
+            else:
+                log(f"c1={c1:g} c2={c2:g}: trained in {seconds:.0f} s")
+                score = 0.0
+            tried.append(row)
+            if best is None or score > best[0]:
+                best = (score, path, row)
+        assert best is not None
+        shutil.move(best[1], folder / CRF_FILE)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    chosen = best[2]
+    det = CrfDetector(folder / CRF_FILE, settings, gazetteer, clusters)
+    return {
+        "kind": "crf",
+        "model_file": CRF_FILE,
+        "labels": det.labels,
+        "features": settings.as_dict(),
+        "crf": {**asdict(base), "c1": chosen["c1"], "c2": chosen["c2"]},
+        "pieces": n_pieces,
+        "windows": len(xs),
+        "grid": [{k: v for k, v in r.items() if k != "dev"} | ({"dev_strict": r["dev"]["entity_strict"]} if "dev" in r else {}) for r in tried],
+        "dev": chosen.get("dev"),
+    }
+
+
+# --------------------------------------------------------------------------- transformer
+
+
+def _train_transformer_folder(
+    train_docs: Sequence[Document],
+    folder: Path,
+    dev_docs: Sequence[Document] | None,
+    base: str | Path | None,
+    params: Any,
+    seed: int,
+    log: Log,
+) -> dict[str, Any]:
+    if base is None:
+        raise UsageError("--kind transformer needs --base PATH (a local Hugging Face encoder folder)")
+    try:
+        from .detect.transformer import TransformerParams, train_transformer
+    except ImportError:  # pragma: no cover
+        raise UsageError("transformer training needs phisift[ml] (torch, transformers)") from None
+    try:
+        import torch  # noqa: F401
+        import transformers  # noqa: F401
+    except ImportError:
+        raise UsageError("transformer training needs phisift[ml] (torch, transformers)") from None
+    p = params or TransformerParams(seed=seed)
+
+    def score(det) -> dict:
+        return dev_figures(dev_docs or [], det.tag)
+
+    summary = train_transformer(train_docs, base, folder, p, dev_docs, score if dev_docs else None, log)
+    dev = None
+    history = summary["history"]
+    if dev_docs:
+        dev = history[summary["best_epoch"] - 1].get("dev")
+    return {
+        "kind": "transformer",
+        "labels": sorted({lab.split("-", 1)[1] for lab in summary["labels"] if lab != "O"}),
+        "base": str(base),
+        "transformer": p.as_dict(),
+        "windows": summary["windows"],
+        "device": summary["device"],
+        "history": [{k: v for k, v in h.items() if k != "dev"} | (
+            {"dev_strict": h["dev"]["entity_strict"]} if "dev" in h else {}) for h in history],
+        "best_epoch": summary["best_epoch"],
+        "dev": dev,
+    }
+
+
+__all__ = ["train_model", "TrainResult", "corpus_stats", "dev_figures", "crf_sequences", "DEFAULT_GRID", "KINDS"]
