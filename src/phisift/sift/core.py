@@ -1,0 +1,339 @@
+"""DataSifterText as a fit over the corpus and an apply per note.
+
+``fit(docs, config)`` is the reduce: word lists, the fill-in model (a masked LM
+loaded from a folder or trained on the corpus, or the unigram fallback), the
+TF-IDF vectorizer and K-means of the notes, and each note's swap partner.
+``apply(state, doc)`` is the map: mask the note (Algorithm 1), fill the masks,
+then swap a piece with the partner, the partner's piece being taken from the
+partner's own masked-and-filled text, as in the paper, where RAKE and TextRank run
+on the filled notes.
+
+Every random step draws from a generator seeded by ``(config.seed, note id,
+step)``, so a note's output does not depend on the order of the corpus, on the
+notes around it or on how the work is split between processes: the partner's
+filled text that note i swaps in is exactly the partner's own filled text.
+
+All text changes go through ``phisift.document.rewrite``: the fill is one rewrite
+of the original, the swap one rewrite of the filled text. Labels and every other
+field of a note pass through unchanged; annotated spans are dropped from the
+output, because their offsets would point at replaced words (and say where they were).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from ..document import Document, Edit, rewrite
+from ..errors import InputError, UsageError
+from ..text import tokenize
+from .config import SiftConfig
+from .fill import Filler, MlmFiller, UnigramFiller, match_case
+from .lists import DEFAULT_BLACKLIST, load_words, norm
+from .masking import Role, choose_masks, is_unit, roles_for
+from .swap import ClusterModel, choose_partner, fit_clusters, swap_edit
+
+_STAGES = {"mask": 1, "partner": 2}
+
+
+def doc_rng(seed: int, doc_id: str, stage: str) -> np.random.Generator:
+    """The generator of one random step of one note: fixed by the seed, the note's id and the step."""
+    digest = hashlib.blake2b(doc_id.encode("utf-8"), digest_size=16).digest()
+    return np.random.default_rng([seed & 0xFFFFFFFF, _STAGES[stage], int.from_bytes(digest, "big")])
+
+
+@dataclass(frozen=True)
+class Filled:
+    """A note after masking and fill-in, with what the report needs to know about its words."""
+
+    text: str
+    units: int
+    masked: int
+    passes: int
+    guarded: bool
+    unit_spans: tuple[tuple[int, int], ...]  # each original word's range in ``text``
+    unit_same: tuple[bool, ...]  # the word reads as before (not masked, or refilled with itself)
+
+
+@dataclass(frozen=True)
+class SiftOutcome:
+    document: Document
+    units: int
+    masked: int
+    kept: int  # original words still in their place, as they were
+    swapped: bool
+    partner: str | None
+    passes: int
+    guarded: bool
+
+
+@dataclass
+class SiftState:
+    """What ``fit`` learns from the corpus; ``apply`` needs nothing else."""
+
+    config: SiftConfig
+    blacklist: frozenset[str]
+    whitelist: frozenset[str]
+    filler: Filler
+    fill_description: str
+    clusters: ClusterModel
+    ids: list[str]
+    texts: list[str]
+    cluster_of: np.ndarray
+    partners: list[int | None]
+    matrix: Any = field(repr=False)
+    rare: Any = None  # a FrequencyState when rare words join the whitelist
+    phi: Any = None  # a detection Pipeline when PHI joins the whitelist
+    index: dict[str, int] = field(default_factory=dict, repr=False)
+    _filled: dict[int, Filled] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.index:
+            self.index = {doc_id: i for i, doc_id in enumerate(self.ids)}
+
+    # -- per note
+    def white_positions(self, text: str) -> list[tuple[int, int]]:
+        spans: list[tuple[int, int]] = []
+        if self.rare is not None:
+            spans += [(w.start, w.end) for w in self.rare.masked(text)]
+        if self.phi is not None:
+            spans += [(s.start, s.end) for s in self.phi.detect(text)]
+        return spans
+
+    def filled(self, i: int) -> Filled:
+        """Note ``i`` of the corpus masked and filled with its own seeded generator (cached)."""
+        got = self._filled.get(i)
+        if got is None:
+            got = mask_and_fill(self, self.texts[i], doc_rng(self.config.seed, self.ids[i], "mask"))
+            self._filled[i] = got
+        return got
+
+    def partner_of(self, doc: Document) -> int | None:
+        i = self.index.get(doc.id)
+        if i is not None and self.texts[i] == doc.text:
+            return self.partners[i]
+        # a note the fit has not seen: its cluster and partner are found now
+        X = self.clusters.vectors([doc.text])
+        label = int(self.clusters.clusters([doc.text])[0])
+        members = np.flatnonzero(self.cluster_of == label)
+        if i is not None:
+            members = members[members != i]
+        if len(members) == 0:
+            return None
+        rng = doc_rng(self.config.seed, doc.id, "partner")
+        sample_X = self.matrix[members]
+        from scipy.sparse import vstack
+
+        stacked = vstack([sample_X, X]).tocsr()
+        local = choose_partner(len(members), stacked, np.arange(len(members) + 1), rng,
+                               self.config.pool, self.config.nearest)
+        return None if local is None else int(members[local])
+
+    def with_method(self, method: str, q: int | None = None) -> "SiftState":
+        """The same state swapping by another method; it shares the masked-and-filled notes.
+
+        Masking and fill-in do not depend on the swap method, so a comparison of
+        methods fills each note once.
+        """
+        config = replace(self.config, method=method, q=self.config.q if q is None else q)
+        config.check()
+        return replace(self, config=config)
+
+
+def mask_and_fill(state: SiftState, text: str, rng: np.random.Generator) -> Filled:
+    """Mask a note by Algorithm 1 and fill every mask; one rewrite of the original text."""
+    tokens = tokenize(text)
+    unit_idx = [k for k, t in enumerate(tokens) if is_unit(t.text)]
+    units = [tokens[k] for k in unit_idx]
+    roles = roles_for(units, state.blacklist, state.whitelist, state.white_positions(text))
+    result = choose_masks(roles, state.config.masking, rng)
+    masked_tokens = [unit_idx[u] for u, m in enumerate(result.masked) if m]
+    chosen = state.filler.fill([t.text for t in tokens], masked_tokens, rng)
+    edits = [Edit(tokens[k].start, tokens[k].end, match_case(chosen[k], tokens[k].text)) for k in masked_tokens]
+    new_text, omap = rewrite(text, edits)
+    replaced = {k: e.replacement for k, e in zip(masked_tokens, edits)}
+    spans, same = [], []
+    for k in unit_idx:
+        t = tokens[k]
+        spans.append((omap.start(t.start), omap.end(t.end)))
+        same.append(k not in replaced or norm(replaced[k]) == norm(t.text))
+    return Filled(new_text, len(units), result.count, result.passes, result.guarded, tuple(spans), tuple(same))
+
+
+def sift_document(state: SiftState, doc: Document, rng: np.random.Generator | None = None) -> SiftOutcome:
+    """Mask, fill and swap one note; ``rng=None`` uses the note's own seeded generator (recommended)."""
+    i = state.index.get(doc.id)
+    known = i is not None and state.texts[i] == doc.text
+    if rng is None and known:
+        filled = state.filled(i)
+    else:
+        filled = mask_and_fill(state, doc.text, rng or doc_rng(state.config.seed, doc.id, "mask"))
+    cfg = state.config
+    text, swapped, partner_id = filled.text, False, None
+    lo = hi = -1
+    if cfg.method != "none":
+        j = state.partner_of(doc)
+        if j is not None:
+            partner_id = state.ids[j]
+            edit = swap_edit(cfg.method, filled.text, state.filled(j).text, cfg.q, state.blacklist,
+                             cfg.textrank_ratio)
+            if edit is not None:
+                text, _ = rewrite(filled.text, [edit])
+                swapped, lo, hi = True, edit.start, edit.end
+    kept = sum(1 for (s, e), same in zip(filled.unit_spans, filled.unit_same) if same and not (s < hi and lo < e))
+    out = Document(doc.id, text, (), dict(doc.meta))
+    return SiftOutcome(out, filled.units, filled.masked, kept, swapped, partner_id, filled.passes, filled.guarded)
+
+
+def apply(state: SiftState, doc: Document, rng: np.random.Generator | None = None) -> Document:
+    """The sifted note (same id, labels and other fields; text masked, filled and swapped)."""
+    return sift_document(state, doc, rng).document
+
+
+# --------------------------------------------------------------------------- fitting
+def _log(console: Any, message: str) -> None:
+    if console is not None:
+        console.print(message, highlight=False)
+
+
+def make_filler(config: SiftConfig, docs: Sequence[Document], blacklist: frozenset[str], console: Any = None,
+                mlm_out: str | Path | None = None) -> tuple[Filler, str]:
+    """The fill-in model the config asks for, and a line saying which one it is."""
+    if config.fill == "unigram":
+        return _unigram(config, docs, blacklist), "unigram fallback (corpus vocabulary sampled by frequency)"
+    if config.mlm:
+        from ..lm import load_mlm
+
+        tokenizer, model = load_mlm(config.mlm)
+        return (MlmFiller(tokenizer, model, config.top_k, config.temperature, source=str(config.mlm)),
+                f"masked LM from {config.mlm}")
+    try:
+        import torch  # noqa: F401
+        import transformers  # noqa: F401
+    except ImportError:
+        if config.fill == "mlm":
+            raise UsageError("--fill mlm needs torch and transformers (pip install 'phisift[ml]') or --mlm DIR")
+        return (_unigram(config, docs, blacklist),
+                "unigram fallback (corpus vocabulary sampled by frequency): torch/transformers are not installed")
+    return _train_on_the_fly(config, docs, console, mlm_out)
+
+
+def _unigram(config: SiftConfig, docs: Sequence[Document], blacklist: frozenset[str]) -> UnigramFiller:
+    return UnigramFiller.from_texts((d.text for d in docs), blacklist, config.temperature)
+
+
+def _train_on_the_fly(config: SiftConfig, docs: Sequence[Document], console: Any,
+                      mlm_out: str | Path | None) -> tuple[Filler, str]:
+    from ..lm import MlmSettings, train_mlm
+
+    settings = MlmSettings(size=config.mlm_size, epochs=config.mlm_epochs, max_minutes=config.mlm_minutes,
+                           seed=config.seed)
+    _log(console, f"no --mlm given: training a {config.mlm_size} masked LM on the input corpus "
+                  f"({config.mlm_epochs} epochs{'' if config.mlm_minutes is None else f', at most {config.mlm_minutes} min'})")
+    if mlm_out is not None:
+        result = train_mlm(docs, mlm_out, settings, console=console, overwrite=True)
+        where = str(mlm_out)
+    else:
+        with tempfile.TemporaryDirectory(prefix="phisift-sift-mlm-") as tmp:
+            result = train_mlm(docs, Path(tmp) / "mlm", settings, console=console)
+        where = "a temporary folder (pass --save-mlm DIR to keep it)"
+    filler = MlmFiller(result.tokenizer, result.model, config.top_k, config.temperature, source=where)
+    acc = (result.report.get("holdout") or {}).get("top1")
+    return filler, f"{config.mlm_size} masked LM trained on the input corpus, saved to {where}" + (
+        f" (held-out top-1 {acc:.3f})" if isinstance(acc, float) else "")
+
+
+def fit(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: Filler | None = None,
+        console: Any = None, mlm_out: str | Path | None = None) -> SiftState:
+    """Learn from the corpus what the per-note step needs (see the module docstring).
+
+    The notes are taken in the order of their ids, whatever order they come in.
+    """
+    from ..lm._common import prefer_passive_threads
+
+    prefer_passive_threads()
+    config = config or SiftConfig()
+    config.check()
+    docs = list(docs)
+    if not docs:
+        raise InputError("no documents to sift")
+    seen: set[str] = set()
+    for d in docs:
+        if d.id in seen:
+            raise InputError("duplicate document id (sift pairs notes by id)", document=d.id)
+        seen.add(d.id)
+    # everything corpus-wide is learned in the order of the ids, so that neither the order of
+    # the input nor its split into partitions changes a clustering, a partner or a model
+    docs.sort(key=lambda d: d.id)
+    blacklist = (DEFAULT_BLACKLIST if config.stopwords else frozenset()) | load_words(config.blacklist_files)
+    whitelist = load_words(config.whitelist_files)
+    texts = [d.text for d in docs]
+    if filler is None:
+        filler, described = make_filler(config, docs, blacklist, console, mlm_out)
+    else:
+        described = getattr(filler, "name", type(filler).__name__)
+    _log(console, f"fill-in: {described}")
+    rare = None
+    if config.whitelist_rare:
+        from ..detect.frequency import FrequencyConfig
+        from ..detect.frequency import fit as fit_frequency
+
+        rare = fit_frequency(texts, FrequencyConfig(keep_share=config.rare_keep_share))
+        _log(console, f"rare words join the whitelist: {rare.summary()}")
+    phi = None
+    if config.whitelist_phi:
+        from ..pipeline import Pipeline, load_config
+
+        phi = Pipeline.from_config(load_config(None, {"replace": {"mode": "tag"}}))
+    clusters, X, labels = fit_clusters(texts, config.clusters, config.seed)
+    X = X.tocsr()
+    members = {int(c): np.flatnonzero(labels == c) for c in np.unique(labels)}
+    partners: list[int | None] = []
+    for i, d in enumerate(docs):  # also for method "none": a state can be turned to another method
+        rng = doc_rng(config.seed, d.id, "partner")
+        partners.append(choose_partner(i, X, members[int(labels[i])], rng, config.pool, config.nearest))
+    return SiftState(config, blacklist, whitelist, filler, described, clusters, [d.id for d in docs], texts,
+                     labels, partners, X, rare, phi)
+
+
+# --------------------------------------------------------------------------- a whole corpus
+@dataclass
+class SiftRun:
+    """Sifted notes of a corpus with the per-note figures and timings the report uses."""
+
+    originals: list[Document]
+    outcomes: list[SiftOutcome]
+    state: SiftState
+    seconds: dict[str, float]
+
+    @property
+    def documents(self) -> list[Document]:
+        return [o.document for o in self.outcomes]
+
+
+def sift_corpus(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: Filler | None = None,
+                console: Any = None, mlm_out: str | Path | None = None, progress: Any = None) -> SiftRun:
+    """Fit on the corpus, then mask and fill every note (pass 1) and swap (pass 2)."""
+    docs = list(docs)
+    t0 = time.perf_counter()
+    state = fit(docs, config, filler=filler, console=console, mlm_out=mlm_out)
+    t1 = time.perf_counter()
+    step = progress or (lambda it, total, what: it)
+    for i in step(range(len(docs)), len(docs), "masking and filling"):
+        state.filled(i)
+    t2 = time.perf_counter()
+    outcomes = [sift_document(state, d) for d in step(docs, len(docs), "swapping")]
+    t3 = time.perf_counter()
+    seconds = {"fit": round(t1 - t0, 2), "mask_fill": round(t2 - t1, 2), "swap": round(t3 - t2, 2),
+               "total": round(t3 - t0, 2)}
+    return SiftRun(docs, outcomes, state, seconds)
+
+
+__all__ = ["Filled", "SiftOutcome", "SiftRun", "SiftState", "apply", "doc_rng", "fit", "make_filler",
+           "mask_and_fill", "sift_corpus", "sift_document", "Role"]
