@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -14,6 +15,9 @@ from pathlib import Path
 import pytest
 
 from phisift.synth import generate_notes
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_review import embedded  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL (POSIX)")
 
@@ -76,7 +80,8 @@ def test_sigkill_then_resume_jsonl_with_spans_and_frequency(corpus, tmp_path):
     key = tmp_path / "keys" / "secret.key"
     extra = ("--detectors", "rules,lexicon,frequency")
     ref, ref_spans = tmp_path / "ref.jsonl", tmp_path / "ref-spans.jsonl"
-    run_ok(deid_args(corpus, ref, tmp_path / "ref.db", key, "--spans", str(ref_spans), *extra))
+    run_ok(deid_args(corpus, ref, tmp_path / "ref.db", key, "--spans", str(ref_spans), *extra,
+                     "--review", str(tmp_path / "ref-review")))
 
     out, spans, store = tmp_path / "out.jsonl", tmp_path / "spans.jsonl", tmp_path / "store.db"
     args = deid_args(corpus, out, store, key, "--spans", str(spans), *extra)
@@ -86,9 +91,15 @@ def test_sigkill_then_resume_jsonl_with_spans_and_frequency(corpus, tmp_path):
     assert not out.exists() and not spans.exists()
     assert list(tmp_path.glob(".out.jsonl.*.journal")) and list(tmp_path.glob(".spans.jsonl.*.journal"))
 
-    note = run_ok(args)
+    # the review page is not part of the run's identity: asking for it on resuming still resumes,
+    # and the page covers every document, also those the killed run finished
+    note = run_ok(args + ["--review", str(tmp_path / "review")])
     assert "resuming an unfinished run" in note and "using the state fitted by the interrupted run" in note
+    rerun = re.search(r"re-running the (\d+) documents finished earlier", note)
+    assert rerun and int(rerun[1]) >= killed_at
     assert out.read_bytes() == ref.read_bytes()
+    assert embedded(tmp_path / "review" / "index.html") == embedded(tmp_path / "ref-review" / "index.html")
+    assert len(embedded(tmp_path / "review" / "index.html")[0]["docs"]) == 600
     assert spans.read_bytes() == ref_spans.read_bytes()
     assert not list(tmp_path.glob(".*.journal")) and not list(tmp_path.glob(".*.part"))
     assert done_count(store) == 0  # finished: the run's records are gone

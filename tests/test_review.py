@@ -424,3 +424,48 @@ def test_browser_pages_through_ten_thousand_documents(browser, tmp_path):
     assert driver.execute_script("return document.querySelectorAll('#doclist .doc-item').length") == 200
     assert "page 2/50" in driver.find_element("id", "page-info").text
     assert driver.execute_script("return document.querySelectorAll('script[src]').length") <= 3
+
+
+# ------------------------------------------------------------- deid --review
+def test_deid_review_page_matches_the_spans_file(tmp_path):
+    """``deid --review``: one page entry per note, with exactly the spans the run wrote."""
+    out, spans, review = tmp_path / "out.jsonl", tmp_path / "spans.jsonl", tmp_path / "review"
+    res = run("deid", str(EXAMPLES / "notes"), str(out), "--mode", "tag", "--spans", str(spans),
+              "--review", str(review), "--store", str(tmp_path / "s.db"))
+    assert res.returncode == 0, res.stderr
+    assert "review page: file://" in res.stderr
+    index, chunks = embedded(review / "index.html")
+    written = {json.loads(line)["id"]: json.loads(line)["spans"] for line in spans.read_text().splitlines()}
+    assert sorted(d["n"] for d in index["docs"]) == sorted(written)
+    originals = {d.id: d.text for d in read_corpus(EXAMPLES / "notes")}
+    for i, entry in enumerate(index["docs"]):
+        rec, shown = shown_spans(index, chunks, i)
+        expected = sorted((s["start"], s["end"], s["label"]) for s in written[entry["n"]])
+        assert sorted((a, b, label) for a, b, label, _ in shown) == expected  # ASCII notes: UTF-16 = str offsets
+        assert sum(entry["g"].values()) == len(expected)
+    html = (review / "index.html").read_text(encoding="utf-8")
+    name = "Hernandes"
+    assert any(name in t for t in originals.values()) and name in html
+
+
+def test_deid_review_without_original_holds_no_original_text(tmp_path):
+    review = tmp_path / "review"
+    res = run("deid", str(EXAMPLES / "notes"), str(tmp_path / "out.jsonl"), "--mode", "mask",
+              "--review", str(review), "--review-no-original", "--store", str(tmp_path / "s.db"))
+    assert res.returncode == 0, res.stderr
+    gold = list(read_corpus(EXAMPLES / "gold.jsonl"))
+    html = (review / "index.html").read_text(encoding="utf-8")
+    names = {d.text[s.start:s.end] for d in gold for s in d.spans if s.label in ("PATIENT", "DOCTOR")}
+    assert names and not [n for n in names if len(n) > 3 and n in html]
+    index, _ = embedded(review / "index.html")
+    assert len(index["docs"]) == len(gold)
+
+
+def test_deid_review_usage_errors(tmp_path):
+    out = tmp_path / "out.jsonl"
+    res = run("deid", str(EXAMPLES / "notes"), str(out), "--review", str(out), "--mode", "tag")
+    assert res.returncode == 2 and "folder of its own" in res.stderr and "Traceback" not in res.stderr
+    res = run("deid", str(EXAMPLES / "notes"), str(out), "--review-no-original", "--mode", "tag")
+    assert res.returncode == 2 and "--review" in res.stderr
+    res = run("deid", str(EXAMPLES / "notes"), str(out), "--review", str(EXAMPLES / "notes" / "r"), "--mode", "tag")
+    assert res.returncode == 2 and "inside the input" in res.stderr

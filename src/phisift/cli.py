@@ -243,6 +243,7 @@ def detect(
         "Examples:\n\n"
         "  phisift deid notes/ notes-deid/ --mode surrogate --key-file ~/keys/phisift.key\n\n"
         "  phisift deid notes.jsonl out.jsonl --mode tag --spans found.jsonl\n\n"
+        "  phisift deid notes/ out.jsonl --review review/    (open review/index.html to check the result)\n\n"
         "  phisift deid visits.csv visits-deid.csv --text-field note --patient-field mrn\n\n"
         "  phisift deid notes.jsonl out.jsonl --jobs 4    (killed? the same command resumes)\n\n"
         "  phisift deid notes.jsonl out.jsonl --engine spark --spark-master spark://host:7077"
@@ -269,6 +270,11 @@ def deid(
     engine: str = typer.Option("local", "--engine", help=ENGINE_HELP),
     spark_master: Optional[str] = typer.Option(None, "--spark-master", help=SPARK_MASTER_HELP),
     resume: Optional[bool] = typer.Option(None, "--resume/--no-resume", help=RESUME_HELP),
+    review: Optional[Path] = typer.Option(
+        None, "--review", help="Also write a review page (index.html) to this folder: each note's PHI beside "
+        "what it became. It holds the original text unless --review-no-original."),
+    review_no_original: bool = typer.Option(
+        False, "--review-no-original", help="Review page with the de-identified text only, replaced places marked."),
 ) -> None:
     """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
     from .fileio import ensure_outside
@@ -280,6 +286,10 @@ def deid(
     ensure_outside(target, [source])
     if spans:
         ensure_outside(spans, [source])
+    if review_no_original and review is None:
+        raise UsageError("--review-no-original goes with --review DIR")
+    if review is not None:
+        _check_review_folder(review, source, target, spans)
     cfg = _pipeline_config(config, detectors, mode, keep_share)
     if model and "model" not in cfg["detect"]["detectors"]:
         cfg["detect"]["detectors"].append("model")
@@ -291,11 +301,34 @@ def deid(
     src_fmt = in_format or detect_format(source)
     dst_fmt = to or detect_format(target, default=src_fmt)
     corpus = Corpus(source, src_fmt, _reader_options(text_field, id_field))
+    writer = _review_writer(review, source, review_no_original) if review is not None else None
     with Store(store_path) as store, _engine(engine, jobs, spark_master) as runner:
         summary = deid_run(corpus, target, dst_fmt, cfg, store=store, engine=runner, console=err, secret=secret,
                            model=model, spans_path=spans, patient_field=patient_field, reversible=reversible,
-                           resume=resume)
+                           resume=resume, review=writer)
     summary.print(err, "de-identified")
+    if review is not None:
+        err.print(f"review page: {(review / 'index.html').resolve().as_uri()}",
+                  markup=False, highlight=False, soft_wrap=True)
+
+
+def _check_review_folder(review: Path, source: Path, target: Path, spans: Optional[Path]) -> None:
+    """The review folder is a folder of its own: not inside the input, not the output or the spans file."""
+    from .fileio import ensure_outside
+
+    ensure_outside(review, [source])
+    if review.exists() and not review.is_dir():
+        raise UsageError("the review output must be a folder", review)
+    for other in (target, spans):
+        if other is not None and (review.resolve() == other.resolve() or other.resolve() in review.resolve().parents):
+            raise UsageError("--review needs a folder of its own, not the output or inside it", review)
+
+
+def _review_writer(review: Path, source: Path, no_original: bool):
+    """A review page writer for a deid run (the page code loads only when asked for)."""
+    from .review import ReviewWriter
+
+    return ReviewWriter(review, keep_original=not no_original, title=f"Review · {source.name}")
 
 
 from .cli_lm import lm_app  # noqa: E402

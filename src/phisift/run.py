@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
-from typing import IO, Any, Callable, Iterable, Iterator
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -36,6 +36,9 @@ from .fileio import atomic_write
 from .formats import FORMATS, read_corpus, write_corpus
 from .pipeline import Pipeline
 from .store import Secret, Store
+
+if TYPE_CHECKING:  # the page code loads only when a review is asked for
+    from .review.page import ReviewWriter
 
 #: A batch of finished documents is made durable and recorded when it reaches any of these.
 COMMIT_DOCS = 256
@@ -226,8 +229,14 @@ def detect_run(corpus: Corpus, output: Path, cfg: dict, *, store: Store, engine:
 def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: dict, *, store: Store, engine: Engine,
              console: Console, secret: Secret | None = None, model: Path | None = None,
              spans_path: Path | None = None, patient_field: str | None = None, reversible: bool = False,
-             resume: bool | None = None) -> Summary:
-    """De-identify every document into ``target`` (and the spans found into ``spans_path``), resumably."""
+             resume: bool | None = None, review: ReviewWriter | None = None) -> Summary:
+    """De-identify every document into ``target`` (and the spans found into ``spans_path``), resumably.
+
+    With ``review``, every document (original, de-identified, spans found) goes to the
+    review page, which is written once the run is complete. A resumed run re-runs the
+    documents an interrupted attempt finished, for the page only: the pipeline is
+    deterministic for a key and store, so they come out as they were written.
+    """
     notify = _notifier(console)
     key = run_key({"command": "deid", **corpus.settings(), "output": _resolved(target), "output_format": dst_fmt,
                    "spans": _resolved(spans_path), "config": _config_for_key(cfg), "model": _resolved(model),
@@ -245,6 +254,8 @@ def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: dict, *, store: St
         written = store.done(key) if folder and done else set()
         record = secret is not None and pipeline.operator.name == "surrogate"
         items = ((doc, patient_of(doc, patient_field)) for doc in islice(iter(corpus), done, None))
+        if review is not None and done:
+            _review_earlier(review, engine, pipeline, corpus, done, patient_field, notify)
         with progress_bar(console) as bar:
             task = bar.add_task(f"deid ({engine.name})", total=None)
             for batch in _commit_groups(engine.map(pipeline, deid_task, items), lambda item: len(item[0].text)):
@@ -266,8 +277,10 @@ def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: dict, *, store: St
                     store.record_surrogates([row for (doc, patient), (new, spans) in batch
                                              for row in _surrogate_rows(secret, patient, doc, spans, new, reversible)])
                 store.mark_done(key, [doc.id for (doc, _), _ in batch])
-                for (doc, _), (_, spans) in batch:
+                for (doc, _), (new, spans) in batch:
                     summary.add(doc, spans)
+                    if review is not None:
+                        review.add(doc, new, spans)
                 bar.advance(task, len(batch))
         if main is not None:
             write_corpus(main.items(), target, dst_fmt)
@@ -276,10 +289,26 @@ def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: dict, *, store: St
         if spans_journal is not None:
             with atomic_write(spans_path) as fh:
                 fh.writelines(spans_journal.items())
+        if review is not None:
+            review.close(frequency_state=_frequency_state(pipeline))
         store.log_run("deid", {"mode": cfg["replace"]["mode"], "detectors": cfg["detect"]["detectors"],
                                "engine": engine.name}, summary.as_dict())
         state.finish()
     return summary
+
+
+def _review_earlier(review: ReviewWriter, engine: Engine, pipeline: Pipeline, corpus: Corpus, done: int,
+                    patient_field: str | None, notify: Callable[[str], None]) -> None:
+    """Put the documents an interrupted attempt finished on the review page (re-run, not re-written)."""
+    notify(f"review: re-running the {done} documents finished earlier, for the review page only")
+    earlier = ((doc, patient_of(doc, patient_field)) for doc in islice(iter(corpus), done))
+    for (doc, _), (new, spans) in engine.map(pipeline, deid_task, earlier):
+        review.add(doc, new, spans)
+
+
+def _frequency_state(pipeline: Pipeline) -> Any:
+    """The fitted rare-word state of a pipeline, if it has one (for the review's threshold chart)."""
+    return next((d.state for d in pipeline.detectors if getattr(d, "name", "") == "frequency"), None)
 
 
 def _surrogate_rows(secret: Secret, patient: str, doc: Document, spans: list[Span], new_doc: Document,
