@@ -344,6 +344,9 @@ _register_review(app)
 from .cli_sift import register as _register_sift  # noqa: E402
 _register_sift(app)
 
+from .cli_augment import register as _register_augment  # noqa: E402
+_register_augment(app)
+
 
 def main() -> None:
     """Entry point: run the app; bad input becomes one line and exit code 2."""

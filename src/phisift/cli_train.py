@@ -18,6 +18,7 @@ err = Console(stderr=True)
 EPILOG = (
     "Examples:\n\n"
     "  phisift train train.jsonl -o models/crf --dev dev.jsonl\n\n"
+    "  phisift train train.jsonl -o models/crf-aug --augment filtered-bert --mlm mlm/ --augment-vectors vec.bin\n\n"
     "  phisift train meddocan/train -o models/meddocan --dev meddocan/dev --label-map meddocan --gazetteer --jobs 2\n\n"
     "  phisift train notes.jsonl -o models/bert --kind transformer --base ~/models/clinical-bert --dev dev.jsonl\n\n"
     "  phisift detect new-notes/ -o spans.jsonl --model models/crf"
@@ -46,6 +47,16 @@ def train_command(
     lr: float = typer.Option(3e-5, "--lr", help="Transformer learning rate."),
     batch_size: int = typer.Option(8, "--batch-size", help="Transformer batch size (windows of up to 250 words)."),
     jobs: int = typer.Option(1, "--jobs", help="CRF: grid settings trained in parallel."),
+    augment: Optional[str] = typer.Option(
+        None, "--augment", help="First augment the training corpus: filtered-bert (adds rewritten copies, see "
+        "phisift augment) or neighbours (pseudonymises its PHI by embedding neighbours)."),
+    mlm: Optional[Path] = typer.Option(None, "--mlm", help="--augment filtered-bert: masked LM folder (phisift lm mlm)."),
+    augment_vectors: Optional[Path] = typer.Option(
+        None, "--augment-vectors", help="--augment: word vectors file (default: --vectors)."),
+    augment_words: int = typer.Option(5, "--augment-words", help="--augment filtered-bert: words replaced per sentence."),
+    augment_min_sim: float = typer.Option(0.0, "--augment-min-sim", help="--augment filtered-bert: cosine filter threshold."),
+    augment_copies: int = typer.Option(1, "--augment-copies", help="--augment filtered-bert: copies per document."),
+    augment_n: int = typer.Option(100, "--augment-n", help="--augment neighbours: N nearest neighbours to draw from."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing folder that is not a phisift model."),
     in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
     dev_format: Optional[str] = typer.Option(None, "--dev-format", help=FORMAT_HELP),
@@ -68,6 +79,8 @@ def train_command(
         raise UsageError("--window must be between 0 and 5")
     if max_iterations < 1 or min_freq < 1 or epochs < 1 or batch_size < 1:
         raise UsageError("--max-iterations, --min-freq, --epochs and --batch-size must be at least 1")
+    if augment is not None and augment not in ("filtered-bert", "neighbours"):
+        raise UsageError(f"unknown --augment '{augment}'; choose filtered-bert or neighbours")
     if kind == "transformer" and base is None:
         raise UsageError("--kind transformer needs --base PATH (a local Hugging Face encoder folder)")
     inputs = [corpus] + ([dev] if dev else [])
@@ -80,6 +93,14 @@ def train_command(
     mapping = load_label_map(label_map) if label_map else None
     train_docs = list(read_corpus(corpus, in_format, **opts))
     dev_docs = list(read_corpus(dev, dev_format, **opts)) if dev else None
+    if augment:
+        from .augment import FilteredSettings, NeighbourSettings, augment_corpus
+
+        train_docs = augment_corpus(
+            train_docs, augment, vectors=augment_vectors or vectors, mlm=mlm,
+            filtered=FilteredSettings(words=augment_words, min_sim=augment_min_sim, copies=augment_copies, seed=seed),
+            neighbours=NeighbourSettings(n=augment_n, seed=seed), log=lambda m: err.print(m, highlight=False),
+        )
     err.print(f"training a {kind} tagger on {len(train_docs)} documents" + (f", dev {len(dev_docs)}" if dev_docs else ""))
 
     dets = tuple(d.strip() for d in feature_detectors.split(",") if d.strip())

@@ -1,0 +1,149 @@
+"""``phisift augment``: more annotated training notes (Filtered BERT) or shareable ones (neighbour pseudonymisation).
+
+A thin layer over ``phisift.augment``: options in, one library call, the corpus
+out in the input's format and a summary of counts (never text) on stderr. torch
+and gensim are imported inside the command so that ``phisift --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+
+from .errors import InputError, UsageError
+
+err = Console(stderr=True)
+
+FORMAT_HELP = "Corpus format: jsonl, text, brat, i2b2, conll, csv, parquet (default: from the path)."
+EPILOG = (
+    "Examples:\n\n"
+    "  phisift augment train/ train-aug/ --method filtered-bert --mlm mlm/ --vectors vec.bin --words 5 --seed 1\n\n"
+    "  phisift augment train.jsonl aug.jsonl --method filtered-bert --mlm mlm/ --vectors vec.bin --copies 3 "
+    "--no-originals --min-sim 0.3\n\n"
+    "  phisift augment train/ shareable/ --method neighbours --vectors vec.bin --n 100 --seed 7"
+)
+
+
+def _progress():
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    console=err, transient=False)
+
+
+def augment_command(
+    source: Path = typer.Argument(..., help="Annotated input corpus (file or folder)."),
+    target: Path = typer.Argument(..., help="Output file or folder, in the input's format unless --to."),
+    method: str = typer.Option(..., "--method", help="filtered-bert | neighbours."),
+    mlm: Optional[Path] = typer.Option(None, "--mlm", help="filtered-bert: masked LM folder (phisift lm mlm)."),
+    vectors: Optional[Path] = typer.Option(None, "--vectors", help="Word vectors file (phisift lm vectors): the "
+                                           "filter of filtered-bert, the neighbour space of neighbours."),
+    words: int = typer.Option(5, "--words", help="filtered-bert: words replaced per sentence (or chunk)."),
+    min_sim: float = typer.Option(0.0, "--min-sim", help="filtered-bert: keep a replacement only when its cosine "
+                                  "similarity with the original word exceeds this."),
+    copies: int = typer.Option(1, "--copies", help="filtered-bert: rewritten copies per document."),
+    include_phi: bool = typer.Option(False, "--include-phi", help="filtered-bert: PHI words may be replaced too "
+                                     "(only words wholly inside a span; the span keeps its label)."),
+    keep_originals: bool = typer.Option(True, "--keep-originals/--no-originals",
+                                        help="filtered-bert: write each original before its copies (default) or "
+                                             "the copies only."),
+    tries: int = typer.Option(10, "--tries", help="filtered-bert: samples per word before it is left unchanged."),
+    top_k: int = typer.Option(0, "--top-k", help="filtered-bert: sample among the k likeliest words (0: all)."),
+    temperature: float = typer.Option(1.0, "--temperature", help="filtered-bert: sampling temperature."),
+    unit: str = typer.Option("sentence", "--unit", help="filtered-bert: sentence (cut at 250 words) or chunk "
+                             "(250-word windows)."),
+    batch_size: int = typer.Option(64, "--batch-size", help="filtered-bert: masked copies per forward pass."),
+    n: int = typer.Option(100, "--n", help="neighbours: draw each PHI word's replacement from its N nearest words."),
+    max_vocab: int = typer.Option(200_000, "--max-vocab", help="neighbours: search the most frequent words only."),
+    seed: int = typer.Option(0, "--seed", help="Seed: same input, seed and options give the same output."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Write the run's counts and speed here (JSON)."),
+    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
+    text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
+    id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
+) -> None:
+    """Augment annotated notes with a masked LM and a fastText filter, or pseudonymise their PHI by embedding neighbours."""
+    from .lm._common import prefer_passive_threads
+
+    prefer_passive_threads()  # before torch loads OpenMP: spinning threads stall a busy machine
+    from .augment import METHODS, FilteredSettings, NeighbourSettings
+    from .fileio import ensure_outside, write_text_atomic
+    from .formats import FORMATS, detect_format, read_corpus, write_corpus
+
+    if method not in METHODS:
+        raise UsageError(f"unknown --method '{method}'; choose {' or '.join(METHODS)}")
+    if vectors is None:
+        raise UsageError(f"--method {method} needs --vectors FILE")
+    if method == "filtered-bert" and mlm is None:
+        raise UsageError("--method filtered-bert needs --mlm DIR")
+    if method == "neighbours" and mlm is not None:
+        raise UsageError("--method neighbours uses no masked LM; drop --mlm")
+    filtered = FilteredSettings(words=words, min_sim=min_sim, copies=copies, include_phi=include_phi,
+                                keep_originals=keep_originals, seed=seed, tries=tries, top_k=top_k,
+                                temperature=temperature, unit=unit, batch_size=batch_size)
+    near = NeighbourSettings(n=n, seed=seed, max_vocab=max_vocab)
+    filtered.check()
+    near.check()
+    ensure_outside(target, [source])
+    if report is not None:
+        ensure_outside(report, [source])
+    src_fmt = in_format or detect_format(source)
+    dst_fmt = to or detect_format(target, default=src_fmt)
+    opts = {}
+    if text_field:
+        opts["text_field"] = text_field
+    if id_field:
+        opts["id_field"] = id_field
+    docs = list(read_corpus(source, src_fmt, **opts))
+    if not docs:
+        raise InputError("no documents in the input", source)
+    if not any(d.spans for d in docs):
+        err.print("note: the input holds no annotated spans", highlight=False)
+
+    if method == "filtered-bert":
+        from .augment import FilteredBert
+
+        tool = FilteredBert.from_paths(mlm, vectors, filtered)  # models load (and fail) before the bar starts
+        run = tool.augment
+    else:
+        from .augment import NeighbourPseudonymiser
+
+        tool = NeighbourPseudonymiser.from_path(docs, vectors, near)
+        run = tool.pseudonymise_all
+    with _progress() as bar:
+        task = bar.add_task(method, total=len(docs))
+        out_docs = list(run(docs, lambda k: bar.advance(task, k)))
+    write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
+    written = write_corpus(out_docs, target, dst_fmt, **write_opts)
+    stats = tool.stats.as_dict()
+    if report is not None:
+        write_text_atomic(report, json.dumps({"method": method, **stats}, indent=2) + "\n")
+    if method == "filtered-bert":
+        err.print(
+            f"filtered-bert: {stats['words_replaced']} of {stats['words_chosen']} chosen words replaced "
+            f"({stats['samples_refused_by_filter']} samples refused by the filter, {stats['words_left_unchanged']} "
+            f"left unchanged); {stats['units']} sentences at {stats['units_per_second']:.1f} sentences/s "
+            f"({stats['cpu_seconds']:.1f} CPU s), {stats['masked_copies_per_pass']:.1f} masked copies per forward pass",
+            highlight=False,
+        )
+    else:
+        err.print(
+            f"neighbours (N={n}): {stats['words_replaced']} PHI words and {stats['digit_tokens_replaced']} digit "
+            f"tokens replaced in {stats['spans']} spans ({stats['words_without_vector']} words had no vector); "
+            f"{stats['phi_words_excluded']} PHI words kept out of a {stats['neighbour_vocabulary']}-word vocabulary; "
+            f"{stats['documents_per_second']:.0f} documents/s",
+            highlight=False,
+        )
+    err.print(f"wrote {written} documents -> {target} ({dst_fmt})", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``augment`` to the main app."""
+    app.command(name="augment", epilog=EPILOG)(augment_command)
+
+
+__all__ = ["augment_command", "register"]

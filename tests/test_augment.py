@@ -1,0 +1,402 @@
+"""Training-data tools: Filtered BERT augmentation and neighbour pseudonymisation.
+
+A tiny masked LM and tiny fastText vectors are trained here on template notes
+(a few seconds, one thread), with annotated names, dates and IDs, so that every
+property is checked against real models: labels stay on their words, PHI is left
+alone unless asked, the cosine filter really refuses, neighbours never come from
+the corpus's PHI, digits keep their places, a seed fixes the output, and the
+command line reads and writes JSONL and BRAT and refuses bad input in one line.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("transformers")
+pytest.importorskip("gensim")
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from phisift.augment import FilteredBert, FilteredSettings, NeighbourPseudonymiser, NeighbourSettings  # noqa: E402
+from phisift.augment.neighbours import NeighbourIndex, random_like  # noqa: E402
+from phisift.augment.words import STOPWORDS, SpanIndex, is_content_word, phi_words  # noqa: E402
+from phisift.document import Document, Span  # noqa: E402
+from phisift.formats import read_corpus, write_corpus  # noqa: E402
+from phisift.lm import MlmSettings, VectorSettings, load_mlm, load_vectors, train_mlm, train_vectors  # noqa: E402
+from phisift.text import tokenize  # noqa: E402
+from test_lm import TINY, VEC, make_docs  # noqa: E402  (the language-model tests' tiny corpus and settings)
+
+NAMES = ["Rosa Vidal", "Jorge Campos", "Lucia Prieto", "Mateo Serrano", "Elena Nieto", "Pablo Ibarra"]
+
+
+def annotated_docs(n: int = 40, seed: int = 11) -> list[Document]:
+    """Template notes that open with a patient name, a date and a record number, all annotated."""
+    rng = random.Random(seed)
+    out = []
+    for doc in make_docs(n, seed):
+        name = rng.choice(NAMES)
+        date = f"{rng.randint(1, 28):02d}/{rng.randint(1, 12):02d}/20{rng.randint(10, 23)}"
+        mrn = f"NHC-{rng.randint(100000, 999999)}"
+        head = f"Patient {name} seen on {date}, record {mrn}. "
+        spans = [Span(8, 8 + len(name), "PATIENT")]
+        d0 = head.index(date)
+        spans.append(Span(d0, d0 + len(date), "DATE"))
+        m0 = head.index(mrn) + 4  # the annotation cuts the token: only the number is PHI
+        spans.append(Span(m0, m0 + 6, "IDNUM"))
+        out.append(Document(doc.id, head + doc.text, tuple(sorted(spans)), {"source": "test"}))
+    return out
+
+
+@pytest.fixture(scope="module")
+def docs() -> list[Document]:
+    return annotated_docs()
+
+
+@pytest.fixture(scope="module")
+def models(tmp_path_factory, docs):
+    """Paths of a tiny MLM and tiny fastText vectors trained on the annotated notes (names included)."""
+    base = tmp_path_factory.mktemp("augment-models")
+    train_mlm(docs, base / "mlm", MlmSettings(seed=5, **TINY))
+    train_vectors(docs, base / "vectors.kv", VectorSettings(seed=5, **VEC))
+    return base / "mlm", base / "vectors.kv"
+
+
+@pytest.fixture(scope="module")
+def loaded(models):
+    tokenizer, model = load_mlm(models[0])
+    return tokenizer, model, load_vectors(models[1])
+
+
+def filtered(loaded, **options) -> FilteredBert:
+    tokenizer, model, vectors = loaded
+    return FilteredBert(tokenizer, model, vectors, FilteredSettings(**options))
+
+
+def changed_tokens(old: str, new: str) -> list[tuple[str, str]]:
+    """Pairs of differing tokens; Filtered BERT swaps words one for one, so the token counts match."""
+    a, b = tokenize(old), tokenize(new)
+    assert len(a) == len(b)
+    return [(x.text, y.text) for x, y in zip(a, b) if x.text != y.text]
+
+
+# --------------------------------------------------------------------------- Filtered BERT
+def test_filtered_bert_rewrites_content_words_and_keeps_phi_and_labels(loaded, docs):
+    tool = filtered(loaded, words=4, min_sim=-1.0, seed=3)
+    out = list(tool.augment(docs[:8]))
+    assert [d.id for d in out[:2]] == [docs[0].id, f"{docs[0].id}.aug1"]
+    assert len(out) == 16
+    originals, copies = out[0::2], out[1::2]
+    assert originals == docs[:8]
+    changed = 0
+    for old, new in zip(originals, copies):
+        assert new.meta == old.meta
+        assert [(s.label, s.text_in(new.text)) for s in new.spans] == [(s.label, s.text_in(old.text)) for s in old.spans]
+        pairs = changed_tokens(old.text, new.text)
+        changed += len(pairs)
+        for before, after in pairs:
+            assert is_content_word(before), before
+            assert after.lower() not in STOPWORDS and after.isalpha()
+    assert changed > 0
+    assert tool.stats.replaced == changed
+    assert tool.stats.masked_copies / tool.stats.forward_passes > 1  # several masked copies per forward pass
+
+
+def test_include_phi_replaces_words_inside_spans_and_keeps_their_labels(loaded, docs):
+    tool = filtered(loaded, words=50, min_sim=-1.0, include_phi=True, copies=3, keep_originals=False, seed=1)
+    out = list(tool.augment(docs[:6]))
+    assert len(out) == 18 and all(".aug" in d.id for d in out)
+    phi_changed = 0
+    for i, new in enumerate(out):
+        old = docs[i // 3]
+        assert [s.label for s in new.spans] == [s.label for s in old.spans]
+        for s_old, s_new in zip(old.spans, new.spans):
+            if s_old.text_in(old.text) != s_new.text_in(new.text):
+                phi_changed += 1
+                # a word wholly inside a span was replaced; the span still covers whole words
+                assert s_new.label == "PATIENT"
+                assert len(tokenize(s_new.text_in(new.text))) == len(tokenize(s_old.text_in(old.text)))
+    assert phi_changed > 0
+
+
+def test_min_sim_filter_really_refuses(loaded, docs):
+    strict = filtered(loaded, words=5, min_sim=0.999, seed=2, tries=5)
+    out = list(strict.augment(docs[:5]))
+    assert all(a.text == b.text for a, b in zip(out[0::2], out[1::2]))
+    assert strict.stats.replaced == 0 and strict.stats.refused > 0
+    assert strict.stats.unchanged == strict.stats.chosen
+
+    tokenizer, model, vectors = loaded
+    medium = filtered(loaded, words=5, min_sim=0.3, seed=2)
+    list(medium.augment(docs[:5]))
+    assert medium.stats.examples, "some replacement should pass a 0.3 filter"
+    for original, replacement, _ in medium.stats.examples:
+        assert vectors.similarity(original.lower(), replacement.lower()) > 0.3
+
+
+def test_same_seed_same_output_other_seed_other_output(loaded, docs):
+    a = list(filtered(loaded, seed=7, min_sim=-1.0).augment(docs[:6]))
+    b = list(filtered(loaded, seed=7, min_sim=-1.0).augment(docs[:6]))
+    c = list(filtered(loaded, seed=8, min_sim=-1.0).augment(docs[:6]))
+    assert a == b and [d.text for d in a] == [d.text for d in b]
+    assert [d.text for d in a] != [d.text for d in c]
+    # keyed by document id: a document's rewrite does not depend on what else is in the corpus
+    alone = list(filtered(loaded, seed=7, min_sim=-1.0).augment(docs[3:4]))
+    assert alone[1].text == a[7].text
+
+
+def test_long_sentences_are_cut_and_fit_the_model(loaded):
+    words = " ".join(["chest pain and knee pain"] * 120)  # 600 words, one sentence, no final period
+    doc = Document("long", f"Patient Rosa Vidal reports {words}", (Span(8, 18, "PATIENT"),))
+    for unit in ("sentence", "chunk"):
+        tool = filtered(loaded, words=3, min_sim=-1.0, unit=unit, seed=4)
+        out = list(tool.augment([doc]))
+        assert tool.stats.units == 3  # 603 tokens -> 250 + 250 + 103
+        assert out[1].spans[0].text_in(out[1].text) == "Rosa Vidal"
+        assert 0 < len(changed_tokens(doc.text, out[1].text)) <= 9
+
+
+WORDS = ["chest", "pain", "knee", "the", "of", "fracture", "Rosa", "Vidal", "12/03/2019", ",", ".", "metformin",
+         "twice", "daily", "left", "wrist", "NHC-123456", "Campos", "osteoarthritis"]
+
+
+@st.composite
+def span_layouts(draw):
+    """A text of template words with random non-overlapping spans over token ranges (or parts of tokens)."""
+    words = draw(st.lists(st.sampled_from(WORDS), min_size=3, max_size=40))
+    seps = draw(st.lists(st.sampled_from([" ", "  ", "\n", " "]), min_size=len(words), max_size=len(words)))
+    text = "".join(w + s for w, s in zip(words, seps))
+    toks = tokenize(text)
+    spans, i = [], 0
+    while i < len(toks):
+        if draw(st.booleans()):
+            j = min(len(toks), i + draw(st.integers(1, 3)))
+            start, end = toks[i].start, toks[j - 1].end
+            if draw(st.integers(0, 4)) == 0 and end - start > 2:  # an annotation that cuts a token
+                start += 1
+            spans.append(Span(start, end, draw(st.sampled_from(["PATIENT", "DATE", "IDNUM"]))))
+            i = j + 1
+        else:
+            i += 1
+    return Document("h", text, tuple(spans))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(doc=span_layouts(), include_phi=st.booleans(), seed=st.integers(0, 5))
+def test_labels_stay_aligned_for_any_span_layout(loaded, doc, include_phi, seed):
+    tool = filtered(loaded, words=3, min_sim=-1.0, include_phi=include_phi, seed=seed)
+    new = tool.rewrite(doc)
+    assert len(new.spans) == len(doc.spans)
+    old_tokens, new_tokens = tokenize(doc.text), tokenize(new.text)
+    assert len(old_tokens) == len(new_tokens)
+    for s_old, s_new in zip(doc.spans, new.spans):
+        assert s_new.label == s_old.label
+        old_text, new_text = s_old.text_in(doc.text), s_new.text_in(new.text)
+        if not include_phi:
+            assert new_text == old_text
+        # a span keeps its own edges: the same cut of its first and last token
+        assert new_text[:1] == old_text[:1] or old_text[:1].isalpha()
+        assert len(tokenize(new_text)) == len(tokenize(old_text))
+    # every change is a whole content word outside (or, if allowed, wholly inside) the spans
+    index = SpanIndex.of(doc.spans)
+    for a, b in zip(old_tokens, new_tokens):
+        if a.text != b.text:
+            assert is_content_word(a.text)
+            assert not index.touches(a.start, a.end) or (include_phi and index.inside(a.start, a.end))
+
+
+# --------------------------------------------------------------------------- neighbours
+def test_neighbours_never_come_from_the_corpus_phi(loaded, docs):
+    vectors = loaded[2]
+    banned = phi_words(docs)
+    assert {"rosa", "vidal", "campos"} <= banned and "nhc" not in banned  # "NHC-" lies outside its span
+    tool = NeighbourPseudonymiser.fit(docs, vectors, NeighbourSettings(n=5, seed=1))
+    assert not set(w.lower() for w in tool.index.words) & banned
+    out = list(tool.pseudonymise_all(docs))
+    for old, new in zip(docs, out):
+        assert new.id == old.id and new.meta == old.meta
+        assert [s.label for s in new.spans] == [s.label for s in old.spans]
+        name = new.spans[0].text_in(new.text)
+        assert name.istitle() and len(name.split()) == 2
+        for word in name.split():
+            assert word.lower() not in banned
+        # the rest of the note is untouched
+        assert new.text[new.spans[-1].end :] == old.text[old.spans[-1].end :]
+    assert tool.stats.words == 2 * len(docs)
+
+
+def test_digits_become_random_digits_of_the_same_length(loaded, docs):
+    tool = NeighbourPseudonymiser.fit(docs, loaded[2], NeighbourSettings(n=5, seed=2))
+    new = [tool.pseudonymise(d) for d in docs[:10]]
+    dates = [(d.spans[1].text_in(d.text), n.spans[1].text_in(n.text)) for d, n in zip(docs, new)]
+    ids = [(d.spans[2].text_in(d.text), n.spans[2].text_in(n.text)) for d, n in zip(docs, new)]
+    for before, after in dates + ids:
+        assert len(after) == len(before)
+        assert [c.isdigit() for c in after] == [c.isdigit() for c in before]
+        assert [c for c in after if not c.isdigit()] == [c for c in before if not c.isdigit()]
+    assert sum(a != b for a, b in dates + ids) >= 18  # the odd draw may repeat a digit string, not many
+    # the cut token keeps its unannotated prefix
+    assert all(n.text[n.spans[2].start - 4 : n.spans[2].start] == "NHC-" for n in new)
+
+
+def test_random_like_keeps_shape():
+    import numpy as np
+
+    rng = np.random.default_rng(0)
+    out = random_like("AB-12/cd", rng)
+    assert len(out) == 8 and out[2] == "-" and out[5] == "/"
+    assert out[:2].isupper() and out[3:5].isdigit() and out[6:].islower()
+
+
+def test_nearest_matches_brute_force_and_n_bounds_the_choice(loaded, docs):
+    import numpy as np
+
+    vectors = loaded[2]
+    index = NeighbourIndex(vectors, phi_words(docs), NeighbourSettings(n=7))
+    near = index.nearest("rosa")
+    assert len(near) == 7 and "rosa" not in near
+    q = vectors.get_vector("rosa")
+    sims = [float(np.dot(q, vectors.get_vector(w)) / np.linalg.norm(q) / np.linalg.norm(vectors.get_vector(w)))
+            for w in index.words]
+    best = [index.words[i] for i in np.argsort(sims)[::-1][:7]]
+    assert set(near) == set(best)
+    # every replacement of a word is among its N nearest
+    tool = NeighbourPseudonymiser.fit(docs, vectors, NeighbourSettings(n=3, seed=9))
+    for d in docs[:10]:
+        new = tool.pseudonymise(d)
+        old_words = d.spans[0].text_in(d.text).split()
+        new_words = new.spans[0].text_in(new.text).split()
+        for a, b in zip(old_words, new_words):
+            assert b.lower() in tool.index.nearest(a.lower())
+
+
+def test_neighbours_same_seed_same_output_and_consistent_within_a_note(loaded, docs):
+    doc = Document("x", "Rosa Vidal came. Later Rosa left.", (Span(0, 10, "PATIENT"), Span(23, 27, "PATIENT")))
+    corpus = docs + [doc]
+    a = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=20, seed=4)).pseudonymise(doc)
+    b = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=20, seed=4)).pseudonymise(doc)
+    assert a == b and a.text == b.text
+    first = a.spans[0].text_in(a.text).split()[0]
+    assert a.spans[1].text_in(a.text) == first  # "Rosa" gets one replacement in the whole note
+    others = {NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=20, seed=s)).pseudonymise(doc).text
+              for s in range(6)}
+    assert len(others) > 1
+
+
+# --------------------------------------------------------------------------- command line
+def run_cli(*args: str):
+    from typer.testing import CliRunner
+
+    from phisift.cli import app
+
+    return CliRunner().invoke(app, list(args))
+
+
+def _phisift(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    code = "import sys; from phisift.cli import main; sys.argv = ['phisift', *sys.argv[1:]]; main()"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_cli_filtered_bert_on_jsonl(models, docs, tmp_path):
+    src = tmp_path / "train.jsonl"
+    write_corpus(docs[:5], src)
+    before = src.read_bytes()
+    report = tmp_path / "r.json"
+    result = run_cli("augment", str(src), str(tmp_path / "aug.jsonl"), "--method", "filtered-bert",
+                     "--mlm", str(models[0]), "--vectors", str(models[1]), "--copies", "2", "--min-sim", "-1",
+                     "--seed", "3", "--report", str(report))
+    assert result.exit_code == 0, result.output
+    assert "sentences/s" in result.output and "masked copies per forward pass" in result.output
+    assert "Rosa" not in result.output and "Vidal" not in result.output
+    out = list(read_corpus(tmp_path / "aug.jsonl"))
+    assert len(out) == 15 and out[1].id == f"{docs[0].id}.aug1" and out[2].id == f"{docs[0].id}.aug2"
+    for d in out:
+        original = docs[[x.id for x in docs].index(d.id.split(".aug")[0])]
+        assert [s.text_in(d.text) for s in d.spans] == [s.text_in(original.text) for s in original.spans]
+    assert json.loads(report.read_text())["words_replaced"] > 0
+    assert src.read_bytes() == before
+    again = run_cli("augment", str(src), str(tmp_path / "aug2.jsonl"), "--method", "filtered-bert",
+                    "--mlm", str(models[0]), "--vectors", str(models[1]), "--copies", "2", "--min-sim", "-1",
+                    "--seed", "3")
+    assert again.exit_code == 0
+    assert (tmp_path / "aug2.jsonl").read_bytes() == (tmp_path / "aug.jsonl").read_bytes()
+
+
+def test_cli_neighbours_on_brat(models, docs, tmp_path):
+    src = tmp_path / "brat"
+    write_corpus(docs[:6], src, "brat")
+    result = run_cli("augment", str(src), str(tmp_path / "out"), "--method", "neighbours",
+                     "--vectors", str(models[1]), "--n", "5", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == sorted(p.name for p in src.iterdir())
+    out = {d.id: d for d in read_corpus(tmp_path / "out")}
+    banned = phi_words(docs[:6])
+    for d in docs[:6]:
+        new = out[d.id]
+        assert [s.label for s in new.spans] == [s.label for s in d.spans]
+        for word in new.spans[0].text_in(new.text).split():
+            assert word.lower() not in banned
+
+
+def test_cli_filtered_bert_on_brat_copies_only(models, docs, tmp_path):
+    src = tmp_path / "brat"
+    write_corpus(docs[:3], src, "brat")
+    result = run_cli("augment", str(src), str(tmp_path / "out"), "--method", "filtered-bert", "--mlm",
+                     str(models[0]), "--vectors", str(models[1]), "--no-originals", "--min-sim", "-1")
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == sorted(f"{d.id}.aug1.{ext}" for d in docs[:3] for ext in ("ann", "txt"))
+    for d in read_corpus(tmp_path / "out"):
+        assert d.spans[0].text_in(d.text) in NAMES
+
+
+def test_cli_bad_input_is_one_line_and_exit_2(models, docs, tmp_path):
+    src = tmp_path / "train.jsonl"
+    write_corpus(docs[:2], src)
+    cases = [
+        (("augment", str(tmp_path / "missing.jsonl"), str(tmp_path / "o.jsonl"), "--method", "neighbours",
+          "--vectors", str(models[1])), "missing.jsonl"),
+        (("augment", str(src), str(tmp_path / "o.jsonl"), "--method", "shuffle", "--vectors", str(models[1])),
+         "unknown --method"),
+        (("augment", str(src), str(tmp_path / "o.jsonl"), "--method", "filtered-bert", "--vectors",
+          str(models[1])), "--mlm"),
+        (("augment", str(src), str(tmp_path / "o.jsonl"), "--method", "neighbours", "--vectors",
+          str(tmp_path / "nope.bin")), "nope.bin"),
+        (("augment", str(src), str(tmp_path / "o.jsonl"), "--method", "filtered-bert", "--vectors",
+          str(models[1]), "--mlm", str(src)), "train.jsonl"),
+        (("augment", str(src), str(src), "--method", "neighbours", "--vectors", str(models[1])), "overwrite"),
+    ]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "a", "text": "x"}\n{"id": "b", "text": \n')
+    cases.append((("augment", str(bad), str(tmp_path / "o.jsonl"), "--method", "neighbours", "--vectors",
+                   str(models[1])), "bad.jsonl:2"))
+    for args, needle in cases:
+        result = _phisift(*args, cwd=tmp_path)
+        assert result.returncode == 2, (args, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("phisift: error:"), result.stderr
+        assert needle in lines[0] and "Traceback" not in result.stderr
+    assert not (tmp_path / "o.jsonl").exists()
+
+
+@pytest.mark.parametrize("method", ["filtered-bert", "neighbours"])
+def test_train_with_augment(models, docs, tmp_path, method):
+    src = tmp_path / "train.jsonl"
+    write_corpus(docs[:12], src)
+    extra = ["--mlm", str(models[0])] if method == "filtered-bert" else ["--augment-n", "5"]
+    result = run_cli("train", str(src), "-o", str(tmp_path / "model"), "--feature-detectors", "",
+                     "--max-iterations", "20", "--augment", method, "--augment-vectors", str(models[1]), *extra)
+    assert result.exit_code == 0, result.output
+    config = json.loads((tmp_path / "model" / "phisift_model.json").read_text())
+    expected = 24 if method == "filtered-bert" else 12  # originals + one copy each, or the pseudonymised notes
+    assert config["training_corpus"]["documents"] == expected
+    assert config["training_corpus"]["labels"] == {"DATE": expected, "IDNUM": expected, "PATIENT": expected}
+    bad = run_cli("train", str(src), "-o", str(tmp_path / "m2"), "--augment", "filtered-bert",
+                  "--augment-vectors", str(models[1]))
+    assert bad.exit_code != 0 and not (tmp_path / "m2").exists()
