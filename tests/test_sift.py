@@ -339,6 +339,51 @@ def test_mlm_fill_in_windows_no_residue_and_no_forbidden_tokens(tiny_mlm):
     assert again == out
 
 
+# --------------------------------------------------------------------------- engines
+def test_local_pool_gives_the_output_of_one_process(tiny_mlm):
+    from phisift.engine.local import LocalEngine
+    from phisift.sift.fill import MlmFiller
+
+    tok, model, _ = tiny_mlm
+    docs = make_corpus(30)
+    for method in ("rake-position", "textrank"):
+        cfg = unigram_config(method=method, seed=11)
+        one = sift_corpus(docs, cfg).documents
+        pool = sift_corpus(docs, cfg, engine=LocalEngine(2, task_size=4)).documents
+        assert [(d.id, d.text, d.meta) for d in pool] == [(d.id, d.text, d.meta) for d in one]
+    cfg = SiftConfig.preset_config("large", method="rake", clusters=3, seed=2, whitelist_rare=False,
+                                   whitelist_phi=False)
+    one = sift_corpus(docs, cfg, filler=MlmFiller(tok, model)).documents
+    pool = sift_corpus(docs, cfg, filler=MlmFiller(tok, model), engine=LocalEngine(2, task_size=3)).documents
+    assert [d.text for d in pool] == [d.text for d in one]
+    assert [d.text for d in one] != [d.text for d in docs]
+
+
+def test_spark_engine_gives_the_output_of_one_process(tiny_mlm):
+    pytest.importorskip("pyspark")
+    import os
+    import shutil
+
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        pytest.skip("the Spark test needs Java (make test installs default-jre-headless)")
+    from phisift.engine.spark import SparkEngine, local_session
+    from phisift.sift.fill import MlmFiller
+
+    tok, model, _ = tiny_mlm
+    docs = make_corpus(24)
+    cfg = SiftConfig.preset_config("medium", method="rake-position", clusters=3, seed=5, whitelist_phi=False)
+    one = sift_corpus(docs, cfg, filler=MlmFiller(tok, model)).documents
+    spark = local_session("local[2]")
+    try:
+        # two chunks of notes in up to 2 partitions each; the fitted state (with the torch model) is
+        # broadcast, and pass 1 (mask, fill) and pass 2 (swap) run as mapPartitions
+        engine = SparkEngine(spark, partitions=2, chunk_docs=12)
+        got = sift_corpus(docs, cfg, filler=MlmFiller(tok, model), engine=engine).documents
+    finally:
+        spark.stop()
+    assert [(d.id, d.text, d.meta) for d in got] == [(d.id, d.text, d.meta) for d in one]
+
+
 # --------------------------------------------------------------------------- report and CLI
 def test_linkage_attack_figures():
     originals = ["alpha beta gamma", "delta epsilon zeta", "eta theta iota"]
@@ -387,6 +432,16 @@ def test_cli_sift_csv_keeps_columns_and_writes_report(tmp_path):
     got = list(read_corpus(out, text_field="NARR"))
     assert [(d.id, d.meta["part"]) for d in got] == [(d.id, d.meta["label"]) for d in rows]
     assert (tmp_path / "r.png").exists() and (tmp_path / "r.html").exists()
+    # the same seed gives the same bytes, also from a pool of two worker processes; another seed does not
+    def again(name: str, *extra: str) -> bytes:
+        res = subprocess.run([sys.executable, "-m", "phisift.cli", "sift", str(src), str(tmp_path / name),
+                              "--text-field", "NARR", "--label-field", "part", "--fill", "unigram", "--clusters", "3",
+                              "--preset", "small", *extra], capture_output=True, text=True, timeout=300)
+        assert res.returncode == 0, res.stderr
+        return (tmp_path / name).read_bytes()
+
+    assert again("jobs2.csv", "--seed", "7", "--jobs", "2") == out.read_bytes()
+    assert again("seed8.csv", "--seed", "8") != out.read_bytes()
     bad = subprocess.run([sys.executable, "-m", "phisift.cli", "sift", str(src), str(tmp_path / "x.csv"),
                           "--text-field", "NARR", "--preset", "huge"], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and "preset" in bad.stderr and "Traceback" not in bad.stderr

@@ -70,7 +70,8 @@ def register(app: typer.Typer) -> None:
             "  phisift sift notes.jsonl sifted.jsonl --preset medium --method rake --seed 1 --report r.json\n\n"
             "  phisift sift msha.csv sifted.csv --text-field NARRATIVE --label-field INJ_BODY_PART "
             "--mlm mlm-tiny/ --report r.json\n\n"
-            "  phisift sift notes/ sifted/ --method textrank --whitelist sensitive.txt --clusters 10"
+            "  phisift sift notes/ sifted/ --method textrank --whitelist sensitive.txt --clusters 10\n\n"
+            "  phisift sift notes.jsonl sifted.jsonl --mlm mlm-tiny/ --jobs 2    (or --engine spark: same output)"
         )
     )
     def sift(
@@ -109,16 +110,22 @@ def register(app: typer.Typer) -> None:
             None, "--whitelist-phi/--no-whitelist-phi", help="PHI found by the detectors joins the whitelist."),
         in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
         to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
+        jobs: int = typer.Option(1, "--jobs", help="Worker processes for mask, fill and swap; same output for any number."),
+        engine: str = typer.Option("local", "--engine", help="local (--jobs processes) or spark (PySpark). Same output."),
+        spark_master: Optional[str] = typer.Option(
+            None, "--spark-master", help="Spark master URL for --engine spark (default local[*], or local[N] with --jobs N)."),
     ) -> None:
         """Make partially synthetic notes (DataSifterText): mask, refill with a masked LM, swap keyphrases."""
         from .lm._common import prefer_passive_threads
 
         prefer_passive_threads()  # before torch or scikit-learn load OpenMP: spinning threads stall busy machines
+        from .cli import _check_engine_options, _engine
         from .fileio import ensure_outside
         from .formats import FORMATS, detect_format, read_corpus, write_corpus
         from .sift import SiftConfig, sift_corpus
         from .sift.report import build_report, write_report
 
+        _check_engine_options(jobs, engine, spark_master)
         ensure_outside(target, [source])
         if report is not None:
             ensure_outside(report, [source])
@@ -150,7 +157,10 @@ def register(app: typer.Typer) -> None:
             raise InputError("no documents in the input", source)
         if label_field and not any(label_field in d.meta for d in docs):
             raise UsageError(f"no document has the label field '{label_field}'", source)
-        run = sift_corpus(docs, config, console=err, mlm_out=save_mlm, progress=_progress())
+        with _engine(engine, jobs, spark_master) as runner:
+            # one process and no Spark: the passes run here (no pool to start, no state to send)
+            parallel = runner if (engine == "spark" or jobs > 1) else None
+            run = sift_corpus(docs, config, console=err, mlm_out=save_mlm, progress=_progress(), engine=parallel)
         write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
         n = write_corpus(run.documents, target, dst_fmt, **write_opts)
         figures = build_report(run, label_field)

@@ -2,28 +2,32 @@
 
 A preset fixes the masking (variant, ``pw``, ``pn``), the swap method and what
 joins the whitelist; every field can still be set by hand afterwards
-(``SiftConfig.preset("large", method="textrank")``).
+(``SiftConfig.preset_config("large", method="textrank")``).
 
-========  ==========  ====  ====  ==============  ==========================================
-preset    variant     pw    pn    swap            whitelist
-========  ==========  ====  ====  ==============  ==========================================
-small     published   0.5   0.75  rake            user list
-medium    paper       0.5   0.75  rake            user list
-large     paper       0.1   0.75  rake-position   user list + rare words + PHI found by #3
-========  ==========  ====  ====  ==============  ==========================================
+========  ==========  ====  ====  =====  ==============  ==========================================
+preset    variant     pw    pn    top_k  swap            whitelist
+========  ==========  ====  ====  =====  ==============  ==========================================
+small     published   0.5   0.75  10     rake            user list
+medium    published   0.1   0.75  10     rake-position   user list + rare words + PHI found by #3
+large     paper       0.1   0.75  10     rake-position   user list + rare words + PHI found by #3
+========  ==========  ====  ====  =====  ==============  ==========================================
 
-* ``small`` is the published code: one pass, masking stops at half of the words
-  (about a third of the words are masked on short narratives).
-* ``medium`` is Algorithm 1 of the paper with the published probabilities: passes
-  repeat while no more than half of the words are masked, so just over half are.
-* ``large`` also treats the words that identify a note (its rarest words, found by
-  the frequency detector, and any PHI the detectors find) as whitelist words,
-  masked with ``p = 1 - 0.1 * coef`` (about 0.9), and swaps the whole tail of the
-  note from its top RAKE phrase on. This is what brings the linkage attack down:
-  the words a nearest-neighbour attack matches on are the rare ones.
+* ``small`` is the published code's masking (one pass that stops at half of the
+  words; about 13% of the words of a short narrative are masked) and its
+  probabilities, with a keyphrase swap.
+* ``medium`` keeps that one-pass masking but treats the words that identify a note
+  (its rarest words, found by the frequency detector of #4, and any PHI the
+  detectors of #3 find) as whitelist words, masked with ``p = 1 - 0.1 * coef``
+  (about 0.9), and swaps the whole tail of the note from its top RAKE phrase on:
+  the words a nearest-neighbour attack matches on are the rare ones and the tail.
+* ``large`` is Algorithm 1 of the paper (passes repeat while no more than half of
+  the words are masked, so just over half are) with the whitelist and swap of
+  ``medium``: most privacy, least utility.
 
-``pw`` and ``pn`` are the published values (0.5 and 0.75) unless the table says
-otherwise; K = 5 clusters as in the published code; the partner is drawn from the
+The paper's own setting is ``large`` with ``pw = 0.5``, ``top_k = 0`` and no rare
+or PHI whitelist (the ``paper`` rows of the tables in ``docs/sift.md``).
+
+All presets: K = 5 clusters as in the published code; the partner is drawn from the
 nearest 10% of up to 1,000 notes of the same cluster; ``q = 1``.
 """
 

@@ -317,23 +317,50 @@ class SiftRun:
         return [o.document for o in self.outcomes]
 
 
+def fill_task(state: SiftState, doc: Document) -> Filled:
+    """The map of pass 1: one note of the fitted corpus masked and filled (by its own seeded generator)."""
+    return state.filled(state.index[doc.id])
+
+
+def swap_task(state: SiftState, doc: Document) -> SiftOutcome:
+    """The map of pass 2: one note swapped with its partner's filled text (pass 1 must be in the state)."""
+    return sift_document(state, doc)
+
+
 def sift_corpus(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: Filler | None = None,
-                console: Any = None, mlm_out: str | Path | None = None, progress: Any = None) -> SiftRun:
-    """Fit on the corpus, then mask and fill every note (pass 1) and swap (pass 2)."""
+                console: Any = None, mlm_out: str | Path | None = None, progress: Any = None,
+                engine: Any = None) -> SiftRun:
+    """Fit on the corpus, then mask and fill every note (pass 1) and swap (pass 2).
+
+    ``engine`` (a ``phisift.engine`` engine: a local process pool or Spark) runs the
+    two passes as maps with the fitted state sent to the workers once per pass; the
+    output is the same as in this process, because every random draw of a note comes
+    from its own generator (seed, note id) and the fit is done here, on the driver.
+    Pass 2 needs every note's filled text (the partner's piece comes from it), so the
+    results of pass 1 join the state before pass 2 is sent out.
+    """
     docs = list(docs)
     t0 = time.perf_counter()
     state = fit(docs, config, filler=filler, console=console, mlm_out=mlm_out)
     t1 = time.perf_counter()
     step = progress or (lambda it, total, what: it)
-    for i in step(range(len(docs)), len(docs), "masking and filling"):
-        state.filled(i)
+    if engine is None:
+        for i in step(range(len(docs)), len(docs), "masking and filling"):
+            state.filled(i)
+    else:
+        ordered = [Document(doc_id, text) for doc_id, text in zip(state.ids, state.texts)]
+        for doc, filled in step(engine.map(state, fill_task, ordered), len(docs), "masking and filling"):
+            state._filled[state.index[doc.id]] = filled
     t2 = time.perf_counter()
-    outcomes = [sift_document(state, d) for d in step(docs, len(docs), "swapping")]
+    if engine is None:
+        outcomes = [sift_document(state, d) for d in step(docs, len(docs), "swapping")]
+    else:
+        outcomes = [o for _, o in step(engine.map(state, swap_task, docs), len(docs), "swapping")]
     t3 = time.perf_counter()
     seconds = {"fit": round(t1 - t0, 2), "mask_fill": round(t2 - t1, 2), "swap": round(t3 - t2, 2),
                "total": round(t3 - t0, 2)}
     return SiftRun(docs, outcomes, state, seconds)
 
 
-__all__ = ["Filled", "SiftOutcome", "SiftRun", "SiftState", "apply", "doc_rng", "fit", "make_filler",
-           "mask_and_fill", "sift_corpus", "sift_document", "Role"]
+__all__ = ["Filled", "SiftOutcome", "SiftRun", "SiftState", "apply", "doc_rng", "fill_task", "fit", "make_filler",
+           "mask_and_fill", "sift_corpus", "sift_document", "swap_task", "Role"]

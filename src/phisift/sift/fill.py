@@ -27,8 +27,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Protocol, Sequence
+from typing import Any, Iterable, Iterator, Protocol, Sequence
 
 import numpy as np
 
@@ -115,6 +116,28 @@ class UnigramFiller:
 
 
 # --------------------------------------------------------------------------- masked LM
+@contextmanager
+def torch_threads(n: int) -> Iterator[None]:
+    """Run torch with ``n`` intra-op threads, and restore the count afterwards.
+
+    The fill-in always uses the same number of threads, because a matrix product
+    split over another number of threads can round its last bits differently, and a
+    sampled word sits on a boundary of the cumulative distribution now and then: a
+    run with ``--jobs 4`` or on Spark must draw exactly the words of a run in one
+    process. One thread also keeps forked workers from inheriting a busy OpenMP pool.
+    """
+    import torch
+
+    before = torch.get_num_threads()
+    if before != n:
+        torch.set_num_threads(n)
+    try:
+        yield
+    finally:
+        if before != n:
+            torch.set_num_threads(before)
+
+
 @dataclass
 class MlmFiller:
     """Fill masks by sampling from a masked LM (``phisift.lm.load_mlm`` gives tokenizer and model)."""
@@ -124,6 +147,7 @@ class MlmFiller:
     top_k: int = 0
     temperature: float = 1.0
     batch_size: int = 32
+    threads: int = 1  # the same in every process, so that every engine samples the same words
     source: str = ""
     name: str = "mlm"
     _allowed: Any = field(default=None, repr=False)
@@ -155,9 +179,13 @@ class MlmFiller:
         self._max_pieces = max(8, limit - 2)  # room for [CLS] and [SEP]
 
     def fill(self, tokens: Sequence[str], masked: Sequence[int], rng: np.random.Generator) -> dict[int, str]:
-        pending = sorted(set(masked))
-        if not pending:
+        if not masked:
             return {}
+        with torch_threads(self.threads):
+            return self._fill(tokens, masked, rng)
+
+    def _fill(self, tokens: Sequence[str], masked: Sequence[int], rng: np.random.Generator) -> dict[int, str]:
+        pending = sorted(set(masked))
         pieces = self._pieces(tokens)
         chosen: dict[int, str] = {}
         while pending:

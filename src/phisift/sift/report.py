@@ -223,7 +223,7 @@ def _html(report: dict[str, Any], png: bytes | None) -> str:
 
 def write_report(report: dict[str, Any], path: str | Path) -> list[Path]:
     """Write ``R.json`` and, beside it, ``R.html`` and ``R.png``; returns the files written."""
-    from ..fileio import write_text_atomic
+    from ..fileio import atomic_write, write_text_atomic
 
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -232,7 +232,8 @@ def write_report(report: dict[str, Any], path: str | Path) -> list[Path]:
     png = _png(report)
     if png is not None:
         png_path = path.with_suffix(".png")
-        png_path.write_bytes(png)
+        with atomic_write(png_path, "wb", encoding=None) as fh:
+            fh.write(png)
         written.append(png_path)
     html_path = path.with_suffix(".html")
     write_text_atomic(html_path, _html(report, png))
