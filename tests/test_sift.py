@@ -384,6 +384,65 @@ def test_spark_engine_gives_the_output_of_one_process(tiny_mlm):
     assert [(d.id, d.text, d.meta) for d in got] == [(d.id, d.text, d.meta) for d in one]
 
 
+KILL_SCRIPT = """
+import sys, time
+import phisift.run
+from phisift.formats import read_corpus
+from phisift.sift import SiftConfig, UnigramFiller
+from phisift.sift.checkpoint import sift_to_file
+from phisift.store import Store
+
+phisift.run.COMMIT_DOCS = 2  # small batches, so that the kill lands between two of them
+src, target, store, delay = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+docs = list(read_corpus(src))
+
+class Slow(UnigramFiller):
+    def fill(self, tokens, masked, rng):
+        time.sleep(delay)
+        return super().fill(tokens, masked, rng)
+
+base = UnigramFiller.from_texts([d.text for d in docs], frozenset({"the", "a", "he", "his", "on", "to", "it"}))
+config = SiftConfig.preset_config("large", fill="unigram", clusters=3, seed=9, method="rake-position",
+                                  whitelist_phi=False)
+with Store(store) as st:
+    sift_to_file(docs, __import__("pathlib").Path(target), "jsonl", config, store=st,
+                 run_settings={"input": src}, filler=Slow(base.words, base.counts), notify=print)
+"""
+
+
+def test_sift_killed_with_sigkill_resumes_to_the_same_bytes(tmp_path):
+    import os
+    import signal
+    import time
+
+    src = tmp_path / "notes.jsonl"
+    write_corpus(make_corpus(40), src)
+    out, store = tmp_path / "sifted.jsonl", str(tmp_path / "store.sqlite")
+    proc = subprocess.Popen([sys.executable, "-c", KILL_SCRIPT, str(src), str(out), store, "0.25"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and proc.poll() is None:
+        journals = list(tmp_path.glob(".sifted.jsonl.fill.*.journal"))
+        if journals and journals[0].stat().st_size > 0:
+            break
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.communicate()
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert not out.exists()  # nothing half-written where the output goes
+    resumed = subprocess.run([sys.executable, "-c", KILL_SCRIPT, str(src), str(out), store, "0"],
+                             capture_output=True, text=True, timeout=300)
+    assert resumed.returncode == 0, resumed.stderr
+    done = int(resumed.stdout.split("resuming an unfinished run: ")[1].split()[0])
+    assert 0 < done < 40
+    whole = tmp_path / "whole.jsonl"
+    fresh = subprocess.run([sys.executable, "-c", KILL_SCRIPT, str(src), str(whole), str(tmp_path / "s2.sqlite"), "0"],
+                           capture_output=True, text=True, timeout=300)
+    assert fresh.returncode == 0 and "resuming" not in fresh.stdout
+    assert out.read_bytes() == whole.read_bytes()
+    assert not list(tmp_path.glob(".sifted.jsonl*"))  # journal gone once the run completed
+
+
 # --------------------------------------------------------------------------- report and CLI
 def test_linkage_attack_figures():
     originals = ["alpha beta gamma", "delta epsilon zeta", "eta theta iota"]
@@ -426,7 +485,8 @@ def test_cli_sift_csv_keeps_columns_and_writes_report(tmp_path):
     res = subprocess.run([sys.executable, "-m", "phisift.cli", "sift", str(src), str(out), "--text-field", "NARR",
                           "--label-field", "part", "--fill", "unigram", "--clusters", "3", "--seed", "7",
                           "--preset", "small",
-                          "--report", str(tmp_path / "r.json")], capture_output=True, text=True, timeout=300)
+                          "--report", str(tmp_path / "r.json")], capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert "unigram" in res.stderr
     got = list(read_corpus(out, text_field="NARR"))
@@ -436,12 +496,14 @@ def test_cli_sift_csv_keeps_columns_and_writes_report(tmp_path):
     def again(name: str, *extra: str) -> bytes:
         res = subprocess.run([sys.executable, "-m", "phisift.cli", "sift", str(src), str(tmp_path / name),
                               "--text-field", "NARR", "--label-field", "part", "--fill", "unigram", "--clusters", "3",
-                              "--preset", "small", *extra], capture_output=True, text=True, timeout=300)
+                              "--preset", "small", *extra], capture_output=True, text=True, timeout=300,
+                             cwd=tmp_path)
         assert res.returncode == 0, res.stderr
         return (tmp_path / name).read_bytes()
 
     assert again("jobs2.csv", "--seed", "7", "--jobs", "2") == out.read_bytes()
     assert again("seed8.csv", "--seed", "8") != out.read_bytes()
     bad = subprocess.run([sys.executable, "-m", "phisift.cli", "sift", str(src), str(tmp_path / "x.csv"),
-                          "--text-field", "NARR", "--preset", "huge"], capture_output=True, text=True, timeout=300)
+                          "--text-field", "NARR", "--preset", "huge"], capture_output=True, text=True, timeout=300,
+                         cwd=tmp_path)
     assert bad.returncode == 2 and "preset" in bad.stderr and "Traceback" not in bad.stderr

@@ -114,15 +114,23 @@ def register(app: typer.Typer) -> None:
         engine: str = typer.Option("local", "--engine", help="local (--jobs processes) or spark (PySpark). Same output."),
         spark_master: Optional[str] = typer.Option(
             None, "--spark-master", help="Spark master URL for --engine spark (default local[*], or local[N] with --jobs N)."),
+        store_path: Optional[Path] = typer.Option(
+            None, "--store", help="Project store (SQLite) that records finished notes; default .phisift/store.sqlite."),
+        resume: Optional[bool] = typer.Option(
+            None, "--resume/--no-resume", help="Continue an unfinished earlier run of the same settings (default: yes, "
+            "with a note); --no-resume starts over."),
     ) -> None:
         """Make partially synthetic notes (DataSifterText): mask, refill with a masked LM, swap keyphrases."""
         from .lm._common import prefer_passive_threads
 
         prefer_passive_threads()  # before torch or scikit-learn load OpenMP: spinning threads stall busy machines
         from .cli import _check_engine_options, _engine
+        from .engine.resume import fingerprint
         from .fileio import ensure_outside
-        from .formats import FORMATS, detect_format, read_corpus, write_corpus
-        from .sift import SiftConfig, sift_corpus
+        from .formats import FORMATS, detect_format, read_corpus
+        from .sift import SiftConfig
+        from .sift.checkpoint import sift_to_file
+        from .store import Store
         from .sift.report import build_report, write_report
 
         _check_engine_options(jobs, engine, spark_master)
@@ -157,12 +165,17 @@ def register(app: typer.Typer) -> None:
             raise InputError("no documents in the input", source)
         if label_field and not any(label_field in d.meta for d in docs):
             raise UsageError(f"no document has the label field '{label_field}'", source)
-        with _engine(engine, jobs, spark_master) as runner:
+        write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
+        settings = {"input": str(source.resolve()), "input_format": src_fmt, "reader": opts,
+                    "input_files": fingerprint(source), "mlm_files": fingerprint(mlm) if mlm else None}
+        with Store(store_path) as store, _engine(engine, jobs, spark_master) as runner:
             # one process and no Spark: the passes run here (no pool to start, no state to send)
             parallel = runner if (engine == "spark" or jobs > 1) else None
-            run = sift_corpus(docs, config, console=err, mlm_out=save_mlm, progress=_progress(), engine=parallel)
-        write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
-        n = write_corpus(run.documents, target, dst_fmt, **write_opts)
+            run = sift_to_file(docs, target, dst_fmt, config, store=store, run_settings=settings, resume=resume,
+                               notify=lambda m: err.print(m, markup=False, highlight=False),
+                               write_options=write_opts, console=err, mlm_out=save_mlm, progress=_progress(),
+                               engine=parallel)
+        n = len(run.documents)
         figures = build_report(run, label_field)
         if report is not None:
             written = write_report(figures, report)

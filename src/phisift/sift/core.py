@@ -327,9 +327,14 @@ def swap_task(state: SiftState, doc: Document) -> SiftOutcome:
     return sift_document(state, doc)
 
 
+def _saved(checkpoint: Any, batch: list[tuple[Document, Filled]]) -> list[tuple[Document, Filled]]:
+    checkpoint.save([(doc.id, filled) for doc, filled in batch])
+    return batch
+
+
 def sift_corpus(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: Filler | None = None,
                 console: Any = None, mlm_out: str | Path | None = None, progress: Any = None,
-                engine: Any = None) -> SiftRun:
+                engine: Any = None, checkpoint: Any = None) -> SiftRun:
     """Fit on the corpus, then mask and fill every note (pass 1) and swap (pass 2).
 
     ``engine`` (a ``phisift.engine`` engine: a local process pool or Spark) runs the
@@ -338,19 +343,31 @@ def sift_corpus(docs: Iterable[Document], config: SiftConfig | None = None, *, f
     from its own generator (seed, note id) and the fit is done here, on the driver.
     Pass 2 needs every note's filled text (the partner's piece comes from it), so the
     results of pass 1 join the state before pass 2 is sent out.
+
+    ``checkpoint`` (``sift.checkpoint.Checkpoint``) makes pass 1 resumable: the notes an
+    interrupted run filled are read back from it, and each new batch is saved to it.
     """
     docs = list(docs)
     t0 = time.perf_counter()
     state = fit(docs, config, filler=filler, console=console, mlm_out=mlm_out)
     t1 = time.perf_counter()
     step = progress or (lambda it, total, what: it)
+    ordered = [Document(doc_id, text) for doc_id, text in zip(state.ids, state.texts)]
+    earlier = checkpoint.done() if checkpoint is not None else []
+    for i, filled in enumerate(earlier):
+        state._filled[i] = filled
+    todo = ordered[len(earlier):]
     if engine is None:
-        for i in step(range(len(docs)), len(docs), "masking and filling"):
-            state.filled(i)
+        pairs: Iterable = ((doc, fill_task(state, doc)) for doc in todo)
     else:
-        ordered = [Document(doc_id, text) for doc_id, text in zip(state.ids, state.texts)]
-        for doc, filled in step(engine.map(state, fill_task, ordered), len(docs), "masking and filling"):
-            state._filled[state.index[doc.id]] = filled
+        pairs = engine.map(state, fill_task, todo)
+    if checkpoint is not None:
+        from ..run import _commit_groups
+
+        pairs = (pair for batch in _commit_groups(pairs, lambda doc: len(doc.text))
+                 for pair in _saved(checkpoint, batch))
+    for doc, filled in step(pairs, len(todo), "masking and filling"):
+        state._filled[state.index[doc.id]] = filled
     t2 = time.perf_counter()
     if engine is None:
         outcomes = [sift_document(state, d) for d in step(docs, len(docs), "swapping")]
