@@ -93,11 +93,9 @@ def augment_command(
         ensure_outside(report, [source])
     src_fmt = in_format or detect_format(source)
     dst_fmt = to or detect_format(target, default=src_fmt)
-    opts = {}
-    if text_field:
-        opts["text_field"] = text_field
-    if id_field:
-        opts["id_field"] = id_field
+    from .cli import _reader_options
+
+    opts = _reader_options(text_field, id_field)
     docs = list(read_corpus(source, src_fmt, **opts))
     if not docs:
         raise InputError("no documents in the input", source)
