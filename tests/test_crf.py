@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("pycrfsuite")
 
@@ -57,6 +59,41 @@ def test_bio_round_trip():
     labels = bio_labels(pieces, gold)
     assert labels.count("B-DATE") == 1 and labels.count("I-DATE") == 4
     assert [(s.start, s.end, s.label) for s in decode_bio(pieces, labels)] == [(s.start, s.end, s.label) for s in gold]
+
+
+_TEXT_ALPHABET = st.sampled_from(list("aZé9 .,:/-()\n\tNº@ñ") + ["Dr.", "MartínezNº", "03/04/2021", "nhc-15"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_TEXT_ALPHABET, max_size=40).map("".join))
+def test_pieces_tile_every_token_exactly(text):
+    """Pieces lie inside their token, in order, never overlap, and cover its non-space characters."""
+    tokens = tokenize(text)
+    pieces = split_pieces(tokens)
+    assert all(text[p.start : p.end] == p.text and p.text and not p.text.isspace() for p in pieces)
+    assert all(a.end <= b.start for a, b in zip(pieces, pieces[1:]))
+    for k, tok in enumerate(tokens):
+        mine = [p for p in pieces if p.token == k]
+        assert mine and mine[0].start == tok.start and mine[-1].end == tok.end
+        assert "".join(p.text for p in mine) == "".join(tok.text.split())
+    flat = [p for s in sentence_pieces(text) for p in s]
+    assert [(p.start, p.end) for p in flat] == [(p.start, p.end) for p in pieces]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_TEXT_ALPHABET, min_size=1, max_size=40).map("".join), st.data())
+def test_bio_round_trip_on_piece_aligned_spans(text, data):
+    """Spans that start and end on piece edges survive spans -> BIO -> spans unchanged."""
+    pieces = split_pieces(tokenize(text))
+    if not pieces:
+        return
+    cuts = sorted(set(data.draw(st.lists(st.integers(0, len(pieces)), max_size=8))))
+    gold = []
+    for lo, hi in zip(cuts, cuts[1:]):
+        if data.draw(st.booleans()):
+            gold.append(Span(pieces[lo].start, pieces[hi - 1].end, data.draw(st.sampled_from(["DATE", "PATIENT"]))))
+    got = decode_bio(pieces, bio_labels(pieces, gold))
+    assert [(s.start, s.end, s.label) for s in got] == [(s.start, s.end, s.label) for s in gold]
 
 
 def test_decode_stray_inside_starts_a_span():
@@ -149,6 +186,36 @@ def test_label_map_is_applied_on_output(tmp_path):
 def test_training_needs_spans(tmp_path):
     with pytest.raises(InputError, match="no annotated spans"):
         train_model([Document("a", "nothing here")], tmp_path / "m")
+
+
+def test_pipeline_shares_rule_and_lexicon_runs_with_the_model(model_dir, corpora, monkeypatch):
+    """rules + lexicon + model scans each text with the rules once, and finds the same spans."""
+    from phisift.detect.lexicon import LexiconDetector
+    from phisift.detect.rules import RuleDetector
+    from phisift.pipeline import Pipeline, load_config
+
+    cfg = load_config(None, {"detect": {"detectors": ["rules", "lexicon", "model"]}, "replace": {"mode": "tag"}})
+    text = corpora[1][0].text
+    calls = []
+    original = RuleDetector.detect
+    monkeypatch.setattr(RuleDetector, "detect", lambda self, t: calls.append(1) or original(self, t))
+    shared = Pipeline.from_config(cfg, model_dir=model_dir)
+    got = shared.detect(text)
+    assert len(calls) == 1
+    unshared = Pipeline([RuleDetector(), LexiconDetector(), load_model_detector(model_dir)], shared.operator,
+                        shared.combiner)
+    calls.clear()
+    assert unshared.detect(text) == got and len(calls) == 2
+    calls.clear()
+    assert pickle.loads(pickle.dumps(shared)).detect(text) == got and len(calls) == 1
+
+
+def test_config_names_the_model(model_dir, corpora):
+    from phisift.pipeline import Pipeline, load_config
+
+    cfg = load_config(None, {"detect": {"detectors": ["model"], "model": str(model_dir)}, "replace": {"mode": "tag"}})
+    text = corpora[1][0].text
+    assert Pipeline.from_config(cfg).detect(text) == Pipeline.from_config(cfg, model_dir=model_dir).detect(text)
 
 
 def test_bundled_model_loads():

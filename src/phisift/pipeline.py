@@ -78,12 +78,35 @@ def build_detector(name: str, config: dict, model_dir: str | Path | None = None)
 
         return LexiconDetector()
     if name == "model":
+        # --model wins; else the config's [detect] model (a folder, or "en_crf", the bundled model).
+        model_dir = model_dir or config["detect"].get("model") or None
         if model_dir is None:
-            raise UsageError("the model detector needs --model DIR")
+            raise UsageError("the model detector needs --model DIR (or [detect] model in the config)")
         from .detect.model import load_model_detector
 
         return load_model_detector(model_dir)
     raise UsageError(f"detector {name} must be fitted on the corpus first")
+
+
+def share_feature_detectors(detectors: list[Detector]) -> list[Detector]:
+    """Let a CRF tagger reuse the pipeline's rule and lexicon runs for its hit features.
+
+    The CRF computes rule and lexicon hits as features; without sharing, a pipeline
+    with rules + lexicon + model scans every text with them twice. The shared
+    detectors are wrapped in ``Remembered``, which answers a repeated call on the same
+    text from memory. Output is unchanged (same detectors, same settings).
+    """
+    from .detect.base import Remembered
+
+    taggers = [d for d in detectors if hasattr(d, "share_detectors")]
+    if not taggers:
+        return detectors
+    out = [Remembered(d) if d.name in ("rules", "lexicon") and not isinstance(d, Remembered) else d
+           for d in detectors]
+    shared = {d.name: d for d in out if isinstance(d, Remembered)}
+    for tagger in taggers:
+        tagger.share_detectors(shared)
+    return out
 
 
 @dataclass
@@ -109,7 +132,7 @@ class Pipeline:
         detectors = [build_detector(n, config, model_dir) for n in det_cfg["detectors"] if n != "frequency"]
         detectors += list(extra_detectors)
         return cls(
-            detectors=detectors,
+            detectors=share_feature_detectors(detectors),
             operator=make_operator(rep, secret),
             combiner=Combiner(det_cfg["extend_min_score"]),
             labels=frozenset(det_cfg["labels"]),
@@ -121,6 +144,11 @@ class Pipeline:
     #: windows and merged by the combiner.
     window_chars: int = 200_000
     window_overlap: int = 2_000
+
+    def __setstate__(self, state: dict) -> None:
+        """Unpickled in a worker: the tagger rebuilt its own feature detectors, so share again."""
+        self.__dict__.update(state)
+        self.detectors = share_feature_detectors(self.detectors)
 
     def detect(self, text: str) -> list[Span]:
         found: list[Span] = []

@@ -24,3 +24,34 @@ class Detector(Protocol):
     name: str
 
     def detect(self, text: str) -> list[Span]: ...
+
+
+class Remembered:
+    """A detector that hands back its last spans when asked again about the very same text.
+
+    A trained tagger uses the rule and lexicon hits as features while the pipeline runs
+    the same detectors for their own spans; one ``Remembered`` shared by both runs each
+    detector once per text instead of twice. The test is identity (``is``), not
+    equality: cheap, and a different text object is simply detected again.
+    """
+
+    def __init__(self, detector: Detector) -> None:
+        self.detector = detector
+        self.name = detector.name
+        self._text: str | None = None
+        self._spans: list[Span] = []
+
+    def detect(self, text: str) -> list[Span]:
+        if text is not self._text:
+            self._spans = list(self.detector.detect(text))
+            self._text = text
+        return list(self._spans)
+
+    def __getstate__(self) -> dict:
+        return {"detector": self.detector}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["detector"])
+
+    def __repr__(self) -> str:
+        return f"Remembered({self.detector!r})"

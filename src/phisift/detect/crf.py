@@ -147,6 +147,10 @@ class CrfDetector:
             return [Span(s.start + off, s.end + off, s.label, s.source, s.score) for s in per_window[0]]
         return merge_chunk_spans([w.chunk for w in windows], per_window)
 
+    def share_detectors(self, shared: Mapping[str, Any]) -> None:
+        """Use these detectors (name -> detector) for the hit features; see ``Featurizer.use_detectors``."""
+        self._featurizer.use_detectors(shared)
+
     def detect(self, text: str) -> list[Span]:
         spans = self.tag(text)
         if not self.label_map:

@@ -418,6 +418,13 @@ class Featurizer:
             else:
                 raise ValueError(f"unknown feature detector {name!r}; choose rules or lexicon")
 
+    def use_detectors(self, shared: Mapping[str, Any]) -> None:
+        """Take the pipeline's own rule/lexicon detectors (by name) for the hit features,
+        so a text is scanned once for both (see ``detect.base.Remembered``)."""
+        prefixes = {"rules": "R", "lexicon": "L"}
+        by_prefix = {prefixes[n]: d for n, d in shared.items() if n in prefixes}
+        self._detectors = [(prefix, by_prefix.get(prefix, det)) for prefix, det in self._detectors]
+
     def hits(self, text: str) -> list[tuple[str, list[Span]]]:
         return [(prefix, sorted(det.detect(text))) for prefix, det in self._detectors]
 
