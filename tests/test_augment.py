@@ -400,3 +400,18 @@ def test_train_with_augment(models, docs, tmp_path, method):
     bad = run_cli("train", str(src), "-o", str(tmp_path / "m2"), "--augment", "filtered-bert",
                   "--augment-vectors", str(models[1]))
     assert bad.exit_code != 0 and not (tmp_path / "m2").exists()
+
+
+def test_keep_common_keeps_span_words_that_are_ordinary_words_of_the_corpus(loaded, docs):
+    # "knee" occurs outside every span in the corpus; "Clinic" and "Vidal" do not
+    doc = Document("k", "Knee pain. Seen at Knee Clinic Vidal today.", (Span(19, 36, "HOSPITAL"),))
+    corpus = docs + [doc]
+    every = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=5, seed=1)).pseudonymise(doc)
+    kept = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=5, seed=1, keep_common=3))
+    new = kept.pseudonymise(doc)
+    old_words = doc.spans[0].text_in(doc.text).split()
+    assert every.spans[0].text_in(every.text).split()[0] != "Knee"
+    new_words = new.spans[0].text_in(new.text).split()
+    assert new_words[0] == "Knee" and new_words[1:] != old_words[1:]
+    assert "vidal" not in {w.lower() for w in new_words}
+    assert kept.stats.kept == 1

@@ -59,6 +59,8 @@ def augment_command(
     batch_size: int = typer.Option(64, "--batch-size", help="filtered-bert: masked copies per forward pass."),
     n: int = typer.Option(100, "--n", help="neighbours: draw each PHI word's replacement from its N nearest words."),
     max_vocab: int = typer.Option(200_000, "--max-vocab", help="neighbours: search the most frequent words only."),
+    keep_common: int = typer.Option(0, "--keep-common", help="neighbours: keep a word inside a span that occurs this "
+                                    "often outside every span (años, de, Hospital); 0 replaces every word."),
     seed: int = typer.Option(0, "--seed", help="Seed: same input, seed and options give the same output."),
     report: Optional[Path] = typer.Option(None, "--report", help="Write the run's counts and speed here (JSON)."),
     in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
@@ -85,7 +87,7 @@ def augment_command(
     filtered = FilteredSettings(words=words, min_sim=min_sim, copies=copies, include_phi=include_phi,
                                 keep_originals=keep_originals, seed=seed, tries=tries, top_k=top_k,
                                 temperature=temperature, unit=unit, batch_size=batch_size)
-    near = NeighbourSettings(n=n, seed=seed, max_vocab=max_vocab)
+    near = NeighbourSettings(n=n, seed=seed, max_vocab=max_vocab, keep_common=keep_common)
     filtered.check()
     near.check()
     ensure_outside(target, [source])

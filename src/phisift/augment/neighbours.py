@@ -33,22 +33,32 @@ from ..errors import InputError, UsageError
 from ..sift.fill import match_case
 from ..text import Token
 from ._common import Clock, document_rng, rate, rounded
-from .words import has_digit, is_word, phi_words, span_tokens
+from .words import has_digit, is_word, outside_counts, phi_words, span_tokens
 
 
 @dataclass(frozen=True)
 class NeighbourSettings:
-    """``n``: neighbours to draw from; ``max_vocab``: the most frequent words of the vectors searched."""
+    """``n``: neighbours to draw from; ``max_vocab``: the most frequent words of the vectors searched.
+
+    ``keep_common``: 0 (the paper) replaces every word inside a span; K > 0 keeps a
+    word inside a span when the corpus has it K times or more outside every span
+    (``años`` in "70 años", ``de marzo de``, ``Hospital``, ``mujer``): such words say
+    what kind of PHI stands there, not who it is, and a tagger learns from them. A
+    name that is also an ordinary word of the corpus then stays too.
+    """
 
     n: int = 100
     seed: int = 0
     max_vocab: int = 200_000
+    keep_common: int = 0
 
     def check(self) -> None:
         if self.n < 1:
             raise UsageError("--n must be at least 1")
         if self.max_vocab < 1:
             raise UsageError("--max-vocab must be at least 1")
+        if self.keep_common < 0:
+            raise UsageError("--keep-common must be 0 (replace every word) or more")
 
 
 @dataclass
@@ -135,15 +145,21 @@ class NeighbourIndex:
 class NeighbourPseudonymiser:
     """Replaces the PHI of annotated documents by embedding neighbours (see the module docstring)."""
 
-    def __init__(self, vectors: Any, excluded: frozenset[str], settings: NeighbourSettings = NeighbourSettings()) -> None:
+    def __init__(self, vectors: Any, excluded: frozenset[str], settings: NeighbourSettings = NeighbourSettings(),
+                 common: frozenset[str] = frozenset()) -> None:
         self.index = NeighbourIndex(vectors, excluded, settings)
         self.settings = settings
+        self.common = common
         self.stats = NeighbourStats(excluded_words=len(excluded), vocabulary=len(self.index.words))
 
     @classmethod
     def fit(cls, docs: Iterable[Document], vectors: Any, settings: NeighbourSettings = NeighbourSettings()) -> "NeighbourPseudonymiser":
         """Exclude every PHI word of ``docs`` (the whole corpus) from the neighbour vocabulary."""
-        return cls(vectors, phi_words(docs), settings)
+        docs = list(docs)
+        common: frozenset[str] = frozenset()
+        if settings.keep_common:
+            common = frozenset(w for w, c in outside_counts(docs).items() if c >= settings.keep_common)
+        return cls(vectors, phi_words(docs), settings, common)
 
     @classmethod
     def from_path(cls, docs: Iterable[Document], vectors: str | Path, settings: NeighbourSettings = NeighbourSettings()) -> "NeighbourPseudonymiser":
@@ -194,6 +210,8 @@ class NeighbourPseudonymiser:
         if not is_word(tok.text):
             return None  # punctuation inside a span stays
         key = tok.text.lower()
+        if key in self.common:
+            return None
         if key not in chosen:
             near = self.index.nearest(key)
             if near is None:

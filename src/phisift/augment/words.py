@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -110,6 +111,16 @@ def phi_words(docs: Iterable[Document]) -> frozenset[str]:
         for span in doc.spans:
             found.update(t.text.lower() for t in span_tokens(doc.text, span) if is_word(t.text))
     return frozenset(found)
+
+
+def outside_counts(docs: Iterable[Document]) -> Counter[str]:
+    """How often each word (lower case) occurs outside every annotated span of ``docs``."""
+    counts: Counter[str] = Counter()
+    for doc in docs:
+        index = SpanIndex.of(doc.spans)
+        counts.update(t.text.lower() for t in tokenize(doc.text)
+                      if is_word(t.text) and not index.touches(t.start, t.end))
+    return counts
 
 
 def replaceable_tokens(doc: Document, tokens: Sequence[Token], include_phi: bool) -> list[int]:
