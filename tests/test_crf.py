@@ -220,8 +220,8 @@ def test_config_names_the_model(model_dir, corpora):
 
 def test_bundled_model_loads():
     folder = bundled_model_dir("en_crf")
-    if not (folder / CONFIG_FILE).exists():
-        pytest.skip("bundled model not built (make model)")
+    # Shipped in the package (src/phisift/models/en_crf, package-data): missing means a broken build.
+    assert (folder / CONFIG_FILE).is_file() and (folder / CRF_FILE).is_file(), "bundled model missing: make model"
     det = load_model_detector("en_crf")
     text = "Patient John Smith (MRN 1234567) was seen on 03/04/2021 by Dr. Mary Jones."
     labels = {s.label for s in det.detect(text)}
