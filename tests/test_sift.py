@@ -379,9 +379,18 @@ def test_spark_engine_gives_the_output_of_one_process(tiny_mlm):
         # broadcast, and pass 1 (mask, fill) and pass 2 (swap) run as mapPartitions
         engine = SparkEngine(spark, partitions=2, chunk_docs=12)
         got = sift_corpus(docs, cfg, filler=MlmFiller(tok, model), engine=engine).documents
+        # the DataFrame API: the same text per row, other columns kept, a null text stays null
+        from phisift.sift.spark import sift_dataframe
+
+        rows = [(d.id, d.text, d.meta["label"]) for d in docs] + [("empty", None, "x")]
+        df = spark.createDataFrame(rows, "note_id string, narrative string, part string")
+        out = sift_dataframe(df, "narrative", "note_id", cfg, filler=MlmFiller(tok, model), partitions=2)
+        table = {r["note_id"]: r for r in out.collect()}
     finally:
         spark.stop()
     assert [(d.id, d.text, d.meta) for d in got] == [(d.id, d.text, d.meta) for d in one]
+    assert {i: (r["narrative_sifted"], r["part"]) for i, r in table.items()} == {
+        **{d.id: (d.text, d.meta["label"]) for d in one}, "empty": (None, "x")}
 
 
 KILL_SCRIPT = """

@@ -16,6 +16,11 @@ keeps its meaning and its labels while hiding which of its words are real:
     >>> state = fit(docs, SiftConfig.preset_config("medium", mlm="mlm-tiny/"))   # the reduce
     >>> sifted = [apply(state, d) for d in docs]                                # the map
 
+``sift_corpus(docs, config, engine=...)`` runs the two per-note passes on a local
+process pool or on Spark with the same output (``phisift.engine``);
+``checkpoint.sift_to_file`` makes a run resumable after a kill, and
+``spark.sift_dataframe`` sifts a DataFrame column.
+
 See ``docs/sift.md`` for the presets and how this differs from the paper and its code.
 """
 
