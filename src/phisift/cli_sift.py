@@ -130,8 +130,8 @@ def register(app: typer.Typer) -> None:
         from .formats import FORMATS, detect_format, read_corpus
         from .sift import SiftConfig
         from .sift.checkpoint import sift_to_file
-        from .store import Store
         from .sift.report import build_report, write_report
+        from .store import Store
 
         _check_engine_options(jobs, engine, spark_master)
         ensure_outside(target, [source])
