@@ -125,3 +125,24 @@ def test_operators_through_rewrite():
     new, m = rewrite(text, edits_for(text, spans, Surrogate(SurrogateMaker(SECRET)), "p"))
     assert "John" not in new and "03/04/2021" not in new
     assert re.fullmatch(r"\d\d/\d\d/\d{4}", new[m.start(20) : m.end(30)])
+
+
+def test_a_name_surrogate_is_never_another_phi_word_of_the_note():
+    """Dr. Brown must not become Dr. Smith in a note about Mr. Smith: a draw that is a PHI word
+    of the note is replaced by the next draw of the same seeded stream."""
+    from phisift.replace.operators import Surrogate, edits_for
+
+    text = "Mr. John Smith was seen by Dr. Alice Brown."
+    spans = [Span(4, 14, "PATIENT"), Span(31, 42, "DOCTOR")]
+    words = {"john", "smith", "alice", "brown"}
+    collided = 0
+    for i in range(400):
+        maker = SurrogateMaker(Secret(f"key-{i:04d}".encode() * 4))
+        free = maker.make("DOCTOR", "Alice Brown", "p1")  # without the note's words
+        if not set(free.lower().split()) & words:
+            continue
+        collided += 1
+        edits = edits_for(text, spans, Surrogate(maker), "p1")
+        new = {w.lower() for e in edits for w in e.replacement.split()}
+        assert not new & words, (i, free)
+    assert collided  # the draw really does hit a note word for some keys

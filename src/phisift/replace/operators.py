@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Iterable, Protocol
 
 from ..document import Edit, Span
-from .surrogates import SurrogateMaker
+from .surrogates import SurrogateMaker, note_words
 
 
 class Operator(Protocol):
@@ -60,13 +60,22 @@ class Surrogate:
     maker: SurrogateMaker
     name: str = "surrogate"
 
-    def replacement(self, span: Span, original: str, patient: str) -> str:
-        return self.maker.make(span.label, original, patient)
+    def replacement(self, span: Span, original: str, patient: str, avoid: frozenset[str] = frozenset()) -> str:
+        return self.maker.make(span.label, original, patient, avoid)
 
 
 def edits_for(text: str, spans: Iterable[Span], operator: Operator, patient: str) -> list[Edit]:
-    """One edit per span (spans must not overlap: combine them first)."""
-    return [Edit(s.start, s.end, operator.replacement(s, text[s.start : s.end], patient)) for s in spans]
+    """One edit per span (spans must not overlap: combine them first).
+
+    Surrogates also get the words of every span of the note, so that no name surrogate
+    is a word of the note's own PHI (Dr. Brown must not become Dr. Smith in a note
+    about Mr. Smith).
+    """
+    spans = list(spans)
+    if not isinstance(operator, Surrogate):
+        return [Edit(s.start, s.end, operator.replacement(s, text[s.start : s.end], patient)) for s in spans]
+    avoid = note_words(text, spans)
+    return [Edit(s.start, s.end, operator.replacement(s, text[s.start : s.end], patient, avoid)) for s in spans]
 
 
 MODES = ("tag", "mask", "redact", "surrogate")

@@ -104,12 +104,23 @@ class SurrogateMaker:
         days = r.randint(self.min_shift_days, self.max_shift_days)
         return days if r.random() < 0.5 else -days
 
-    def make(self, label: str, original: str, patient: str) -> str:
+    def make(self, label: str, original: str, patient: str, avoid: frozenset[str] = frozenset()) -> str:
+        """The surrogate of one span; ``avoid``: lower-cased words a name surrogate must not be
+        (the note's own PHI words)."""
+        if label in _NAME_LABELS:
+            return self._name(label, original, patient, avoid)
         handler = _HANDLERS.get(label, SurrogateMaker._shape)
         return handler(self, label, original, patient)
 
     # --- per label -------------------------------------------------------------
-    def _name(self, label: str, original: str, patient: str) -> str:
+    def _name(self, label: str, original: str, patient: str, avoid: frozenset[str] = frozenset()) -> str:
+        """Word by word, keyed by (patient, word): "John Smith", "SMITH, JOHN" and "Mr. Smith" agree.
+
+        A draw that is the word itself or another PHI word of the note (``avoid``) is
+        replaced by the next draw of the same seeded stream, so the choice stays
+        deterministic; only in the rare note where the first draw collides does the
+        surrogate differ from the patient's usual one.
+        """
         fake = _faker(self.locale)
         male, female = _first_name_genders(self.locale)
         words = list(_WORD.finditer(original))
@@ -134,8 +145,8 @@ class SurrogateMaker:
                 new = fake.first_name()
             else:
                 new = fake.last_name()
-            for _ in range(20):  # a surrogate must never be the original name itself
-                if new.lower() != key:
+            for _ in range(20):  # never the original name itself, nor another PHI word of the note
+                if new.lower() != key and new.lower() not in avoid:
                     break
                 new = fake.last_name() if new[:1] and is_last else fake.first_name()
             out.append(match_case(word, new))
@@ -226,3 +237,9 @@ _HANDLERS = {
     "PROFESSION": _faker_field("job"),
     "USERNAME": _faker_field("user_name"),
 }
+_NAME_LABELS = frozenset(label for label, handler in _HANDLERS.items() if handler is SurrogateMaker._name)
+
+
+def note_words(text: str, spans) -> frozenset[str]:
+    """The lower-cased words inside a note's PHI spans: what no name surrogate of that note may be."""
+    return frozenset(w.lower() for s in spans for w in _WORD.findall(text[s.start : s.end]))
