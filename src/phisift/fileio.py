@@ -22,6 +22,11 @@ _UMASK = os.umask(0)
 os.umask(_UMASK)
 
 
+def set_user_mode(path: str | Path) -> None:
+    """Give a temporary file (mkstemp makes 0600) the mode the user's umask gives new files."""
+    os.chmod(path, 0o666 & ~_UMASK)
+
+
 @contextlib.contextmanager
 def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO]:
     """Open a temporary sibling of ``path`` for writing; rename it over ``path`` on success."""
@@ -29,7 +34,7 @@ def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-
     path.parent.mkdir(parents=True, exist_ok=True)
     binary = "b" in mode
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes 0600; outputs get the user's usual mode
+    set_user_mode(tmp)  # outputs get the user's usual mode
     try:
         with os.fdopen(fd, mode, encoding=None if binary else encoding, newline=None if binary else "") as fh:
             yield fh

@@ -35,6 +35,7 @@ from rich.console import Console
 
 from ..document import Document
 from ..errors import InputError, UsageError
+from ..fileio import set_user_mode
 from ._common import check_new_output, log, package_versions, progress
 
 TEXT_SUFFIXES = (".vec", ".txt", ".w2v")
@@ -230,6 +231,7 @@ def _staged_file(path: Path) -> Iterator[Path]:
     os.close(fd)
     try:
         yield Path(tmp)
+        set_user_mode(tmp)
         os.replace(tmp, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
