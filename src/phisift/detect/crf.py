@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from ..document import Span
-from ..errors import InputError
+from ..errors import InputError, UsageError
 from ..text import merge_chunk_spans
 from .features import FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer, decode_bio
 
@@ -61,7 +61,7 @@ def train_crf(
     on_iteration: Callable[[int], None] | None = None,
 ) -> float:
     """Train one crfsuite model on feature and label sequences; returns the seconds taken."""
-    import pycrfsuite
+    pycrfsuite = _crfsuite()
 
     class _Trainer(pycrfsuite.Trainer):
         def on_iteration(self, log, info):  # noqa: ANN001 - crfsuite callback
@@ -77,9 +77,19 @@ def train_crf(
     return time.perf_counter() - t0
 
 
+def _crfsuite():
+    """python-crfsuite (a core dependency), or a clear error for an installation without it."""
+    try:
+        import pycrfsuite
+    except ImportError:
+        raise UsageError("the CRF tagger needs python-crfsuite: pip install python-crfsuite "
+                         "(or drop \"model\" from the detectors)") from None
+    return pycrfsuite
+
+
 def open_tagger(path: str | Path):
     """A crfsuite tagger for a model file; a missing or damaged file is an InputError."""
-    import pycrfsuite
+    pycrfsuite = _crfsuite()
 
     p = Path(path)
     if not p.is_file():
