@@ -34,6 +34,7 @@ import numpy as np
 
 from ..document import Document, Edit, rewrite_document
 from ..errors import UsageError
+from ..lm.predict import logits_at, pad_batch, special_ids
 from ..sift.fill import match_case, sample_index
 from ..text import Token, chunks, sentence_tokens, tokenize
 from ._common import Clock, document_rng, rate, rounded
@@ -299,35 +300,19 @@ class FilteredBert:
         """Whole-word logits at the mask of every request, one forward pass for the batch."""
         import torch
 
-        tok = self.tokenizer
-        cls_id = tok.cls_token_id if tok.cls_token_id is not None else tok.bos_token_id
-        sep_id = tok.sep_token_id if tok.sep_token_id is not None else tok.eos_token_id
-        pad_id = tok.pad_token_id if tok.pad_token_id is not None else 0
+        cls_id, sep_id, pad_id = special_ids(self.tokenizer)
         seqs, positions = [], []
         for req in batch:
             ids, where = self._masked_sequence(tokens, req)
             seqs.append([cls_id, *ids, sep_id])
             positions.append(where + 1)
-        width = max(len(s) for s in seqs)
-        input_ids = torch.full((len(seqs), width), pad_id, dtype=torch.long)
-        attention = torch.zeros((len(seqs), width), dtype=torch.long)
-        for r, s in enumerate(seqs):
-            input_ids[r, : len(s)] = torch.tensor(s, dtype=torch.long)
-            attention[r, : len(s)] = 1
+        input_ids, attention = pad_batch(seqs, pad_id)
         rows = torch.arange(len(seqs))
         cols = torch.tensor(positions, dtype=torch.long)
         with torch.no_grad():
-            logits = _logits_at(self.model, input_ids, attention, rows, cols).float().numpy().astype(np.float64)
+            logits = logits_at(self.model, input_ids, attention, rows, cols).float().numpy().astype(np.float64)
         self.stats.forward_passes += 1
         self.stats.masked_copies += len(seqs)
         logits = logits[:, : len(self.allowed)]
         logits[:, ~self.allowed[: logits.shape[1]]] = -math.inf
         return list(logits)
-
-
-def _logits_at(model: Any, input_ids: Any, attention: Any, rows: Any, cols: Any) -> Any:
-    """Vocabulary logits at the masked positions only (for BERT the head runs on those alone: it is the costly part)."""
-    if hasattr(model, "bert") and hasattr(model, "cls"):
-        hidden = model.bert(input_ids=input_ids, attention_mask=attention)[0]
-        return model.cls(hidden[rows, cols])
-    return model(input_ids=input_ids, attention_mask=attention).logits[rows, cols]

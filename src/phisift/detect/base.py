@@ -55,3 +55,16 @@ class Remembered:
 
     def __repr__(self) -> str:
         return f"Remembered({self.detector!r})"
+
+
+def relabel(spans: list[Span], label_map: dict[str, str] | None) -> list[Span]:
+    """A tagger's spans with its own labels mapped (e.g. MEDDOCAN's onto i2b2); a label
+    mapped to an empty string is dropped. Unmapped labels stay as they are."""
+    if not label_map:
+        return spans
+    out = []
+    for s in spans:
+        label = label_map.get(s.label, s.label)
+        if label:
+            out.append(s.with_label(label))
+    return out

@@ -25,6 +25,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from ..document import Span
 from ..errors import InputError, UsageError
 from ..text import merge_chunk_spans
+from .base import relabel
 from .features import FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer, decode_bio
 
 CRF_FILE = "model.crfsuite"
@@ -162,15 +163,7 @@ class CrfDetector:
         self._featurizer.use_detectors(shared)
 
     def detect(self, text: str) -> list[Span]:
-        spans = self.tag(text)
-        if not self.label_map:
-            return spans
-        out = []
-        for s in spans:
-            label = self.label_map.get(s.label, s.label)
-            if label:
-                out.append(s.with_label(label))
-        return out
+        return relabel(self.tag(text), self.label_map)
 
     def __getstate__(self) -> dict:
         return {

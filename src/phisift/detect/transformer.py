@@ -30,6 +30,7 @@ from ..document import Document, Span
 from ..errors import InputError
 from ..taxonomy import I2B2_LABELS, MEDDOCAN_TO_I2B2
 from ..text import Chunk, chunks, merge_chunk_spans, tokenize
+from .base import relabel
 from .features import Piece, bio_labels, decode_bio, split_pieces
 
 WEIGHT_FILES = ("model.safetensors", "model.safetensors.index.json", "pytorch_model.bin", "pytorch_model.bin.index.json")
@@ -276,15 +277,7 @@ class TransformerDetector:
         return self.tag_many([text])[0]
 
     def detect(self, text: str) -> list[Span]:
-        spans = self.tag(text)
-        if not self.label_map:
-            return spans
-        out = []
-        for s in spans:
-            label = self.label_map.get(s.label, s.label)
-            if label:
-                out.append(s.with_label(label))
-        return out
+        return relabel(self.tag(text), self.label_map)
 
     def __getstate__(self) -> dict:
         return {

@@ -33,6 +33,7 @@ from typing import Any, Iterable, Iterator, Protocol, Sequence
 
 import numpy as np
 
+from ..lm.predict import logits_at, pad_batch, special_ids
 from .masking import is_unit
 
 MASK = "[MASK]"
@@ -233,18 +234,6 @@ class MlmFiller:
             starts.append(n - size)
         return [(s, s + size) for s in starts]
 
-    def _logits_at(self, input_ids, attention, rows, positions):
-        """Vocabulary logits at the given (row, position) pairs only.
-
-        For BERT the prediction head is applied to those positions alone: with a
-        small model the projection onto the vocabulary costs more than the encoder.
-        """
-        model = self.model
-        if hasattr(model, "bert") and hasattr(model, "cls"):
-            hidden = model.bert(input_ids=input_ids, attention_mask=attention)[0]
-            return model.cls(hidden[rows, positions])
-        return model(input_ids=input_ids, attention_mask=attention).logits[rows, positions]
-
     def _mask_logits(self, tokens, pieces, chosen, pend, this_round) -> list[np.ndarray]:
         import torch
 
@@ -257,25 +246,17 @@ class MlmFiller:
             margins = [min(p - s, e - 1 - p) if s <= p < e else -math.inf for s, e in windows]
             best[i] = int(np.argmax(margins))
         needed = sorted(set(best.values()))
-        tok = self.tokenizer
-        cls_id = tok.cls_token_id if tok.cls_token_id is not None else tok.bos_token_id
-        sep_id = tok.sep_token_id if tok.sep_token_id is not None else tok.eos_token_id
-        pad_id = tok.pad_token_id if tok.pad_token_id is not None else 0
+        cls_id, sep_id, pad_id = special_ids(self.tokenizer)
         rows: dict[int, np.ndarray] = {}
         for lo in range(0, len(needed), self.batch_size):
             group = needed[lo : lo + self.batch_size]
             seqs = [[cls_id, *ids[windows[w][0] : windows[w][1]], sep_id] for w in group]
-            width = max(len(s) for s in seqs)
-            input_ids = torch.full((len(seqs), width), pad_id, dtype=torch.long)
-            attention = torch.zeros((len(seqs), width), dtype=torch.long)
-            for r, s in enumerate(seqs):
-                input_ids[r, : len(s)] = torch.tensor(s, dtype=torch.long)
-                attention[r, : len(s)] = 1
+            input_ids, attention = pad_batch(seqs, pad_id)
             targets = [(r, i) for r, w in enumerate(group) for i in this_round if best[i] == w]
             rr = torch.tensor([r for r, _ in targets], dtype=torch.long)
             pp = torch.tensor([where[i] - windows[group[r]][0] + 1 for r, i in targets], dtype=torch.long)
             with torch.no_grad():
-                logits = self._logits_at(input_ids, attention, rr, pp).float()
+                logits = logits_at(self.model, input_ids, attention, rr, pp).float()
             logits = logits.masked_fill(~self._allowed[: logits.shape[-1]], float("-inf"))
             for (_, i), row in zip(targets, logits.numpy().astype(np.float64)):
                 rows[i] = row
