@@ -36,15 +36,11 @@ DEID_HELP = (
 
 
 def _read(corpus: Path, in_format: Optional[str], text_field: Optional[str], id_field: Optional[str]):
-    from .formats import detect_format, read_corpus
+    from .formats import detect_format, read_corpus, reader_options
 
     if not corpus.exists():
         raise InputError("no such corpus file or folder", corpus)
-    opts = {}
-    if text_field:
-        opts["text_field"] = text_field
-    if id_field:
-        opts["id_field"] = id_field
+    opts = reader_options(text_field, id_field)
     return read_corpus(corpus, in_format or detect_format(corpus), **opts)
 
 

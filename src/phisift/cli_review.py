@@ -52,7 +52,7 @@ def review_command(
 ) -> None:
     """Write a static review page: each note with its PHI highlighted beside its de-identified text."""
     from .fileio import ensure_outside
-    from .formats import read_corpus, read_spans
+    from .formats import read_corpus, read_spans, reader_options
     from .review import write_review
     from .taxonomy import load_label_map
 
@@ -62,11 +62,7 @@ def review_command(
         raise UsageError("the review output must be a folder", output)
     if no_original and deid is None and pred is not None:
         raise UsageError("--pred has offsets into the original text, which --no-original leaves out; give --deid")
-    opts = {}
-    if text_field:
-        opts["text_field"] = text_field
-    if id_field:
-        opts["id_field"] = id_field
+    opts = reader_options(text_field, id_field)
     mapping = load_label_map(label_map) if label_map else None
     state = None
     if frequency_state is not None:

@@ -67,7 +67,7 @@ def train_command(
     from .detect.crf import CrfParams
     from .detect.features import FeatureSettings
     from .fileio import ensure_outside
-    from .formats import read_corpus
+    from .formats import read_corpus, reader_options
     from .taxonomy import load_label_map
     from .train import KINDS, train_model
 
@@ -85,11 +85,7 @@ def train_command(
         raise UsageError("--kind transformer needs --base PATH (a local Hugging Face encoder folder)")
     inputs = [corpus] + ([dev] if dev else [])
     ensure_outside(output, inputs)
-    opts = {}
-    if text_field:
-        opts["text_field"] = text_field
-    if id_field:
-        opts["id_field"] = id_field
+    opts = reader_options(text_field, id_field)
     mapping = load_label_map(label_map) if label_map else None
     train_docs = list(read_corpus(corpus, in_format, **opts))
     dev_docs = list(read_corpus(dev, dev_format, **opts)) if dev else None

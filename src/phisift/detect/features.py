@@ -74,20 +74,24 @@ class Piece:
     token: int = 0  # index of the tokenizer token it came from
 
 
+def char_class(c: str) -> str:
+    """X upper case, x other letters, d digits, else the character itself."""
+    if c.isupper():
+        return "X"
+    if c.isalpha():
+        return "x"
+    if c.isdigit():
+        return "d"
+    return c
+
+
 @lru_cache(maxsize=1 << 16)
 def short_shape(word: str) -> str:
     """Character classes with repeats collapsed: "Smith" -> "Xx", "03/04/2021" -> "d/d/d"."""
     out: list[str] = []
     last = ""
     for c in word:
-        if c.isupper():
-            k = "X"
-        elif c.isalpha():
-            k = "x"
-        elif c.isdigit():
-            k = "d"
-        else:
-            k = c
+        k = char_class(c)
         if k != last:
             out.append(k)
             last = k
@@ -100,14 +104,7 @@ def long_shape(word: str) -> str:
     out: list[str] = []
     last, run = "", 0
     for c in word:
-        if c.isupper():
-            k = "X"
-        elif c.isalpha():
-            k = "x"
-        elif c.isdigit():
-            k = "d"
-        else:
-            k = c
+        k = char_class(c)
         run = run + 1 if k == last else 1
         last = k
         if run <= 4:

@@ -38,7 +38,6 @@ import sys
 import time
 from collections import Counter, deque
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
@@ -230,15 +229,14 @@ def fit_frequency_state(sc, text_rdds: Callable[[], Iterable], config, store=Non
     confidence update follow the local fit step by step, so the state is equal to
     the local one (``tests/test_spark.py`` checks it).
     """
-    from ..detect.frequency import FrequencyState, SpillCounter, choose_threshold, confident_items, kept_share
-    from ..detect.frequency.model import _item_value, _one_pass_kind, _update_confidence
+    from ..detect.frequency import SpillCounter, confident_items
+    from ..detect.frequency.model import _one_pass_kind, finish_fit, read_counts
 
     spec = config.spec
     lists = config.word_lists()
     confident, known = confident_items(store, config.confidence_level, config.confidence_min_runs)
     started = time.perf_counter()
     primary = _one_pass_kind(spec, lists)
-    floor = config.min_threshold
     counter = SpillCounter(config.max_items, spill_dir)
     documents = 0
     try:
@@ -254,27 +252,10 @@ def fit_frequency_state(sc, text_rdds: Callable[[], Iterable], config, store=Non
                     counter.update(feed)
                     feed = {}
             counter.update(feed)
-        counts: dict[str, int] = {}
-        seen_known: set[str] = set()
-        histogram: Counter = Counter()
-        output: Counter = Counter()
-        distinct = 0
-        prefix = f"{primary}:" if primary else None
-        for item, n in counter.items():
-            distinct += 1
-            if n >= floor:
-                counts[item] = n
-            if item in known:
-                seen_known.add(item)
-            if prefix and item.startswith(prefix):
-                histogram[n if n >= floor else 0] += n
-                output[_item_value(primary, item, n, floor, lists, confident)] += n
-        stats = {"documents": documents, "distinct_items": distinct, "spills": counter.spills,
-                 "spilled_bytes": counter.spilled_bytes, "passes": 1 if primary else 2, "jobs": "spark"}
+        state, histogram, output, seen_known = read_counts(counter, documents, "spark", config, lists, confident,
+                                                           known, primary)
     finally:
         counter.close()
-    state = FrequencyState(spec, counts, {}, floor, config.keep_share, floor, 1.0, True, lists, confident,
-                           config.label, config.score, stats, {}, config.share_basis)
     if primary is None:
         shared = sc.broadcast(state)
         try:
@@ -284,14 +265,7 @@ def fit_frequency_state(sc, text_rdds: Callable[[], Iterable], config, store=Non
                     output.update(vals)
         finally:
             shared.unpersist()
-    basis = output if config.share_basis == "output" else histogram
-    t = choose_threshold(basis, config.keep_share, floor)
-    stats["seconds"] = round(time.perf_counter() - started, 3)
-    state = replace(state, histogram=dict(histogram), output_histogram=dict(output), threshold=t.k,
-                    kept_share=kept_share(output, t.k), target_met=t.target_met)
-    if store is not None:
-        _update_confidence(store, state, seen_known)
-    return state
+    return finish_fit(state, histogram, output, seen_known, config, started, store)
 
 
 # --------------------------------------------------------------------------- DataFrames

@@ -137,6 +137,11 @@ def _resolve(fmt: str | None, path: Path, default: str | None = None) -> Format:
     return FORMATS[name]
 
 
+def reader_options(text_field: str | None = None, id_field: str | None = None) -> dict[str, str]:
+    """The reader keyword options a command's --text-field/--id-field give (only those set)."""
+    return {k: v for k, v in (("text_field", text_field), ("id_field", id_field)) if v}
+
+
 def read_corpus(path: str | Path, fmt: str | None = None, **options: Any) -> Iterator[Document]:
     """Documents of a corpus, one at a time. Format and options are checked at once, the data lazily."""
     path = Path(path)
@@ -173,4 +178,4 @@ def read_spans(path: str | Path, fmt: str | None = None, **options: Any) -> dict
     return spans
 
 
-__all__ = ["FORMATS", "Format", "SUFFIXES", "detect_format", "read_corpus", "read_spans", "write_corpus"]
+__all__ = ["FORMATS", "Format", "SUFFIXES", "detect_format", "read_corpus", "read_spans", "reader_options", "write_corpus"]

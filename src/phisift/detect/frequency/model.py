@@ -462,11 +462,18 @@ def fit(
     finally:
         if spool is not None:
             spool.close()
-    stats = state.stats
-    floor = config.min_threshold
+    return finish_fit(state, histogram, output, seen_known, config, started, store)
+
+
+def finish_fit(state: FrequencyState, histogram: Counter, output: Counter, seen_known: set[str],
+               config: FrequencyConfig, started: float, store=None) -> FrequencyState:
+    """The threshold from the histograms, the final state, and one run more on the confidence list.
+
+    Shared by the local fit and the Spark fit, so both end in the same state.
+    """
     basis = output if config.share_basis == "output" else histogram
-    t: Threshold = choose_threshold(basis, config.keep_share, floor)
-    stats["seconds"] = round(time.perf_counter() - started, 3)
+    t: Threshold = choose_threshold(basis, config.keep_share, config.min_threshold)
+    state.stats["seconds"] = round(time.perf_counter() - started, 3)
     state = replace(state, histogram=dict(histogram), output_histogram=dict(output), threshold=t.k,
                     kept_share=kept_share(output, t.k), target_met=t.target_met)
     if store is not None:
@@ -478,33 +485,15 @@ def _count_and_histogram(texts, docs, spool, spec, config, lists, confident, kno
     """Pass 1 (count into a SpillCounter, read back sorted) and, when needed, pass 2 (histograms)."""
     documents = 0
     jobs = config.jobs
-    floor = config.min_threshold
     counter = SpillCounter(config.max_items, spill_dir)
     try:
         for n_docs, partial in bounded_map(count_batch, ((b, spec) for b in _batches(texts)), jobs):
             documents += n_docs
             counter.update(partial)
-        counts: dict[str, int] = {}
-        seen_known: set[str] = set()
-        histogram: Counter = Counter()  # word values from the counts alone
-        output: Counter = Counter()  # word values with lists and confidence
-        distinct = 0
-        prefix = f"{primary}:" if primary else None
-        for item, n in counter.items():
-            distinct += 1
-            if n >= floor:
-                counts[item] = n
-            if item in known:
-                seen_known.add(item)
-            if prefix and item.startswith(prefix):
-                histogram[n if n >= floor else 0] += n
-                output[_item_value(primary, item, n, floor, lists, confident)] += n
-        stats = {"documents": documents, "distinct_items": distinct, "spills": counter.spills,
-                 "spilled_bytes": counter.spilled_bytes, "passes": 1 if primary else 2, "jobs": jobs}
+        state, histogram, output, seen_known = read_counts(counter, documents, jobs, config, lists, confident,
+                                                           known, primary)
     finally:
         counter.close()
-    state = FrequencyState(spec, counts, {}, floor, config.keep_share, floor, 1.0, True, lists, confident,
-                           config.label, config.score, stats, {}, config.share_basis)
     if primary is None:
         again = _batches(spool if spool is not None else (_text(d) for d in docs))
         if jobs > 1:
@@ -514,6 +503,36 @@ def _count_and_histogram(texts, docs, spool, spec, config, lists, confident, kno
         for raw, vals in parts:
             histogram.update(raw)
             output.update(vals)
+    return state, histogram, output, seen_known
+
+
+def read_counts(counter: SpillCounter, documents: int, jobs: Any, config: FrequencyConfig, lists: WordLists,
+                confident: frozenset[str], known: frozenset[str] | set[str], primary: str | None,
+                ) -> tuple[FrequencyState, Counter, Counter, set[str]]:
+    """Read the exact counts back (sorted) into a first state, and, for a one-pass item
+    kind, its word-value histograms (from the counts alone, and with the lists and
+    the confidence list); also the confidence-list items seen. Shared by the local
+    and the Spark fit."""
+    floor = config.min_threshold
+    counts: dict[str, int] = {}
+    seen_known: set[str] = set()
+    histogram: Counter = Counter()  # word values from the counts alone
+    output: Counter = Counter()  # word values with lists and confidence
+    distinct = 0
+    prefix = f"{primary}:" if primary else None
+    for item, n in counter.items():
+        distinct += 1
+        if n >= floor:
+            counts[item] = n
+        if item in known:
+            seen_known.add(item)
+        if prefix and item.startswith(prefix):
+            histogram[n if n >= floor else 0] += n
+            output[_item_value(primary, item, n, floor, lists, confident)] += n
+    stats = {"documents": documents, "distinct_items": distinct, "spills": counter.spills,
+             "spilled_bytes": counter.spilled_bytes, "passes": 1 if primary else 2, "jobs": jobs}
+    state = FrequencyState(config.spec, counts, {}, floor, config.keep_share, floor, 1.0, True, lists, confident,
+                           config.label, config.score, stats, {}, config.share_basis)
     return state, histogram, output, seen_known
 
 
