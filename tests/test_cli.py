@@ -164,3 +164,12 @@ def test_deid_csv_without_the_column_is_a_clear_error(tmp_path):
     res = run("deid", str(path), str(tmp_path / "o.csv"), "--mode", "tag", "--store", str(tmp_path / "s.db"))
     assert res.returncode == 2 and "t.csv" in res.stderr and "'note'" in res.stderr
     assert not (tmp_path / "o.csv").exists()
+
+
+def test_missing_input_is_named_and_creates_no_key(tmp_path):
+    """A mistyped input path says so (also without a suffix), before any key file is created."""
+    key = tmp_path / "k.key"
+    for missing in (tmp_path / "nope.jsonl", tmp_path / "nope"):
+        res = run("deid", str(missing), str(tmp_path / "out"), "--key-file", str(key), "--store", str(tmp_path / "s"))
+        assert res.returncode == 2 and "no such file or folder" in res.stderr and "Traceback" not in res.stderr
+        assert not key.exists()

@@ -69,10 +69,10 @@ def convert(
 ) -> None:
     """Convert an annotated corpus between formats, keeping text and offsets exact."""
     from .fileio import ensure_outside
-    from .formats import detect_format, read_corpus, reader_options, write_corpus
+    from .formats import detect_format, input_format, read_corpus, reader_options, write_corpus
 
     ensure_outside(target, [source])
-    src_fmt = in_format or detect_format(source)
+    src_fmt = in_format or input_format(source)
     docs = read_corpus(source, src_fmt, **reader_options(text_field, id_field))
     dst_fmt = to or detect_format(target, default=src_fmt)
     n = write_corpus(docs, target, dst_fmt)
@@ -213,7 +213,7 @@ def detect(
 ) -> None:
     """Find PHI and write its spans, with offsets into the input text."""
     from .fileio import ensure_outside
-    from .formats import detect_format, reader_options
+    from .formats import input_format, reader_options
     from .run import Corpus, detect_run
     from .store import Store
 
@@ -223,7 +223,7 @@ def detect(
     cfg = _pipeline_config(config, detectors, mode="tag", keep_share=keep_share)
     if model and "model" not in cfg["detect"]["detectors"]:
         cfg["detect"]["detectors"].append("model")
-    corpus = Corpus(source, in_format or detect_format(source), reader_options(text_field, id_field))
+    corpus = Corpus(source, in_format or input_format(source), reader_options(text_field, id_field))
     with Store(store_path) as store, _engine(engine, jobs, spark_master) as runner:
         summary = detect_run(corpus, output, cfg, store=store, engine=runner, console=err, model=model, resume=resume)
     summary.print(err, "detected PHI in")
@@ -269,7 +269,7 @@ def deid(
 ) -> None:
     """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
     from .fileio import ensure_outside
-    from .formats import detect_format, reader_options
+    from .formats import detect_format, input_format, reader_options
     from .run import Corpus, deid_run
     from .store import DEFAULT_KEY_FILE, Store, check_key_location, load_key
 
@@ -284,14 +284,15 @@ def deid(
     cfg = _pipeline_config(config, detectors, mode, keep_share)
     if model and "model" not in cfg["detect"]["detectors"]:
         cfg["detect"]["detectors"].append("model")
+    src_fmt = in_format or input_format(source)
+    dst_fmt = to or detect_format(target, default=src_fmt)
+    corpus = Corpus(source, src_fmt, reader_options(text_field, id_field))
+    corpus.check()
     secret = None
     if cfg["replace"]["mode"] == "surrogate":
         key_path = key_file or DEFAULT_KEY_FILE
         check_key_location(key_path, target)
         secret = load_key(key_path, notify=lambda m: err.print(m))
-    src_fmt = in_format or detect_format(source)
-    dst_fmt = to or detect_format(target, default=src_fmt)
-    corpus = Corpus(source, src_fmt, reader_options(text_field, id_field))
     writer = _review_writer(review, source, review_no_original) if review is not None else None
     with Store(store_path) as store, _engine(engine, jobs, spark_master) as runner:
         summary = deid_run(corpus, target, dst_fmt, cfg, store=store, engine=runner, console=err, secret=secret,

@@ -74,7 +74,7 @@ def augment_command(
     prefer_passive_threads()  # before torch loads OpenMP: spinning threads stall a busy machine
     from .augment import METHODS, FilteredSettings, NeighbourSettings
     from .fileio import ensure_outside, write_text_atomic
-    from .formats import FORMATS, detect_format, read_corpus, reader_options, write_corpus
+    from .formats import FORMATS, detect_format, input_format, read_corpus, reader_options, write_corpus
 
     if method not in METHODS:
         raise UsageError(f"unknown --method '{method}'; choose {' or '.join(METHODS)}")
@@ -93,7 +93,7 @@ def augment_command(
     ensure_outside(target, [source])
     if report is not None:
         ensure_outside(report, [source])
-    src_fmt = in_format or detect_format(source)
+    src_fmt = in_format or input_format(source)
     dst_fmt = to or detect_format(target, default=src_fmt)
     opts = reader_options(text_field, id_field)
     docs = list(read_corpus(source, src_fmt, **opts))

@@ -36,12 +36,12 @@ DEID_HELP = (
 
 
 def _read(corpus: Path, in_format: Optional[str], text_field: Optional[str], id_field: Optional[str]):
-    from .formats import detect_format, read_corpus, reader_options
+    from .formats import input_format, read_corpus, reader_options
 
     if not corpus.exists():
         raise InputError("no such corpus file or folder", corpus)
     opts = reader_options(text_field, id_field)
-    return read_corpus(corpus, in_format or detect_format(corpus), **opts)
+    return read_corpus(corpus, in_format or input_format(corpus), **opts)
 
 
 def _fmt(value, digits: int = 4) -> str:

@@ -127,7 +127,7 @@ def register(app: typer.Typer) -> None:
         from .cli import _check_engine_options, _engine
         from .engine.resume import fingerprint
         from .fileio import ensure_outside
-        from .formats import FORMATS, detect_format, read_corpus, reader_options
+        from .formats import FORMATS, detect_format, input_format, read_corpus, reader_options
         from .sift import SiftConfig
         from .sift.checkpoint import sift_to_file
         from .sift.report import build_report, write_report
@@ -153,7 +153,7 @@ def register(app: typer.Typer) -> None:
             )
         except ValueError as exc:
             raise UsageError(str(exc)) from None
-        src_fmt = in_format or detect_format(source)
+        src_fmt = in_format or input_format(source)
         dst_fmt = to or detect_format(target, default=src_fmt)
         opts = reader_options(text_field, id_field)
         docs = list(read_corpus(source, src_fmt, **opts))

@@ -124,6 +124,11 @@ class Corpus:
     def __iter__(self) -> Iterator[Document]:
         return iter(read_corpus(self.path, self.fmt, **self.options))
 
+    def check(self) -> None:
+        """The path exists and the format takes these options (nothing is read yet): checked
+        before a run creates anything, such as a key file."""
+        read_corpus(self.path, self.fmt, **self.options)
+
     def settings(self) -> dict[str, Any]:
         return {"input": str(self.path.resolve()), "input_format": self.fmt, "reader": self.options,
                 "input_files": fingerprint(self.path)}

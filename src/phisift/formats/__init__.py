@@ -110,6 +110,13 @@ def detect_format(path: str | Path, default: str | None = None) -> str:
     raise UsageError("cannot tell the output format from this path (no known suffix); give the format", path)
 
 
+def input_format(path: str | Path) -> str:
+    """The format of an input corpus; a missing path says so (not that its format is unknown)."""
+    if not Path(path).exists():
+        raise InputError("no such file or folder", path)
+    return detect_format(path)
+
+
 def _folder_format(path: Path) -> str | None:
     suffixes: set[str] = set()
     for p in path.rglob("*"):
@@ -178,4 +185,4 @@ def read_spans(path: str | Path, fmt: str | None = None, **options: Any) -> dict
     return spans
 
 
-__all__ = ["FORMATS", "Format", "SUFFIXES", "detect_format", "read_corpus", "read_spans", "reader_options", "write_corpus"]
+__all__ = ["FORMATS", "Format", "SUFFIXES", "detect_format", "input_format", "read_corpus", "read_spans", "reader_options", "write_corpus"]
