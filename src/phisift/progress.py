@@ -1,0 +1,74 @@
+"""How library code reports progress without knowing who is watching.
+
+The library (runs, lm, sift, augment, train) never imports a screen library: it is
+handed a ``Reporter`` and calls it. The command line passes one that draws Rich
+progress bars; Python callers pass nothing and get ``NullReporter``; tests can pass
+``ListReporter`` and read what was said. Messages must never carry note text: they
+name counts, files, documents and offsets only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Reporter(Protocol):
+    """Progress sink for a long job: one task at a time, plus one-line notes."""
+
+    def start(self, task: str, total: int | None = None, unit: str = "notes") -> None:
+        """A new task begins; ``total`` is None when its size is not known yet."""
+
+    def advance(self, n: int = 1, **fields: float | int | str) -> None:
+        """``n`` more units of the current task are done; ``fields`` are extra columns (loss, rate)."""
+
+    def note(self, message: str) -> None:
+        """A one-line message for the user (a warning or a stage); never note text."""
+
+    def finish(self) -> None:
+        """The current task is over."""
+
+
+class NullReporter:
+    """Says nothing: the default for library callers."""
+
+    def start(self, task: str, total: int | None = None, unit: str = "notes") -> None:
+        pass
+
+    def advance(self, n: int = 1, **fields: float | int | str) -> None:
+        pass
+
+    def note(self, message: str) -> None:
+        pass
+
+    def finish(self) -> None:
+        pass
+
+
+@dataclass
+class ListReporter:
+    """Keeps what it is told, for tests and for callers that want a log."""
+
+    events: list[tuple[str, object]] = field(default_factory=list)
+
+    def start(self, task: str, total: int | None = None, unit: str = "notes") -> None:
+        self.events.append(("start", (task, total, unit)))
+
+    def advance(self, n: int = 1, **fields: float | int | str) -> None:
+        self.events.append(("advance", n))
+
+    def note(self, message: str) -> None:
+        self.events.append(("note", message))
+
+    def finish(self) -> None:
+        self.events.append(("finish", None))
+
+    @property
+    def notes(self) -> list[str]:
+        return [str(value) for kind, value in self.events if kind == "note"]
+
+
+def reporter_or_null(reporter: Reporter | None) -> Reporter:
+    """The given reporter, or one that says nothing."""
+    return reporter if reporter is not None else NullReporter()
