@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import socket
+import tempfile
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -16,6 +17,9 @@ from hypothesis import HealthCheck, settings
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 os.environ.setdefault("HF_DATASETS_OFFLINE", "1")
+# The default key file (phisift.store.DEFAULT_KEY_FILE, read at import) of this test session, not the user's:
+# runs that need a key without --key-file (the frequency confidence list) create it here.
+os.environ.setdefault("PHISIFT_KEY_FILE", os.path.join(tempfile.mkdtemp(prefix="phisift-test-key-"), "secret.key"))
 
 settings.register_profile("phisift", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("phisift")

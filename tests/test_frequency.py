@@ -32,7 +32,7 @@ from phisift.detect.frequency import (
 )
 from phisift.document import Document
 from phisift.errors import InputError
-from phisift.store import Store
+from phisift.store import Secret, Store
 
 NO_LISTS = WordLists()
 
@@ -228,36 +228,125 @@ def test_share_basis_counts_or_output():
 
 
 # --------------------------------------------------------------------------- confidence
+KEY = Secret(b"0123456789abcdef0123456789abcdef")
+
+
+def keyed_store(path, reversible: bool = False) -> Store:
+    store = Store(path)
+    store.key_confidence(KEY, reversible)
+    return store
+
+
 def test_confidence_list_is_updated_once_per_fit_and_keeps_confident_items(tmp_path):
     common = ["zeta zeta zeta alpha alpha alpha beta beta beta"] * 2  # zeta is frequent here
     later = ["alpha alpha alpha beta beta beta zeta omega"]  # zeta occurs once: rare now
     conf = cfg(keep_share=0.8, min_threshold=2, confidence_level=0.8, confidence_min_runs=3)
-    with Store(tmp_path / "store.sqlite") as store:
+    with keyed_store(tmp_path / "store.sqlite") as store:
         for _ in range(3):
             fit(common, conf, store)
         assert store.confidence_runs() == 3
-        c = store.confidence()
-        assert c["token:zeta"] == 1.0
+        assert store.confidence_of("token:zeta") == (3, 3)
         first = fit(later, conf, store)
         # zeta was frequent in 3 of 3 earlier runs: kept although it occurs once now; omega masked
         assert masked_words(first, later[0]) == ["omega"]
         assert "token:zeta" in first.confident
-        c = store.confidence()
-        assert c["token:zeta"] == pytest.approx(3 / 4)  # rare in this run: one failure
-        assert "token:omega" not in c  # never frequent: never written to the store
+        assert store.confidence_of("token:zeta") == (3, 4)  # rare in this run: one failure
+        assert store.confidence_of("token:omega") == (0, 1)  # rare: counted, as a digest
         assert store.confidence_runs() == 4
     # without the store the same corpus masks zeta
     assert masked_words(fit(later, conf), later[0]) == ["zeta", "omega"]
+
+
+def test_claim_11_a_name_rare_in_two_runs_and_frequent_in_one_stays_masked(tmp_path):
+    """The four-run story: score = runs at or above k / runs the item occurred in = 1/3."""
+    rare = ["alpha alpha alpha beta beta beta mcallister"]  # k = 3; mcallister occurs once
+    frequent = ["mcallister mcallister mcallister alpha alpha alpha beta beta beta"]
+    conf = cfg(keep_share=0.8, min_threshold=2, confidence_level=0.8, confidence_min_runs=3)
+    with keyed_store(tmp_path / "store.sqlite") as store:
+        for run in (rare, rare, frequent):
+            st = fit(run, conf, store)
+            assert st.threshold == 3
+        assert store.confidence_of("token:mcallister") == (1, 3)
+        fourth = fit(rare, conf, store)
+        assert "token:mcallister" not in fourth.confident
+        assert masked_words(fourth, rare[0]) == ["mcallister"]
+        assert store.confidence_of("token:mcallister") == (1, 4)
+        # alpha and beta were at or above k in every run they occurred in
+        assert {"token:alpha", "token:beta"} <= fourth.confident
+
+
+def test_confidence_min_runs_counts_the_runs_the_item_occurred_in(tmp_path):
+    often = ["zeta zeta zeta alpha alpha alpha"]
+    without = ["alpha alpha alpha beta beta beta"]
+    later = ["alpha alpha alpha beta beta beta zeta"]
+    conf = cfg(keep_share=0.8, min_threshold=2, confidence_level=0.8, confidence_min_runs=3)
+    with keyed_store(tmp_path / "s.sqlite") as store:
+        for run in (often, often, without, without):
+            fit(run, conf, store)
+        assert store.confidence_runs() == 4 and store.confidence_of("token:zeta") == (2, 2)
+        # four runs in the store, but zeta occurred in two: not enough to keep it when rare
+        assert masked_words(fit(later, conf, store), later[0]) == ["zeta"]
+        assert store.confidence_of("token:zeta") == (2, 3)  # that run counted a failure
+        fit(often, conf, store)
+        fit(often, conf, store)
+        # now zeta was at or above k in 4 of the 5 runs it occurred in: 0.8, kept when rare
+        assert store.confidence_of("token:zeta") == (4, 5)
+        assert masked_words(fit(later, conf, store), later[0]) == []
 
 
 def test_confidence_needs_enough_earlier_runs(tmp_path):
     common = ["zeta zeta zeta"]
     later = ["alpha alpha alpha zeta"]
     conf = cfg(keep_share=0.5, min_threshold=2, confidence_min_runs=5)
-    with Store(tmp_path / "s.sqlite") as store:
+    with keyed_store(tmp_path / "s.sqlite") as store:
         for _ in range(3):
             fit(common, conf, store)
         assert masked_words(fit(later, conf, store), later[0]) == ["zeta"]
+
+
+@pytest.mark.parametrize("kinds", [("token",), ("token", "ngram")])
+def test_store_holds_no_word_of_the_corpus_unless_reversible(tmp_path, kinds):
+    texts = ["Mrs McAllister saw Dr Okonkwo about the cough.", "The cough is better.", "McAllister is well."]
+    corpus_words = {w.norm.rstrip(".") for t in texts for w in words(t)}
+    conf = cfg(keep_share=0.8, kinds=kinds)
+    for _ in range(2):
+        with keyed_store(tmp_path / "s.sqlite") as store:
+            fit(texts, conf, store)
+    with keyed_store(tmp_path / "empty.sqlite"):
+        pass
+    schema = (tmp_path / "empty.sqlite").read_bytes().lower()  # SQL text of the tables ("is" in "exists"...)
+    raw = (tmp_path / "s.sqlite").read_bytes().lower()
+    checked = [w for w in corpus_words if len(w) > 3 and w.encode() not in schema]  # "is": "distinct_items"
+    assert {"mcallister", "okonkwo", "cough", "better"} <= set(checked)
+    assert [w for w in checked if w.encode() in raw] == []
+    with keyed_store(tmp_path / "r.sqlite", reversible=True) as store:
+        fit(texts, conf, store)
+        assert store.confidence_of("token:mcallister") is not None
+    assert b"mcallister" in (tmp_path / "r.sqlite").read_bytes()
+
+
+def test_old_clear_confidence_table_is_erased(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "old.sqlite"
+    db = sqlite3.connect(path)
+    db.executescript("CREATE TABLE confidence (item TEXT PRIMARY KEY, runs_above INTEGER, runs_total INTEGER);"
+                     "CREATE TABLE confidence_runs (n INTEGER NOT NULL); INSERT INTO confidence_runs VALUES (1);"
+                     "INSERT INTO confidence VALUES ('token:mcallister', 1, 1);")
+    db.commit()
+    db.close()
+    with keyed_store(path) as store:
+        assert store.confidence_runs() == 0 and store.confidence() == {}
+    assert b"mcallister" not in path.read_bytes()
+
+
+def test_a_different_key_starts_a_different_list(tmp_path):
+    texts = ["zeta zeta zeta"]
+    with keyed_store(tmp_path / "s.sqlite") as store:
+        fit(texts, cfg(keep_share=0.5), store)
+        assert store.confidence_of("token:zeta") == (1, 1)
+        store.key_confidence(Secret(b"another key another key another key"))
+        assert store.confidence_of("token:zeta") is None
 
 
 # --------------------------------------------------------------------------- state
@@ -377,3 +466,26 @@ def test_pipeline_runs_the_frequency_detector(capsys):
     new, spans = pipe.deidentify(Document("c", "Zorblax saw the patient today."))
     assert new.text == "Zorblax saw the patient today.".replace("Zorblax", "[OTHER]").replace("saw", "[OTHER]")
     assert {s.source for s in spans} == {"frequency"}
+
+
+def test_cli_store_holds_no_word_of_the_corpus(tmp_path):
+    """`phisift deid` with the frequency detector: the SQLite store holds digests, no note word."""
+    import subprocess
+    import sys
+
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    texts = {"a.txt": "Seen by Dr Okonkwo. Mrs Featherstonehaugh has a cough.\n",
+             "b.txt": "Mrs Featherstonehaugh has a cough. The cough is better.\n",
+             "c.txt": "The cough is better. Review in clinic.\n"}
+    for name, text in texts.items():
+        (notes / name).write_text(text)
+    store = tmp_path / "proj" / "store.sqlite"
+    res = subprocess.run([sys.executable, "-m", "phisift.cli", "deid", str(notes), str(tmp_path / "out"),
+                          "--detectors", "frequency", "--keep-share", "0.8", "--store", str(store),
+                          "--key-file", str(tmp_path / "keys" / "k")], capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    raw = store.read_bytes().lower()
+    assert b"featherstonehaugh" not in raw and b"okonkwo" not in raw and b"cough" not in raw
+    with keyed_store(store) as s:  # another key: nothing can be looked up
+        assert s.confidence_of("token:cough") is None and s.confidence_runs() == 1

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from phisift.detect.combine import combine
 from phisift.document import Span
 from phisift.errors import InputError, UsageError
-from phisift.store import Store, check_key_location, load_key
+from phisift.store import Secret, Store, check_key_location, load_key
 
 
 def test_key_is_created_private_and_reused(tmp_path):
@@ -34,11 +34,14 @@ def test_short_key_and_key_inside_output_are_refused(tmp_path):
 
 def test_confidence_counts_runs_where_item_was_seen(tmp_path):
     with Store(tmp_path / "s.sqlite") as store:
+        store.key_confidence(Secret(b"k" * 32))
         store.update_confidence(above={"a"}, seen={"a", "b"})
         store.update_confidence(above={"b"}, seen={"a", "b"})
         store.update_confidence(above={"a"}, seen={"a"})
-        conf = store.confidence()
-    assert conf == {"a": pytest.approx(2 / 3), "b": pytest.approx(1 / 2)}
+        assert store.confidence_of("a") == (2, 3) and store.confidence_of("b") == (1, 2)
+        assert store.confident(0.6, 3) == {store.confidence_digest("a")}
+        assert store.confident(0.5, 2) == {store.confidence_digest("a"), store.confidence_digest("b")}
+        assert sorted(store.confidence().values()) == [pytest.approx(1 / 2), pytest.approx(2 / 3)]
 
 
 def test_store_survives_reopen(tmp_path):

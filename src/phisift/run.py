@@ -247,6 +247,7 @@ def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: dict, *, store: St
                    "spans": _resolved(spans_path), "config": _config_for_key(cfg), "model": _resolved(model),
                    "patient_field": patient_field, "reversible": reversible, "key_id": _key_id(secret)})
     targets = [target] + ([spans_path] if spans_path else [])
+    store.key_confidence(secret, reversible)  # the frequency confidence list: digests of this key
     with RunState(store, key, targets, resume, notify) as state:
         pipeline = build_pipeline(cfg, corpus, engine, state, store, secret, model, notify)
         folder = is_folder_output(target, dst_fmt)

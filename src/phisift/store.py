@@ -6,8 +6,10 @@ What is kept, and why:
   the table; the table is the audit trail, and with ``reversible`` also the way
   back. Originals are stored as HMAC digests unless a reversible mapping is asked.
 * ``date_offsets``: the day shift of each patient (also derived, also recorded).
-* ``confidence``: per word item, in how many earlier runs its count reached the
-  threshold (the Philips confidence list, kept across runs and corpora).
+* ``confidence_items``: per word item, the runs it occurred in and the runs in which
+  its count reached the threshold (the Philips confidence list, kept across runs
+  and corpora). Items are HMAC digests of the key; the word itself is kept only
+  when the user asks for a reversible store.
 * ``runs``: a log of runs with counts and settings only, never PHI.
 * ``done``: finished documents of a batch run, so a killed run can resume.
 
@@ -22,9 +24,11 @@ import json
 import os
 import secrets
 import sqlite3
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Container, Iterable
 
 from .errors import InputError, UsageError
 
@@ -80,8 +84,8 @@ CREATE TABLE IF NOT EXISTS surrogates (
     patient TEXT NOT NULL, label TEXT NOT NULL, original TEXT NOT NULL,
     surrogate TEXT NOT NULL, clear TEXT, PRIMARY KEY (patient, label, original));
 CREATE TABLE IF NOT EXISTS date_offsets (patient TEXT PRIMARY KEY, days INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS confidence (
-    item TEXT PRIMARY KEY, runs_above INTEGER NOT NULL, runs_total INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS confidence_items (
+    digest TEXT PRIMARY KEY, runs_seen INTEGER NOT NULL, runs_above INTEGER NOT NULL, clear TEXT);
 CREATE TABLE IF NOT EXISTS confidence_runs (n INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY AUTOINCREMENT, started REAL, command TEXT, settings TEXT, summary TEXT);
@@ -95,9 +99,12 @@ class Store:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else DEFAULT_STORE
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._confidence_secret: Secret | None = None
+        self._confidence_clear = False
         try:
             self.db = sqlite3.connect(self.path, timeout=60)
             self.db.executescript(_SCHEMA)
+            self._drop_clear_confidence()
         except sqlite3.DatabaseError as exc:
             raise InputError(f"not a usable phisift store ({exc})", self.path) from None
 
@@ -130,31 +137,67 @@ class Store:
         return row[0] if row else None
 
     # confidence list ---------------------------------------------------------
+    def key_confidence(self, secret: Secret | None, reversible: bool = False) -> None:
+        """The key the confidence list is digested with (the run's key), and whether to keep words too.
+
+        Without a key set here, the user's default key file is used (created on first use).
+        """
+        self._confidence_secret = secret
+        self._confidence_clear = reversible
+
+    def _confidence_key(self) -> Secret:
+        if self._confidence_secret is None:
+            self._confidence_secret = load_key(DEFAULT_KEY_FILE, notify=lambda m: sys.stderr.write(m + "\n"))
+        return self._confidence_secret
+
+    def confidence_digest(self, item: str) -> str:
+        """The keyed digest an item is stored under: without the key, no word can be tested against it."""
+        return self._confidence_key().hexdigest("phisift-confidence", item)[:32]
+
+    def confident(self, level: float, min_runs: int) -> set[str]:
+        """Digests of the items that reached the threshold in at least ``level`` of the earlier runs
+        they occurred in, over at least ``min_runs`` such runs (claim 11)."""
+        cur = self.db.execute(
+            "SELECT digest FROM confidence_items WHERE runs_seen >= ? AND runs_above >= ? * runs_seen - 1e-9",
+            (max(1, min_runs), level))
+        return {row[0] for row in cur}
+
+    def confidence_of(self, item: str) -> tuple[int, int] | None:
+        """(runs in which the item reached the threshold, runs it occurred in), or None if never seen."""
+        row = self.db.execute("SELECT runs_above, runs_seen FROM confidence_items WHERE digest = ?",
+                              (self.confidence_digest(item),)).fetchone()
+        return (row[0], row[1]) if row else None
+
     def confidence(self) -> dict[str, float]:
-        """Share (0..1) of earlier runs in which each item reached the threshold."""
-        return {
-            item: above / total
-            for item, above, total in self.db.execute("SELECT item, runs_above, runs_total FROM confidence")
-            if total
-        }
+        """Score (0..1) per listed item digest: the share of the runs it occurred in where it reached the threshold."""
+        return {d: above / seen for d, above, seen in
+                self.db.execute("SELECT digest, runs_above, runs_seen FROM confidence_items") if seen}
 
     def confidence_runs(self) -> int:
+        """Fits recorded on the confidence list (all items together; the rule counts each item's own runs)."""
         row = self.db.execute("SELECT COALESCE(SUM(n), 0) FROM confidence_runs").fetchone()
         return int(row[0])
 
-    def update_confidence(self, above: set[str], seen: set[str]) -> None:
-        """One more run: items in ``seen`` count a run, those in ``above`` count a success.
-
-        An item never seen in a run does not count that run: its confidence says how
-        often it was frequent enough *when it occurred*.
-        """
+    def update_confidence(self, above: Container[str], seen: Iterable[str]) -> None:
+        """One more run: each item of ``seen`` (every item that occurred, each once) counts a
+        run, and a success when it is in ``above``. One transaction: a run counts whole or not at all."""
+        clear = self._confidence_clear
+        rows = ((self.confidence_digest(item), int(item in above), item if clear else None) for item in seen)
         with self.db:
             self.db.executemany(
-                "INSERT INTO confidence VALUES (?, ?, 1) ON CONFLICT(item) DO UPDATE SET "
-                "runs_above = runs_above + excluded.runs_above, runs_total = runs_total + 1",
-                ((item, int(item in above)) for item in seen),
-            )
+                "INSERT INTO confidence_items VALUES (?, 1, ?, ?) ON CONFLICT(digest) DO UPDATE SET "
+                "runs_seen = runs_seen + 1, runs_above = runs_above + excluded.runs_above, "
+                "clear = COALESCE(excluded.clear, clear)", rows)
             self.db.execute("INSERT INTO confidence_runs VALUES (1)")
+
+    def _drop_clear_confidence(self) -> None:
+        """Erase the confidence table of older versions: it held words in clear (and wrong counts)."""
+        if self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'confidence'").fetchone():
+            self.db.execute("PRAGMA secure_delete = ON")  # overwrite the freed pages, not just unlink them
+            with self.db:
+                self.db.execute("DROP TABLE confidence")
+                self.db.execute("DELETE FROM confidence_runs")
+            self.db.execute("VACUUM")
 
     # runs and resume ---------------------------------------------------------
     def log_run(self, command: str, settings: dict, summary: dict) -> None:

@@ -41,6 +41,7 @@ from typing import Any, Iterable, Iterator, Mapping
 from ...document import Document, Span
 from ...errors import InputError
 from ...fileio import atomic_write
+from .confidence import RareItems, confident_items, record_run
 from .counting import SpillCounter
 from .items import ItemSpec, Word, ngrams, token_item, unigram_item, words
 from .parallel import bounded_map, count_batch, init_worker, value_histograms, worker_histograms
@@ -415,17 +416,6 @@ def _norm_of(kind: str, item: str) -> str:
     return value[1:] if kind == "position" and value.startswith("^") else value
 
 
-def confident_items(store, level: float, min_runs: int) -> tuple[frozenset[str], frozenset[str]]:
-    """(items of high confidence, every item on the list), from earlier runs in the store."""
-    if store is None:
-        return frozenset(), frozenset()
-    conf = store.confidence()
-    known = frozenset(conf)
-    if store.confidence_runs() < min_runs:
-        return frozenset(), known
-    return frozenset(item for item, c in conf.items() if c >= level), known
-
-
 def fit(
     docs: Iterable[Document | str],
     config: FrequencyConfig | None = None,
@@ -447,7 +437,7 @@ def fit(
     config = config or FrequencyConfig()
     spec = config.spec
     lists = lists if lists is not None else config.word_lists()
-    confident, known = confident_items(store, config.confidence_level, config.confidence_min_runs)
+    confident, rare = confident_items(store, config.confidence_level, config.confidence_min_runs)
     started = time.perf_counter()
     primary = None if two_pass else _one_pass_kind(spec, lists)
     reiterable = iter(docs) is not docs
@@ -457,15 +447,19 @@ def fit(
         spool = _Spool(spill_dir)
         texts = spool.tee(texts)
     try:
-        state, histogram, output, seen_known = _count_and_histogram(texts, docs, spool, spec, config, lists,
-                                                                    confident, known, primary, spill_dir)
+        state, histogram, output, rare = _count_and_histogram(texts, docs, spool, spec, config, lists,
+                                                              confident, rare, primary, spill_dir)
+    except BaseException:
+        if rare is not None:
+            rare.close()
+        raise
     finally:
         if spool is not None:
             spool.close()
-    return finish_fit(state, histogram, output, seen_known, config, started, store)
+    return finish_fit(state, histogram, output, rare, config, started, store)
 
 
-def finish_fit(state: FrequencyState, histogram: Counter, output: Counter, seen_known: set[str],
+def finish_fit(state: FrequencyState, histogram: Counter, output: Counter, seen_known: RareItems | None,
                config: FrequencyConfig, started: float, store=None) -> FrequencyState:
     """The threshold from the histograms, the final state, and one run more on the confidence list.
 
@@ -476,12 +470,16 @@ def finish_fit(state: FrequencyState, histogram: Counter, output: Counter, seen_
     state.stats["seconds"] = round(time.perf_counter() - started, 3)
     state = replace(state, histogram=dict(histogram), output_histogram=dict(output), threshold=t.k,
                     kept_share=kept_share(output, t.k), target_met=t.target_met)
-    if store is not None:
-        _update_confidence(store, state, seen_known)
+    try:
+        if store is not None:
+            _update_confidence(store, state, seen_known)
+    finally:
+        if seen_known is not None:
+            seen_known.close()
     return state
 
 
-def _count_and_histogram(texts, docs, spool, spec, config, lists, confident, known, primary, spill_dir):
+def _count_and_histogram(texts, docs, spool, spec, config, lists, confident, rare, primary, spill_dir):
     """Pass 1 (count into a SpillCounter, read back sorted) and, when needed, pass 2 (histograms)."""
     documents = 0
     jobs = config.jobs
@@ -490,8 +488,8 @@ def _count_and_histogram(texts, docs, spool, spec, config, lists, confident, kno
         for n_docs, partial in bounded_map(count_batch, ((b, spec) for b in _batches(texts)), jobs):
             documents += n_docs
             counter.update(partial)
-        state, histogram, output, seen_known = read_counts(counter, documents, jobs, config, lists, confident,
-                                                           known, primary)
+        state, histogram, output, rare = read_counts(counter, documents, jobs, config, lists, confident,
+                                                     rare, primary)
     finally:
         counter.close()
     if primary is None:
@@ -503,19 +501,22 @@ def _count_and_histogram(texts, docs, spool, spec, config, lists, confident, kno
         for raw, vals in parts:
             histogram.update(raw)
             output.update(vals)
-    return state, histogram, output, seen_known
+    return state, histogram, output, rare
 
 
 def read_counts(counter: SpillCounter, documents: int, jobs: Any, config: FrequencyConfig, lists: WordLists,
-                confident: frozenset[str], known: frozenset[str] | set[str], primary: str | None,
-                ) -> tuple[FrequencyState, Counter, Counter, set[str]]:
+                confident, rare: RareItems | None, primary: str | None,
+                ) -> tuple[FrequencyState, Counter, Counter, RareItems | None]:
     """Read the exact counts back (sorted) into a first state, and, for a one-pass item
     kind, its word-value histograms (from the counts alone, and with the lists and
-    the confidence list); also the confidence-list items seen. Shared by the local
-    and the Spark fit."""
+    the confidence list). ``confident`` and ``rare`` come from ``confident_items``:
+    the confident items of earlier runs (by digest, resolved here to this corpus's
+    items) and the spool that takes this run's rare items for the confidence list
+    (returned, for ``finish_fit``). Shared by the local and the Spark fit."""
     floor = config.min_threshold
+    spec = config.spec
     counts: dict[str, int] = {}
-    seen_known: set[str] = set()
+    sure: set[str] = set()  # items of this corpus on the confidence list
     histogram: Counter = Counter()  # word values from the counts alone
     output: Counter = Counter()  # word values with lists and confidence
     distinct = 0
@@ -524,23 +525,26 @@ def read_counts(counter: SpillCounter, documents: int, jobs: Any, config: Freque
         distinct += 1
         if n >= floor:
             counts[item] = n
-        if item in known:
-            seen_known.add(item)
+        elif rare is not None and _selected(spec, item):
+            rare.add(item)
+        is_sure = bool(confident) and item in confident
+        if is_sure:
+            sure.add(item)
         if prefix and item.startswith(prefix):
             histogram[n if n >= floor else 0] += n
-            output[_item_value(primary, item, n, floor, lists, confident)] += n
+            output[_item_value(primary, item, n, floor, lists, is_sure)] += n
     stats = {"documents": documents, "distinct_items": distinct, "spills": counter.spills,
              "spilled_bytes": counter.spilled_bytes, "passes": 1 if primary else 2, "jobs": jobs}
-    state = FrequencyState(config.spec, counts, {}, floor, config.keep_share, floor, 1.0, True, lists, confident,
-                           config.label, config.score, stats, {}, config.share_basis)
-    return state, histogram, output, seen_known
+    state = FrequencyState(config.spec, counts, {}, floor, config.keep_share, floor, 1.0, True, lists,
+                           frozenset(sure), config.label, config.score, stats, {}, config.share_basis)
+    return state, histogram, output, rare
 
 
-def _item_value(kind: str, item: str, n: int, floor: int, lists: WordLists, confident: frozenset[str]) -> int:
+def _item_value(kind: str, item: str, n: int, floor: int, lists: WordLists, confident: bool) -> int:
     norm = _norm_of(kind, item)
     if lists.blacklisted(norm):
         return NEVER
-    if lists.whitelisted(norm) or item in confident:
+    if lists.whitelisted(norm) or confident:
         return ALWAYS
     return n if n >= floor else 0
 
@@ -549,19 +553,11 @@ def _selected(spec: ItemSpec, item: str) -> bool:
     return item.partition(":")[0] in spec.kinds
 
 
-def _update_confidence(store, state: FrequencyState, seen_known: set[str]) -> None:
-    """One run more on the confidence list.
-
-    An item joins the list the first time its count reaches the threshold; from
-    then on every run in which it occurs counts, reaching it or not. Items that
-    were never frequent are not written, so the store never holds a rare word
-    (a name) that no run has seen at least k times.
-    """
-    above = {item for item, n in state.counts.items() if n >= state.threshold and _selected(state.spec, item)}
-    seen = above | {item for item in seen_known if _selected(state.spec, item)}
-    store.update_confidence(above, seen)
+def _update_confidence(store, state: FrequencyState, rare: RareItems | None) -> None:
+    """One run more on the confidence list (see ``confidence``), and a line in the run log."""
+    record_run(store, state, rare, lambda item: _selected(state.spec, item))
     store.log_run("frequency-fit", {"kinds": list(state.spec.kinds), "keep_share": state.keep_share,
-                                    "min_threshold": state.min_threshold},
+                                    "min_threshold": state.min_threshold, "share_basis": state.share_basis},
                   {"threshold": state.threshold, "kept_share": round(state.kept_share, 6),
                    "word_tokens": state.word_tokens, "confident_items": len(state.confident), **state.stats})
 
