@@ -446,7 +446,7 @@ def test_cli_bad_input_is_one_line_and_exit_2(tmp_path):
 
 def test_help_does_not_import_heavy_libraries(tmp_path):
     code = (
-        "import sys; from phisift.cli import app; import phisift.lm, phisift.cli_lm; "
+        "import sys; from phisift.cli import app; import phisift.lm, phisift.cli.lm; "
         "heavy = [m for m in ('torch', 'transformers', 'gensim', 'tokenizers') if m in sys.modules]; "
         "print(','.join(heavy))"
     )

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from .errors import InputError, UsageError
+from ..errors import InputError, UsageError
+from .console import err, out
+from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
 
-lm_app = typer.Typer(
+app = typer.Typer(
     help=(
         "Build language models from your own notes, offline: a BERT masked LM (for DataSifterText fill-in "
         "and Filtered BERT) and fastText word vectors (for Filtered BERT and neighbour pseudonymisation).\n\n"
@@ -25,10 +26,7 @@ lm_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-out = Console()
-err = Console(stderr=True)
 
-FORMAT_HELP = "Corpus format: jsonl, text, brat, i2b2, conll, csv, parquet (default: from the path)."
 DEID_HELP = (
     "Replace PHI by tags such as [PATIENT] before training (default: on when the PHI detectors are installed; "
     "annotated PHI spans in the corpus are replaced too)."
@@ -36,7 +34,7 @@ DEID_HELP = (
 
 
 def _read(corpus: Path, in_format: Optional[str], text_field: Optional[str], id_field: Optional[str]):
-    from .formats import input_format, read_corpus, reader_options
+    from ..formats import input_format, read_corpus, reader_options
 
     if not corpus.exists():
         raise InputError("no such corpus file or folder", corpus)
@@ -50,7 +48,7 @@ def _fmt(value, digits: int = 4) -> str:
     return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
 
 
-@lm_app.command(
+@app.command(
     epilog=(
         "Examples:\n\n"
         "  phisift lm mlm notes.jsonl -o mlm-tiny --epochs 5 --max-minutes 10\n\n"
@@ -70,8 +68,8 @@ def mlm(
     base_model: Optional[Path] = typer.Option(
         None, "--from", help="Continue pretraining this local masked LM folder instead of starting from scratch."
     ),
-    text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
-    id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
+    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
+    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
     in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
     holdout: float = typer.Option(0.1, "--holdout", help="Share of documents held out for the report."),
     deid_first: Optional[bool] = typer.Option(None, "--deid-first/--no-deid-first", help=DEID_HELP),
@@ -84,8 +82,8 @@ def mlm(
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing output folder."),
 ) -> None:
     """Train a BERT masked language model on a corpus (or adapt a local one) and report held-out accuracy."""
-    from .fileio import ensure_outside
-    from .lm.mlm import MlmSettings, train_mlm
+    from ..fileio import ensure_outside
+    from ..lm.mlm import MlmSettings, train_mlm
 
     if base_model is not None and (size is not None or vocab_size is not None or cased):
         raise UsageError("--from keeps the base model's size and tokenizer; drop --size, --vocab-size and --cased")
@@ -123,7 +121,7 @@ def _print_mlm_report(report: dict, path: Path) -> None:
     out.print(table)
 
 
-@lm_app.command(
+@app.command(
     epilog=(
         "Examples:\n\n"
         "  phisift lm vectors notes.jsonl -o vectors.kv --dim 100 --seed 1\n\n"
@@ -139,8 +137,8 @@ def vectors(
     dim: int = typer.Option(100, "--dim", help="Vector dimensions."),
     seed: int = typer.Option(0, "--seed", help="Seed (training uses one thread so the result is reproducible)."),
     epochs: int = typer.Option(10, "--epochs", help="Passes over the corpus."),
-    text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
-    id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
+    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
+    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
     in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
     min_count: int = typer.Option(2, "--min-count", help="Ignore words seen fewer times."),
     window: int = typer.Option(5, "--window", help="Context window in words."),
@@ -151,8 +149,8 @@ def vectors(
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing output file."),
 ) -> None:
     """Train fastText word vectors on a corpus (gensim, one thread, seeded)."""
-    from .fileio import ensure_outside
-    from .lm.vectors import VectorSettings, neighbours, train_vectors
+    from ..fileio import ensure_outside
+    from ..lm.vectors import VectorSettings, neighbours, train_vectors
 
     ensure_outside(output, [corpus])
     settings = VectorSettings(
@@ -173,14 +171,14 @@ def vectors(
         out.print(f"{word}: " + ", ".join(w for w, _ in neighbours(result.vectors, word, 8)), highlight=False, markup=False)
 
 
-@lm_app.command(epilog="Example:\n\n  phisift lm neighbours vectors.bin hypertension metformin -k 5")
+@app.command(epilog="Example:\n\n  phisift lm neighbours vectors.bin hypertension metformin -k 5")
 def neighbours(
     vectors_file: Path = typer.Argument(..., help="Vectors file (.bin, .vec or gensim)."),
     words: list[str] = typer.Argument(..., help="Words to look up."),
     k: int = typer.Option(10, "-k", help="Neighbours per word."),
 ) -> None:
     """Print the nearest words of each word by cosine similarity."""
-    from .lm.vectors import load_vectors, neighbours as nearest
+    from ..lm.vectors import load_vectors, neighbours as nearest
 
     if k < 1:
         raise UsageError("-k must be at least 1")
@@ -191,14 +189,14 @@ def neighbours(
         out.print(f"{word}: {shown}", highlight=False, markup=False)
 
 
-@lm_app.command(epilog='Example:\n\n  phisift lm fill mlm-tiny/ "history of [MASK] and diabetes" -k 5')
+@app.command(epilog='Example:\n\n  phisift lm fill mlm-tiny/ "history of [MASK] and diabetes" -k 5')
 def fill(
     model_dir: Path = typer.Argument(..., help="Masked LM folder."),
     text: str = typer.Argument(..., help="Text with one or more mask tokens ([MASK] for phisift models)."),
     k: int = typer.Option(5, "-k", help="Predictions per mask."),
 ) -> None:
     """Print the likeliest tokens for each mask in a text."""
-    from .lm.mlm import load_mlm, top_predictions
+    from ..lm.mlm import load_mlm, top_predictions
 
     if k < 1:
         raise UsageError("-k must be at least 1")

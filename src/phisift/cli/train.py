@@ -1,7 +1,4 @@
-"""``phisift train``: train a PHI tagger (CRF or transformer) on an annotated corpus.
-
-Registered on the main app by ``register(app)`` so that ``cli.py`` needs two lines.
-"""
+"""``phisift train``: train a PHI tagger (CRF or transformer) on an annotated corpus."""
 
 from __future__ import annotations
 
@@ -9,11 +6,13 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 
-from .errors import UsageError
+from ..errors import UsageError
+from .console import err
+from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
 
-err = Console(stderr=True)
+app = typer.Typer()
+
 
 EPILOG = (
     "Examples:\n\n"
@@ -24,9 +23,8 @@ EPILOG = (
     "  phisift detect new-notes/ -o spans.jsonl --model models/crf"
 )
 
-FORMAT_HELP = "Corpus format: jsonl, text, brat, i2b2, conll, csv, parquet (default: from the path)."
 
-
+@app.command(name="train", epilog=EPILOG)
 def train_command(
     corpus: Path = typer.Argument(..., help="Annotated training corpus (any format with spans)."),
     output: Path = typer.Option(..., "-o", "--output", help="Model folder to write."),
@@ -60,16 +58,16 @@ def train_command(
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing folder that is not a phisift model."),
     in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
     dev_format: Optional[str] = typer.Option(None, "--dev-format", help=FORMAT_HELP),
-    text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
-    id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
+    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
+    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
 ) -> None:
     """Train a PHI tagger on annotated notes and write a model folder for --model."""
-    from .detect.crf import CrfParams
-    from .detect.features import FeatureSettings
-    from .fileio import ensure_outside
-    from .formats import read_corpus, reader_options
-    from .taxonomy import load_label_map
-    from .train import KINDS, train_model
+    from ..detect.crf import CrfParams
+    from ..detect.features import FeatureSettings
+    from ..fileio import ensure_outside
+    from ..formats import read_corpus, reader_options
+    from ..taxonomy import load_label_map
+    from ..train import KINDS, train_model
 
     if kind not in KINDS:
         raise UsageError(f"unknown --kind '{kind}'; choose crf or transformer")
@@ -90,7 +88,7 @@ def train_command(
     train_docs = list(read_corpus(corpus, in_format, **opts))
     dev_docs = list(read_corpus(dev, dev_format, **opts)) if dev else None
     if augment:
-        from .augment import FilteredSettings, NeighbourSettings, augment_corpus
+        from ..augment import FilteredSettings, NeighbourSettings, augment_corpus
 
         train_docs = augment_corpus(
             train_docs, augment, vectors=augment_vectors or vectors, mlm=mlm,
@@ -114,17 +112,17 @@ def train_command(
             min_freq=min_freq,
         )
         if dev_docs and not fixed:
-            from .train import DEFAULT_GRID
+            from ..train import DEFAULT_GRID
 
             grid = DEFAULT_GRID
         elif dev_docs and (c1 is None or c2 is None):
             # one value fixed: search the other over the default grid's values
-            from .train import DEFAULT_GRID
+            from ..train import DEFAULT_GRID
 
             grid = sorted({(c1 if c1 is not None else a, c2 if c2 is not None else b) for a, b in DEFAULT_GRID})
     transformer = None
     if kind == "transformer":
-        from .detect.transformer import TransformerParams
+        from ..detect.transformer import TransformerParams
 
         transformer = TransformerParams(learning_rate=lr, epochs=epochs, batch_size=batch_size, seed=seed)
 
@@ -154,14 +152,3 @@ def train_command(
             highlight=False,
         )
     err.print(f"wrote {result.model_dir} in {result.seconds:.1f} s", highlight=False)
-
-
-train_command.__doc_epilog__ = EPILOG  # type: ignore[attr-defined]
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``train`` to the main app."""
-    app.command(name="train", epilog=EPILOG)(train_command)
-
-
-__all__ = ["train_command", "register", "EPILOG"]

@@ -1,7 +1,6 @@
-"""The ``review`` command: a static HTML page of what was found and what it became.
+"""``phisift review``: a static HTML page of what was found and what it became.
 
-Kept apart from ``cli.py`` so the page code loads only when asked for; ``cli.py``
-calls ``register(app)`` once.
+The page code loads inside the command, only when asked for.
 """
 
 from __future__ import annotations
@@ -10,13 +9,13 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 
-from .errors import UsageError
+from ..errors import UsageError
+from .console import err
+from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
 
-err = Console(stderr=True)
+app = typer.Typer()
 
-FORMAT_HELP = "Corpus format: jsonl, text, brat, i2b2, conll, csv, parquet (default: from the path)."
 
 EPILOG = (
     "Examples:\n\n"
@@ -27,6 +26,7 @@ EPILOG = (
 )
 
 
+@app.command(name="review", epilog=EPILOG)
 def review_command(
     corpus: Path = typer.Argument(
         ..., help="The original corpus; its spans are the gold when --pred is given. "
@@ -47,14 +47,14 @@ def review_command(
     in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
     pred_format: Optional[str] = typer.Option(None, "--pred-format", help=FORMAT_HELP),
     deid_format: Optional[str] = typer.Option(None, "--deid-format", help=FORMAT_HELP),
-    text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
-    id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
+    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
+    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
 ) -> None:
     """Write a static review page: each note with its PHI highlighted beside its de-identified text."""
-    from .fileio import ensure_outside
-    from .formats import read_corpus, read_spans, reader_options
-    from .review import write_review
-    from .taxonomy import load_label_map
+    from ..fileio import ensure_outside
+    from ..formats import read_corpus, read_spans, reader_options
+    from ..review import write_review
+    from ..taxonomy import load_label_map
 
     inputs = [p for p in (corpus, pred, deid, frequency_state) if p is not None]
     ensure_outside(output, inputs)
@@ -66,7 +66,7 @@ def review_command(
     mapping = load_label_map(label_map) if label_map else None
     state = None
     if frequency_state is not None:
-        from .detect.frequency import FrequencyState
+        from ..detect.frequency import FrequencyState
 
         state = FrequencyState.load(frequency_state)
 
@@ -98,8 +98,3 @@ def review_command(
     if charts and (result.report is not None or state is not None) and not result.charts:
         err.print("note: no charts: matplotlib is not installed (pip install 'phisift[learn]')")
     err.print(f"open {result.page.resolve().as_uri()}")
-
-
-def register(app: typer.Typer) -> None:
-    """Add the ``review`` command to the main app."""
-    app.command(name="review", epilog=EPILOG)(review_command)

@@ -12,13 +12,14 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.console import Console
 
-from .errors import InputError, UsageError
+from ..errors import InputError, UsageError
+from .console import err, progress_bar
+from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
 
-err = Console(stderr=True)
+app = typer.Typer()
 
-FORMAT_HELP = "Corpus format: jsonl, text, brat, i2b2, conll, csv, parquet (default: from the path)."
+
 EPILOG = (
     "Examples:\n\n"
     "  phisift augment train/ train-aug/ --method filtered-bert --mlm mlm/ --vectors vec.bin --words 5 --seed 1\n\n"
@@ -28,13 +29,7 @@ EPILOG = (
 )
 
 
-def _progress():
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=err, transient=False)
-
-
+@app.command(name="augment", epilog=EPILOG)
 def augment_command(
     source: Path = typer.Argument(..., help="Annotated input corpus (file or folder)."),
     target: Path = typer.Argument(..., help="Output file or folder, in the input's format unless --to."),
@@ -65,16 +60,16 @@ def augment_command(
     report: Optional[Path] = typer.Option(None, "--report", help="Write the run's counts and speed here (JSON)."),
     in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
     to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
-    text_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the note text."),
-    id_field: Optional[str] = typer.Option(None, help="CSV/Parquet/JSONL column holding the document id."),
+    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
+    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
 ) -> None:
     """Augment annotated notes with a masked LM and a fastText filter, or pseudonymise their PHI by embedding neighbours."""
-    from .lm._common import prefer_passive_threads
+    from ..lm._common import prefer_passive_threads
 
     prefer_passive_threads()  # before torch loads OpenMP: spinning threads stall a busy machine
-    from .augment import METHODS, FilteredSettings, NeighbourSettings
-    from .fileio import ensure_outside, write_text_atomic
-    from .formats import FORMATS, detect_format, input_format, read_corpus, reader_options, write_corpus
+    from ..augment import METHODS, FilteredSettings, NeighbourSettings
+    from ..fileio import ensure_outside, write_text_atomic
+    from ..formats import FORMATS, detect_format, input_format, read_corpus, reader_options, write_corpus
 
     if method not in METHODS:
         raise UsageError(f"unknown --method '{method}'; choose {' or '.join(METHODS)}")
@@ -103,16 +98,16 @@ def augment_command(
         err.print("note: the input holds no annotated spans", highlight=False)
 
     if method == "filtered-bert":
-        from .augment import FilteredBert
+        from ..augment import FilteredBert
 
         tool = FilteredBert.from_paths(mlm, vectors, filtered)  # models load (and fail) before the bar starts
         run = tool.augment
     else:
-        from .augment import NeighbourPseudonymiser
+        from ..augment import NeighbourPseudonymiser
 
         tool = NeighbourPseudonymiser.from_path(docs, vectors, near)
         run = tool.pseudonymise_all
-    with _progress() as bar:
+    with progress_bar() as bar:
         task = bar.add_task(method, total=len(docs))
         out_docs = list(run(docs, lambda k: bar.advance(task, k)))
     write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
@@ -137,11 +132,3 @@ def augment_command(
             highlight=False,
         )
     err.print(f"wrote {written} documents -> {target} ({dst_fmt})", highlight=False)
-
-
-def register(app: typer.Typer) -> None:
-    """Add ``augment`` to the main app."""
-    app.command(name="augment", epilog=EPILOG)(augment_command)
-
-
-__all__ = ["augment_command", "register"]

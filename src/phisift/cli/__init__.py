@@ -1,0 +1,64 @@
+"""The ``phisift`` command line: a thin Typer app over the library.
+
+One module per command group, each with its own ``typer.Typer`` whose commands
+are merged into this app (``lm`` stays a group of its own). Each command parses
+its options, calls the library and prints a summary; heavy libraries (torch,
+transformers, gensim, scikit-learn) load inside the commands so ``--help`` is fast.
+Bad input raises ``InputError`` anywhere below; ``main`` turns it into one line
+on stderr and exit code 2, so a user never sees a traceback (which could quote
+PHI from local variables) for a problem with their files.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from .. import __version__
+from ..errors import InputError, UsageError
+from . import augment, corpus, deid, lm, review, sift, train
+from .console import out
+
+app = typer.Typer(
+    name="phisift",
+    help=(
+        "De-identify clinical free text offline: find PHI, replace it, score it.\n\n"
+        "Example:\n\n  phisift convert notes/ notes.jsonl && phisift eval gold.jsonl notes.jsonl --by-label"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode=None,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"phisift {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+) -> None:
+    """De-identify clinical free text offline."""
+
+
+# the order of the help's command list
+for _group in (corpus, deid, train, review, sift, augment):
+    app.add_typer(_group.app)
+app.add_typer(lm.app, name="lm")
+
+
+def main() -> None:
+    """Entry point: run the app; bad input becomes one line and exit code 2."""
+    try:
+        app()
+    except (InputError, UsageError) as exc:
+        sys.stderr.write(f"phisift: error: {exc}\n")
+        sys.exit(2)
+    except KeyboardInterrupt:
+        sys.stderr.write("phisift: interrupted\n")
+        sys.exit(130)

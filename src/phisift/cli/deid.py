@@ -1,0 +1,180 @@
+"""``phisift detect`` and ``phisift deid``: find PHI in a corpus, and replace it.
+
+Both read the pipeline config (``--config``, ``--detectors``, ``--keep-share``),
+open the store and an engine, and hand the corpus to the run driver, which
+resumes an unfinished run of the same settings.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from ..errors import UsageError
+from .console import err
+from .engines import check_engine_options, open_engine
+from .options import (
+    DETECTORS_HELP,
+    ENGINE_HELP,
+    FORMAT_HELP,
+    ID_FIELD_HELP,
+    RESUME_HELP,
+    SPARK_MASTER_HELP,
+    TEXT_FIELD_HELP,
+)
+
+app = typer.Typer()
+
+
+def _pipeline_config(config: Optional[Path], detectors: Optional[str], mode: Optional[str] = None,
+                     keep_share: Optional[float] = None) -> dict:
+    from ..pipeline import load_config
+
+    overrides: dict = {"detect": {}, "replace": {}, "frequency": {}}
+    if detectors:
+        overrides["detect"]["detectors"] = [d.strip() for d in detectors.split(",") if d.strip()]
+    if mode:
+        overrides["replace"]["mode"] = mode
+    if keep_share is not None:
+        if not 0.0 < keep_share <= 1.0:
+            raise UsageError("--keep-share must be in (0, 1]")
+        overrides["frequency"]["keep_share"] = keep_share
+    return load_config(config, overrides)
+
+
+@app.command(
+    epilog=(
+        "Examples:\n\n"
+        "  phisift detect notes/ -o spans.jsonl\n\n"
+        "  phisift detect notes.csv -o spans.jsonl --text-field transcription --detectors rules,lexicon,frequency\n\n"
+        "  phisift detect notes.jsonl -o spans.jsonl --engine spark --jobs 2    (Spark on local[2])"
+    )
+)
+def detect(
+    source: Path = typer.Argument(..., help="Input corpus (file or folder)."),
+    output: Path = typer.Option(..., "-o", "--output", help="Spans JSONL to write: {id, spans:[{start,end,label}]}."),
+    model: Optional[Path] = typer.Option(None, "--model", help="A trained tagger folder (adds the model detector)."),
+    detectors: Optional[str] = typer.Option(None, "--detectors", help=DETECTORS_HELP),
+    keep_share: Optional[float] = typer.Option(None, "--keep-share", help="Frequency detector: share of text allowed to remain."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Pipeline TOML (see default_pipeline.toml)."),
+    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
+    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
+    store_path: Optional[Path] = typer.Option(None, "--store", help="Project store (SQLite); default .phisift/store.sqlite."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes; output is the same for any number."),
+    engine: str = typer.Option("local", "--engine", help=ENGINE_HELP),
+    spark_master: Optional[str] = typer.Option(None, "--spark-master", help=SPARK_MASTER_HELP),
+    resume: Optional[bool] = typer.Option(None, "--resume/--no-resume", help=RESUME_HELP),
+) -> None:
+    """Find PHI and write its spans, with offsets into the input text."""
+    from ..fileio import ensure_outside
+    from ..formats import input_format, reader_options
+    from ..run import Corpus, detect_run
+    from ..store import Store
+
+    ensure_outside(output, [source])
+    check_engine_options(jobs, engine, spark_master)
+    # detection replaces nothing: the operator is never used, so no key is needed
+    cfg = _pipeline_config(config, detectors, mode="tag", keep_share=keep_share)
+    if model and "model" not in cfg["detect"]["detectors"]:
+        cfg["detect"]["detectors"].append("model")
+    corpus = Corpus(source, in_format or input_format(source), reader_options(text_field, id_field))
+    with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner:
+        summary = detect_run(corpus, output, cfg, store=store, engine=runner, console=err, model=model, resume=resume)
+    summary.print(err, "detected PHI in")
+
+
+@app.command(
+    epilog=(
+        "Examples:\n\n"
+        "  phisift deid notes/ notes-deid/ --mode surrogate --key-file ~/keys/phisift.key\n\n"
+        "  phisift deid notes.jsonl out.jsonl --mode tag --spans found.jsonl\n\n"
+        "  phisift deid notes/ out.jsonl --review review/    (open review/index.html to check the result)\n\n"
+        "  phisift deid visits.csv visits-deid.csv --text-field note --patient-field mrn\n\n"
+        "  phisift deid notes.jsonl out.jsonl --jobs 4    (killed? the same command resumes)\n\n"
+        "  phisift deid notes.jsonl out.jsonl --engine spark --spark-master spark://host:7077"
+    )
+)
+def deid(
+    source: Path = typer.Argument(..., help="Input corpus (file or folder)."),
+    target: Path = typer.Argument(..., help="Output file or folder, in the input's format unless --to."),
+    mode: Optional[str] = typer.Option(None, "--mode", help="tag | mask | redact | surrogate (default: surrogate)."),
+    spans: Optional[Path] = typer.Option(None, "--spans", help="Also save the spans found (JSONL, input offsets)."),
+    key_file: Optional[Path] = typer.Option(None, "--key-file", help="Secret key for surrogates; created on first use."),
+    model: Optional[Path] = typer.Option(None, "--model", help="A trained tagger folder (adds the model detector)."),
+    detectors: Optional[str] = typer.Option(None, "--detectors", help=DETECTORS_HELP),
+    keep_share: Optional[float] = typer.Option(None, "--keep-share", help="Frequency detector: share of text allowed to remain."),
+    patient_field: Optional[str] = typer.Option(None, "--patient-field", help="Metadata field naming the patient (JSONL/CSV)."),
+    config: Optional[Path] = typer.Option(None, "--config", help="Pipeline TOML (see default_pipeline.toml)."),
+    to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
+    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
+    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
+    store_path: Optional[Path] = typer.Option(None, "--store", help="Project store (SQLite); default .phisift/store.sqlite."),
+    reversible: bool = typer.Option(False, "--reversible", help="Keep originals in the store so surrogates can be traced back."),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes; output is the same for any number."),
+    engine: str = typer.Option("local", "--engine", help=ENGINE_HELP),
+    spark_master: Optional[str] = typer.Option(None, "--spark-master", help=SPARK_MASTER_HELP),
+    resume: Optional[bool] = typer.Option(None, "--resume/--no-resume", help=RESUME_HELP),
+    review: Optional[Path] = typer.Option(
+        None, "--review", help="Also write a review page (index.html) to this folder: each note's PHI beside "
+        "what it became. It holds the original text unless --review-no-original."),
+    review_no_original: bool = typer.Option(
+        False, "--review-no-original", help="Review page with the de-identified text only, replaced places marked."),
+) -> None:
+    """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
+    from ..fileio import ensure_outside
+    from ..formats import detect_format, input_format, reader_options
+    from ..run import Corpus, deid_run
+    from ..store import DEFAULT_KEY_FILE, Store, check_key_location, load_key
+
+    check_engine_options(jobs, engine, spark_master)
+    ensure_outside(target, [source])
+    if spans:
+        ensure_outside(spans, [source])
+    if review_no_original and review is None:
+        raise UsageError("--review-no-original goes with --review DIR")
+    if review is not None:
+        _check_review_folder(review, source, target, spans)
+    cfg = _pipeline_config(config, detectors, mode, keep_share)
+    if model and "model" not in cfg["detect"]["detectors"]:
+        cfg["detect"]["detectors"].append("model")
+    src_fmt = in_format or input_format(source)
+    dst_fmt = to or detect_format(target, default=src_fmt)
+    corpus = Corpus(source, src_fmt, reader_options(text_field, id_field))
+    corpus.check()
+    secret = None
+    if cfg["replace"]["mode"] == "surrogate":
+        key_path = key_file or DEFAULT_KEY_FILE
+        check_key_location(key_path, target)
+        secret = load_key(key_path, notify=lambda m: err.print(m))
+    writer = _review_writer(review, source, review_no_original) if review is not None else None
+    with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner:
+        summary = deid_run(corpus, target, dst_fmt, cfg, store=store, engine=runner, console=err, secret=secret,
+                           model=model, spans_path=spans, patient_field=patient_field, reversible=reversible,
+                           resume=resume, review=writer)
+    summary.print(err, "de-identified")
+    if review is not None:
+        err.print(f"review page: {(review / 'index.html').resolve().as_uri()}",
+                  markup=False, highlight=False, soft_wrap=True)
+
+
+def _check_review_folder(review: Path, source: Path, target: Path, spans: Optional[Path]) -> None:
+    """The review folder is a folder of its own: not inside the input, not the output or the spans file."""
+    from ..fileio import ensure_outside
+
+    ensure_outside(review, [source])
+    if review.exists() and not review.is_dir():
+        raise UsageError("the review output must be a folder", review)
+    for other in (target, spans):
+        if other is not None and (review.resolve() == other.resolve() or other.resolve() in review.resolve().parents):
+            raise UsageError("--review needs a folder of its own, not the output or inside it", review)
+
+
+def _review_writer(review: Path, source: Path, no_original: bool):
+    """A review page writer for a deid run (the page code loads only when asked for)."""
+    from ..review import ReviewWriter
+
+    return ReviewWriter(review, keep_original=not no_original, title=f"Review · {source.name}")

@@ -1,0 +1,162 @@
+"""``phisift sift``: partially synthetic notes by DataSifterText, with a utility and privacy report.
+
+A thin layer over ``phisift.sift``: options in, ``sift_corpus`` and
+``build_report``, the notes and a summary out. scikit-learn, torch and
+transformers are imported inside the command so that ``phisift --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.table import Table
+
+from ..errors import InputError, UsageError
+from .console import err, out, track
+from .engines import check_engine_options, open_engine
+from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
+
+app = typer.Typer()
+
+
+def _pct(value) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _print_summary(report: dict) -> None:
+    table = Table(title=f"sifted {report['documents']} notes (preset {report['config']['preset']}, "
+                        f"method {report['config']['method']})")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    table.add_row("words masked", _pct(report["mask_share"]))
+    table.add_row("original words kept in place", _pct(report["kept_in_place_share"]))
+    table.add_row("notes swapped", _pct(report["swapped_share"]))
+    util, priv = report["utility"], report["privacy"]
+    table.add_row(f"same K-means cluster (K={util['clusters']})", _pct(util["same_cluster_share"]))
+    clf = util["classifier"]
+    if clf:
+        table.add_row("classifier trained on sifted / original", f"{_pct(clf['accuracy_trained_on_sifted'])} / "
+                                                                f"{_pct(clf['accuracy_trained_on_original'])}")
+    table.add_row("linkage attack top-1", _pct(priv["linkage_top1"]))
+    if priv["phi"]:
+        table.add_row("annotated PHI leaked", f"{priv['phi']['leaked']} of {priv['phi']['gold_spans']}")
+    table.add_row("seconds", str(report["seconds"]["total"]))
+    out.print(table)
+
+
+@app.command(
+    epilog=(
+        "Examples:\n\n"
+        "  phisift sift notes.jsonl sifted.jsonl --preset medium --method rake --seed 1 --report r.json\n\n"
+        "  phisift sift msha.csv sifted.csv --text-field NARRATIVE --label-field INJ_BODY_PART "
+        "--mlm mlm-tiny/ --report r.json\n\n"
+        "  phisift sift notes/ sifted/ --method textrank --whitelist sensitive.txt --clusters 10\n\n"
+        "  phisift sift notes.jsonl sifted.jsonl --mlm mlm-tiny/ --jobs 2    (or --engine spark: same output)"
+    )
+)
+def sift(
+    source: Path = typer.Argument(..., help="Input corpus (file or folder)."),
+    target: Path = typer.Argument(..., help="Output file or folder, in the input's format unless --to."),
+    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
+    label_field: Optional[str] = typer.Option(
+        None, help="Column (field) holding a label; passed through, and used by the report's classifier."),
+    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
+    preset: str = typer.Option("medium", "--preset", help="small | medium | large (see docs/sift.md)."),
+    method: Optional[str] = typer.Option(
+        None, "--method", help="Swap: none | rake | rake-position | textrank (default: the preset's)."),
+    seed: int = typer.Option(0, "--seed", help="Seed of every random step; same seed, same output."),
+    report: Optional[Path] = typer.Option(
+        None, "--report", help="Write the report here (JSON), with an HTML and a PNG summary beside it."),
+    mlm: Optional[Path] = typer.Option(None, "--mlm", help="Masked LM folder for the fill-in (phisift lm mlm)."),
+    clusters: Optional[int] = typer.Option(None, "--clusters", help="K of the K-means (default 5)."),
+    whitelist: list[Path] = typer.Option(
+        [], "--whitelist", help="File of sensitive words, masked more often; repeatable."),
+    blacklist: list[Path] = typer.Option(
+        [], "--blacklist", help="File of words never masked (added to the stop words); repeatable."),
+    variant: Optional[str] = typer.Option(
+        None, "--variant", help="Masking: paper (passes while <= half masked) | published (one pass)."),
+    pw: Optional[float] = typer.Option(None, "--pw", help="Whitelist words: p = 1 - pw * coef."),
+    pn: Optional[float] = typer.Option(None, "--pn", help="Other words: p = 1 - pn * coef."),
+    q: Optional[int] = typer.Option(None, "--q", help="Swap the q-th keyphrase or summary sentence (default 1)."),
+    fill: str = typer.Option(
+        "auto", "--fill", help="auto (--mlm, else a tiny MLM trained on the input, else unigram) | mlm | unigram."),
+    top_k: Optional[int] = typer.Option(None, "--top-k", help="Sample among the k likeliest words (0: all)."),
+    temperature: Optional[float] = typer.Option(None, "--temperature", help="Sampling temperature (default 1)."),
+    mlm_epochs: Optional[int] = typer.Option(None, "--mlm-epochs", help="Epochs of the on-the-fly MLM (default 3)."),
+    save_mlm: Optional[Path] = typer.Option(None, "--save-mlm", help="Keep the on-the-fly MLM in this folder."),
+    whitelist_rare: Optional[bool] = typer.Option(
+        None, "--whitelist-rare/--no-whitelist-rare", help="Rare words of the corpus join the whitelist."),
+    whitelist_phi: Optional[bool] = typer.Option(
+        None, "--whitelist-phi/--no-whitelist-phi", help="PHI found by the detectors joins the whitelist."),
+    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
+    jobs: int = typer.Option(1, "--jobs", help="Worker processes for mask, fill and swap; same output for any number."),
+    engine: str = typer.Option("local", "--engine", help="local (--jobs processes) or spark (PySpark). Same output."),
+    spark_master: Optional[str] = typer.Option(
+        None, "--spark-master", help="Spark master URL for --engine spark (default local[*], or local[N] with --jobs N)."),
+    store_path: Optional[Path] = typer.Option(
+        None, "--store", help="Project store (SQLite) that records finished notes; default .phisift/store.sqlite."),
+    resume: Optional[bool] = typer.Option(
+        None, "--resume/--no-resume", help="Continue an unfinished earlier run of the same settings (default: yes, "
+        "with a note); --no-resume starts over."),
+) -> None:
+    """Make partially synthetic notes (DataSifterText): mask, refill with a masked LM, swap keyphrases."""
+    from ..lm._common import prefer_passive_threads
+
+    prefer_passive_threads()  # before torch or scikit-learn load OpenMP: spinning threads stall busy machines
+    from ..engine.resume import fingerprint
+    from ..fileio import ensure_outside
+    from ..formats import FORMATS, detect_format, input_format, read_corpus, reader_options
+    from ..sift import SiftConfig
+    from ..sift.checkpoint import sift_to_file
+    from ..sift.report import build_report, write_report
+    from ..store import Store
+
+    check_engine_options(jobs, engine, spark_master)
+    ensure_outside(target, [source])
+    if report is not None:
+        ensure_outside(report, [source])
+    if save_mlm is not None:
+        ensure_outside(save_mlm, [source])
+    if mlm is not None and save_mlm is not None:
+        raise UsageError("--save-mlm keeps a model trained on the fly; it does not go with --mlm")
+    if fill == "unigram" and mlm is not None:
+        raise UsageError("--fill unigram does not use --mlm")
+    try:
+        config = SiftConfig.preset_config(
+            preset, method=method, seed=seed, clusters=clusters, variant=variant, pw=pw, pn=pn, q=q,
+            fill=fill, top_k=top_k, temperature=temperature, mlm_epochs=mlm_epochs,
+            mlm=str(mlm) if mlm else None, whitelist_rare=whitelist_rare, whitelist_phi=whitelist_phi,
+            whitelist_files=tuple(str(p) for p in whitelist) or None,
+            blacklist_files=tuple(str(p) for p in blacklist) or None,
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    src_fmt = in_format or input_format(source)
+    dst_fmt = to or detect_format(target, default=src_fmt)
+    opts = reader_options(text_field, id_field)
+    docs = list(read_corpus(source, src_fmt, **opts))
+    if not docs:
+        raise InputError("no documents in the input", source)
+    if label_field and not any(label_field in d.meta for d in docs):
+        raise UsageError(f"no document has the label field '{label_field}'", source)
+    write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
+    settings = {"input": str(source.resolve()), "input_format": src_fmt, "reader": opts,
+                "input_files": fingerprint(source), "mlm_files": fingerprint(mlm) if mlm else None}
+    with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner:
+        # one process and no Spark: the passes run here (no pool to start, no state to send)
+        parallel = runner if (engine == "spark" or jobs > 1) else None
+        run = sift_to_file(docs, target, dst_fmt, config, store=store, run_settings=settings, resume=resume,
+                           notify=lambda m: err.print(m, markup=False, highlight=False),
+                           write_options=write_opts, console=err, mlm_out=save_mlm, progress=track,
+                           engine=parallel)
+    n = len(run.documents)
+    figures = build_report(run, label_field)
+    if report is not None:
+        written = write_report(figures, report)
+        err.print("report: " + ", ".join(str(p) for p in written), highlight=False)
+    _print_summary(figures)
+    err.print(f"sifted {n} documents -> {target} ({dst_fmt}); fill-in: {run.state.fill_description}",
+              highlight=False)
