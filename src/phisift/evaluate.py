@@ -8,6 +8,15 @@
 * overlap recall: a gold span counts as found when any prediction overlaps it,
   whatever its label (a de-identifier that replaces it has done its job).
 * the same per label and for the HIPAA Safe Harbor subset.
+
+Neutral regions: a gold document may carry ``neutral`` spans (a ``neutral`` field
+next to ``spans`` in a JSONL line, read into ``Document.meta``). They mark text
+whose status the gold does not decide, such as real but unlabelled PHI in a
+carrier text, or placeholders like "Dr. X". A prediction there is neither right
+nor wrong: tokens inside a neutral region that no gold span touches are left out
+of the token counts, and a prediction that matches no gold span and overlaps a
+neutral region is left out of the strict counts. Gold spans are scored as
+always. Without neutral spans every figure is what it was before.
 """
 
 from __future__ import annotations
@@ -129,17 +138,45 @@ def _mask(length: int, spans: Iterable[Span]) -> bytearray:
     return mask
 
 
-def _score_document(scores: Scores, text: str, gold: Sequence[Span], pred: Sequence[Span]) -> None:
+def neutral_spans(doc: Document) -> list[Span]:
+    """The neutral regions of a gold document: ``meta["neutral"]``, a list of spans or
+    ``{"start", "end"[, "label"]}`` objects (the label says why and is not scored)."""
+    raw = doc.meta.get("neutral")
+    if not raw:
+        return []
+    if not isinstance(raw, (list, tuple)):
+        raise InputError("'neutral' must be a list of spans", document=doc.id)
+    out = []
+    for i, item in enumerate(raw):
+        if isinstance(item, Span):
+            out.append(item)
+            continue
+        start, end = (item.get("start"), item.get("end")) if isinstance(item, dict) else (None, None)
+        ok = all(isinstance(v, int) and not isinstance(v, bool) for v in (start, end))
+        if not ok or not 0 <= start <= end <= len(doc.text):
+            raise InputError(f"neutral span {i}: bad offsets (need 0 <= start <= end <= text length)", document=doc.id)
+        out.append(Span(start, end, str(item.get("label") or "NEUTRAL")))
+    return out
+
+
+def _score_document(
+    scores: Scores, text: str, gold: Sequence[Span], pred: Sequence[Span], neutral: Sequence[Span] = ()
+) -> None:
     tokens = score_tokens(text)
     gold_mask, pred_mask = _mask(len(text), gold), _mask(len(text), pred)
+    neutral_mask = _mask(len(text), neutral) if neutral else None
     for start, end in tokens:
         g = 1 in gold_mask[start:end]
+        if not g and neutral_mask is not None and 1 in neutral_mask[start:end]:
+            continue
         p = 1 in pred_mask[start:end]
         scores.token.tp += g and p
         scores.token.fp += p and not g
         scores.token.fn += g and not p
 
     gold_keys = Counter((s.start, s.end, s.label) for s in gold)
+    if neutral_mask is not None:
+        pred = [s for s in pred if (s.start, s.end, s.label) in gold_keys or 1 not in neutral_mask[s.start : s.end]]
     pred_keys = Counter((s.start, s.end, s.label) for s in pred)
     matched = gold_keys & pred_keys
     for keys, attr in ((matched, "tp"), (pred_keys - matched, "fp"), (gold_keys - matched, "fn")):
@@ -180,7 +217,8 @@ def evaluate(
     ``label_map`` is applied to gold and predicted labels alike. A gold document
     with no entry in ``pred`` counts as one where nothing was found. When the
     predictions came with their own text, it must equal the gold text, or the
-    offsets would be meaningless.
+    offsets would be meaningless. Neutral regions (``Document.meta["neutral"]``,
+    see the module docstring) are ignored for predictions.
     """
     ignored = set(ignore_labels)
     overall, hipaa = Scores(), Scores()
@@ -194,8 +232,9 @@ def evaluate(
         for s in p:
             if s.end > len(doc.text):
                 raise InputError(f"predicted span {s.start}..{s.end} lies past the text end", document=doc.id)
-        _score_document(overall, doc.text, g, p)
+        n = neutral_spans(doc)
+        _score_document(overall, doc.text, g, p, n)
         _score_document(
-            hipaa, doc.text, [s for s in g if s.label in HIPAA_LABELS], [s for s in p if s.label in HIPAA_LABELS]
+            hipaa, doc.text, [s for s in g if s.label in HIPAA_LABELS], [s for s in p if s.label in HIPAA_LABELS], n
         )
     return Report(count, overall, hipaa)

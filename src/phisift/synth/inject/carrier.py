@@ -1,0 +1,125 @@
+"""What a real carrier text already holds: placeholders to fill, and regions to leave neutral.
+
+MTSamples transcriptions stand placeholders where names were ("Dr. X", "Mr. ABC",
+"ABCD General Hospital", "MM/DD/YYYY"), and both MTSamples and the MSHA mine
+narratives keep some real PHI (dates, ages, a doctor's surname, a town). The
+gold cannot label that text, so it is marked neutral: the scorer counts a
+prediction there neither right nor wrong. The patterns here find carrier text,
+not injected PHI, and are deliberately generous: marking too much neutral only
+hides a little precision, marking too little charges detectors for real PHI.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+PLACEHOLDER_WORD = r"(?:X|XX|XXX|XYZ|ABC|ABCD|A|B|Y|Z)"
+_TITLE = r"(?:Dr|Mr|Mrs|Ms|Miss)\.?"
+PLACEHOLDERS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # Hospital placeholders: the whole name goes.
+    ("hospital", re.compile(r"\b(?:ABCD?|XYZ)(?: (?:General|Medical|Community|Regional|Memorial))?"
+                            r" (?:Hospital|Medical Center|Health System|Clinic|Center)\b")),
+    # A title then a placeholder word: only the word is the name.
+    ("doctor", re.compile(r"(?<=\bDr\. )" + PLACEHOLDER_WORD + r"\b")),
+    ("doctor", re.compile(r"(?<=\bDr )" + PLACEHOLDER_WORD + r"\b")),
+    ("patient", re.compile(r"(?<=\bMr\. |Ms\. )" + PLACEHOLDER_WORD + r"\b")),
+    ("patient", re.compile(r"(?<=\bMrs\. )" + PLACEHOLDER_WORD + r"\b")),
+    ("date", re.compile(r"\bMM/DD/YY(?:YY)?\b")),
+)
+#: Any other placeholder word: kept, never replaced (it may stand for a name, a place or a brand).
+BARE_PLACEHOLDER = re.compile(r"\b(?:XYZ|ABCD|ABC|XXX)\b")
+
+_MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
+          r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
+REAL_DATES = (
+    re.compile(r"\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b"),
+    re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
+    re.compile(r"\b" + _MONTH + r"\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?\b"),
+    re.compile(r"\b\d{1,2}(?:st|nd|rd|th)? (?:of )?" + _MONTH + r"\b(?:,? \d{4})?"),
+    re.compile(r"\b" + _MONTH + r",? (?:of )?(?:19|20)\d{2}\b"),
+    re.compile(r"\b(?:19[3-9]\d|20[0-3]\d)\b"),
+    re.compile(r"\b\d{1,2}/(?:19|20)?\d{2}\b(?!/)"),
+)
+REAL_AGES = (
+    re.compile(r"\b\d{1,3}(?=[- ](?:and[- ]a[- ]half[- ])?(?:years?|yrs?|months?|weeks?|days?)[- ]old\b)", re.I),
+    re.compile(r"\b\d{1,3}(?= ?(?:y/o|yo|y\.o\.)\b)", re.I),
+    re.compile(r"(?<=\bage )\d{1,3}\b|(?<=\baged )\d{1,3}\b|(?<=\bage of )\d{1,3}\b", re.I),
+    re.compile(r"\b\d{1,3}(?=s\b)"),  # "in her 40s"
+)
+_CAP = r"[A-Z][a-zA-Z'\-]+"
+TITLED_NAME = re.compile(r"\b" + _TITLE + r" ((?:" + _CAP + r"|[A-Z]\.)(?: " + _CAP + r")?)")
+NAME_PAIR = re.compile(r"(?<![.\n:] )\b(" + _CAP + r") (" + _CAP + r")\b")
+CREDENTIAL_NAME = re.compile(r"\b(" + _CAP + r"(?: [A-Z]\.)? " + _CAP + r"),? (?:M\.D\.|MD|D\.O\.|RN|PA-C|NP|Ph\.D\.)")
+PLACE_STATE = re.compile(r"\b((?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+), ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b")
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    start: int
+    end: int
+    kind: str
+
+
+@lru_cache(maxsize=1)
+def _name_words() -> frozenset[str]:
+    """Given names and surnames of Faker's en_US person provider (a name list, not a detector's)."""
+    from faker.providers.person.en_US import Provider
+
+    return frozenset(list(Provider.first_names) + list(Provider.last_names))
+
+
+@lru_cache(maxsize=1)
+def _us_states() -> frozenset[str]:
+    from faker.providers.address.en_US import Provider
+
+    return frozenset(Provider.states)
+
+
+def find_placeholders(text: str) -> list[Region]:
+    """Placeholders the injector may fill, in text order, none overlapping."""
+    found: list[Region] = []
+    for kind, pattern in PLACEHOLDERS:
+        found += [Region(m.start(), m.end(), kind) for m in pattern.finditer(text)]
+    return _no_overlaps(found)
+
+
+def find_neutral(text: str) -> list[Region]:
+    """Carrier text that may be real PHI: bare placeholders, dates, ages, names, places."""
+    found = [Region(m.start(), m.end(), "placeholder") for m in BARE_PLACEHOLDER.finditer(text)]
+    for pattern in REAL_DATES:
+        found += [Region(m.start(), m.end(), "real_date") for m in pattern.finditer(text)]
+    for pattern in REAL_AGES:
+        found += [Region(m.start(), m.end(), "real_age") for m in pattern.finditer(text)]
+    found += [Region(m.start(1), m.end(1), "real_name") for m in TITLED_NAME.finditer(text)]
+    found += [Region(m.start(1), m.end(1), "real_name") for m in CREDENTIAL_NAME.finditer(text)]
+    names = _name_words()
+    for m in NAME_PAIR.finditer(text):
+        if m.group(1) in names and m.group(2) in names:
+            found.append(Region(m.start(), m.end(), "real_name"))
+    states = _us_states()
+    for m in PLACE_STATE.finditer(text):
+        if m.group(2) in states:
+            found.append(Region(m.start(), m.end(), "real_place"))
+    return _merge(found)
+
+
+def _no_overlaps(regions: list[Region]) -> list[Region]:
+    out: list[Region] = []
+    for r in sorted(regions, key=lambda r: (r.start, -r.end)):
+        if not out or r.start >= out[-1].end:
+            out.append(r)
+    return out
+
+
+def _merge(regions: list[Region]) -> list[Region]:
+    """Overlapping or touching regions joined; the first kind names the union."""
+    out: list[Region] = []
+    for r in sorted(regions, key=lambda r: (r.start, r.end)):
+        if out and r.start <= out[-1].end:
+            last = out[-1]
+            out[-1] = Region(last.start, max(last.end, r.end), last.kind)
+        else:
+            out.append(r)
+    return out
