@@ -711,3 +711,20 @@ def test_phones_named_by_a_role_label(text, value, label):
                                   "seen in the office 2 weeks ago", "called at 14:30 to report"])
 def test_role_words_alone_make_no_phone(text):
     assert not [s for s in detect_rules(text) if s.label in ("PHONE", "FAX")]
+
+
+def test_every_recognizer_of_every_family_module_is_run():
+    """A recognizer defined in a family module but left out of the detector's ordered lists finds nothing."""
+    from phisift.detect.rules import addresses, ages, contact, dates, dictation, fields, ids, names, usernames
+    from phisift.detect.rules.base import CueWords, NumericShape, TextPass
+    from phisift.detect.rules.detector import RECOGNIZERS
+
+    defined = [
+        value
+        for module in (addresses, ages, contact, dates, dictation, fields, ids, names, usernames)
+        for value in vars(module).values()
+        if isinstance(value, (NumericShape, CueWords, TextPass))
+    ]
+    assert defined and all(any(r is d for r in RECOGNIZERS) for d in defined)
+    shapes = [r.name for r in RECOGNIZERS if isinstance(r, NumericShape)]
+    assert len(shapes) == len(set(shapes))

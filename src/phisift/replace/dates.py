@@ -16,18 +16,13 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-_MONTHS_EN = ["january", "february", "march", "april", "may", "june", "july", "august",
-              "september", "october", "november", "december"]
-_MONTHS_ES = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
-              "septiembre", "octubre", "noviembre", "diciembre"]
-_WEEKDAYS_EN = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-_WEEKDAYS_ES = ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"]
+from ..calendar import MONTHS, WEEKDAYS
 
 
 def _month_forms() -> dict[str, tuple[int, str, str]]:
     """Every spelling of a month -> (month number, language, 'full' or 'abbr')."""
     forms: dict[str, tuple[int, str, str]] = {}
-    for lang, names in (("en", _MONTHS_EN), ("es", _MONTHS_ES)):
+    for lang, names in MONTHS.items():
         for i, name in enumerate(names, 1):
             forms.setdefault(name, (i, lang, "full"))
             forms.setdefault(name[:3], (i, lang, "abbr"))
@@ -39,8 +34,8 @@ def _month_forms() -> dict[str, tuple[int, str, str]]:
 
 
 _MONTH_FORMS = _month_forms()
-_WEEKDAY_FORMS = {n: (i, "en") for i, n in enumerate(_WEEKDAYS_EN)} | {n[:3]: (i, "en") for i, n in enumerate(_WEEKDAYS_EN)}
-_WEEKDAY_FORMS |= {n: (i, "es") for i, n in enumerate(_WEEKDAYS_ES)}
+_WEEKDAY_FORMS = {n: (i, "en") for i, n in enumerate(WEEKDAYS["en"])} | {n[:3]: (i, "en") for i, n in enumerate(WEEKDAYS["en"])}
+_WEEKDAY_FORMS |= {n: (i, "es") for i, n in enumerate(WEEKDAYS["es"])}
 _PART = re.compile(r"(?P<num>\d+)(?P<ord>st|nd|rd|th|º|ª|o)?|(?P<word>[^\W\d_]+)", re.IGNORECASE)
 
 
@@ -194,7 +189,7 @@ def _render(p: _Part, d: date) -> str:
         body = f"{d.day:02d}" if p.form == "pad" else str(d.day)
         return body + _ordinal_suffix(d.day, p.ordinal)
     if p.kind == "monthname":
-        names = _MONTHS_EN if p.lang == "en" else _MONTHS_ES
+        names = MONTHS[p.lang]
         name = names[d.month - 1]
         if p.form == "abbr":
             name = name[:3]
@@ -202,7 +197,7 @@ def _render(p: _Part, d: date) -> str:
             name = name[:4] if d.month == 9 else name[:3]
         return _case_like(p.text, name)
     if p.kind == "weekday":
-        names = _WEEKDAYS_EN if p.lang == "en" else _WEEKDAYS_ES
+        names = WEEKDAYS[p.lang]
         name = names[d.weekday()]
         return _case_like(p.text, name[:3] if len(p.text) == 3 else name)
     return p.text

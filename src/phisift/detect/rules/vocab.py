@@ -1,38 +1,17 @@
-"""Word lists the rule detector builds its patterns from.
+"""Word lists the rule detector's recognizers build their patterns from and check context against.
 
 Kept apart from the regexes so that a reader can check (and extend) the
 vocabulary without reading regex syntax. Every list is lower case; the pattern
 builder adds case variants. Lists are split by language so ``RuleDetector``
-can switch Spanish off.
+can switch Spanish off. Month and weekday names are in ``phisift.calendar``.
 """
 
 from __future__ import annotations
 
-#: Month words -> month number.
-MONTHS_EN: dict[str, int] = {
-    "january": 1, "february": 2, "march": 3, "april": 4, "may": 5, "june": 6, "july": 7,
-    "august": 8, "september": 9, "october": 10, "november": 11, "december": 12,
-    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8,
-    "sep": 9, "sept": 9, "oct": 10, "nov": 11, "dec": 12,
-}
-MONTHS_ES: dict[str, int] = {
-    "enero": 1, "febrero": 2, "marzo": 3, "abril": 4, "mayo": 5, "junio": 6, "julio": 7,
-    "agosto": 8, "septiembre": 9, "setiembre": 9, "octubre": 10, "noviembre": 11, "diciembre": 12,
-    "ene": 1, "feb": 2, "mar": 3, "abr": 4, "may": 5, "jun": 6, "jul": 7, "ago": 8,
-    "sep": 9, "set": 9, "oct": 10, "nov": 11, "dic": 12,
-}
 #: English month words that are also everyday words or abbreviations ("may", "march",
 #: "dec" for decreased): accepted in lower case only next to a year or an ordinal day.
 AMBIGUOUS_MONTHS: frozenset[str] = frozenset(
     {"may", "march", "mar", "dec", "jan", "jun", "sat", "sun", "set", "ago", "ene", "dic", "abr"}
-)
-
-WEEKDAYS_EN: tuple[str, ...] = (
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
-    "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
-)
-WEEKDAYS_ES: tuple[str, ...] = (
-    "lunes", "martes", "miércoles", "miercoles", "jueves", "viernes", "sábado", "sabado", "domingo",
 )
 
 SEASONS_EN: tuple[str, ...] = ("spring", "summer", "fall", "autumn", "winter")

@@ -1,1 +1,0 @@
-"""Vocabulary, compiled regexes and arithmetic checks of the rule detector (``detect/rules.py``)."""

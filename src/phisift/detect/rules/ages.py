@@ -1,0 +1,185 @@
+"""Ages: "45 y/o", "45-year-old", "aged 45", "in his 60s", "46 años", and the family history's "Sister (53)".
+
+An age with its unit ("years old", "y/o") is one; "46 yrs" without "old" is far more
+often a duration, so it counts only after a person ("Erickson is 46 yrs", "Paul
+Anderson, 43 yrs, has"). Bare numbers count only where a family history puts an
+age: in brackets after a relative, or after "died at".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import vocab
+from .base import CueWords, Languages, NumericShape, Scan
+
+
+_AGE_ES_AFTER = re.compile(r"\+?[ \t]+a[ñn]os(?P<edad>[ \t]+de[ \t]+edad)?")
+_WORD_AFTER = re.compile(r"[ \t]*[,)]?[ \t]*([A-Za-z][\w/'-]*)")
+_CLOSE_PAREN = re.compile(r"[ \t]*\)")
+_DEATH_WORDS = frozenset({"died", "passed", "away", "deceased", "death", "expired", "dying"})
+_TIME_OR_UNIT_AFTER = re.compile(r"(?i)[ \t]*(?::[0-9]|[ap]\.?m\b|h\b|hrs?\b|hours?\b|o'clock|weeks?|days?|months?|%)")
+_AGE_SUBJECTS = frozenset({"he", "she", "patient", "pt", "who", "they"})
+_TITLES_BEFORE_NAME = frozenset({"Mr", "Mrs", "Ms", "Miss", "Mx", "MR", "MRS", "MS"})
+_PERSON_VERBS = frozenset({
+    "is", "was", "has", "had", "presents", "presented", "returns", "returned", "comes", "came", "here",
+    "who", "reports", "states", "for", "with", "seen", "referred",
+})
+AGE_DECADE_BEFORE = re.compile(r"(?i)(?<![\w])in[ \t]+(?:his|her|their|patient's|pt's)[ \t]+(?:(?:early|mid|late)[ \t-]*)?$")
+
+
+@dataclass(frozen=True)
+class AgePatterns:
+    """What the age recognizers compile once per language set."""
+
+    #: "age 45", "aged: 45", "edad 45"
+    age_cue: re.Pattern
+
+
+def compile_patterns(languages: Languages) -> AgePatterns:
+    """The same for every language set ("edad" is looked for whenever the cue word "edad" triggers it)."""
+    age_cue = re.compile(
+        r"(?i:age[ds]?|edad)(?:[ \t]*(?::|=|-)[ \t]*|[ \t]+(?:of[ \t]+|de[ \t]+|is[ \t]+|was[ \t]+)?)"
+        r"(?P<n>[0-9]{1,3})(?![0-9]|[./,][0-9])"
+    )
+    return AgePatterns(age_cue=age_cue)
+
+
+def _age_years_old(scan: Scan, m: re.Match) -> None:
+    """"45 y/o", "45-year-old", "46 años de edad": an age with its unit, unless it is a bone or gestational age."""
+    s, e = m.span("age_n")
+    value = int(m.group("age_n"))
+    if value > 125:
+        return
+    words = [w.lower() for w in scan.prev_words(s)[0]]
+    spanish = _AGE_ES_AFTER.match(scan.text, e)
+    if spanish:
+        if not (
+            spanish.group("edad")
+            or (words[-1:] == ["de"] and len(words) >= 2 and words[-2] in vocab.AGE_ES_PERSON)
+            or (words[-1:] and words[-1] in vocab.AGE_ES_AT and words[-2:-1] == ["a"])
+        ):
+            return
+        score = 0.9
+    else:
+        score = 1.0
+    if words and words[-1] in vocab.NON_PERSON_AGE_WORDS:
+        return
+    scan.emit(s, e, "AGE", score)
+
+
+def small_number_age(scan: Scan, s: int, e: int) -> None:
+    """Ages a family history gives without "years": "Sister (53) with lupus", "died at 95"."""
+    text = scan.text
+    if s >= 2 and text[s - 1] == "(" and text.startswith(")", e):
+        words = scan.prev_words(s - 1)[0]
+        if words and words[-1].lower() in vocab.RELATIVES and 1 <= int(text[s:e]) <= 120:
+            scan.emit(s, e, "AGE", 0.8)
+    elif s >= 3 and text[s - 3 : s] == "at ":
+        words = scan.prev_words(s)[0]
+        if (
+            len(words) >= 2
+            and words[-1].lower() == "at"
+            and words[-2].lower() in _DEATH_WORDS
+            and 1 <= int(text[s:e]) <= 120
+            and not _TIME_OR_UNIT_AFTER.match(text, e)
+        ):
+            scan.emit(s, e, "AGE", 0.8)
+
+
+def _age_in_yrs(scan: Scan, m: re.Match) -> None:
+    """"Erickson is 46 yrs", "Ms. Gilmore (46 yrs)", "Paul Anderson, 43 yrs, has": an age without "old".
+
+    "N yrs" is far more often a duration ("smoked for 20 yrs", "5 yrs ago"),
+    so it is an age only after a person: "<name or pronoun> is/was N yrs", or
+    in brackets or commas right after a name; never before "ago", "post", "of".
+    """
+    s, e = m.span("yrs_n")
+    if not 1 <= int(m.group("yrs_n")) <= 120:
+        return
+    text = scan.text
+    nxt = _WORD_AFTER.match(text, m.end())
+    next_word = nxt.group(1).lower() if nxt else ""
+    if next_word in vocab.DURATION_AFTER:
+        return
+    words, _, between = scan.prev_words(s)
+    if not words:
+        return
+    last = words[-1]
+    ok = False
+    if not between and last.lower() in ("is", "was", "now", "turned", "turns"):
+        subject = words[-2] if len(words) >= 2 else ""
+        ok = subject.lower() in _AGE_SUBJECTS or (
+            subject[:1].isupper() and subject not in vocab.NAME_STOPWORDS and person_word(subject)
+        )
+    elif between.endswith("(") and _CLOSE_PAREN.match(text, m.end()):
+        ok = _person_before(scan, words, next_word)  # "Nelriter Davis (83 yrs)"
+    elif between == "," and m.end() < scan.n and text[m.end()] == ",":
+        ok = _person_before(scan, words, next_word)  # "Paul Anderson, 43 yrs, has"
+    if ok:
+        scan.emit(s, e, "AGE", 0.8)
+
+
+def _person_before(scan: Scan, words: list[str], next_word: str) -> bool:
+    """Whether the words before an age read as a person: a titled name, a first and last name,
+    or a name followed by what a person does ("Theo (70 yrs) is here")."""
+    last = words[-1]
+    if not (last[:1].isupper() and person_word(last)) or last in vocab.NAME_STOPWORDS:
+        return False
+    if len(words) >= 2:
+        prev = words[-2]
+        if prev in _TITLES_BEFORE_NAME:
+            return True
+        if prev[:1].isupper() and person_word(prev) and prev not in vocab.NAME_STOPWORDS:
+            return True
+    return next_word in _PERSON_VERBS
+
+
+def person_word(word: str) -> bool:
+    """A capitalised word that could be a name: not a shouted abbreviation ("DM") nor a disease ("Diabetes")."""
+    low = word.lower()
+    if word.isupper() and len(word) <= 4:
+        return False
+    return len(word) >= 2 and not low.endswith(vocab.CONDITION_ENDINGS)
+
+
+def _decade_age(scan: Scan, m: re.Match) -> None:
+    """"in his 60s": a decade is an age only after a possessive."""
+    s = m.start()
+    lo = max(scan.line_start(s), s - 30)
+    if AGE_DECADE_BEFORE.search(scan.text, lo, s):
+        scan.emit(s, m.end(), "AGE", 0.7)
+
+
+def _age_after_cue(scan: Scan, s: int) -> int:
+    """"age 45", "aged: 45", "edad 45"."""
+    m = scan.p.ages.age_cue.match(scan.text, s)
+    if not m:
+        return 0
+    words = scan.prev_words(s)[0]
+    if words and words[-1].lower() in vocab.NON_PERSON_AGE_WORDS:
+        return m.end()
+    if int(m.group("n")) <= 125:
+        scan.emit(m.start("n"), m.end("n"), "AGE", 0.9)
+    return m.end()
+
+
+def _age_with_unit_regex(lang: Languages) -> str:
+    """A number followed by an age unit ("years old", "y/o"), in lookahead so the span is the number only."""
+    return (
+        r"(?P<age_n>[0-9]{1,3})\+?(?=(?i:"
+        r"[ \t]*-?[ \t]*(?:years?|yrs?|yr\.|y)[ \t]*-?[ \t]*old(?![a-z])"
+        r"|[ \t]*-?[ \t]*(?:months?|mos?|mo\.)[ \t]*-?[ \t]*old(?![a-z])"
+        r"|-(?:weeks?|wks?|days?)-old(?![a-z])"
+        r"|[ \t]*-?(?:yo|y/o|y\.o\.?|yoa|yr-old)(?![a-z])"
+        r"|[ \t]+years?[ \t]+of[ \t]+age(?![a-z])"
+        + (r"|[ \t]+a[ñn]os(?![a-z])" if lang.spanish else "")
+        + r"))"
+    )
+
+
+AGE_WITH_UNIT = NumericShape("age", _age_with_unit_regex, _age_years_old)
+AGE_IN_YRS = NumericShape("yrs", lambda lang: r"(?P<yrs_n>[0-9]{1,3})[ \t]*(?:yrs?|years?|YRS?|YEARS?)\.?(?![\w])", _age_in_yrs)
+DECADE = NumericShape("decade", lambda lang: r"[0-9]0[sS](?![\w'’])", _decade_age)
+AGE_WORDS = CueWords("age", lambda lang: ["age", "aged", "ages"] + (["edad"] if lang.spanish else []), _age_after_cue)

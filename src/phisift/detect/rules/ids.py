@@ -1,0 +1,232 @@
+"""Identifiers: SSNs, numbers after a cue word (MRN, Acct #, NHC, DEA, plate ...), DEA numbers, VINs, card numbers.
+
+A value after a cue word takes the cue's label and overrides any other rule span
+on the same characters ("Acct #: 617-555-1234" is an account, not a phone). Numbers
+with no cue and no other reading are kept as weak guesses (MEDICALRECORD or IDNUM,
+score 0.4-0.45) that give way to any other rule span; the catch-all of the numeric
+scan (any other number) lands here and hands small numbers to the age and pager checks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import vocab
+from .ages import small_number_age
+from .base import CUE, WEAK, CueWords, Languages, NumericShape, Scan, TextPass
+from .checks import compact_date_ok, count_digits, dea_ok, luhn_ok, vin_ok
+from .contact import phone_label, signature_pager
+from .dates import date_cue
+from .regex_parts import SP, WS
+
+
+#: A licence plate written in two groups, with letters and digits: "114 RM9", "9NM 882", "ABC 1234".
+_PLATE = re.compile(r"(?=[A-Z0-9 -]{0,8}[A-Z])(?=[A-Z0-9 -]{0,8}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4}(?![\w-])")
+_MARKED_CUE = re.compile(r"(?i)[:#=º°]|(?<![a-z])(?:no|num|number|nbr|id)(?![a-z])")
+_PHONE_VALUE = re.compile(r"[0-9]+(?:[-. ][0-9]+)*")
+#: Upper-case letter prefix glued to digits: A1234567, AB1234563 (DEA), VINs.
+ALNUM_ID = re.compile(r"[A-Z](?<![\w-][A-Z])[A-Z]{0,3}-?[0-9][0-9A-Z]{3,}(?:-[0-9A-Z]+)*(?![\w-])")
+#: ID cue phrases per label, in the order they are tried (a plate before a licence).
+_NO = r"(?:#|no\.?|n[º°o]\.?|num\.?|number|nbr)"
+
+
+def _id_cues(spanish: bool) -> list[tuple[str, str]]:
+    """The cue phrases of each ID label, with the Spanish ones added when Spanish is on."""
+    cues = [
+        ("VEHICLE", rf"vehicle{SP}+(?:id|identification){SP}*{_NO}?|licen[sc]e{SP}+plate{SP}*{_NO}?"
+                    rf"|plate{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}"),
+        ("SSN", rf"(?-i:SSN|Ssn|ssn)|ss{SP}*#|s\.s\.n\.?|social{SP}+security{SP}*{_NO}?|soc\.?{SP}*sec\.?{SP}*{_NO}?"),
+        ("MEDICALRECORD", rf"mrn|mr{SP}*{_NO}|medical{SP}+record{SP}*{_NO}?|med\.?{SP}*rec\.?{SP}*{_NO}"
+                          rf"|unit{SP}*{_NO}|hospital{SP}+{_NO}|chart{SP}*{_NO}|record{SP}*{_NO}"
+                          rf"|patient{SP}+(?:id|{_NO})|pt\.?{SP}*(?:id|#)|history{SP}+{_NO}"),
+        ("HEALTHPLAN", rf"health{SP}*plan(?:{SP}+(?:id|{_NO}))?|member{SP}*(?:id|{_NO})"
+                       rf"|subscriber{SP}*(?:id|{_NO})|policy{SP}*(?:id|{_NO})|insurance{SP}*(?:id|{_NO})"
+                       rf"|group{SP}*{_NO}|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
+                       rf"|(?-i:HICN|MBI)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"),
+        ("ACCOUNT", rf"acct\.?{SP}*{_NO}?|account{SP}*{_NO}?|encounter{SP}*(?:id|{_NO})?|visit{SP}*(?:id|{_NO})"
+                    rf"|(?-i:CSN|FIN)|billing{SP}*{_NO}"),
+        ("DEVICE", rf"serial{SP}*{_NO}?|s/n|(?-i:SN)|lot{SP}*{_NO}?|model{SP}*{_NO}|device{SP}+(?:id|{_NO}|serial)"
+                   rf"|(?-i:UDI)"),
+        ("LICENSE", rf"licen[sc]e{SP}*{_NO}?|lic\.?{SP}*{_NO}|(?-i:DEA){SP}*{_NO}?|state{SP}+licen[sc]e{SP}*{_NO}?"
+                    rf"|driver'?s?{SP}+licen[sc]e{SP}*{_NO}?"),
+        ("BIOID", rf"(?:fingerprint|retina|iris|voiceprint|biometric){SP}*(?:id|{_NO})"),
+        ("PHONE", rf"pager{SP}*{_NO}?|beeper{SP}*{_NO}?|pgr|ext\.?|extension"),
+        ("IDNUM", rf"(?-i:ID|Id){SP}*{_NO}?|identification{SP}*{_NO}?|accession{SP}*{_NO}?|acc\.?(?={WS}[:#])"
+                  rf"|doc{SP}*{_NO}|escription{SP}+document(?:{SP}*{_NO})?"
+                  rf"|(?:dictation|transcription|application|confirmation){SP}*(?:id|{_NO})"
+                  rf"|specimen{SP}*(?:id|{_NO})?|order{SP}*(?:id|{_NO})|job{SP}*(?:id|{_NO})"
+                  rf"|requisition{SP}*{_NO}?|req{SP}*#|case{SP}*{_NO}|reference{SP}*{_NO}|ref{SP}*#"
+                  rf"|document{SP}*(?:id|{_NO})|report{SP}*(?:id|{_NO})|claim{SP}*{_NO}|(?-i:NPI)"
+                  rf"|employee{SP}*(?:id|{_NO})|badge{SP}*{_NO}|path(?:ology)?{SP}*{_NO}|lab{SP}*(?:id|{_NO})"
+                  rf"|passport{SP}*{_NO}?"),
+    ]
+    if spanish:
+        es = {
+            "MEDICALRECORD": rf"(?-i:NHC)|n\.{WS}h\.{WS}c\.?|historia{SP}+cl[ií]nica"
+                             rf"|(?:n[º°o]\.?|n[uú]mero){SP}*(?:de{SP}+)?historia(?:{SP}+cl[ií]nica)?",
+            "HEALTHPLAN": rf"(?-i:NASS|CIP|TSI)|tarjeta{SP}+sanitaria"
+                          rf"|(?:n[º°o]\.?|n[uú]mero){SP}*(?:de{SP}+)?(?:afiliaci[oó]n|seguridad{SP}+social)",
+            "ACCOUNT": rf"(?:n[º°o]\.?|n[uú]mero){SP}*(?:de{SP}+)?episodio|episodio",
+            "LICENSE": rf"(?:n[º°o]\.?|n[uú]mero){SP}*(?:de{SP}+)?colegiad[oa]|colegiad[oa](?:{SP}*n[º°o]\.?)?"
+                       rf"|n\.?[º°o]\.?{WS}col\.?",
+            "DEVICE": rf"(?:n[º°o]\.?|n[uú]mero){SP}*(?:de{SP}+)?serie",
+            "VEHICLE": r"matr[ií]cula",
+            "IDNUM": r"(?-i:DNI|NIF|NIE)|pasaporte",
+        }
+        cues = [(label, frag + ("|" + es[label] if label in es else "")) for label, frag in cues]
+    return cues
+
+
+def _id_cue_regex(spanish: bool) -> str:
+    """A cue phrase, an optional bracketed mark, a separator and the value (digit groups or one code)."""
+    groups = "|".join(f"(?P<c_{label}>{frag})" for label, frag in _id_cues(spanish))
+    return (
+        rf"(?i:{groups})(?![^\W\d_])"
+        rf"(?P<mark>{WS}\([A-Za-z]{{2,6}}\))?(?P<sep>{WS}(?:[:#=]|-(?![0-9]))?{WS}(?:#{WS})?(?:(?i:is|es|of){SP}+)?)"
+        r"(?P<v>[0-9]{2,4}(?: [0-9]{2,10}){1,3}(?![\w/:-]|\.[0-9A-Za-z])"
+        r"|[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9]))*)"
+    )
+
+
+@dataclass(frozen=True)
+class IdPatterns:
+    """What the ID recognizers compile once per language set."""
+
+    #: a cue phrase, its label in the group ``c_<LABEL>``, and the value in ``v``
+    id_cue: re.Pattern
+    #: the labels of ``id_cue``'s groups, in the order they are tried
+    id_labels: tuple[str, ...]
+
+
+def compile_patterns(languages: Languages) -> IdPatterns:
+    """The ID cue regex and its labels for one language set."""
+    id_cues = _id_cues(languages.spanish)
+    return IdPatterns(id_cue=re.compile(_id_cue_regex(languages.spanish)), id_labels=tuple(lab for lab, _ in id_cues))
+
+
+def _id_words(lang: Languages) -> list[str]:
+    """The first word of every ID cue phrase: the trigger words of ``_id_after_cue``."""
+    words = [
+        "vehicle", "license", "licence", "plate", "vin", "ssn", "ss", "s.s.n", "social", "soc", "mrn", "mr",
+        "medical", "med", "unit", "hospital", "chart", "record", "patient", "pt", "history", "health",
+        "member", "subscriber", "policy", "insurance", "group", "medicaid", "medicare", "hicn", "mbi",
+        "beneficiary", "plan", "acct", "account", "encounter", "visit", "csn", "fin", "billing", "serial",
+        "s/n", "sn", "lot", "model", "device", "udi", "lic", "dea", "state", "driver", "drivers", "driver's",
+        "fingerprint", "retina", "iris", "voiceprint", "biometric", "pager", "beeper", "pgr", "ext",
+        "extension", "id", "identification", "accession", "acc", "specimen", "order", "job", "requisition",
+        "req", "case", "reference", "ref", "document", "report", "claim", "npi", "employee", "badge", "path",
+        "pathology", "lab", "passport", "tag", "doc", "escription", "dictation", "transcription", "application",
+        "confirmation",
+    ]
+    if lang.spanish:
+        words += ["nhc", "n.h.c", "nº", "n°", "no", "número", "numero", "nºcol", "n°col", "n.º", "n.ºcol",
+                  "historia", "nass", "cip", "tsi", "tarjeta", "episodio", "colegiado", "colegiada", "matrícula",
+                  "matricula", "dni", "nif", "nie", "pasaporte"]
+    return words
+
+
+def _ssn(scan: Scan, m: re.Match) -> None:
+    """"123-45-6789": the SSN layout is specific enough alone."""
+    scan.emit(m.start(), m.end(), "SSN", 1.0)
+
+
+def _other_number(scan: Scan, m: re.Match) -> None:
+    """Any other number: a small one to the family-history age and pager checks, a long one to a phone, compact date, card or weak ID.
+
+    IDs without a cue are guesses (weak spans); counts, measurements and ranges are left alone.
+    """
+    tok = m.group()
+    if len(tok) < 6:
+        if len(tok) <= 3 and tok.isdigit():
+            small_number_age(scan, m.start(), m.end())
+        elif tok.isdigit():
+            signature_pager(scan, m.start(), m.end())
+        return
+    s, e = m.start(), m.end()
+    if tok.isdigit():
+        if scan.unit_after(e) or tok.endswith("000"):
+            return
+        n = len(tok)
+        if n in (10, 11) or (n == 9 and scan.spanish):
+            cue = phone_label(scan, s)
+            if cue:  # "My cell is 7138129142", "faxed to 3132711654"
+                scan.emit(s, e, cue, 0.85)
+                return
+        words = scan.prev_words(s)[0]
+        if words and words[-1].lower() in vocab.COUNT_WORDS:
+            return
+        if n == 8 and compact_date_ok(tok) and date_cue(scan, s):
+            scan.emit(s, e, "DATE", 0.7)
+            return
+        if luhn_ok(tok):
+            scan.emit(s, e, "ACCOUNT", 0.6)  # a payment card number
+            return
+        scan.emit(s, e, "MEDICALRECORD" if n >= 7 else "IDNUM", 0.4, WEAK)
+        return
+    if any(c.islower() for c in tok) or any(c in tok for c in "/.:"):
+        return
+    if len(tok) == 17 and vin_ok(tok):
+        scan.emit(s, e, "VEHICLE", 0.8)
+        return
+    digits = count_digits(tok)
+    if tok.count("-") == 1 and tok.replace("-", "").isdigit():
+        return  # "140-180", "3150-4500": a range
+    if digits >= 6 or (digits >= 5 and any(c.isalpha() for c in tok)):
+        scan.emit(s, e, "IDNUM", 0.45, WEAK)
+
+
+def _id_after_cue(scan: Scan, s: int) -> int:
+    """The value after an ID cue ("MRN: 1234567", "Acct # 99-123", "plate 114 RM9") takes the cue's label.
+
+    With a marked cue (":", "#", "No.") any value of two or more characters counts;
+    without one the value must look like an ID (four characters, three digits, no unit).
+    """
+    m = scan.p.ids.id_cue.match(scan.text, s)
+    if not m:
+        return 0
+    label = next(lab for lab in scan.p.ids.id_labels if m.group("c_" + lab) is not None)
+    vs, ve = m.span("v")
+    if label == "VEHICLE":
+        plate = _PLATE.match(scan.text, vs)
+        if plate and plate.end() > ve:  # "plate 114 RM9", "plate 9NM 882"
+            scan.emit(vs, plate.end(), label, 0.85, CUE)
+            return plate.end()
+    value = m.group("v")
+    digits = count_digits(value)
+    if digits == 0:
+        return 0
+    marked = _MARKED_CUE.search(scan.text, s, vs) is not None
+    if marked:
+        if len(value) < 2:
+            return 0
+    elif len(value) < 4 or digits < 3 or scan.unit_after(ve) or re.fullmatch(r"[0-9]+\.[0-9]+", value):
+        return 0
+    if label == "SSN" and not (digits == 9 or (marked and digits >= 4)):
+        return 0
+    if label == "PHONE" and not _PHONE_VALUE.fullmatch(value):
+        return 0  # "Extension 25/25" is a range of motion
+    if label == "PHONE" and m.group("c_PHONE").lower().startswith("ext"):
+        vs = s  # "ext 46249": the extension word belongs to the number, as in "617-555-1234 ext. 22"
+    scan.emit(vs, ve, label, 0.95 if marked else 0.85, CUE)
+    return ve
+
+
+def find_letter_digit_ids(scan: Scan) -> None:
+    """Letters glued to digits ("AB1234563", VINs): a DEA number by its check digit, a VIN by its, else a weak ID."""
+    for m in ALNUM_ID.finditer(scan.text):
+        tok = m.group()
+        s, e = m.start(), m.end()
+        if dea_ok(tok):
+            scan.emit(s, e, "LICENSE", 0.85)
+        elif len(tok) == 17 and vin_ok(tok):
+            scan.emit(s, e, "VEHICLE", 0.8)
+        elif count_digits(tok) >= 5 and len(tok) >= 6:
+            scan.emit(s, e, "IDNUM", 0.45, WEAK)
+
+
+SSN = NumericShape("ssn", lambda lang: r"[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9]|-[0-9])", _ssn)
+#: the catch-all that swallows any other number, so that no shorter shape matches inside it
+OTHER_NUMBER = NumericShape("tok", lambda lang: r"[0-9][0-9A-Za-z]*(?:[-/.:][0-9A-Za-z]+)*", _other_number)
+ID_WORDS = CueWords("idcue", _id_words, _id_after_cue)
+LETTER_DIGIT_IDS = TextPass(("LICENSE", "VEHICLE", "IDNUM"), lambda scan: scan.has_digit, find_letter_digit_ids)

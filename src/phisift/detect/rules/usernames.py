@@ -1,0 +1,122 @@
+"""Login names: "Entered by: kritho69 (K. Thompson)", "read by cgarvey 12/23/2018", "Mackenzie Francois (mackenzie.francois)".
+
+A word after "entered by" or "read by" is a login only when it looks made for a
+computer (digits, dots, underscores) or sits where a log line puts one (before a
+bracketed full name, a date or the end of the line); a capitalised name there is
+the clinician's. A bracketed word after a full name is a login when it is built
+from that name or made for a computer, not a relation or a drug ("Mary (daughter)").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from . import vocab
+from .base import CueWords, Languages, Scan, TextPass
+from .names import clean_name, name_value
+
+
+#: After a login name in a log line: a date or time, a bar, or the end of the line.
+_AFTER_LOGIN = re.compile(r"[ \t]*(?:on[ \t]+|at[ \t]+)?(?:[0-9]|\||\r?\n|$)")
+_PAREN_LOWER = re.compile(r"\((?P<u>[a-z][a-z0-9._-]{1,40}[a-z0-9])\)")
+_NAME_BEFORE_PAREN = re.compile(
+    r"(?<![\w.])(?:[A-Z][a-z'’-]+|[A-Z]\.)(?:[ \t]+(?:[A-Z][a-z'’-]+|[A-Z]\.?)){1,3}[ \t]*$"
+)
+
+
+@dataclass(frozen=True)
+class UsernamePatterns:
+    """What the login recognizers compile once per language set."""
+
+    #: "entered by", "read by", "logged in as" and the login (``u``), maybe a bracketed name (``n``)
+    user_cue: re.Pattern
+
+
+def compile_patterns(languages: Languages) -> UsernamePatterns:
+    """The log-line login cue regex (the same for every language set)."""
+    # "Entered by: kritho69 (K. Thompson)", "Message read by cgarvey 12/23/2018", "logged in as jdoe"
+    user_cue = re.compile(
+        r"(?i:(?:entered|read|created|modified|edited|updated)[ \t]+by|logged[ \t]+in[ \t]+as)[ \t]*:?[ \t]*"
+        r"(?P<u>[A-Za-z0-9](?:[A-Za-z0-9]|[._-](?=[A-Za-z0-9]))*)"
+        r"(?:[ \t]*\((?P<n>[^()\n]{2,60})\))?"
+    )
+    return UsernamePatterns(user_cue=user_cue)
+
+
+def _login_after_cue(scan: Scan, s: int) -> int:
+    """A login name after "entered by", "read by", "logged in as"; a capitalised name there is a clinician."""
+    text = scan.text
+    m = scan.p.usernames.user_cue.match(text, s)
+    if not m:
+        return 0
+    us, ue = m.span("u")
+    u = m.group("u")
+    paren = m.group("n")
+    if u[:1].isupper() and not u.isupper():
+        if u in vocab.NAME_STOPWORDS or u.lower() in vocab.SERVICE_WORDS or u.lower() in vocab.NOT_USERNAMES:
+            return 0  # "read by Dr. Lee" is the title's; "read by Radiology" is no one
+        return name_value(scan, us, "DOCTOR", 0.7)  # "Entered by: Kiel Halski"
+    if not _username_ok(u, paren is not None, _AFTER_LOGIN.match(text, ue) is not None):
+        return 0
+    scan.emit(us, ue, "USERNAME", 0.85)
+    if paren:
+        ps = m.start("n")
+        off, name = clean_name(paren)
+        if name and paren.split()[0].lower() not in vocab.SERVICE_WORDS:
+            scan.emit(ps + off, ps + off + len(name), "DOCTOR", 0.8)  # "kritho69 (K. Thompson)"
+    return m.end()
+
+
+def _username_ok(u: str, named: bool, then_date: bool) -> bool:
+    """Whether ``u`` after "entered by" / "read by" is a login name rather than a word.
+
+    Digits, dots or underscores mark one ("kritho69", "amanda.sims"); a bare
+    lower-case word counts only where a log line puts a name, before a bracketed
+    full name, a date or the end of the line ("read by cgarvey 12/23/2018"), and
+    never when it is a word such as "mistake" or "radiology"; an upper-case one
+    only before a bracketed full name ("MBROWNWASIEWICZ (Michael Brown-Wasiewicz)").
+    """
+    letters = sum(c.isalpha() for c in u)
+    if letters < 2 or len(u) < 3:
+        return False
+    low = u.lower()
+    if low in vocab.NOT_USERNAMES or low in vocab.SERVICE_WORDS or low in vocab.NOT_INITIALS:
+        return False
+    if any(c.isdigit() for c in u):
+        return u.islower() or u.isupper() or named
+    if "." in u or "_" in u:
+        return u.islower()
+    if u.islower():
+        return named or then_date
+    return u.isupper() and named
+
+
+def find_bracketed_logins(scan: Scan) -> None:
+    """"Mackenzie Francois (mackenzie.francois)": a login name in brackets after a person's name.
+
+    Brackets after names also hold relations and generic drug names ("Mary
+    (daughter)", "Tylenol (acetaminophen)"), so the bracketed word must look
+    made for a computer: a digit, a dot or an underscore in it, or a piece of
+    the name before it ("Kenneth O. Johnson (johnsonk)").
+    """
+    text = scan.text
+    for m in _PAREN_LOWER.finditer(text):
+        u = m.group("u")
+        before = _NAME_BEFORE_PAREN.search(text, max(0, m.start() - 60), m.start())
+        if not before:
+            continue
+        names = [w.lower() for w in re.findall(r"[A-Za-z'’-]{2,}", before.group())]
+        if len(names) < 2 or u in names:
+            continue
+        made = any(c.isdigit() or c in "._" for c in u)
+        if made or any(len(w) >= 3 and w[:4] in u for w in names):
+            scan.emit(m.start("u"), m.end("u"), "USERNAME", 0.75)
+
+
+LOGIN_WORDS = CueWords(
+    "usercue",
+    lambda lang: ["entered", "read", "created", "modified", "edited", "updated", "logged"] if lang.english else [],
+    _login_after_cue,
+)
+BRACKETED_LOGINS = TextPass(("USERNAME",), lambda scan: "(" in scan.text, find_bracketed_logins)
