@@ -162,7 +162,7 @@ def test_deid_csv_without_the_column_is_a_clear_error(tmp_path):
     path = tmp_path / "t.csv"
     path.write_text("id,note\n1,hello\n")
     res = run("deid", str(path), str(tmp_path / "o.csv"), "--mode", "tag", "--store", str(tmp_path / "s.db"))
-    assert res.returncode == 2 and "t.csv" in res.stderr and "'note'" in res.stderr
+    assert res.returncode == 2 and "t.csv:1" in res.stderr and "'text'" in res.stderr and "--text-field" in res.stderr
     assert not (tmp_path / "o.csv").exists()
 
 

@@ -45,8 +45,9 @@ def test_dayfirst_dates():
     assert shift_date_text("31/12/2016", 1) == "01/01/2017"  # 31 cannot be a month
 
 
-def test_impossible_dates_are_not_parsed():
-    assert shift_date_text("31/02/2020", 1, dayfirst=True) is None
+def test_impossible_days_keep_their_shape_with_a_valid_date():
+    """31 February is read as the month's last day (29 February 2020), then shifted."""
+    assert shift_date_text("31/02/2020", 1, dayfirst=True) == "01/03/2020"
     assert shift_date_text("no date here", 1) is None
 
 
@@ -92,10 +93,14 @@ def test_shapes_are_kept():
     assert "@" in maker.make("EMAIL", "a.b@example.org", "p")
 
 
-def test_ages_over_89_are_capped_and_younger_kept():
+def test_ages_over_89_are_capped_and_younger_move_one_year():
+    """Over 89: the Safe Harbor category. Younger: one year in the direction of the patient's
+    date shift, so no age is copied as written (issue 17)."""
     maker = SurrogateMaker(SECRET)
     assert maker.make("AGE", "92", "p") == "90"
-    assert maker.make("AGE", "67", "p") == "67"
+    step = 1 if maker.date_offset("p") > 0 else -1
+    assert maker.make("AGE", "67", "p") == str(67 + step)
+    assert maker.make("AGE", "67-year-old", "p") == f"{67 + step}-year-old"
 
 
 @given(st.text(max_size=30))

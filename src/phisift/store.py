@@ -53,7 +53,12 @@ class Secret:
 
 
 def load_key(path: str | Path | None = None, create: bool = True, notify=None) -> Secret:
-    """Read the key file, creating a new random key on first use (with a message)."""
+    """Read the key file, creating a new random key on first use (with a message).
+
+    A new key file is created owner-only (0600) whatever the umask; an existing one
+    that other users can read gets a one-line warning through ``notify``: anyone who
+    holds the key can recompute every surrogate and pseudonym.
+    """
     path = Path(path) if path else DEFAULT_KEY_FILE
     if path.is_dir():
         raise InputError("is a folder, expected a key file", path)
@@ -62,14 +67,45 @@ def load_key(path: str | Path | None = None, create: bool = True, notify=None) -
             raise InputError("key file not found", path)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        os.fchmod(fd, 0o600)
         with os.fdopen(fd, "w") as fh:
             fh.write(secrets.token_hex(32) + "\n")
         if notify:
             notify(f"created a new secret key at {path}; keep it safe and private: the same key gives the same surrogates")
+    elif notify and readable_by_others(path):
+        notify(f"warning: the key file {path} can be read by other users; make it private (chmod 600 {path})")
     raw = path.read_text(encoding="utf-8", errors="replace").strip()
     if len(raw) < 32:
         raise InputError("key file is too short (expected at least 32 characters of secret)", path)
     return Secret(raw.encode("utf-8"))
+
+
+def readable_by_others(path: str | Path) -> bool:
+    """True when the group or other users may read the file (POSIX permission bits)."""
+    try:
+        return bool(os.stat(path).st_mode & 0o044)
+    except OSError:
+        return False
+
+
+def create_private(path: str | Path) -> None:
+    """Make sure ``path`` exists and only its owner can read or write it (0600).
+
+    Created with that mode (no moment at which another user could open it); an existing
+    file of ours is narrowed to it. Used for the store, which holds surrogates (and with
+    ``--reversible`` the originals).
+    """
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    except OSError:
+        return  # unwritable: sqlite reports it with the file name
+    try:
+        os.fchmod(fd, 0o600)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def check_key_location(key_file: str | Path, output: str | Path) -> None:
@@ -98,7 +134,9 @@ class Store:
 
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path else DEFAULT_STORE
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if str(self.path) != ":memory:":
+            create_private(self.path)  # sqlite's journals take the database file's mode
         self._confidence_secret: Secret | None = None
         self._confidence_clear = False
         try:

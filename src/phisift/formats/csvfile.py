@@ -23,7 +23,7 @@ from ..document import Document
 from ..errors import InputError
 from ..fileio import atomic_write
 from ._common import unencodable
-from ._table import document_row, require_column, row_document
+from ._table import document_row, row_document
 
 NAME = "csv"
 
@@ -69,7 +69,13 @@ def read(
             header = next(reader, None)
             if header is None:
                 return
-            require_column(header, text_field, "text", path)
+            if text_field not in header:
+                # The first line may be a row of data (a file without a header row): its cells
+                # are note text and identifiers, so the message names the file, line and column only.
+                raise InputError(
+                    f"no text column '{text_field}' in the header row ({len(header)} fields; their values are "
+                    "not shown, in case the file has no header row and this line is a note); name the text column "
+                    "with --text-field", path, 1)
             if len(set(header)) != len(header):
                 raise InputError("the header names a column twice", path, 1)
             rownum = 0

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Iterable, Protocol
 
 from ..document import Edit, Span
-from .surrogates import SurrogateMaker, note_words
+from .context import NoteContext
+from .surrogates import SurrogateMaker
 
 
 class Operator(Protocol):
@@ -60,22 +61,24 @@ class Surrogate:
     maker: SurrogateMaker
     name: str = "surrogate"
 
-    def replacement(self, span: Span, original: str, patient: str, avoid: frozenset[str] = frozenset()) -> str:
-        return self.maker.make(span.label, original, patient, avoid)
+    def replacement(self, span: Span, original: str, patient: str, context: NoteContext | None = None) -> str:
+        return self.maker.make(span.label, original, patient, context, span.start if context is not None else None)
 
 
-def edits_for(text: str, spans: Iterable[Span], operator: Operator, patient: str) -> list[Edit]:
+def edits_for(text: str, spans: Iterable[Span], operator: Operator, patient: str,
+              known: Iterable[str] = ()) -> list[Edit]:
     """One edit per span (spans must not overlap: combine them first).
 
-    Surrogates also get the words of every span of the note, so that no name surrogate
-    is a word of the note's own PHI (Dr. Brown must not become Dr. Smith in a note
-    about Mr. Smith).
+    Surrogates first look at the whole note (``SurrogateMaker.context``): no surrogate
+    may be another PHI string or word of the note or of ``known`` (the patient's known
+    identifiers), initials follow their names, dates must not land on each other, and
+    the dates that reveal an age over 89 are aggregated with it.
     """
     spans = list(spans)
     if not isinstance(operator, Surrogate):
         return [Edit(s.start, s.end, operator.replacement(s, text[s.start : s.end], patient)) for s in spans]
-    avoid = note_words(text, spans)
-    return [Edit(s.start, s.end, operator.replacement(s, text[s.start : s.end], patient, avoid)) for s in spans]
+    context = operator.maker.context(text, spans, patient, known)
+    return [Edit(s.start, s.end, operator.replacement(s, text[s.start : s.end], patient, context)) for s in spans]
 
 
 MODES = ("tag", "mask", "redact", "surrogate")

@@ -4,8 +4,25 @@ Every choice is seeded by an HMAC of the user's secret key, the patient and the
 normalised original, so the same name in the same patient's notes becomes the
 same surrogate in every note and every run, without any shared state between
 processes (which is what lets a parallel or Spark run give byte-identical output).
-Names are replaced word by word, so "John Smith", "SMITH, JOHN" and "Mr. Smith"
-all agree on the surname.
+
+What every surrogate obeys (issue 17):
+
+* it differs from its original and shares no content word with it: only generic
+  words may stay (``generic.py``: Hospital, Clinic, University, of, the, Street...);
+* it is none of the note's (or the patient's known) PHI strings, and contains none of
+  their content words;
+* names are replaced part by part (``names.py``), so every mention of a person agrees;
+* institutions are built whole: the original's generic words are kept in place and
+  every run of its other words becomes one new name ("University of Michigan Health
+  System" -> "University of Fresno Health System");
+* dates are shifted in their written form (``dates.py``, ``context.py``); a DATE span
+  that is not a date (120/80, x7600) becomes ``[DATE]``;
+* ages over the cap become cap + 1, and younger ages move by one year in the
+  direction of the patient's date shift (ages are kept by a uniform shift, so this is
+  only so that no age is copied as written).
+
+A draw that breaks a rule is replaced by the next draw of the same seeded stream; if
+none of 30 draws passes, the span becomes ``[LABEL]``, which never leaks.
 """
 
 from __future__ import annotations
@@ -15,27 +32,19 @@ import re
 import string
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable, Iterator
 
-from faker import Faker
-
+from ..document import Span
 from ..store import Secret
-from .dates import shift_date_text
+from .context import PERSON_LABELS, NoteContext, build_context, surrogate_part
+from .generic import WORD, all_words, content_words, is_generic
+from .names import NameParts, faker, looks_like_name, match_case, rewrite_name
 
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?", re.UNICODE)
+__all__ = ["SurrogateMaker", "match_case", "reshape"]
 
-
-@lru_cache(maxsize=4)
-def _faker(locale: str) -> Faker:
-    return Faker(locale)
-
-
-@lru_cache(maxsize=4)
-def _first_name_genders(locale: str) -> tuple[frozenset[str], frozenset[str]]:
-    """Known male and female first names (lower case), from Faker's person provider."""
-    person = _faker(locale).provider("faker.providers.person")
-    male = {n.lower() for n in getattr(person, "first_names_male", ())}
-    female = {n.lower() for n in getattr(person, "first_names_female", ())}
-    return frozenset(male), frozenset(female)
+#: Draws tried before a span falls back to its tag.
+MAX_DRAWS = 30
+_PLACE_BEFORE = frozenset({"of", "de", "del", "at", "in"})
 
 
 @lru_cache(maxsize=1)
@@ -50,16 +59,6 @@ def _real_cities() -> tuple[str, ...]:
 
     text = resources.files("phisift").joinpath("data/lexicons/cities_major.txt").read_text(encoding="utf-8")
     return tuple(c for c in text.splitlines() if c.isascii() and c[:1].isupper())
-
-
-def match_case(template: str, word: str) -> str:
-    """Write ``word`` in the case pattern of ``template`` (UPPER, lower, Title)."""
-    letters = [c for c in template if c.isalpha()]
-    if len(letters) > 1 and all(c.isupper() for c in letters):
-        return word.upper()
-    if letters and all(c.islower() for c in letters):
-        return word.lower()
-    return word[:1].upper() + word[1:] if letters and letters[0].isupper() else word
 
 
 def reshape(original: str, rng: random.Random) -> str:
@@ -86,7 +85,7 @@ def reshape(original: str, rng: random.Random) -> str:
 
 @dataclass
 class SurrogateMaker:
-    """Makes surrogates for one secret key; ``make`` is the only entry point."""
+    """Makes surrogates for one secret key; ``context`` once per note, then ``make`` per span."""
 
     secret: Secret
     locale: str = "en_US"
@@ -100,146 +99,154 @@ class SurrogateMaker:
 
     def date_offset(self, patient: str) -> int:
         """A non-zero day shift in +-[min, max], fixed for the patient by the key."""
-        r = self.rng("date-offset", patient)
-        days = r.randint(self.min_shift_days, self.max_shift_days)
-        return days if r.random() < 0.5 else -days
+        return next(self.date_offsets(patient))
 
-    def make(self, label: str, original: str, patient: str, avoid: frozenset[str] = frozenset()) -> str:
-        """The surrogate of one span; ``avoid``: lower-cased words a name surrogate must not be
-        (the note's own PHI words)."""
-        if label in _NAME_LABELS:
-            return self._name(label, original, patient, avoid)
+    def date_offsets(self, patient: str) -> Iterator[int]:
+        """The patient's stream of offsets: the first is the patient's offset, the next ones are
+        used only by a note whose dates it would move onto each other (see context.py)."""
+        r = self.rng("date-offset", patient)
+        while True:
+            days = r.randint(self.min_shift_days, self.max_shift_days)
+            yield days if r.random() < 0.5 else -days
+
+    def context(self, text: str, spans: Iterable[Span], patient: str, known: Iterable[str] = ()) -> NoteContext:
+        """The note-wide facts the surrogates of one note need (``known``: the patient's known PHI)."""
+        parts = NameParts(self.secret.seed, self.locale)
+        return build_context(text, list(spans), patient, self.date_offsets(patient), parts.part,
+                             known=known, dayfirst=self.dayfirst, age_cap=self.age_cap)
+
+    def make(self, label: str, original: str, patient: str, context: NoteContext | None = None,
+             start: int | None = None) -> str:
+        """The surrogate of one span (at ``start`` in the note ``context`` was built for)."""
+        ctx = context if context is not None else self.context(original, [Span(0, len(original), label)], patient)
+        if start is None and context is None:
+            start = 0
+        if label in PERSON_LABELS and (label != "USERNAME" or looks_like_name(original)):
+            return self._name(label, original, ctx)
+        if label == "DATE":
+            return ctx.date_text(start, original, self.dayfirst) or "[DATE]"
+        if label == "AGE":
+            return self._age(label, original, ctx)
         handler = _HANDLERS.get(label, SurrogateMaker._shape)
-        return handler(self, label, original, patient)
+        for attempt in range(MAX_DRAWS):
+            candidate = handler(self, label, original, patient, attempt)
+            if acceptable(candidate, original, ctx):
+                return candidate
+        return f"[{label}]"
 
     # --- per label -------------------------------------------------------------
-    def _name(self, label: str, original: str, patient: str, avoid: frozenset[str] = frozenset()) -> str:
-        """Word by word, keyed by (patient, word): "John Smith", "SMITH, JOHN" and "Mr. Smith" agree.
+    def _name(self, label: str, original: str, ctx: NoteContext) -> str:
+        parts = NameParts(self.secret.seed, self.locale)
+        out = rewrite_name(original, lambda w: surrogate_part(ctx, parts.part, w),
+                           lambda letter: parts.initial(letter, ctx.patient, ctx.initials))
+        return out if out.strip().lower() != original.strip().lower() else f"[{label}]"
 
-        A draw that is the word itself or another PHI word of the note (``avoid``) is
-        replaced by the next draw of the same seeded stream, so the choice stays
-        deterministic; only in the rare note where the first draw collides does the
-        surrogate differ from the patient's usual one.
-        """
-        fake = _faker(self.locale)
-        male, female = _first_name_genders(self.locale)
-        words = list(_WORD.finditer(original))
-        comma = original.find(",")
-        out, cursor = [], 0
-        for i, m in enumerate(words):
+    def _age(self, label: str, original: str, ctx: NoteContext) -> str:
+        digits = re.search(r"\d+", original)
+        if not digits:
+            return f"[{label}]"  # an age in words: no number to move
+        n = int(digits.group())
+        if n > self.age_cap:
+            new = self.age_cap + 1
+            if new == n:  # "90" itself: over the cap already, written as the category
+                return original[: digits.end()] + "+" + original[digits.end() :] if "+" not in original else f"[{label}]"
+        else:
+            new = n + (1 if ctx.date_offset >= 0 or n == 0 else -1)
+        return original[: digits.start()] + str(new) + original[digits.end() :]
+
+    def _institution(self, label: str, original: str, patient: str, attempt: int) -> str:
+        """Built whole: generic words kept in place, each run of other words one new name."""
+        r = self.rng(label, patient, original.lower(), str(attempt))
+        fake = faker(self.locale)
+        fake.seed_instance(r.getrandbits(64))
+        words = list(WORD.finditer(original))
+        if not any(not is_generic(m.group()) for m in words):
+            if label != "HOSPITAL" and not words:
+                return fake.company().split(",")[0]
+            return f"{fake.last_name()} {original}" if words else fake.last_name() + " Hospital"
+        if label == "ORGANIZATION" and not any(is_generic(m.group()) for m in words):
+            return match_case(original, fake.company().split(",")[0]) if original.isupper() else \
+                fake.company().split(",")[0]
+        out, cursor, prev, in_slot = [], 0, "", False
+        for m in words:
             word = m.group()
-            out.append(original[cursor : m.start()])
-            cursor = m.end()
-            key = word.lower()
-            r = self.rng("name", patient, key)
-            fake.seed_instance(r.getrandbits(64))
-            if len(word) == 1:  # an initial
-                out.append(match_case(word, r.choice(string.ascii_uppercase)))
-                continue
-            is_last = (comma >= 0 and m.start() < comma) or (comma < 0 and i == len(words) - 1 and len(words) > 1)
-            if not is_last and key in male:
-                new = fake.first_name_male()
-            elif not is_last and key in female:
-                new = fake.first_name_female()
-            elif not is_last and (key in male or key in female or len(words) > 1):
-                new = fake.first_name()
-            else:
-                new = fake.last_name()
-            for _ in range(20):  # never the original name itself, nor another PHI word of the note
-                if new.lower() != key and new.lower() not in avoid:
-                    break
-                new = fake.last_name() if new[:1] and is_last else fake.first_name()
-            out.append(match_case(word, new))
+            if is_generic(word):
+                out.append(original[cursor : m.start()] + word)
+                in_slot = False
+            elif not in_slot:
+                new = r.choice(_real_cities()) if prev.lower() in _PLACE_BEFORE else fake.last_name()
+                out.append(original[cursor : m.start()] + (new.upper() if original.isupper() else new))
+                in_slot = True
+            prev, cursor = word, m.end()
         out.append(original[cursor:])
         return "".join(out)
 
-    def _date(self, label: str, original: str, patient: str) -> str:
-        shifted = shift_date_text(original, self.date_offset(patient), self.dayfirst)
-        if shifted is not None:
-            return shifted
-        return reshape(original, self.rng("date", patient, original.lower()))
+    def _seeded_faker(self, label: str, patient: str, original: str, attempt: int):
+        fake = faker(self.locale)
+        parts = (label, patient, original.lower()) + ((str(attempt),) if attempt else ())
+        fake.seed_instance(self.secret.seed(*parts))
+        return fake
 
-    def _age(self, label: str, original: str, patient: str) -> str:
-        digits = re.search(r"\d+", original)
-        if digits and int(digits.group()) > self.age_cap:
-            return original[: digits.start()] + str(self.age_cap + 1) + original[digits.end() :]
-        return original  # ages up to 89 are not Safe Harbor identifiers
-
-    def _hospital(self, label: str, original: str, patient: str) -> str:
-        fake = _faker(self.locale)
-        fake.seed_instance(self.secret.seed(label, patient, original.lower()))
-        head = re.search(
-            r"\b(hospital|medical center|health center|clinic|infirmary|health system|healthcare|"
-            r"nursing home|rehab\w*|center|institute|university|college|school)\b.*$",
-            original,
-            re.IGNORECASE,
-        )
-        base = fake.last_name() if label == "HOSPITAL" else fake.company().split(",")[0]
-        if head:
-            return match_case(original, f"{base} {head.group()}") if original.isupper() else f"{base} {head.group()}"
-        return match_case(original, base + (" Hospital" if label == "HOSPITAL" else ""))
-
-    def _email(self, label: str, original: str, patient: str) -> str:
-        fake = _faker(self.locale)
-        fake.seed_instance(self.secret.seed(label, patient, original.lower()))
+    def _email(self, label: str, original: str, patient: str, attempt: int) -> str:
+        fake = self._seeded_faker(label, patient, original, attempt)
         return fake.user_name() + "@" + fake.free_email_domain()
 
-    def _url(self, label: str, original: str, patient: str) -> str:
-        fake = _faker(self.locale)
-        fake.seed_instance(self.secret.seed(label, patient, original.lower()))
-        url = fake.url()
+    def _url(self, label: str, original: str, patient: str, attempt: int) -> str:
+        url = self._seeded_faker(label, patient, original, attempt).url()
         if not original.lower().startswith("http"):
             url = re.sub(r"^https?://", "", url).rstrip("/")
         return url
 
-    def _ip(self, label: str, original: str, patient: str) -> str:
-        fake = _faker(self.locale)
-        fake.seed_instance(self.secret.seed(label, patient, original.lower()))
+    def _ip(self, label: str, original: str, patient: str, attempt: int) -> str:
+        fake = self._seeded_faker(label, patient, original, attempt)
         return fake.ipv6() if ":" in original else fake.ipv4_private()
 
-    def _city(self, label: str, original: str, patient: str) -> str:
-        cities = _real_cities()
-        city = self.rng(label, patient, original.lower()).choice(cities)
+    def _city(self, label: str, original: str, patient: str, attempt: int) -> str:
+        city = self.rng(label, patient, original.lower(), str(attempt)).choice(_real_cities())
         return match_case(original, city)
 
-    def _shape(self, label: str, original: str, patient: str) -> str:
-        return reshape(original, self.rng("shape", label, patient, original))
+    def _username(self, label: str, original: str, patient: str, attempt: int) -> str:
+        return self._seeded_faker(label, patient, original, attempt).user_name()
+
+    def _shape(self, label: str, original: str, patient: str, attempt: int) -> str:
+        parts = ("shape", label, patient, original) + ((str(attempt),) if attempt else ())
+        return reshape(original, self.rng(*parts))
+
+
+def acceptable(candidate: str, original: str, ctx: NoteContext) -> bool:
+    """A candidate passes when it differs from the original, is no PHI string of the note, and shares
+    no content word with the original or the note's PHI."""
+    low = candidate.strip().lower()
+    if not low or low == original.strip().lower() or low in ctx.strings:
+        return False
+    kept = {w for w in all_words(original) if is_generic(w)}
+    new = all_words(candidate) - kept
+    return not (new & (content_words(original) | ctx.words))
 
 
 def _faker_field(method: str):
     """A handler that draws one Faker field, seeded by the key, patient and original."""
 
-    def handler(self: SurrogateMaker, label: str, original: str, patient: str) -> str:
-        fake = _faker(self.locale)
-        fake.seed_instance(self.secret.seed(label, patient, original.lower()))
+    def handler(self: SurrogateMaker, label: str, original: str, patient: str, attempt: int) -> str:
+        fake = self._seeded_faker(label, patient, original, attempt)
         if label == "STATE" and len(original.strip(". ")) == 2:
-            return fake.state_abbr()
+            return match_case(original.strip(". "), fake.state_abbr())
         return match_case(original, str(getattr(fake, method)()))
 
     return handler
 
 
 _HANDLERS = {
-    "PATIENT": SurrogateMaker._name,
-    "DOCTOR": SurrogateMaker._name,
-    "DATE": SurrogateMaker._date,
-    "AGE": SurrogateMaker._age,
-    "HOSPITAL": SurrogateMaker._hospital,
-    "ORGANIZATION": SurrogateMaker._hospital,
+    "HOSPITAL": SurrogateMaker._institution,
+    "ORGANIZATION": SurrogateMaker._institution,
     "EMAIL": SurrogateMaker._email,
     "URL": SurrogateMaker._url,
     "IPADDR": SurrogateMaker._ip,
     "CITY": SurrogateMaker._city,
+    "USERNAME": SurrogateMaker._username,
     "STATE": _faker_field("state"),
     "COUNTRY": _faker_field("country"),
     "STREET": _faker_field("street_address"),
     "LOCATION-OTHER": _faker_field("city"),
     "PROFESSION": _faker_field("job"),
-    "USERNAME": _faker_field("user_name"),
 }
-_NAME_LABELS = frozenset(label for label, handler in _HANDLERS.items() if handler is SurrogateMaker._name)
-
-
-def note_words(text: str, spans) -> frozenset[str]:
-    """The lower-cased words inside a note's PHI spans: what no name surrogate of that note may be."""
-    return frozenset(w.lower() for s in spans for w in _WORD.findall(text[s.start : s.end]))

@@ -1,0 +1,92 @@
+"""Leak audit: how many gold PHI strings survive verbatim in de-identified text.
+
+A de-identified release is judged by what leaks. ``audit`` takes the gold corpus
+(documents with their PHI spans) and the de-identified corpus, pairs the documents
+(by id, or by position when the ids were pseudonymised and the counts agree), and
+looks for every gold PHI string in its own de-identified document, as a whole token
+sequence (not inside a longer word or number: "MA" does not survive in "MAP"). The
+report holds counts only: the share of gold strings found, per label, and examples
+that point at them by document number, label and offsets, never by their text, so
+the report itself can be shared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .document import Document
+
+#: Examples kept in a report.
+MAX_EXAMPLES = 20
+
+
+@dataclass
+class AuditReport:
+    """Counts of gold PHI mentions and of those found verbatim in the de-identified text."""
+
+    documents: int = 0
+    unmatched: int = 0  # gold documents with no de-identified counterpart
+    total: Counter = field(default_factory=Counter)
+    survived: Counter = field(default_factory=Counter)
+    examples: list[dict] = field(default_factory=list)
+
+    @property
+    def share(self) -> float:
+        n = sum(self.total.values())
+        return sum(self.survived.values()) / n if n else 0.0
+
+    def as_dict(self) -> dict:
+        return {
+            "documents": self.documents,
+            "unmatched_documents": self.unmatched,
+            "phi_strings": sum(self.total.values()),
+            "survived": sum(self.survived.values()),
+            "share": round(self.share, 6),
+            "by_label": {label: {"total": n, "survived": self.survived[label],
+                                 "share": round(self.survived[label] / n, 6)}
+                         for label, n in sorted(self.total.items())},
+            "examples": self.examples,
+        }
+
+
+def found_at(needle: str, text: str) -> int:
+    """Where ``needle`` occurs in ``text`` as a whole token sequence, or -1."""
+    needle = needle.strip()
+    if not needle:
+        return -1
+    left = r"(?<![^\W_])" if needle[0].isalnum() else ""
+    right = r"(?![^\W_])" if needle[-1].isalnum() else ""
+    m = re.search(left + re.escape(needle) + right, text)
+    return m.start() if m else -1
+
+
+def pair_documents(gold: list[Document], deid: list[Document]) -> list[tuple[Document, Document | None]]:
+    """Gold documents with their de-identified counterparts: by id, else by position when every id
+    differs and the counts agree (ids replaced by pseudonyms)."""
+    by_id = {d.id: d for d in deid}
+    if len(gold) == len(deid) and not any(g.id in by_id for g in gold):
+        return list(zip(gold, deid))
+    return [(g, by_id.get(g.id)) for g in gold]
+
+
+def audit(gold: Iterable[Document], deid: Iterable[Document], max_examples: int = MAX_EXAMPLES) -> AuditReport:
+    """The leak report of a de-identified corpus against its gold annotations."""
+    report = AuditReport()
+    for number, (g, d) in enumerate(pair_documents(list(gold), list(deid)), 1):
+        report.documents += 1
+        if d is None:
+            report.unmatched += 1
+            continue
+        for span in g.spans:
+            report.total[span.label] += 1
+            where = found_at(g.text[span.start : span.end], d.text)
+            if where < 0:
+                continue
+            report.survived[span.label] += 1
+            if len(report.examples) < max_examples:
+                report.examples.append({"document": number, "label": span.label, "start": span.start,
+                                        "end": span.end, "deid_start": where})
+    return report
