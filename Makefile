@@ -5,7 +5,8 @@ BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 # torch is pinned inside the [ml] extra to the CPU build found offline (torch==2.13.0).
 # [spark] brings PySpark (and pandas < 3, which PySpark supports) for tests/test_spark.py.
-TEST_EXTRAS := dev,table,learn,ml,spark
+# [fhir,hl7,sql,frame]: the clinical sources' tests (tests/test_sources*.py).
+TEST_EXTRAS := dev,table,learn,ml,spark,fhir,hl7,sql,frame
 
 .PHONY: install install-test demo test bench clean model
 
@@ -46,7 +47,15 @@ $(VENV)/.java: | $(BIN)/python
 	elif apt-get update -qq && apt-get install -y -qq default-jre-headless; then touch $@; \
 	else echo "warning: could not install Java (default-jre-headless); the Spark tests will be skipped" >&2; fi
 
-test: install-test $(VENV)/.browser $(VENV)/.java
+# PostgreSQL for the SQL source's tests (tests/test_sources_sql.py), from Debian when its server
+# binaries (initdb, pg_ctl) are missing (as root on CI). The tests start a throwaway cluster of
+# their own on a local socket and stop it; if apt fails, those tests skip with a reason.
+$(VENV)/.postgres: | $(BIN)/python
+	@if ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || command -v pg_ctl >/dev/null 2>&1; then touch $@; \
+	elif apt-get update -qq && apt-get install -y -qq postgresql; then touch $@; \
+	else echo "warning: could not install PostgreSQL; the PostgreSQL tests will be skipped" >&2; fi
+
+test: install-test $(VENV)/.browser $(VENV)/.java $(VENV)/.postgres
 	$(BIN)/python -m pytest
 
 # The bundled English CRF (src/phisift/models/en_crf), trained on synthetic notes only

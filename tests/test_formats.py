@@ -358,7 +358,7 @@ def test_detect_format(tmp_path):
     (tmp_path / "a.doc").write_text("")
     with pytest.raises(UsageError, match="a.doc"):
         detect_format(tmp_path / "a.doc")
-    assert set(FORMATS) == {"jsonl", "text", "brat", "i2b2", "conll", "csv", "parquet"}
+    assert set(FORMATS) == {"jsonl", "text", "brat", "i2b2", "conll", "csv", "parquet", "fhir", "hl7v2", "sql"}
 
 
 def test_unknown_option_is_a_usage_error(tmp_path):

@@ -13,12 +13,17 @@ create folders as needed; they never check whether the output is an input, which
 callers do with ``fileio.ensure_outside``. Bad input raises ``InputError`` naming
 the file and line (or row, or document), never quoting the text.
 
-Format names: jsonl, text, brat, i2b2, conll, csv, parquet.
+Format names: jsonl, text, brat, i2b2, conll, csv, parquet, fhir, hl7v2, sql.
+Clinical sources: FHIR R4 JSON (``.json`` Bundle or resource, ``.ndjson`` of
+resources), HL7 v2 (``.hl7``), and SQL tables named by a database URL
+(``sqlite:///notes.db``, ``postgresql://user@host/db``), which stays a string
+wherever a path is taken.
 """
 
 from __future__ import annotations
 
 import inspect
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -26,7 +31,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..document import Document, Span
 from ..errors import InputError, UsageError
-from . import brat, conll, csvfile, i2b2, jsonl, parquet, textdir
+from . import brat, conll, csvfile, fhir, hl7v2, i2b2, jsonl, parquet, sql, textdir
 from ._common import check_options
 
 
@@ -62,6 +67,9 @@ FORMATS: dict[str, Format] = {
         _format(conll, False),
         _format(csvfile, False),
         _format(parquet, False),
+        _format(fhir, False),
+        _format(hl7v2, False),
+        _format(sql, False),
     )
 }
 
@@ -76,6 +84,8 @@ SUFFIXES: dict[str, str] = {
     ".bio": "conll",
     ".iob": "conll",
     ".txt": "text",
+    ".json": "fhir",
+    ".hl7": "hl7v2",
 }
 
 
@@ -85,11 +95,16 @@ def detect_format(path: str | Path, default: str | None = None) -> str:
     A folder holding ``.ann`` files is BRAT, ``.xml`` files i2b2, only ``.txt``
     files plain text. A path that does not exist yet (an output) is read by its
     suffix; without a known suffix it is a folder, whose format is ``default``
-    (typically the input's format) when that is a folder format.
+    (typically the input's format) when that is a folder format. A database URL is
+    SQL; an ``.ndjson`` file of FHIR resources is FHIR (else JSONL).
     """
-    path = Path(path)
     if default is not None and default not in FORMATS:
         raise UsageError(f"unknown format '{default}'; choose one of {', '.join(FORMATS)}")
+    if sql.is_url(path):
+        return "sql"
+    path = Path(path)
+    if path.suffix.lower() == ".ndjson":
+        return _ndjson_format(path, default)
     if path.is_dir():
         found = _folder_format(path)
         if found:
@@ -112,9 +127,24 @@ def detect_format(path: str | Path, default: str | None = None) -> str:
 
 def input_format(path: str | Path) -> str:
     """The format of an input corpus; a missing path says so (not that its format is unknown)."""
-    if not Path(path).exists():
+    if not sql.is_url(path) and not Path(path).exists():
         raise InputError("no such file or folder", path)
     return detect_format(path)
+
+
+def _ndjson_format(path: Path, default: str | None) -> str:
+    """FHIR when the file's first record is a FHIR resource (or, for a new file, when the input is FHIR)."""
+    if not path.is_file():
+        return "fhir" if default == "fhir" else "jsonl"
+    with open(path, "rb") as fh:
+        for raw in fh:
+            if raw.strip():
+                try:
+                    record = json.loads(raw)
+                except (ValueError, RecursionError):
+                    return "jsonl"  # the JSONL reader names the bad line
+                return "fhir" if isinstance(record, dict) and "resourceType" in record else "jsonl"
+    return "jsonl"
 
 
 def _folder_format(path: Path) -> str | None:
@@ -137,7 +167,7 @@ def _folder_format(path: Path) -> str | None:
     return None
 
 
-def _resolve(fmt: str | None, path: Path, default: str | None = None) -> Format:
+def _resolve(fmt: str | None, path: str | Path, default: str | None = None) -> Format:
     name = fmt or detect_format(path, default)
     if name not in FORMATS:
         raise UsageError(f"unknown format '{name}'; choose one of {', '.join(FORMATS)}")
@@ -149,10 +179,15 @@ def reader_options(text_field: str | None = None, id_field: str | None = None) -
     return {k: v for k, v in (("text_field", text_field), ("id_field", id_field)) if v}
 
 
+def _location(path: str | Path) -> str | Path:
+    """A database URL stays a string; anything else is a path."""
+    return path if sql.is_url(path) else Path(path)
+
+
 def read_corpus(path: str | Path, fmt: str | None = None, **options: Any) -> Iterator[Document]:
     """Documents of a corpus, one at a time. Format and options are checked at once, the data lazily."""
-    path = Path(path)
-    if not path.exists():
+    path = _location(path)
+    if isinstance(path, Path) and not path.exists():
         raise InputError("no such file or folder", path)
     form = _resolve(fmt, path)
     check_options(form.name, options, form.read_options())
@@ -163,7 +198,7 @@ def write_corpus(
     docs: Iterable[Document], path: str | Path, fmt: str | None = None, *, default: str | None = None, **options: Any
 ) -> int:
     """Write documents; returns how many. ``default`` is the format for a suffix-less new path."""
-    path = Path(path)
+    path = _location(path)
     form = _resolve(fmt, path, default)
     check_options(form.name, options, form.write_options())
     return form.write(docs, path, **options)

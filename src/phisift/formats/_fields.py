@@ -1,0 +1,104 @@
+"""Structured PHI fields (FHIR Patient, HL7 PID) as documents whose spans are given.
+
+Clinical sources carry PHI twice: in the note text, and in structured fields that
+name the patient (a FHIR Patient's name and birth date, an HL7 PID segment). Both
+must come out de-identified, and consistently: the surrogate of "Smith" in PID-5
+must be the surrogate of "Smith" in the note. So a source's structured values become
+one more document of the same patient: its text is the values one per line, its
+spans are the values with the label the field gives them, and ``meta[GIVEN]`` says
+that these spans are the PHI to replace (nothing is detected in it). The pipeline's
+operator replaces them like any span, keyed by the same patient, and the format's
+writer reads the new values back from the rewritten document's spans, in order.
+
+The same values are the patient's *known identifiers* (issue 17): a source puts
+them on each of that patient's text documents as ``meta[KNOWN_PHI]``, a list of
+``{"label", "text"}`` in the form ``--known-phi`` reads, for a detector that looks
+for them in the text.
+
+Nothing in a document's other meta holds these values: the formats keep their
+record skeletons with the PHI places blanked, so meta is safe to log or store.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..document import Document, Span
+
+#: Meta flag: the document's spans are its PHI (structured fields): replace them, detect nothing.
+GIVEN = "_given_spans"
+#: Meta key: the patient's known identifiers, ``[{"label": ..., "text": ...}, ...]``.
+KNOWN_PHI = "_known_phi"
+#: Meta key: the patient a document belongs to (for per-patient surrogates: ``--patient-field patient``).
+PATIENT = "patient"
+
+
+class FieldText:
+    """Builds the text of a fields document: one value per line, each a span with its label.
+
+    A value holding a line break keeps it (the span covers it); values are only ever
+    read back by span, never by splitting lines.
+    """
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+        self._spans: list[Span] = []
+        self._length = 0
+
+    def add(self, value: str, label: str) -> None:
+        if self._parts:
+            self._parts.append("\n")
+            self._length += 1
+        self._spans.append(Span(self._length, self._length + len(value), label, "field"))
+        self._parts.append(value)
+        self._length += len(value)
+
+    def __len__(self) -> int:
+        return len(self._spans)
+
+    def document(self, doc_id: str, meta: dict[str, Any]) -> Document:
+        return Document(doc_id, "".join(self._parts), tuple(self._spans), {**meta, GIVEN: True})
+
+    def known(self) -> list[dict[str, str]]:
+        """The values as known identifiers (each distinct label/text once)."""
+        return known_list((s.label, "".join(self._parts)[s.start : s.end]) for s in self._spans)
+
+
+def known_list(pairs: Iterable[tuple[str, str]]) -> list[dict[str, str]]:
+    """``[{"label", "text"}]`` of non-blank values, each distinct pair once, in order."""
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for label, text in pairs:
+        text = text.strip()
+        if text and (label, text) not in seen:
+            seen.add((label, text))
+            out.append({"label": label, "text": text})
+    return out
+
+
+def field_values(doc: Document) -> list[str]:
+    """The field values of a (possibly rewritten) fields document, in order.
+
+    After a rewrite the document's spans mark the replaced places, so each span's text
+    is the new value of its field: a surrogate, a tag, a mask, or "" when redacted.
+    """
+    return [doc.text[s.start : s.end] for s in sorted(doc.spans, key=lambda s: (s.start, s.end))]
+
+
+def is_given(doc: Document) -> bool:
+    return bool(doc.meta.get(GIVEN))
+
+
+def deidentify(pipeline: Any, doc: Document, patient: str | None = None) -> tuple[Document, list[Span]]:
+    """``pipeline.deidentify`` for a text document; for a fields document, its given spans replaced.
+
+    A fields document is never scanned: its spans are exactly its PHI, and the
+    operator replaces them keyed by the same patient as the notes.
+    """
+    if not is_given(doc):
+        return pipeline.deidentify(doc, patient)
+    from ..document import rewrite_document
+    from ..replace.operators import edits_for
+
+    new_doc, _ = rewrite_document(doc, edits_for(doc.text, doc.spans, pipeline.operator, patient or doc.id))
+    return new_doc, list(doc.spans)

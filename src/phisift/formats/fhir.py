@@ -1,0 +1,445 @@
+"""FHIR R4 JSON: a Bundle, one resource, or NDJSON (bulk export) of resources.
+
+The notes are the text attachments of DocumentReference resources
+(``content[].attachment`` with base64 ``data`` and a ``text/*`` contentType): each
+becomes a document whose patient (``meta["patient"]``) is ``subject.reference``.
+A Patient resource becomes a *fields* document (see ``_fields.py``): its name,
+birth date, address, telecom and identifier values (and those of its contacts) as
+given spans, so they are replaced with the same per-patient surrogates as the
+notes; the same values are the known identifiers (``meta["known_phi"]``) of every
+document of that patient in the file. A reference's ``display`` that names the
+patient (``subject.display``) or an author is a fields document of its resource
+too. Every other resource, and every other element, is carried through as it was.
+
+Writing puts each document's text back where it came from: the attachment's
+``data`` (and its ``size`` and ``hash`` when present, so they describe the new
+data), the Patient's fields. A replacement that is not a valid value of its FHIR
+element (a tag in ``birthDate``, an empty redaction) removes the value and marks it
+with the standard data-absent-reason extension (code ``masked``), so the resource
+stays valid FHIR. Output ``.ndjson``/``.jsonl`` is NDJSON, anything else one JSON
+document (a Bundle when the input was a Bundle or NDJSON).
+
+Document meta holds each resource's skeleton with its text and PHI places blanked
+(``None``), never the values themselves.
+"""
+
+from __future__ import annotations
+
+import base64
+import copy
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from ..document import Document
+from ..errors import InputError
+from ..fileio import atomic_write
+from ._fields import GIVEN, KNOWN_PHI, PATIENT, FieldText, field_values, known_list
+
+NAME = "fhir"
+META = "_fhir"
+NDJSON_SUFFIXES = (".ndjson", ".jsonl")
+DATA_ABSENT = {"url": "http://hl7.org/fhir/StructureDefinition/data-absent-reason", "valueCode": "masked"}
+
+_DATE = re.compile(r"([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?")
+_DATETIME = re.compile(
+    _DATE.pattern + r"(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?(Z|[+-]((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?"
+)
+_VALID = {"date": _DATE, "dateTime": _DATETIME}
+
+
+# --------------------------------------------------------------------------- reading
+def read(path: str | Path) -> Iterator[Document]:
+    """Documents of a FHIR Bundle, resource or NDJSON file, resource by resource."""
+    path = Path(path)
+    if path.suffix.lower() in NDJSON_SUFFIXES:
+        patients = _patients((resource, None) for resource, _ in _ndjson(path))
+        for n, (resource, line) in enumerate(_ndjson(path)):
+            yield from _resource_docs(resource, None, n, patients, path, line, {"container": "ndjson"} if n == 0 else {})
+        return
+    top = _load_json(path)
+    if top.get("resourceType") != "Bundle":
+        yield from _resource_docs(top, None, 0, _patients([(top, None)]), path, None, {"container": "resource"})
+        return
+    entries = top.get("entry") or []
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise InputError("Bundle.entry must be a list of objects", path)
+    patients = _patients((e.get("resource"), e.get("fullUrl")) for e in entries)
+    bundle = {k: v for k, v in top.items() if k != "entry"}
+    if not entries:
+        yield Document("Bundle", "", (), {META: {"entry": 0, "part": 0, "parts": 1, "role": "empty",
+                                                 "container": "bundle", "bundle": bundle}})
+        return
+    for n, entry in enumerate(entries):
+        first = {"container": "bundle", "bundle": bundle} if n == 0 else {}
+        yield from _resource_docs(entry.get("resource"), entry, n, patients, path, None, first)
+
+
+def _load_json(path: Path) -> dict[str, Any]:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except IsADirectoryError:
+        raise InputError("is a folder, expected a FHIR JSON file", path) from None
+    try:
+        top = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        raise InputError(f"invalid UTF-8 at byte {exc.start}", path) from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"bad JSON ({exc.msg})", path, exc.lineno) from None
+    if not isinstance(top, dict) or not isinstance(top.get("resourceType"), str):
+        raise InputError("not a FHIR resource (no resourceType)", path)
+    return top
+
+
+def _ndjson(path: Path) -> Iterator[tuple[dict[str, Any], int]]:
+    try:
+        fh = open(path, "rb")
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    with fh:
+        for lineno, raw in enumerate(fh, 1):
+            if not raw.strip():
+                continue
+            try:
+                resource = json.loads(raw.decode("utf-8-sig" if lineno == 1 else "utf-8"))
+            except UnicodeDecodeError as exc:
+                raise InputError(f"invalid UTF-8 at byte {exc.start} of the line", path, lineno) from None
+            except json.JSONDecodeError as exc:
+                raise InputError(f"bad JSON ({exc.msg} at column {exc.colno})", path, lineno) from None
+            if not isinstance(resource, dict) or not isinstance(resource.get("resourceType"), str):
+                raise InputError("not a FHIR resource (no resourceType)", path, lineno)
+            yield resource, lineno
+
+
+class _Patients:
+    """Patient resources of a file by every reference that can name them, with their known identifiers."""
+
+    def __init__(self) -> None:
+        self.key: dict[str, str] = {}
+        self.known: dict[str, list[dict[str, str]]] = {}
+
+    def add(self, resource: dict[str, Any], full_url: str | None) -> None:
+        key = f"Patient/{resource['id']}" if resource.get("id") else full_url
+        if not key:
+            return
+        for ref in (key, full_url):
+            if ref:
+                self.key[ref] = key
+        names = [" ".join(v for v in [*(n.get("given") or []), n.get("family")] if isinstance(v, str))
+                 for n in _list(resource, "name")]
+        values = [(label, value) for _, value, label, _ in patient_fields(resource)]
+        self.known[key] = known_list([("PATIENT", name) for name in names] + values)
+
+    def resolve(self, reference: str | None) -> str | None:
+        return self.key.get(reference, reference) if reference else None
+
+
+def _patients(resources: Iterable[tuple[Any, str | None]]) -> _Patients:
+    """The Patient resources among ``(resource, fullUrl)`` pairs."""
+    found = _Patients()
+    for resource, full_url in resources:
+        if isinstance(resource, dict) and resource.get("resourceType") == "Patient":
+            found.add(resource, full_url)
+    return found
+
+
+def _resource_docs(resource: Any, entry: dict | None, n: int, patients: _Patients, path: Path,
+                   line: int | None, first: dict[str, Any]) -> Iterator[Document]:
+    """The documents of one resource: its text attachments, then its PHI fields (or one pass-through)."""
+    if not isinstance(resource, dict):
+        resource = None  # a Bundle entry without a resource (a request or response only) passes through
+    rtype = resource.get("resourceType", "entry") if resource else "entry"
+    rid = f"{rtype}/{resource['id']}" if resource and resource.get("id") else f"{rtype}#{n + 1}"
+    skeleton = copy.deepcopy(resource)
+    parts: list[Document] = []  # meta here is the part's FHIR bookkeeping only
+    texts = list(_text_attachments(resource, path, line, rid)) if resource else []
+    for content, text, charset in texts:
+        skeleton["content"][content]["attachment"]["data"] = None
+        doc_id = rid if len(texts) == 1 else f"{rid}/content/{content}"
+        parts.append(Document(doc_id, text, (), {"role": "text", "content": content, "charset": charset}))
+    fields, paths = FieldText(), []
+    found = patient_fields(resource) if rtype == "Patient" else reference_fields(resource)
+    for where, value, label, kind in found:
+        fields.add(value, label)
+        paths.append([where, kind])
+        _set(skeleton, where, None)
+    if len(fields):
+        parts.append(fields.document(f"{rid}/fields" if texts else rid, {"role": "fields", "paths": paths}))
+    if not parts:
+        parts.append(Document(rid, "", (), {"role": "pass"}))
+    patient = _patient_of(resource, entry, patients) if resource else None
+    for k, part in enumerate(parts):
+        fhir = {"entry": n, "part": k, "parts": len(parts), **part.meta}
+        fhir.pop(GIVEN, None)
+        if k == 0:
+            fhir.update(first, skeleton=_entry_skeleton(entry, skeleton))
+        meta: dict[str, Any] = {META: fhir}
+        if patient:
+            meta[PATIENT] = patient
+        if part.meta.get(GIVEN):
+            meta[GIVEN] = True
+        elif part.meta["role"] == "text" and patients.known.get(patient):
+            meta[KNOWN_PHI] = patients.known[patient]
+        yield Document(part.id, part.text, part.spans, meta)
+
+
+def _entry_skeleton(entry: dict | None, skeleton: dict | None) -> dict | None:
+    if entry is None:
+        return skeleton
+    out = {k: v for k, v in entry.items() if k != "resource"}
+    if skeleton is not None:
+        out["resource"] = skeleton
+    return {"entry": out}
+
+
+def _patient_of(resource: dict, entry: dict | None, patients: _Patients) -> str | None:
+    if resource.get("resourceType") == "Patient":
+        own = f"Patient/{resource['id']}" if resource.get("id") else (entry or {}).get("fullUrl")
+        return patients.resolve(own)
+    for key in ("subject", "patient"):
+        ref = resource.get(key)
+        if isinstance(ref, dict) and isinstance(ref.get("reference"), str):
+            return patients.resolve(ref["reference"])
+    return None
+
+
+def _text_attachments(resource: dict, path: Path, line: int | None, rid: str) -> Iterator[tuple[int, str, str]]:
+    """``(content index, text, charset)`` of a DocumentReference's text attachments with inline data."""
+    if resource.get("resourceType") != "DocumentReference":
+        return
+    for i, content in enumerate(resource.get("content") or []):
+        att = content.get("attachment") if isinstance(content, dict) else None
+        if not isinstance(att, dict) or not isinstance(att.get("data"), str):
+            continue
+        ctype = str(att.get("contentType", "")).lower()
+        if not ctype.startswith("text/plain"):
+            continue
+        match = re.search(r"charset=\"?([\w.:-]+)", ctype)
+        charset = match.group(1) if match else "utf-8"
+        try:
+            text = base64.b64decode(att["data"], validate=True).decode(charset)
+        except (ValueError, LookupError, UnicodeDecodeError):
+            raise InputError(f"content[{i}].attachment.data is not base64 text in {charset}", path, line, rid) from None
+        yield i, text, charset
+
+
+# --------------------------------------------------------------------------- PHI fields
+def patient_fields(resource: dict) -> Iterator[tuple[list, str, str, str]]:
+    """``(path, value, label, kind)`` of a Patient's PHI values; kind is the FHIR type to keep valid."""
+    yield from _names(resource, ["name"], "PATIENT")
+    if isinstance(resource.get("birthDate"), str):
+        yield ["birthDate"], resource["birthDate"], "DATE", "date"
+    if isinstance(resource.get("deceasedDateTime"), str):
+        yield ["deceasedDateTime"], resource["deceasedDateTime"], "DATE", "dateTime"
+    yield from _addresses(resource, ["address"])
+    yield from _telecoms(resource, ["telecom"])
+    for i, ident in enumerate(_list(resource, "identifier")):
+        if isinstance(ident.get("value"), str):
+            yield ["identifier", i, "value"], ident["value"], _identifier_label(ident), "string"
+    for i, contact in enumerate(_list(resource, "contact")):
+        if isinstance(contact.get("name"), dict):
+            yield from _name(contact["name"], ["contact", i, "name"], "PATIENT")
+        yield from _telecoms(contact, ["contact", i, "telecom"])
+        if isinstance(contact.get("address"), dict):
+            yield from _address(contact["address"], ["contact", i, "address"])
+
+
+def reference_fields(resource: dict | None) -> Iterator[tuple[list, str, str, str]]:
+    """Reference displays that name people: the patient (subject, patient) and authors."""
+    if not resource:
+        return
+    for key, label in (("subject", "PATIENT"), ("patient", "PATIENT"), ("authenticator", "DOCTOR")):
+        ref = resource.get(key)
+        if isinstance(ref, dict) and isinstance(ref.get("display"), str) and ref["display"].strip():
+            yield [key, "display"], ref["display"], label, "string"
+    for i, ref in enumerate(_list(resource, "author")):
+        if isinstance(ref.get("display"), str) and ref["display"].strip():
+            yield ["author", i, "display"], ref["display"], "DOCTOR", "string"
+
+
+def _list(obj: dict, key: str) -> list[dict]:
+    value = obj.get(key)
+    return [v if isinstance(v, dict) else {} for v in value] if isinstance(value, list) else []
+
+
+def _names(obj: dict, where: list, label: str) -> Iterator[tuple[list, str, str, str]]:
+    for i, name in enumerate(_list(obj, where[-1])):
+        yield from _name(name, [*where, i], label)
+
+
+def _name(name: dict, where: list, label: str) -> Iterator[tuple[list, str, str, str]]:
+    if isinstance(name.get("text"), str):
+        yield [*where, "text"], name["text"], label, "string"
+    for j, given in enumerate(name.get("given") or []):
+        if isinstance(given, str):
+            yield [*where, "given", j], given, label, "string"
+    if isinstance(name.get("family"), str):
+        yield [*where, "family"], name["family"], label, "string"
+
+
+_ADDRESS = (("text", "STREET"), ("city", "CITY"), ("district", "LOCATION-OTHER"), ("state", "STATE"),
+            ("postalCode", "ZIP"), ("country", "COUNTRY"))
+
+
+def _addresses(obj: dict, where: list) -> Iterator[tuple[list, str, str, str]]:
+    for i, address in enumerate(_list(obj, where[-1])):
+        yield from _address(address, [*where, i])
+
+
+def _address(address: dict, where: list) -> Iterator[tuple[list, str, str, str]]:
+    for j, line in enumerate(address.get("line") or []):
+        if isinstance(line, str):
+            yield [*where, "line", j], line, "STREET", "string"
+    for key, label in _ADDRESS:
+        if isinstance(address.get(key), str):
+            yield [*where, key], address[key], label, "string"
+
+
+_TELECOM = {"fax": "FAX", "email": "EMAIL", "url": "URL"}
+
+
+def _telecoms(obj: dict, where: list) -> Iterator[tuple[list, str, str, str]]:
+    for i, point in enumerate(_list(obj, where[-1])):
+        if isinstance(point.get("value"), str):
+            yield [*where, i, "value"], point["value"], _TELECOM.get(point.get("system"), "PHONE"), "string"
+
+
+def _identifier_label(ident: dict) -> str:
+    system = str(ident.get("system", "")).lower()
+    codes = {c.get("code") for c in _list(ident.get("type") or {}, "coding")}
+    if "SS" in codes or system.endswith(("ssn", "2.16.840.1.113883.4.1")):
+        return "SSN"
+    if "DL" in codes:
+        return "LICENSE"
+    return "MEDICALRECORD"
+
+
+def _set(obj: Any, where: list, value: Any) -> None:
+    for key in where[:-1]:
+        obj = obj[key]
+    obj[where[-1]] = value
+
+
+# --------------------------------------------------------------------------- writing
+def write(docs: Iterable[Document], path: str | Path) -> int:
+    """Write documents read from FHIR back as FHIR, atomically (NDJSON for .ndjson/.jsonl)."""
+    path = Path(path)
+    ndjson = path.suffix.lower() in NDJSON_SUFFIXES
+    count = 0
+    container, bundle, resources = None, None, []
+    with atomic_write(path) as fh:
+        for entry, first in _entries(docs, path):
+            count += entry.pop("_count")
+            if container is None:
+                container, bundle = first.get("container", "ndjson"), first.get("bundle")
+            item = entry.get("entry", entry)
+            if ndjson:
+                resource = item.get("resource") if "entry" in entry else item
+                if resource is not None:
+                    fh.write(json.dumps(resource, ensure_ascii=False) + "\n")
+            else:
+                resources.append(entry)
+        if not ndjson:
+            fh.write(json.dumps(_container(container, bundle, resources), ensure_ascii=False, indent=2) + "\n")
+    return count
+
+
+def _container(container: str | None, bundle: dict | None, entries: list[dict]) -> Any:
+    if container == "resource" and len(entries) == 1 and "entry" not in entries[0]:
+        return entries[0]
+    top = bundle or {"resourceType": "Bundle", "type": "collection"}
+    items = [e["entry"] if "entry" in e else {"resource": e} for e in entries]
+    return {**top, "entry": items} if items or bundle is None or "entry" in top else top
+
+
+def _entries(docs: Iterable[Document], path: Path) -> Iterator[tuple[dict, dict]]:
+    """Rebuilt entries (or resources) with the documents' texts put back, in order."""
+    current: dict | None = None
+    first: dict = {}
+    for doc in docs:
+        fhir = doc.meta.get(META)
+        if not isinstance(fhir, dict):
+            raise InputError("not a FHIR document (no FHIR structure in its metadata): write it as JSONL", path,
+                             document=doc.id)
+        if fhir["part"] == 0:
+            if current is not None:
+                yield current, first
+            current, first = copy.deepcopy(fhir.get("skeleton")) or {}, fhir
+            current["_count"] = 0
+        elif current is None:
+            raise InputError("FHIR document out of order (its resource's first part is missing)", path,
+                             document=doc.id)
+        current["_count"] += 1
+        if fhir["role"] == "empty":
+            current.clear()
+            current["_count"] = 0
+            continue
+        resource = current["entry"].get("resource") if "entry" in current else current
+        _put(resource, fhir, doc, path)
+    if current is not None:
+        yield current, first
+
+
+def _put(resource: dict, fhir: dict, doc: Document, path: Path) -> None:
+    if fhir["role"] == "text":
+        att = resource["content"][fhir["content"]]["attachment"]
+        try:
+            data = doc.text.encode(fhir.get("charset") or "utf-8")
+        except (UnicodeEncodeError, LookupError):
+            data = doc.text.encode("utf-8")
+            att["contentType"] = "text/plain; charset=utf-8"
+        att["data"] = base64.b64encode(data).decode("ascii")
+        if "size" in att:
+            att["size"] = len(data)
+        if "hash" in att:
+            att["hash"] = base64.b64encode(hashlib.sha1(data).digest()).decode("ascii")
+    elif fhir["role"] == "fields":
+        values = field_values(doc)
+        if len(values) != len(fhir["paths"]):
+            raise InputError("FHIR fields document does not hold one span per field", path, document=doc.id)
+        removed: list[list] = []
+        for (where, kind), value in zip(fhir["paths"], values):
+            pattern = _VALID.get(kind)
+            if value.strip() and (pattern is None or pattern.fullmatch(value)):
+                _set(resource, where, value)
+            else:
+                removed.append(where)
+        _mark_absent(resource, removed)
+
+
+def _mark_absent(resource: dict, removed: list[list]) -> None:
+    """Drop values with no valid replacement, marking single values with data-absent-reason."""
+    for where in sorted(removed, key=lambda w: [str(x) for x in w], reverse=True):
+        parent = resource
+        for key in where[:-1]:
+            parent = parent[key]
+        last = where[-1]
+        if isinstance(last, int):
+            parent[last] = None  # a list item (given name, address line): removed below
+        else:
+            parent.pop(last, None)
+            parent["_" + last] = {"extension": [DATA_ABSENT]}
+    _drop_none(resource)
+
+
+def _drop_none(obj: Any) -> Any:
+    """Remove ``None`` list items, then empty lists, and mark objects left empty as masked."""
+    if isinstance(obj, dict):
+        for key in list(obj):
+            value = obj[key]
+            _drop_none(value)
+            if isinstance(value, list) and not value:
+                del obj[key]
+            elif isinstance(value, dict) and not value:
+                obj[key] = {"extension": [DATA_ABSENT]}
+    elif isinstance(obj, list):
+        obj[:] = [v for v in obj if v is not None]
+        for i, value in enumerate(obj):
+            _drop_none(value)
+            if isinstance(value, dict) and not value:
+                obj[i] = {"extension": [DATA_ABSENT]}
+    return obj
