@@ -8,7 +8,6 @@ reason, only when the server binaries are not installed (``make test`` installs 
 from __future__ import annotations
 
 import datetime as dt
-import sqlite3
 
 import pytest
 

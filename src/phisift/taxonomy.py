@@ -44,6 +44,43 @@ HIPAA_LABELS: frozenset[str] = frozenset(
     }
 )
 
+#: The HIPAA Safe Harbor identifier (45 CFR 164.514(b)(2)(i), items A-R) each label of
+#: ``HIPAA_LABELS`` falls under; the other labels are PHI in i2b2 2014 but no Safe Harbor item.
+SAFE_HARBOR: dict[str, str] = {
+    "PATIENT": "(A) names",
+    "USERNAME": "(R) other unique identifying number, characteristic or code",
+    "STREET": "(B) geographic subdivisions smaller than a state",
+    "CITY": "(B) geographic subdivisions smaller than a state",
+    "ZIP": "(B) geographic subdivisions smaller than a state",
+    "LOCATION-OTHER": "(B) geographic subdivisions smaller than a state",
+    "AGE": "(C) ages over 89",
+    "DATE": "(C) dates (except year) related to the individual",
+    "PHONE": "(D) telephone numbers",
+    "FAX": "(E) fax numbers",
+    "EMAIL": "(F) e-mail addresses",
+    "SSN": "(G) social security numbers",
+    "MEDICALRECORD": "(H) medical record numbers",
+    "HEALTHPLAN": "(I) health plan beneficiary numbers",
+    "ACCOUNT": "(J) account numbers",
+    "LICENSE": "(K) certificate/license numbers",
+    "VEHICLE": "(L) vehicle identifiers and serial numbers",
+    "DEVICE": "(M) device identifiers and serial numbers",
+    "URL": "(N) web URLs",
+    "IPADDR": "(O) IP addresses",
+    "BIOID": "(P) biometric identifiers",
+    "IDNUM": "(R) other unique identifying number, characteristic or code",
+}
+
+
+def safe_harbor(label: str) -> str:
+    """The Safe Harbor item a label falls under, or why it has none."""
+    if label in SAFE_HARBOR:
+        return SAFE_HARBOR[label]
+    if label in CATEGORY_OF:
+        return f"not a Safe Harbor identifier (i2b2 {CATEGORY_OF[label]})"
+    return "not an i2b2 2014 label"
+
+
 #: MEDDOCAN (IberLEF 2019) types -> i2b2 2014 subtypes.
 MEDDOCAN_TO_I2B2: dict[str, str] = {
     "NOMBRE_SUJETO_ASISTENCIA": "PATIENT",

@@ -29,8 +29,9 @@ from ..document import Document, Span
 GIVEN = "_given_spans"
 #: Meta key: the patient's known identifiers, ``[{"label": ..., "text": ...}, ...]``.
 KNOWN_PHI = "_known_phi"
-#: Meta key: the patient a document belongs to (for per-patient surrogates: ``--patient-field patient``).
-PATIENT = "patient"
+#: Meta key: the patient a document belongs to, when its source names one (a FHIR subject, a PID-3 id):
+#: the key of its per-patient surrogates unless --patient-field names another field.
+PATIENT = "_patient"
 
 
 class FieldText:

@@ -2,11 +2,11 @@
 
 The notes are the text attachments of DocumentReference resources
 (``content[].attachment`` with base64 ``data`` and a ``text/*`` contentType): each
-becomes a document whose patient (``meta["patient"]``) is ``subject.reference``.
+becomes a document whose patient (``meta["_patient"]``) is ``subject.reference``.
 A Patient resource becomes a *fields* document (see ``_fields.py``): its name,
 birth date, address, telecom and identifier values (and those of its contacts) as
 given spans, so they are replaced with the same per-patient surrogates as the
-notes; the same values are the known identifiers (``meta["known_phi"]``) of every
+notes; the same values are the known identifiers (``meta["_known_phi"]``) of every
 document of that patient in the file. A reference's ``display`` that names the
 patient (``subject.display``) or an author is a fields document of its resource
 too. Every other resource, and every other element, is carried through as it was.
@@ -329,58 +329,67 @@ def write(docs: Iterable[Document], path: str | Path) -> int:
     """Write documents read from FHIR back as FHIR, atomically (NDJSON for .ndjson/.jsonl)."""
     path = Path(path)
     ndjson = path.suffix.lower() in NDJSON_SUFFIXES
-    count = 0
-    container, bundle, resources = None, None, []
+    counted = _Counted(docs)
+    container, bundle, items = "ndjson", None, []
     with atomic_write(path) as fh:
-        for entry, first in _entries(docs, path):
-            count += entry.pop("_count")
-            if container is None:
+        for n, (item, first) in enumerate(_entries(counted, path)):
+            if n == 0:
                 container, bundle = first.get("container", "ndjson"), first.get("bundle")
-            item = entry.get("entry", entry)
-            if ndjson:
-                resource = item.get("resource") if "entry" in entry else item
-                if resource is not None:
-                    fh.write(json.dumps(resource, ensure_ascii=False) + "\n")
-            else:
-                resources.append(entry)
+            if item is None:
+                continue  # an empty Bundle's placeholder document
+            resource = item["entry"].get("resource") if "entry" in item else item
+            if ndjson and resource is not None:
+                fh.write(json.dumps(resource, ensure_ascii=False) + "\n")
+            items.append(item)
         if not ndjson:
-            fh.write(json.dumps(_container(container, bundle, resources), ensure_ascii=False, indent=2) + "\n")
-    return count
+            fh.write(json.dumps(_container(container, bundle, items), ensure_ascii=False, indent=2) + "\n")
+    return counted.count
 
 
-def _container(container: str | None, bundle: dict | None, entries: list[dict]) -> Any:
-    if container == "resource" and len(entries) == 1 and "entry" not in entries[0]:
-        return entries[0]
+class _Counted:
+    """An iterable that counts what went through it."""
+
+    def __init__(self, items: Iterable[Any]) -> None:
+        self.items, self.count = items, 0
+
+    def __iter__(self) -> Iterator[Any]:
+        for item in self.items:
+            self.count += 1
+            yield item
+
+
+def _container(container: str, bundle: dict | None, items: list[dict]) -> Any:
+    """One JSON document: the resource read alone, else a Bundle (the one read, or a new collection)."""
+    if container == "resource" and len(items) == 1 and "entry" not in items[0]:
+        return items[0]
     top = bundle or {"resourceType": "Bundle", "type": "collection"}
-    items = [e["entry"] if "entry" in e else {"resource": e} for e in entries]
-    return {**top, "entry": items} if items or bundle is None or "entry" in top else top
+    entries = [item["entry"] if "entry" in item else {"resource": item} for item in items]
+    return {**top, "entry": entries} if entries else top
 
 
-def _entries(docs: Iterable[Document], path: Path) -> Iterator[tuple[dict, dict]]:
-    """Rebuilt entries (or resources) with the documents' texts put back, in order."""
+def _entries(docs: Iterable[Document], path: Path) -> Iterator[tuple[dict | None, dict]]:
+    """``(rebuilt entry or resource, its first part's bookkeeping)`` in order, the texts put back.
+
+    A Bundle entry comes back as ``{"entry": {...}}``, a resource read alone or from
+    NDJSON as the resource itself; an empty Bundle's placeholder as ``None``.
+    """
     current: dict | None = None
-    first: dict = {}
+    first: dict | None = None
     for doc in docs:
         fhir = doc.meta.get(META)
         if not isinstance(fhir, dict):
             raise InputError("not a FHIR document (no FHIR structure in its metadata): write it as JSONL", path,
                              document=doc.id)
         if fhir["part"] == 0:
-            if current is not None:
+            if first is not None:
                 yield current, first
-            current, first = copy.deepcopy(fhir.get("skeleton")) or {}, fhir
-            current["_count"] = 0
-        elif current is None:
+            current, first = copy.deepcopy(fhir.get("skeleton")), fhir
+        elif first is None:
             raise InputError("FHIR document out of order (its resource's first part is missing)", path,
                              document=doc.id)
-        current["_count"] += 1
-        if fhir["role"] == "empty":
-            current.clear()
-            current["_count"] = 0
-            continue
-        resource = current["entry"].get("resource") if "entry" in current else current
-        _put(resource, fhir, doc, path)
-    if current is not None:
+        if current is not None and fhir["role"] in ("text", "fields"):
+            _put(current["entry"].get("resource") if "entry" in current else current, fhir, doc, path)
+    if first is not None:
         yield current, first
 
 

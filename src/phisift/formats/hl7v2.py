@@ -11,9 +11,9 @@ message gives up to two documents:
 * its PID values (see ``_fields.py``): identifiers (PID-2/3/4, account PID-18, SSN
   PID-19, licence PID-20), names (PID-5/6/9), birth date PID-7, address PID-11 and
   phones PID-13/14, as given spans, so they get the same per-patient surrogates as
-  the text; they are also the text's known identifiers (``meta["known_phi"]``).
+  the text; they are also the text's known identifiers (``meta["_known_phi"]``).
 
-The patient (``meta["patient"]``) is the first PID-3 identifier. Writing puts the
+The patient (``meta["_patient"]``) is the first PID-3 identifier. Writing puts the
 new values back in place, escaped again; every other segment, field and separator
 is written as it was read, with the file's line ends. Document meta holds the
 message with these places blanked, never their values.
@@ -134,15 +134,15 @@ def _trailer(lines: list[str]) -> list[str]:
 
 def _message_docs(message: Any, number: int, before: list[str], eol: str, path: Path,
                   line: int) -> Iterator[Document]:
-    control = _value(message, message[0], 10) or str(number + 1)
-    doc_id = f"{control}" if control else f"message#{number + 1}"
+    msh = message[0]
+    doc_id = str(msh[10]) if len(msh) > 10 and str(msh[10]) else f"message#{number + 1}"  # MSH-10 control id
     text_slots, texts = _text_slots(message)
     pid_slots, fields = _pid_slots(message)
     for slot in text_slots + [s[:4] for s in pid_slots]:
         _assign(message, slot, "")  # the skeleton keeps no PHI
     hl7 = {"before": before, "eol": eol, "message": str(message).rstrip("\r"), "slots": text_slots,
            "pid": pid_slots}
-    patient = next((_slot_value(v) for s, v in zip(pid_slots, fields.values) if s[1] == 3), None)
+    patient = next((v.strip() for s, v in zip(pid_slots, fields.values) if s[1] == 3), None)
     shared: dict[str, Any] = {}
     if patient:
         shared[PATIENT] = patient
@@ -156,10 +156,6 @@ def _message_docs(message: Any, number: int, before: list[str], eol: str, path: 
     if len(fields.text):
         yield fields.text.document(f"{doc_id}/PID", {META: {"role": "fields"}, PATIENT: patient} if patient
                                    else {META: {"role": "fields"}})
-
-
-def _slot_value(value: str) -> str:
-    return value.strip()
 
 
 def _text_slots(message: Any) -> tuple[list[list[int]], list[str]]:
@@ -236,10 +232,6 @@ def _expand(segment: Any, field: int) -> Any:
             if isinstance(comp, str):
                 rep[j] = segment.create_component([comp])
     return value
-
-
-def _value(message: Any, segment: Any, field: int) -> str:
-    return str(segment[field]) if len(segment) > field else ""
 
 
 def _assign(message: Any, slot: list[int], escaped: str) -> None:
