@@ -26,7 +26,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from phisift.document import Document, Span
-from phisift.evaluate import evaluate, score_tokens
+from phisift.evaluate import evaluate, neutral_spans, score_tokens
 from phisift.fileio import atomic_write
 from phisift.formats import read_corpus, read_spans
 
@@ -72,12 +72,34 @@ def misses(gold: list[Document], pred: dict[str, list[Span]]) -> list[dict]:
     return out
 
 
+def neutral_hits(gold: list[Document], pred: dict[str, list[Span]]) -> tuple[int, int]:
+    """(predicted tokens that the neutral regions excuse, tokens in neutral regions): what scoring leaves out."""
+    hit = total = 0
+    for d in gold:
+        regions = neutral_spans(d)
+        if not regions:
+            continue
+        mark = bytearray(len(d.text))
+        for s in regions:
+            mark[s.start : s.end] = b"\x01" * (s.end - s.start)
+        found = bytearray(len(d.text))
+        for p in pred.get(d.id, ()):
+            found[p.start : p.end] = b"\x01" * (min(p.end, len(d.text)) - p.start)
+        for a, b in score_tokens(d.text):
+            if 1 in mark[a:b]:
+                total += 1
+                hit += 1 in found[a:b]
+    return hit, total
+
+
 def score_set(name: str, setting: str, gold: list[Document], pred: dict[str, list[Span]]) -> dict:
     report = evaluate(gold, pred).as_dict(by_label=True)
     fam = evaluate(by_family(gold), pred).as_dict(by_label=True)["by_label"]
     t = report["token"]
+    hit, total = neutral_hits(gold, pred)
     print(f"\n[{setting}] {name}: {report['documents']} notes | token P {t['precision']:.4f} R {t['recall']:.4f} "
-          f"(tp {t['tp']} fp {t['fp']} fn {t['fn']}) | strict F1 {report['entity_strict']['f1']:.4f}")
+          f"(tp {t['tp']} fp {t['fp']} fn {t['fn']}) | strict F1 {report['entity_strict']['f1']:.4f} | "
+          f"neutral tokens {total}, predicted {hit} (not counted)")
     print("  recall by family: " + ", ".join(
         f"{k} {v['token_recall']:.3f} ({v['gold_tokens']})" for k, v in sorted(fam.items()) if v["gold_tokens"]))
     rows = sorted(report["by_label"].items(), key=lambda kv: kv[1]["token_recall"])

@@ -197,3 +197,14 @@ def test_injector_is_independent_of_the_detectors_and_runtime():
             "print(any(m.startswith('phisift.synth.inject') for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_carrier_phi_is_found_for_neutral_marking():
+    from phisift.synth.inject.carrier import find_neutral
+
+    text = ("Seen at St. Agnes's Hospital and the Pell Eye Institute. He lives in Anchorage with his son, "
+            "seen by Dr. Whitfield on 3/14/2009. She was seen in Wichita, Kansas. A 45-year-old man. Mr. Abc agrees.")
+    got = {text[r.start : r.end] for r in find_neutral(text)}
+    assert {"St. Agnes's Hospital", "Pell Eye Institute", "Anchorage", "Whitfield", "3/14/2009",
+            "Wichita, Kansas", "45", "Abc"} <= got
+    assert not any("knee" in g or "pain" in g for g in got)

@@ -29,7 +29,7 @@ PLACEHOLDERS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("date", re.compile(r"\bMM/DD/YY(?:YY)?\b")),
 )
 #: Any other placeholder word: kept, never replaced (it may stand for a name, a place or a brand).
-BARE_PLACEHOLDER = re.compile(r"\b(?:XYZ|ABCD|ABC|XXX)\b")
+BARE_PLACEHOLDER = re.compile(r"\b(?:XYZ|ABCD|ABC|XXX)\b", re.I)
 
 _MONTH = (r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
           r"|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)")
@@ -52,6 +52,13 @@ _CAP = r"[A-Z][a-zA-Z'\-]+"
 TITLED_NAME = re.compile(r"\b" + _TITLE + r" ((?:" + _CAP + r"|[A-Z]\.)(?: " + _CAP + r")?)")
 NAME_PAIR = re.compile(r"(?<![.\n:] )\b(" + _CAP + r") (" + _CAP + r")\b")
 CREDENTIAL_NAME = re.compile(r"\b(" + _CAP + r"(?: [A-Z]\.)? " + _CAP + r"),? (?:M\.D\.|MD|D\.O\.|RN|PA-C|NP|Ph\.D\.)")
+#: A capitalised name ending in an institution's head word ("Wilmer Eye Institute", "St. Luke's Hospital").
+REAL_INSTITUTION = re.compile(
+    r"\b(?:(?:St\.?|Saint) [A-Z][a-z]+'s |(?:[A-Z][A-Za-z'&\-]+ ){1,4})(?:Hospital|Clinic|Center|Centre|Institute|"
+    r"University|College|School|Health System|Healthcare|Medical Group|Nursing Home|Hospice)\b"
+    r"|\b(?:St\.?|Saint) [A-Z][a-z]+'s\b")
+#: A capitalised place after a preposition, mid-sentence ("lives in Anchorage", "moved from Korea").
+PLACE_AFTER = re.compile(r"(?<=[a-z] )(?:in|at|from|to|near|of) ((?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,2})\b")
 PLACE_STATE = re.compile(r"\b((?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+), ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b")
 
 
@@ -98,6 +105,8 @@ def find_neutral(text: str) -> list[Region]:
     for m in NAME_PAIR.finditer(text):
         if m.group(1) in names and m.group(2) in names:
             found.append(Region(m.start(), m.end(), "real_name"))
+    found += [Region(m.start(), m.end(), "real_org") for m in REAL_INSTITUTION.finditer(text)]
+    found += [Region(m.start(1), m.end(1), "real_place") for m in PLACE_AFTER.finditer(text)]
     states = _us_states()
     for m in PLACE_STATE.finditer(text):
         if m.group(2) in states:

@@ -100,6 +100,14 @@ def age_phrase(ctx: Ctx) -> Phrase:
     return (lit("a "), phi(str(n), "AGE", "age", "digits_hyphen"), lit("-year-old"))
 
 
+def age_value(ctx: Ctx) -> Phrase:
+    """A bare age for a form field ("Age: 91", "Age: ninety-one")."""
+    n = ctx.rng.randrange(1, 104)
+    if ctx.chance(0.3):
+        return (phi(number_words(n), "AGE", "age", "field_words"),)
+    return (phi(str(n), "AGE", "age", "field_digits"),)
+
+
 NEGATIVES = (
     ("BP {a}/{b}", "blood_pressure"), ("blood pressure {a}/{b} mmHg", "blood_pressure"),
     ("pain {p}/10", "pain_score"), ("rates her pain as {p} out of 10", "pain_score"),

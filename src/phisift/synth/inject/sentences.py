@@ -46,6 +46,7 @@ FILLERS: dict[str, Filler] = {
     "hospital": places.hospital,
     "org": places.organization,
     "age": numbers.age_phrase,
+    "age_value": numbers.age_value,
     "date": numbers.date_phrase,
     "date_iso": lambda c: numbers.date_phrase(c, "iso_datetime"),
     "holiday": lambda c: numbers.date_phrase(c, "holiday_year"),
@@ -117,7 +118,7 @@ INLINE: dict[str, tuple[str, ...]] = {
 }
 HEADERS: tuple[str, ...] = (
     "PATIENT NAME: {patient_caps}\nDOB: {date}\n{cid}\n", "RE: {patient}\nDATE OF SERVICE: {date}\n",
-    "{hospital}\n{address}\n", "Patient: {patient}   Age: {age}   {cid}\n", "{patient}, {date}\n",
+    "{hospital}\n{address}\n", "Patient: {patient}   Age: {age_value}   {cid}\n", "{patient}, {date}\n",
     "To: {doctor}\nFrom: {staff}\nDate: {date}\n",
 )
 SIGNOFFS: tuple[str, ...] = (
@@ -133,7 +134,7 @@ QUERIES: tuple[str, ...] = (
     "did {pfirst} call back about the labs from {date}?",
     "Where do I send the bill for {patient}, {address}?",
     "Who is the PCP for {patient} ({sid})?",
-    "How old is {patient}? The chart says {age}.",
+    "How old is {patient}? The chart says {age_value}.",
     "Is {user} the right portal login for {patient}?",
     "Can you email {email} the discharge summary from {date}?",
     "My father {patient} was born {date} - can he still get the shingles vaccine?",
