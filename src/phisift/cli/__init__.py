@@ -17,7 +17,7 @@ import typer
 
 from .. import __version__
 from ..errors import InputError, UsageError
-from . import augment, corpus, deid, lm, review, sift, train
+from . import audit, augment, corpus, deid, lm, review, sift, train
 from .console import out
 
 app = typer.Typer(
@@ -47,7 +47,7 @@ def _root(
 
 
 # the order of the help's command list
-for _group in (corpus, deid, train, review, sift, augment):
+for _group in (corpus, deid, audit, train, review, sift, augment):
     app.add_typer(_group.app)
 app.add_typer(lm.app, name="lm")
 

@@ -1,0 +1,175 @@
+"""What a de-identified record carries besides its text: its patient, its fields, its id.
+
+A de-identified note next to the patient's record number in clear is not
+de-identified. ``FieldPolicy`` rewrites a document's metadata on its way out:
+
+* the patient field (``--patient-field``) becomes a keyed pseudonym: an HMAC of the
+  secret key and the value, so the same patient gets the same pseudonym in every
+  row, file and run, and no one without the key can go back or test a guess;
+* ``--pseudonymise-field F`` does the same for other columns, ``--drop-field F``
+  leaves a column out;
+* a document id (for a folder of notes, its file name) that holds any of the note's
+  PHI (a word or number of a detected span, of the patient key or of the patient's
+  known identifiers) becomes a keyed pseudonym too: "OConnell-Whitfield_Margaret_00482913"
+  -> "doc-5f0c2a9e1b7d4c36". ``--keep-ids`` keeps ids as they are, for users whose ids
+  are opaque.
+
+``PatientKey`` says which patient a document belongs to, which is what keeps
+surrogates and date shifts consistent across a patient's notes: a metadata field, a
+mapping file (document id or file name -> patient), a regular expression over the
+document id (``--patient-from-name``), or else the document itself.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Iterable
+
+from .document import Document, Span
+from .errors import InputError, UsageError
+from .store import Secret
+
+_TOKEN = re.compile(r"[A-Za-z]+|\d+|[^\W\d_]+")
+
+
+def pseudonym(secret: Secret, value: str, kind: str) -> str:
+    """A keyed pseudonym of ``value`` ("patient-..." for the patient field, "doc-..." for ids)."""
+    prefix = {"id": "doc", "patient": "patient"}.get(kind, "value")
+    return f"{prefix}-{secret.hexdigest('pseudonym', kind, value)[:16]}"
+
+
+def tokens(text: str) -> set[str]:
+    """The identifying pieces of a string: runs of letters (3+) and of digits (3+, leading zeros
+    dropped), lower case, apostrophes removed ("O'Connell" -> "oconnell" and "connell")."""
+    out = set()
+    for variant in (text, text.replace("'", "").replace("’", "")):
+        for t in _TOKEN.findall(variant):
+            t = t.lower()
+            if t.isdigit():
+                t = t.lstrip("0") or "0"
+                if len(t) >= 3:
+                    out.add(t)
+            elif len(t) >= 3:
+                out.add(t)
+    return out
+
+
+def holds_phi(doc_id: str, phi: Iterable[str]) -> bool:
+    """True when the id shares an identifying piece with any of the PHI strings."""
+    mine = tokens(doc_id)
+    return any(mine & tokens(s) for s in phi)
+
+
+@dataclass(frozen=True)
+class FieldPolicy:
+    """How the id and metadata of a de-identified document are written (see the module doc)."""
+
+    patient_field: str | None = None
+    pseudonymise: tuple[str, ...] = ()
+    drop: tuple[str, ...] = ()
+    keep_ids: bool = False
+
+    def needs_key(self) -> bool:
+        return bool(self.patient_field or self.pseudonymise or not self.keep_ids)
+
+    def apply(self, secret: Secret | None, original: Document, new: Document, spans: Iterable[Span],
+              patient: str, known: Iterable[str] = ()) -> Document:
+        """``new`` with its metadata and id rewritten (``original``: the input document, ``spans``: its PHI)."""
+        meta = {k: v for k, v in new.meta.items() if k not in self.drop}
+        for name in ((self.patient_field,) if self.patient_field else ()) + self.pseudonymise:
+            if name in meta and meta[name] not in (None, ""):
+                meta[name] = pseudonym(self._secret(secret), str(meta[name]), "patient" if name == self.patient_field
+                                       else f"field:{name}")
+        doc_id = new.id
+        if not self.keep_ids:
+            phi = [original.text[s.start : s.end] for s in spans] + list(known) + [patient]
+            if patient == original.id:
+                phi.pop()  # the document is its own patient key: nothing more to learn from the id
+            if holds_phi(original.id, phi):
+                doc_id = pseudonym(self._secret(secret), original.id, "id")
+        return replace(new, id=doc_id, meta=meta)
+
+    @staticmethod
+    def _secret(secret: Secret | None) -> Secret:
+        if secret is None:
+            raise UsageError("pseudonyms need a key (--key-file)")
+        return secret
+
+
+@dataclass(frozen=True)
+class PatientKey:
+    """Which patient a document belongs to (see the module doc); the first rule that applies wins."""
+
+    field_name: str | None = None
+    mapping: dict[str, str] = field(default_factory=dict)
+    pattern: re.Pattern | None = None
+
+    def of(self, doc: Document, number: int | None = None) -> str:
+        where = f"document {number}" if number is not None else None
+        if self.field_name:
+            value = doc.meta.get(self.field_name)
+            if value is None or value == "":
+                raise InputError(f"no value in the patient field '{self.field_name}'", document=where)
+            return str(value)
+        if self.mapping:
+            for key in (doc.id, Path(doc.id).stem):
+                if key in self.mapping:
+                    return self.mapping[key]
+            raise InputError("the patient map names no patient for this document", document=where)
+        if self.pattern is not None:
+            m = self.pattern.search(doc.id)
+            if m is None:
+                raise InputError("--patient-from-name does not match this document's name", document=where)
+            return m.group("patient") if "patient" in self.pattern.groupindex else m.group(1) if m.groups() else m.group()
+        return doc.id
+
+
+def patient_pattern(regex: str) -> re.Pattern:
+    """Compile ``--patient-from-name``: a named group ``patient``, else the first group, else the match."""
+    try:
+        return re.compile(regex)
+    except re.error as exc:
+        raise UsageError(f"--patient-from-name is not a valid regular expression ({exc})") from None
+
+
+def load_patient_map(path: str | Path) -> dict[str, str]:
+    """A mapping file: CSV/TSV with two columns (document id or file name, patient; a header row is
+    allowed when its first cell is 'id', 'document', 'file' or 'name'), or a JSON object."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (FileNotFoundError, IsADirectoryError):
+        raise InputError("no such mapping file", path) from None
+    except UnicodeDecodeError:
+        raise InputError("the mapping file is not UTF-8 text", path) from None
+    if path.suffix.lower() == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"invalid JSON at line {exc.lineno}", path) from None
+        if not isinstance(data, dict):
+            raise InputError("expected a JSON object: document -> patient", path)
+        return with_stems({str(k): str(v) for k, v in data.items()})
+    rows = csv.reader(text.splitlines(), delimiter="\t" if path.suffix.lower() == ".tsv" else ",")
+    mapping: dict[str, str] = {}
+    for number, row in enumerate(rows, 1):
+        if not row or not any(c.strip() for c in row):
+            continue
+        if len(row) != 2:
+            raise InputError(f"expected 2 columns (document, patient), found {len(row)}", path, number)
+        if number == 1 and row[0].strip().lower() in ("id", "document", "doc", "file", "name", "filename"):
+            continue
+        mapping[row[0].strip()] = row[1].strip()
+    return with_stems(mapping)
+
+
+def with_stems(mapping: dict[str, str]) -> dict[str, str]:
+    """File names also by their stem: a folder's document ids are file names without the suffix."""
+    out = dict(mapping)
+    for key, value in mapping.items():
+        out.setdefault(Path(key).stem, value)
+    return out
