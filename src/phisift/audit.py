@@ -8,6 +8,10 @@ sequence (not inside a longer word or number: "MA" does not survive in "MAP"). T
 report holds counts only: the share of gold strings found, per label, and examples
 that point at them by document number, label and offsets, never by their text, so
 the report itself can be shared.
+
+Strings shorter than ``min_chars`` (3 by default: "67", "MA", "SC") are counted in
+the total but not looked for, because a two-character string turns up in any note
+by chance (a lab value, a dose); ``min_chars=1`` looks for every string.
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ class AuditReport:
 
     documents: int = 0
     unmatched: int = 0  # gold documents with no de-identified counterpart
+    min_chars: int = 3
+    unchecked: int = 0  # gold strings shorter than min_chars
     total: Counter = field(default_factory=Counter)
     survived: Counter = field(default_factory=Counter)
     examples: list[dict] = field(default_factory=list)
@@ -42,6 +48,8 @@ class AuditReport:
         return {
             "documents": self.documents,
             "unmatched_documents": self.unmatched,
+            "min_chars": self.min_chars,
+            "unchecked_short": self.unchecked,
             "phi_strings": sum(self.total.values()),
             "survived": sum(self.survived.values()),
             "share": round(self.share, 6),
@@ -72,9 +80,10 @@ def pair_documents(gold: list[Document], deid: list[Document]) -> list[tuple[Doc
     return [(g, by_id.get(g.id)) for g in gold]
 
 
-def audit(gold: Iterable[Document], deid: Iterable[Document], max_examples: int = MAX_EXAMPLES) -> AuditReport:
+def audit(gold: Iterable[Document], deid: Iterable[Document], max_examples: int = MAX_EXAMPLES,
+          min_chars: int = 3) -> AuditReport:
     """The leak report of a de-identified corpus against its gold annotations."""
-    report = AuditReport()
+    report = AuditReport(min_chars=min_chars)
     for number, (g, d) in enumerate(pair_documents(list(gold), list(deid)), 1):
         report.documents += 1
         if d is None:
@@ -82,7 +91,11 @@ def audit(gold: Iterable[Document], deid: Iterable[Document], max_examples: int 
             continue
         for span in g.spans:
             report.total[span.label] += 1
-            where = found_at(g.text[span.start : span.end], d.text)
+            phi = g.text[span.start : span.end].strip()
+            if len(phi) < min_chars:
+                report.unchecked += 1
+                continue
+            where = found_at(phi, d.text)
             if where < 0:
                 continue
             report.survived[span.label] += 1

@@ -31,6 +31,8 @@ def audit(
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of tables."),
     fail_above: Optional[float] = typer.Option(None, "--fail-above", help="Exit with code 1 when the share of "
                                                "surviving gold PHI strings is above this (0..1)."),
+    min_chars: int = typer.Option(3, "--min-chars", help="Look for gold strings of at least this many characters "
+                                  "(shorter ones, such as 67 or MA, occur by chance; they count as not found)."),
     gold_format: Optional[str] = typer.Option(None, help=FORMAT_HELP),
     deid_format: Optional[str] = typer.Option(None, help=FORMAT_HELP),
     text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
@@ -44,7 +46,7 @@ def audit(
     options = reader_options(text_field, id_field)
     gold_docs = read_corpus(gold, gold_format or input_format(gold), **options)
     deid_docs = read_corpus(deid, deid_format or input_format(deid), **options)
-    report = run_audit(gold_docs, deid_docs)
+    report = run_audit(gold_docs, deid_docs, min_chars=min_chars)
     if report.documents == 0:
         raise InputError("no documents in the gold corpus", gold)
     result = report.as_dict()
@@ -66,6 +68,9 @@ def _print(result: dict) -> None:
         table.add_row(label, str(row["total"]), str(row["survived"]), f"{row['share']:.4f}")
     table.add_row("all", str(result["phi_strings"]), str(result["survived"]), f"{result['share']:.4f}")
     out.print(table)
+    if result["unchecked_short"]:
+        out.print(f"  {result['unchecked_short']} gold strings shorter than {result['min_chars']} characters were not "
+                  "looked for (--min-chars 1 looks for all)", markup=False, highlight=False)
     for ex in result["examples"]:
         out.print(f"  document {ex['document']}: {ex['label']} at {ex['start']}-{ex['end']} "
                   f"(found at {ex['deid_start']} in the de-identified text)", markup=False, highlight=False)

@@ -63,6 +63,7 @@ class NoteContext:
     words: frozenset[str] = frozenset()
     initials: dict[str, str] = field(default_factory=dict)
     date_offset: int = 0
+    year_step: int = 0  # how many years a bare year moves in this note (0: by the date rule)
     dates: dict[int, ParsedDate | None] = field(default_factory=dict)
     births: dict[int, date] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # cache: name word -> surrogate part
@@ -77,6 +78,8 @@ class NoteContext:
             if out == original:
                 out = render(parsed, date(self.births[start].year - 1, 1, 1))
             return out
+        if parsed.grain == "year" and self.year_step:
+            return render(parsed, date(parsed.value.year + self.year_step, 7, 2))
         return shift_parsed(parsed, self.date_offset)
 
 
@@ -100,6 +103,7 @@ def build_context(text: str, spans: list[Span], patient: str, offsets: Iterator[
     dates = [s for s in spans if s.label == "DATE"]
     ctx.dates = {s.start: parse_date(text[s.start : s.end], dayfirst) for s in dates}
     ctx.date_offset = choose_offset({s.start: text[s.start : s.end] for s in dates}, ctx.dates, offsets)
+    ctx.year_step = year_step(ctx.dates.values(), ctx.date_offset)
     ctx.births = aggregated_births(text, spans, ctx, age_cap)
     return ctx
 
@@ -137,6 +141,23 @@ def choose_offset(texts: dict[int, str], parsed: dict[int, ParsedDate | None], o
             best, best_hits = candidate, hits
         candidate = next(offsets)
     return best
+
+
+def year_step(parsed: Iterable[ParsedDate | None], offset: int) -> int:
+    """How far the note's bare years move: the step the date rule gives them (one year in the
+    direction of the offset, see dates.py), or the nearest larger step in that direction that puts
+    none of them on a year the note names ("(1998) ... (1999)" would otherwise become
+    "(1999) ... (2000)", the 1999 of the note written again)."""
+    bare = [p for p in parsed if p is not None and p.grain == "year"]
+    if not bare:
+        return 0
+    named = {y for p in parsed if p is not None for y in p.years if y is not None}
+    first = shifted_value(bare[0], offset).year - bare[0].value.year
+    step = 1 if first > 0 else -1
+    for size in range(abs(first), abs(first) + 10):
+        if not any(y + step * size in named for p in bare for y in p.years):
+            return step * size
+    return first
 
 
 def aggregated_births(text: str, spans: list[Span], ctx: NoteContext, age_cap: int) -> dict[int, date]:

@@ -12,9 +12,11 @@ What every surrogate obeys (issue 17):
 * it is none of the note's (or the patient's known) PHI strings, and contains none of
   their content words;
 * names are replaced part by part (``names.py``), so every mention of a person agrees;
-* institutions are built whole: the original's generic words are kept in place and
-  every run of its other words becomes one new name ("University of Michigan Health
-  System" -> "University of Fresno Health System");
+* it does not contain the original ("Campbell North Shore Medical Center" for "North
+  Shore Medical Center" is refused);
+* institutions are built whole from the kind of institution alone
+  (``institutions.py``: "University of Michigan Health System" -> "University of
+  Fresno Health System", "North Shore Medical Center" -> "Poole Medical Center");
 * dates are shifted in their written form (``dates.py``, ``context.py``); a DATE span
   that is not a date (120/80, x7600) becomes ``[DATE]``;
 * ages over the cap become cap + 1, and younger ages move by one year in the
@@ -37,14 +39,14 @@ from typing import Iterable, Iterator
 from ..document import Span
 from ..store import Secret
 from .context import PERSON_LABELS, NoteContext, build_context, surrogate_part
-from .generic import WORD, all_words, content_words, is_generic
+from .generic import all_words, content_words, is_generic
+from .institutions import build as build_institution
 from .names import NameParts, faker, looks_like_name, match_case, rewrite_name
 
 __all__ = ["SurrogateMaker", "match_case", "reshape"]
 
 #: Draws tried before a span falls back to its tag.
 MAX_DRAWS = 30
-_PLACE_BEFORE = frozenset({"of", "de", "del", "at", "in"})
 
 
 @lru_cache(maxsize=1)
@@ -155,31 +157,14 @@ class SurrogateMaker:
         return original[: digits.start()] + str(new) + original[digits.end() :]
 
     def _institution(self, label: str, original: str, patient: str, attempt: int) -> str:
-        """Built whole: generic words kept in place, each run of other words one new name."""
+        """Built whole from the kind of institution alone (``institutions.py``)."""
         r = self.rng(label, patient, original.lower(), str(attempt))
         fake = faker(self.locale)
         fake.seed_instance(r.getrandbits(64))
-        words = list(WORD.finditer(original))
-        if not any(not is_generic(m.group()) for m in words):
-            if label != "HOSPITAL" and not words:
-                return fake.company().split(",")[0]
-            return f"{fake.last_name()} {original}" if words else fake.last_name() + " Hospital"
-        if label == "ORGANIZATION" and not any(is_generic(m.group()) for m in words):
-            return match_case(original, fake.company().split(",")[0]) if original.isupper() else \
-                fake.company().split(",")[0]
-        out, cursor, prev, in_slot = [], 0, "", False
-        for m in words:
-            word = m.group()
-            if is_generic(word):
-                out.append(original[cursor : m.start()] + word)
-                in_slot = False
-            elif not in_slot:
-                new = r.choice(_real_cities()) if prev.lower() in _PLACE_BEFORE else fake.last_name()
-                out.append(original[cursor : m.start()] + (new.upper() if original.isupper() else new))
-                in_slot = True
-            prev, cursor = word, m.end()
-        out.append(original[cursor:])
-        return "".join(out)
+        new = build_institution(original, fake.last_name(), r.choice(_real_cities()))
+        if new is None:
+            new = f"{fake.last_name()} Hospital" if label == "HOSPITAL" else fake.company().split(",")[0]
+        return new.upper() if original.isupper() else new
 
     def _seeded_faker(self, label: str, patient: str, original: str, attempt: int):
         fake = faker(self.locale)
@@ -217,7 +202,7 @@ def acceptable(candidate: str, original: str, ctx: NoteContext) -> bool:
     """A candidate passes when it differs from the original, is no PHI string of the note, and shares
     no content word with the original or the note's PHI."""
     low = candidate.strip().lower()
-    if not low or low == original.strip().lower() or low in ctx.strings:
+    if not low or original.strip().lower() in low or low in ctx.strings:
         return False
     kept = {w for w in all_words(original) if is_generic(w)}
     new = all_words(candidate) - kept
