@@ -11,8 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
+class PhisiftError(Exception):
+    """Base of every error phisift raises on purpose: its message is written for the user and holds no PHI."""
+
+
 @dataclass
-class InputError(Exception):
+class InputError(PhisiftError):
     """Bad input or bad usage: the CLI prints ``str(self)`` and exits with code 2."""
 
     message: str

@@ -4,24 +4,23 @@ One module per command group, each with its own ``typer.Typer`` whose commands
 are merged into this app (``lm`` stays a group of its own). Each command parses
 its options, calls the library and prints a summary; heavy libraries (torch,
 transformers, gensim, scikit-learn) load inside the commands so ``--help`` is fast.
-Bad input raises ``InputError`` anywhere below; ``main`` turns it into one line
-on stderr and exit code 2, so a user never sees a traceback (which could quote
-PHI from local variables) for a problem with their files.
+Errors are shown in one place, ``failures.PhisiftGroup``: bad input is one line
+on stderr and exit code 2, a bug one line and a report file with exit code 1; a
+user never sees a traceback (which could quote PHI from local variables).
 """
 
 from __future__ import annotations
 
-import sys
-
 import typer
 
 from .. import __version__
-from ..errors import InputError, UsageError
 from . import audit, augment, corpus, deid, lm, review, sift, train
 from .console import out
+from .failures import PhisiftGroup
 
 app = typer.Typer(
     name="phisift",
+    cls=PhisiftGroup,
     help=(
         "De-identify clinical free text offline: find PHI, replace it, score it.\n\n"
         "Example:\n\n  phisift convert notes/ notes.jsonl && phisift eval gold.jsonl notes.jsonl --by-label"
@@ -53,12 +52,5 @@ app.add_typer(lm.app, name="lm")
 
 
 def main() -> None:
-    """Entry point: run the app; bad input becomes one line and exit code 2."""
-    try:
-        app()
-    except (InputError, UsageError) as exc:
-        sys.stderr.write(f"phisift: error: {exc}\n")
-        sys.exit(2)
-    except KeyboardInterrupt:
-        sys.stderr.write("phisift: interrupted\n")
-        sys.exit(130)
+    """Entry point of the ``phisift`` command (and of ``python -m phisift``)."""
+    app()

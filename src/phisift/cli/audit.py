@@ -12,7 +12,7 @@ from rich.table import Table
 
 from ..errors import InputError
 from .console import out
-from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
+from .options import FORMAT_HELP, IdField, TextField
 
 app = typer.Typer()
 
@@ -35,8 +35,8 @@ def audit(
                                   "(shorter ones, such as 67 or MA, occur by chance; they count as not found)."),
     gold_format: Optional[str] = typer.Option(None, help=FORMAT_HELP),
     deid_format: Optional[str] = typer.Option(None, help=FORMAT_HELP),
-    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
-    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
+    text_field: TextField = None,
+    id_field: IdField = None,
 ) -> None:
     """Share of gold PHI strings found verbatim in the de-identified text, by label; the report names
     documents by number and PHI by offsets and label, never by its text."""

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Optional
+from typing import Annotated, Optional
 
 import typer
 
 from ..errors import InputError, UsageError
-from .console import err, progress_bar
-from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
+from .console import RichReporter, say
+from .options import IdField, InFormat, Target, TextField, ToFormat
 
 app = typer.Typer()
 
@@ -31,8 +31,8 @@ EPILOG = (
 
 @app.command(name="augment", epilog=EPILOG)
 def augment_command(
-    source: Path = typer.Argument(..., help="Annotated input corpus (file or folder)."),
-    target: Path = typer.Argument(..., help="Output file or folder, in the input's format unless --to."),
+    source: Annotated[Path, typer.Argument(help="Annotated input corpus (file or folder).")],
+    target: Target,
     method: str = typer.Option(..., "--method", help="filtered-bert | neighbours."),
     mlm: Optional[Path] = typer.Option(None, "--mlm", help="filtered-bert: masked LM folder (phisift lm mlm)."),
     vectors: Optional[Path] = typer.Option(None, "--vectors", help="Word vectors file (phisift lm vectors): the "
@@ -58,27 +58,20 @@ def augment_command(
                                     "often outside every span (años, de, Hospital); 0 replaces every word."),
     seed: int = typer.Option(0, "--seed", help="Seed: same input, seed and options give the same output."),
     report: Optional[Path] = typer.Option(None, "--report", help="Write the run's counts and speed here (JSON)."),
-    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
-    to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
-    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
-    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
+    in_format: InFormat = None,
+    to: ToFormat = None,
+    text_field: TextField = None,
+    id_field: IdField = None,
 ) -> None:
     """Augment annotated notes with a masked LM and a fastText filter, or pseudonymise their PHI by embedding neighbours."""
     from ..lm._common import prefer_passive_threads
 
     prefer_passive_threads()  # before torch loads OpenMP: spinning threads stall a busy machine
-    from ..augment import METHODS, FilteredSettings, NeighbourSettings
+    from ..augment import FilteredSettings, NeighbourSettings
     from ..fileio import ensure_outside, write_text_atomic
     from ..formats import FORMATS, detect_format, input_format, read_corpus, reader_options, write_corpus
 
-    if method not in METHODS:
-        raise UsageError(f"unknown --method '{method}'; choose {' or '.join(METHODS)}")
-    if vectors is None:
-        raise UsageError(f"--method {method} needs --vectors FILE")
-    if method == "filtered-bert" and mlm is None:
-        raise UsageError("--method filtered-bert needs --mlm DIR")
-    if method == "neighbours" and mlm is not None:
-        raise UsageError("--method neighbours uses no masked LM; drop --mlm")
+    _check_augment_options(method, mlm, vectors)
     filtered = FilteredSettings(words=words, min_sim=min_sim, copies=copies, include_phi=include_phi,
                                 keep_originals=keep_originals, seed=seed, tries=tries, top_k=top_k,
                                 temperature=temperature, unit=unit, batch_size=batch_size)
@@ -95,40 +88,58 @@ def augment_command(
     if not docs:
         raise InputError("no documents in the input", source)
     if not any(d.spans for d in docs):
-        err.print("note: the input holds no annotated spans", highlight=False)
-
-    if method == "filtered-bert":
-        from ..augment import FilteredBert
-
-        tool = FilteredBert.from_paths(mlm, vectors, filtered)  # models load (and fail) before the bar starts
-        run = tool.augment
-    else:
-        from ..augment import NeighbourPseudonymiser
-
-        tool = NeighbourPseudonymiser.from_path(docs, vectors, near)
-        run = tool.pseudonymise_all
-    with progress_bar() as bar:
-        task = bar.add_task(method, total=len(docs))
-        out_docs = list(run(docs, lambda k: bar.advance(task, k)))
+        say("note: the input holds no annotated spans")
+    tool, run = _augmenter(method, docs, mlm, vectors, filtered, near)  # models load (and fail) before the bar starts
+    with RichReporter() as reporter:
+        reporter.start(method, total=len(docs))
+        out_docs = list(run(docs, reporter.advance))
     write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
     written = write_corpus(out_docs, target, dst_fmt, **write_opts)
     stats = tool.stats.as_dict()
     if report is not None:
         write_text_atomic(report, json.dumps({"method": method, **stats}, indent=2) + "\n")
+    say(_stats_line(method, n, stats))
+    say(f"wrote {written} documents -> {target} ({dst_fmt})")
+
+
+def _check_augment_options(method: str, mlm: Optional[Path], vectors: Optional[Path]) -> None:
+    from ..augment import METHODS
+
+    if method not in METHODS:
+        raise UsageError(f"unknown --method '{method}'; choose {' or '.join(METHODS)}")
+    if vectors is None:
+        raise UsageError(f"--method {method} needs --vectors FILE")
+    if method == "filtered-bert" and mlm is None:
+        raise UsageError("--method filtered-bert needs --mlm DIR")
+    if method == "neighbours" and mlm is not None:
+        raise UsageError("--method neighbours uses no masked LM; drop --mlm")
+
+
+def _augmenter(method: str, docs: list, mlm: Optional[Path], vectors: Path, filtered, near) -> tuple:
+    """The loaded tool (for its stats) and its ``(docs, advance) -> docs`` function."""
     if method == "filtered-bert":
-        err.print(
+        from ..augment import FilteredBert
+
+        tool = FilteredBert.from_paths(mlm, vectors, filtered)
+        return tool, tool.augment
+    from ..augment import NeighbourPseudonymiser
+
+    tool = NeighbourPseudonymiser.from_path(docs, vectors, near)
+    return tool, tool.pseudonymise_all
+
+
+def _stats_line(method: str, n: int, stats: dict) -> str:
+    """The run's counts and speed in one line (never text)."""
+    if method == "filtered-bert":
+        return (
             f"filtered-bert: {stats['words_replaced']} of {stats['words_chosen']} chosen words replaced "
             f"({stats['samples_refused_by_filter']} samples refused by the filter, {stats['words_left_unchanged']} "
             f"left unchanged); {stats['units']} sentences at {stats['units_per_second']:.1f} sentences/s "
-            f"({stats['cpu_seconds']:.1f} CPU s), {stats['masked_copies_per_pass']:.1f} masked copies per forward pass",
-            highlight=False,
+            f"({stats['cpu_seconds']:.1f} CPU s), {stats['masked_copies_per_pass']:.1f} masked copies per forward pass"
         )
-    else:
-        err.print(
-            f"neighbours (N={n}): {stats['words_replaced']} PHI words and {stats['digit_tokens_replaced']} digit "
-            f"tokens replaced in {stats['spans']} spans ({stats['words_without_vector']} words had no vector); "
-            f"{stats['phi_words_excluded']} PHI words kept out of a {stats['neighbour_vocabulary']}-word vocabulary; "
-            f"{stats['documents_per_second']:.0f} documents/s",
-            highlight=False,
-        )
-    err.print(f"wrote {written} documents -> {target} ({dst_fmt})", highlight=False)
+    return (
+        f"neighbours (N={n}): {stats['words_replaced']} PHI words and {stats['digit_tokens_replaced']} digit "
+        f"tokens replaced in {stats['spans']} spans ({stats['words_without_vector']} words had no vector); "
+        f"{stats['phi_words_excluded']} PHI words kept out of a {stats['neighbour_vocabulary']}-word vocabulary; "
+        f"{stats['documents_per_second']:.0f} documents/s"
+    )

@@ -1,25 +1,37 @@
-"""The screens the command line writes to, and the one progress-bar layout.
+"""The screens the command line writes to, and the one progress display.
 
 Results (tables, neighbour lists) go to stdout through ``out``; summaries, notes
 and progress go to stderr through ``err``, so a command's stdout can be piped.
 Both consoles look up ``sys.stdout``/``sys.stderr`` when they print, which lets
 test runners capture them.
+
+``RichReporter`` is the command line's side of ``phisift.progress.Reporter``: the
+library says "task started, n done, a note", and this draws it as a Rich bar.
+Every progress bar of every command is built by ``progress_bar`` below.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from typing import TypeVar
+
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.text import Text
 
 out = Console()
 err = Console(stderr=True)
 
-
-def progress_bar():
-    """A Rich progress display on stderr: description, bar, done/total, elapsed time."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    console=err, transient=False)
+T = TypeVar("T")
 
 
 def say(message: str) -> None:
@@ -27,10 +39,65 @@ def say(message: str) -> None:
     err.print(message, markup=False, highlight=False)
 
 
-def track(items, total: int, what: str):
-    """Yield ``items`` while a progress bar named ``what`` counts them up to ``total``."""
-    with progress_bar() as bar:
-        task = bar.add_task(what, total=total)
+class FieldsColumn(ProgressColumn):
+    """A task's extra fields (``loss 2.31``), as a reporter's ``advance(**fields)`` gave them."""
+
+    def render(self, task: Task) -> Text:
+        return Text(" ".join(f"{k} {_short(v)}" for k, v in task.fields.items()), style="progress.data")
+
+
+def _short(value: object) -> str:
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def progress_bar() -> Progress:
+    """A Rich progress display on stderr: description, bar, done/total, elapsed time, extra fields."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                    FieldsColumn(), console=err, transient=False)
+
+
+class RichReporter:
+    """A ``phisift.progress.Reporter`` that draws each task as a bar on stderr.
+
+    One task at a time: ``start`` opens a bar (closing the previous one), ``advance``
+    moves it, ``finish`` closes it. ``note`` prints a line above the bar. Use it as
+    a context manager so a bar left open by an error is closed.
+    """
+
+    def __init__(self) -> None:
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
+
+    def start(self, task: str, total: int | None = None, unit: str = "notes") -> None:
+        self.finish()
+        self._bar = progress_bar()
+        self._bar.start()
+        self._task = self._bar.add_task(task, total=total)  # the unit is implied by the task's name
+
+    def advance(self, n: int = 1, **fields: float | int | str) -> None:
+        if self._bar is not None and self._task is not None:
+            self._bar.update(self._task, advance=n, **fields)
+
+    def note(self, message: str) -> None:
+        console = self._bar.console if self._bar is not None else err
+        console.print(message, markup=False, highlight=False)
+
+    def finish(self) -> None:
+        if self._bar is not None:
+            self._bar.stop()
+        self._bar, self._task = None, None
+
+    def __enter__(self) -> RichReporter:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.finish()
+
+
+def track(items: Iterable[T], total: int, what: str) -> Iterator[T]:
+    """Yield ``items`` while a bar named ``what`` counts them up to ``total``."""
+    with RichReporter() as reporter:
+        reporter.start(what, total=total)
         for item in items:
             yield item
-            bar.advance(task)
+            reporter.advance()

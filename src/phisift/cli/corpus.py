@@ -11,8 +11,8 @@ import typer
 from rich.table import Table
 
 from ..errors import InputError
-from .console import err, out
-from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
+from .console import out, say
+from .options import FORMAT_HELP, IdField, InFormat, LabelMap, Source, TextField, ToFormat
 
 app = typer.Typer()
 
@@ -26,12 +26,12 @@ app = typer.Typer()
     )
 )
 def convert(
-    source: Path = typer.Argument(..., help="Input corpus (file or folder)."),
+    source: Source,
     target: Path = typer.Argument(..., help="Output file or folder (must not exist inside the input)."),
-    to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
-    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
-    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
-    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
+    to: ToFormat = None,
+    in_format: InFormat = None,
+    text_field: TextField = None,
+    id_field: IdField = None,
 ) -> None:
     """Convert an annotated corpus between formats, keeping text and offsets exact."""
     from ..fileio import ensure_outside
@@ -42,7 +42,7 @@ def convert(
     docs = read_corpus(source, src_fmt, **reader_options(text_field, id_field))
     dst_fmt = to or detect_format(target, default=src_fmt)
     n = write_corpus(docs, target, dst_fmt)
-    err.print(f"converted {n} documents: {src_fmt} -> {dst_fmt}")
+    say(f"converted {n} documents: {src_fmt} -> {dst_fmt}")
 
 
 def _print_scores_table(title: str, scores: dict) -> None:
@@ -82,9 +82,7 @@ def eval_command(
     pred: Path = typer.Argument(..., help="Predictions: any corpus format, or a spans-only JSONL."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object instead of tables."),
     by_label: bool = typer.Option(False, "--by-label", help="Add figures per label."),
-    label_map: Optional[str] = typer.Option(
-        None, help="Map labels before scoring: a JSON/TSV file, or meddocan, presidio, category."
-    ),
+    label_map: LabelMap = None,
     ignore_label: list[str] = typer.Option([], help="Leave a label out of the scores (after mapping); repeatable."),
     gold_format: Optional[str] = typer.Option(None, help=FORMAT_HELP),
     pred_format: Optional[str] = typer.Option(None, help=FORMAT_HELP),

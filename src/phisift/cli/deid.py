@@ -16,13 +16,22 @@ from ..errors import UsageError
 from .console import err
 from .engines import check_engine_options, open_engine
 from .options import (
-    DETECTORS_HELP,
-    ENGINE_HELP,
-    FORMAT_HELP,
-    ID_FIELD_HELP,
-    RESUME_HELP,
-    SPARK_MASTER_HELP,
-    TEXT_FIELD_HELP,
+    Config,
+    Detectors,
+    Engine,
+    IdField,
+    InFormat,
+    Jobs,
+    KeepShare,
+    PatientField,
+    Resume,
+    Source,
+    SparkMaster,
+    StorePath,
+    TaggerModel,
+    Target,
+    TextField,
+    ToFormat,
 )
 
 app = typer.Typer()
@@ -53,20 +62,20 @@ def _pipeline_config(config: Optional[Path], detectors: Optional[str], mode: Opt
     )
 )
 def detect(
-    source: Path = typer.Argument(..., help="Input corpus (file or folder)."),
+    source: Source,
     output: Path = typer.Option(..., "-o", "--output", help="Spans JSONL to write: {id, spans:[{start,end,label}]}."),
-    model: Optional[Path] = typer.Option(None, "--model", help="A trained tagger folder (adds the model detector)."),
-    detectors: Optional[str] = typer.Option(None, "--detectors", help=DETECTORS_HELP),
-    keep_share: Optional[float] = typer.Option(None, "--keep-share", help="Frequency detector: share of text allowed to remain."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Pipeline TOML (see default_pipeline.toml)."),
-    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
-    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
-    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
-    store_path: Optional[Path] = typer.Option(None, "--store", help="Project store (SQLite); default .phisift/store.sqlite."),
-    jobs: int = typer.Option(1, "--jobs", help="Worker processes; output is the same for any number."),
-    engine: str = typer.Option("local", "--engine", help=ENGINE_HELP),
-    spark_master: Optional[str] = typer.Option(None, "--spark-master", help=SPARK_MASTER_HELP),
-    resume: Optional[bool] = typer.Option(None, "--resume/--no-resume", help=RESUME_HELP),
+    model: TaggerModel = None,
+    detectors: Detectors = None,
+    keep_share: KeepShare = None,
+    config: Config = None,
+    in_format: InFormat = None,
+    text_field: TextField = None,
+    id_field: IdField = None,
+    store_path: StorePath = None,
+    jobs: Jobs = 1,
+    engine: Engine = "local",
+    spark_master: SparkMaster = None,
+    resume: Resume = None,
 ) -> None:
     """Find PHI and write its spans, with offsets into the input text."""
     from ..fileio import ensure_outside
@@ -98,26 +107,26 @@ def detect(
     )
 )
 def deid(
-    source: Path = typer.Argument(..., help="Input corpus (file or folder)."),
-    target: Path = typer.Argument(..., help="Output file or folder, in the input's format unless --to."),
+    source: Source,
+    target: Target,
     mode: Optional[str] = typer.Option(None, "--mode", help="tag | mask | redact | surrogate (default: surrogate)."),
     spans: Optional[Path] = typer.Option(None, "--spans", help="Also save the spans found (JSONL, input offsets)."),
     key_file: Optional[Path] = typer.Option(None, "--key-file", help="Secret key for surrogates; created on first use."),
-    model: Optional[Path] = typer.Option(None, "--model", help="A trained tagger folder (adds the model detector)."),
-    detectors: Optional[str] = typer.Option(None, "--detectors", help=DETECTORS_HELP),
-    keep_share: Optional[float] = typer.Option(None, "--keep-share", help="Frequency detector: share of text allowed to remain."),
-    patient_field: Optional[str] = typer.Option(None, "--patient-field", help="Metadata field naming the patient (JSONL/CSV)."),
-    config: Optional[Path] = typer.Option(None, "--config", help="Pipeline TOML (see default_pipeline.toml)."),
-    to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
-    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
-    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
-    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
-    store_path: Optional[Path] = typer.Option(None, "--store", help="Project store (SQLite); default .phisift/store.sqlite."),
+    model: TaggerModel = None,
+    detectors: Detectors = None,
+    keep_share: KeepShare = None,
+    patient_field: PatientField = None,
+    config: Config = None,
+    to: ToFormat = None,
+    in_format: InFormat = None,
+    text_field: TextField = None,
+    id_field: IdField = None,
+    store_path: StorePath = None,
     reversible: bool = typer.Option(False, "--reversible", help="Keep originals in the store so surrogates can be traced back."),
-    jobs: int = typer.Option(1, "--jobs", help="Worker processes; output is the same for any number."),
-    engine: str = typer.Option("local", "--engine", help=ENGINE_HELP),
-    spark_master: Optional[str] = typer.Option(None, "--spark-master", help=SPARK_MASTER_HELP),
-    resume: Optional[bool] = typer.Option(None, "--resume/--no-resume", help=RESUME_HELP),
+    jobs: Jobs = 1,
+    engine: Engine = "local",
+    spark_master: SparkMaster = None,
+    resume: Resume = None,
     review: Optional[Path] = typer.Option(
         None, "--review", help="Also write a review page (index.html) to this folder: each note's PHI beside "
         "what it became. It holds the original text unless --review-no-original."),
@@ -125,19 +134,12 @@ def deid(
         False, "--review-no-original", help="Review page with the de-identified text only, replaced places marked."),
 ) -> None:
     """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
-    from ..fileio import ensure_outside
     from ..formats import detect_format, input_format, reader_options
     from ..run import Corpus, deid_run
-    from ..store import DEFAULT_KEY_FILE, Store, check_key_location, load_key
+    from ..store import Store
 
     check_engine_options(jobs, engine, spark_master)
-    ensure_outside(target, [source])
-    if spans:
-        ensure_outside(spans, [source])
-    if review_no_original and review is None:
-        raise UsageError("--review-no-original goes with --review DIR")
-    if review is not None:
-        _check_review_folder(review, source, target, spans)
+    _check_deid_outputs(source, target, spans, review, review_no_original)
     cfg = _pipeline_config(config, detectors, mode, keep_share)
     if model and "model" not in cfg["detect"]["detectors"]:
         cfg["detect"]["detectors"].append("model")
@@ -145,11 +147,7 @@ def deid(
     dst_fmt = to or detect_format(target, default=src_fmt)
     corpus = Corpus(source, src_fmt, reader_options(text_field, id_field))
     corpus.check()
-    secret = None
-    if cfg["replace"]["mode"] == "surrogate":
-        key_path = key_file or DEFAULT_KEY_FILE
-        check_key_location(key_path, target)
-        secret = load_key(key_path, notify=lambda m: err.print(m))
+    secret = _surrogate_key(key_file, target) if cfg["replace"]["mode"] == "surrogate" else None
     writer = _review_writer(review, source, review_no_original) if review is not None else None
     with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner:
         summary = deid_run(corpus, target, dst_fmt, cfg, store=store, engine=runner, console=err, secret=secret,
@@ -159,6 +157,29 @@ def deid(
     if review is not None:
         err.print(f"review page: {(review / 'index.html').resolve().as_uri()}",
                   markup=False, highlight=False, soft_wrap=True)
+
+
+def _check_deid_outputs(source: Path, target: Path, spans: Optional[Path], review: Optional[Path],
+                        review_no_original: bool) -> None:
+    """Every file or folder deid writes lies outside the input, and the review folder is one of its own."""
+    from ..fileio import ensure_outside
+
+    ensure_outside(target, [source])
+    if spans:
+        ensure_outside(spans, [source])
+    if review_no_original and review is None:
+        raise UsageError("--review-no-original goes with --review DIR")
+    if review is not None:
+        _check_review_folder(review, source, target, spans)
+
+
+def _surrogate_key(key_file: Optional[Path], target: Path) -> bytes:
+    """The secret key surrogates are drawn with: read, or created on first use (with a note saying where)."""
+    from ..store import DEFAULT_KEY_FILE, check_key_location, load_key
+
+    key_path = key_file or DEFAULT_KEY_FILE
+    check_key_location(key_path, target)
+    return load_key(key_path, notify=lambda m: err.print(m))
 
 
 def _check_review_folder(review: Path, source: Path, target: Path, spans: Optional[Path]) -> None:

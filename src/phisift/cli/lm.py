@@ -8,14 +8,14 @@ torch, transformers and gensim are imported inside the commands so that
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Annotated, Optional
 
 import typer
 from rich.table import Table
 
 from ..errors import InputError, UsageError
 from .console import err, out
-from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
+from .options import IdField, InFormat, TextField
 
 app = typer.Typer(
     help=(
@@ -27,10 +27,10 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-DEID_HELP = (
-    "Replace PHI by tags such as [PATIENT] before training (default: on when the PHI detectors are installed; "
-    "annotated PHI spans in the corpus are replaced too)."
-)
+DeidFirst = Annotated[Optional[bool], typer.Option(
+    "--deid-first/--no-deid-first",
+    help="Replace PHI by tags such as [PATIENT] before training (default: on when the PHI detectors are installed; "
+    "annotated PHI spans in the corpus are replaced too).")]
 
 
 def _read(corpus: Path, in_format: Optional[str], text_field: Optional[str], id_field: Optional[str]):
@@ -68,11 +68,11 @@ def mlm(
     base_model: Optional[Path] = typer.Option(
         None, "--from", help="Continue pretraining this local masked LM folder instead of starting from scratch."
     ),
-    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
-    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
-    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    text_field: TextField = None,
+    id_field: IdField = None,
+    in_format: InFormat = None,
     holdout: float = typer.Option(0.1, "--holdout", help="Share of documents held out for the report."),
-    deid_first: Optional[bool] = typer.Option(None, "--deid-first/--no-deid-first", help=DEID_HELP),
+    deid_first: DeidFirst = None,
     max_length: Optional[int] = typer.Option(None, "--max-length", help="Tokens per training chunk (default 128; base 256)."),
     batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Chunks per step (default 32; base 16)."),
     learning_rate: Optional[float] = typer.Option(None, "--lr", help="Peak learning rate (default by size; 5e-5 with --from)."),
@@ -137,15 +137,15 @@ def vectors(
     dim: int = typer.Option(100, "--dim", help="Vector dimensions."),
     seed: int = typer.Option(0, "--seed", help="Seed (training uses one thread so the result is reproducible)."),
     epochs: int = typer.Option(10, "--epochs", help="Passes over the corpus."),
-    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
-    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
-    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    text_field: TextField = None,
+    id_field: IdField = None,
+    in_format: InFormat = None,
     min_count: int = typer.Option(2, "--min-count", help="Ignore words seen fewer times."),
     window: int = typer.Option(5, "--window", help="Context window in words."),
     bucket: Optional[int] = typer.Option(None, "--bucket", help="Character n-gram buckets (default: 10 per word, 10k..2M)."),
     cbow: bool = typer.Option(False, "--cbow", help="CBOW instead of skip-gram."),
     also_vec: bool = typer.Option(False, "--also-vec", help="Also write a word2vec text .vec next to the output."),
-    deid_first: Optional[bool] = typer.Option(None, "--deid-first/--no-deid-first", help=DEID_HELP),
+    deid_first: DeidFirst = None,
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing output file."),
 ) -> None:
     """Train fastText word vectors on a corpus (gensim, one thread, seeded)."""

@@ -12,7 +12,7 @@ import typer
 
 from ..errors import UsageError
 from .console import err
-from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
+from .options import FORMAT_HELP, IdField, InFormat, LabelMap, TextField
 
 app = typer.Typer()
 
@@ -39,16 +39,15 @@ def review_command(
     no_original: bool = typer.Option(
         False, "--no-original", help="Write no original text: only the de-identified text with replaced places marked."),
     title: Optional[str] = typer.Option(None, "--title", help="Page title (default: from the corpus name)."),
-    label_map: Optional[str] = typer.Option(
-        None, help="Map labels first: a JSON/TSV file, or meddocan, presidio, category."),
+    label_map: LabelMap = None,
     frequency_state: Optional[Path] = typer.Option(
         None, "--frequency-state", help="A saved frequency fit: adds the threshold vs kept-share chart."),
     charts: bool = typer.Option(True, "--charts/--no-charts", help="Write PNG charts (needs matplotlib)."),
-    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    in_format: InFormat = None,
     pred_format: Optional[str] = typer.Option(None, "--pred-format", help=FORMAT_HELP),
     deid_format: Optional[str] = typer.Option(None, "--deid-format", help=FORMAT_HELP),
-    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
-    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
+    text_field: TextField = None,
+    id_field: IdField = None,
 ) -> None:
     """Write a static review page: each note with its PHI highlighted beside its de-identified text."""
     from ..fileio import ensure_outside
@@ -84,6 +83,11 @@ def review_command(
     )
     if result.documents == 0:
         raise UsageError("no documents to review", corpus)
+    _print_review_summary(result, deidentified is not None, charts and (result.report is not None or state is not None))
+
+
+def _print_review_summary(result, has_deid: bool, charts_expected: bool) -> None:
+    """Counts (never text) of what the page holds, notes on what it lacks, and where to open it."""
     parts = [f"{result.documents} documents"]
     if result.report is not None:
         strict = result.report.all.strict
@@ -93,8 +97,8 @@ def review_command(
     if result.charts:
         parts.append(", ".join(p.name for p in result.charts))
     err.print(f"review: {'; '.join(parts)}")
-    if deidentified is not None and result.replaced == 0:
+    if has_deid and result.replaced == 0:
         err.print("note: the de-identified corpus marks no replaced places (write it as JSONL to keep them)")
-    if charts and (result.report is not None or state is not None) and not result.charts:
+    if charts_expected and not result.charts:
         err.print("note: no charts: matplotlib is not installed (pip install 'phisift[learn]')")
     err.print(f"open {result.page.resolve().as_uri()}")

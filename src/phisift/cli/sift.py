@@ -14,9 +14,21 @@ import typer
 from rich.table import Table
 
 from ..errors import InputError, UsageError
-from .console import err, out, track
+from .console import err, out, say, track
 from .engines import check_engine_options, open_engine
-from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
+from .options import (
+    Engine,
+    IdField,
+    InFormat,
+    Jobs,
+    Resume,
+    Source,
+    SparkMaster,
+    StorePath,
+    Target,
+    TextField,
+    ToFormat,
+)
 
 app = typer.Typer()
 
@@ -57,12 +69,12 @@ def _print_summary(report: dict) -> None:
     )
 )
 def sift(
-    source: Path = typer.Argument(..., help="Input corpus (file or folder)."),
-    target: Path = typer.Argument(..., help="Output file or folder, in the input's format unless --to."),
-    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
+    source: Source,
+    target: Target,
+    text_field: TextField = None,
     label_field: Optional[str] = typer.Option(
         None, help="Column (field) holding a label; passed through, and used by the report's classifier."),
-    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
+    id_field: IdField = None,
     preset: str = typer.Option("medium", "--preset", help="small | medium | large (see docs/sift.md)."),
     method: Optional[str] = typer.Option(
         None, "--method", help="Swap: none | rake | rake-position | textrank (default: the preset's)."),
@@ -90,31 +102,69 @@ def sift(
         None, "--whitelist-rare/--no-whitelist-rare", help="Rare words of the corpus join the whitelist."),
     whitelist_phi: Optional[bool] = typer.Option(
         None, "--whitelist-phi/--no-whitelist-phi", help="PHI found by the detectors joins the whitelist."),
-    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
-    to: Optional[str] = typer.Option(None, "--to", help=FORMAT_HELP),
-    jobs: int = typer.Option(1, "--jobs", help="Worker processes for mask, fill and swap; same output for any number."),
-    engine: str = typer.Option("local", "--engine", help="local (--jobs processes) or spark (PySpark). Same output."),
-    spark_master: Optional[str] = typer.Option(
-        None, "--spark-master", help="Spark master URL for --engine spark (default local[*], or local[N] with --jobs N)."),
-    store_path: Optional[Path] = typer.Option(
-        None, "--store", help="Project store (SQLite) that records finished notes; default .phisift/store.sqlite."),
-    resume: Optional[bool] = typer.Option(
-        None, "--resume/--no-resume", help="Continue an unfinished earlier run of the same settings (default: yes, "
-        "with a note); --no-resume starts over."),
+    in_format: InFormat = None,
+    to: ToFormat = None,
+    jobs: Jobs = 1,
+    engine: Engine = "local",
+    spark_master: SparkMaster = None,
+    store_path: StorePath = None,
+    resume: Resume = None,
 ) -> None:
     """Make partially synthetic notes (DataSifterText): mask, refill with a masked LM, swap keyphrases."""
     from ..lm._common import prefer_passive_threads
 
     prefer_passive_threads()  # before torch or scikit-learn load OpenMP: spinning threads stall busy machines
-    from ..engine.resume import fingerprint
-    from ..fileio import ensure_outside
-    from ..formats import FORMATS, detect_format, input_format, read_corpus, reader_options
-    from ..sift import SiftConfig
-    from ..sift.checkpoint import sift_to_file
+    from ..formats import detect_format, input_format, reader_options
     from ..sift.report import build_report, write_report
-    from ..store import Store
 
     check_engine_options(jobs, engine, spark_master)
+    _check_sift_paths(source, target, report, mlm, save_mlm, fill)
+    config = _sift_config(
+        preset, method=method, seed=seed, clusters=clusters, variant=variant, pw=pw, pn=pn, q=q,
+        fill=fill, top_k=top_k, temperature=temperature, mlm_epochs=mlm_epochs,
+        mlm=str(mlm) if mlm else None, whitelist_rare=whitelist_rare, whitelist_phi=whitelist_phi,
+        whitelist_files=tuple(str(p) for p in whitelist) or None,
+        blacklist_files=tuple(str(p) for p in blacklist) or None,
+    )
+    src_fmt = in_format or input_format(source)
+    dst_fmt = to or detect_format(target, default=src_fmt)
+    opts = reader_options(text_field, id_field)
+    docs = _read_notes(source, src_fmt, opts, label_field)
+    run = _sift_to_file(docs, (source, src_fmt, opts), (target, dst_fmt), config, mlm, save_mlm, store_path,
+                        resume, (engine, jobs, spark_master))
+    figures = build_report(run, label_field)
+    if report is not None:
+        say("report: " + ", ".join(str(p) for p in write_report(figures, report)))
+    _print_summary(figures)
+    say(f"sifted {len(run.documents)} documents -> {target} ({dst_fmt}); fill-in: {run.state.fill_description}")
+
+
+def _sift_to_file(docs: list, source: tuple[Path, str, dict], target: tuple[Path, str], config,
+                  mlm: Optional[Path], save_mlm: Optional[Path], store_path: Optional[Path],
+                  resume: Optional[bool], engine: tuple[str, int, Optional[str]]):
+    """Sift ``docs`` into the target file, resumably: the store records finished notes under the run's settings."""
+    from ..engine.resume import fingerprint
+    from ..formats import FORMATS
+    from ..sift.checkpoint import sift_to_file
+    from ..store import Store
+
+    (src, src_fmt, opts), (out_path, dst_fmt), (engine_name, jobs, spark_master) = source, target, engine
+    write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
+    settings = {"input": str(src.resolve()), "input_format": src_fmt, "reader": opts,
+                "input_files": fingerprint(src), "mlm_files": fingerprint(mlm) if mlm else None}
+    with Store(store_path) as store, open_engine(engine_name, jobs, spark_master) as runner:
+        # one process and no Spark: the passes run here (no pool to start, no state to send)
+        parallel = runner if (engine_name == "spark" or jobs > 1) else None
+        return sift_to_file(docs, out_path, dst_fmt, config, store=store, run_settings=settings, resume=resume,
+                            notify=say, write_options=write_opts, console=err, mlm_out=save_mlm, progress=track,
+                            engine=parallel)
+
+
+def _check_sift_paths(source: Path, target: Path, report: Optional[Path], mlm: Optional[Path],
+                      save_mlm: Optional[Path], fill: str) -> None:
+    """Outputs lie outside the input; the masked LM options fit together."""
+    from ..fileio import ensure_outside
+
     ensure_outside(target, [source])
     if report is not None:
         ensure_outside(report, [source])
@@ -124,39 +174,25 @@ def sift(
         raise UsageError("--save-mlm keeps a model trained on the fly; it does not go with --mlm")
     if fill == "unigram" and mlm is not None:
         raise UsageError("--fill unigram does not use --mlm")
+
+
+def _sift_config(preset: str, **settings):
+    """The preset's settings with the options given on top (a bad value is a usage error)."""
+    from ..sift import SiftConfig
+
     try:
-        config = SiftConfig.preset_config(
-            preset, method=method, seed=seed, clusters=clusters, variant=variant, pw=pw, pn=pn, q=q,
-            fill=fill, top_k=top_k, temperature=temperature, mlm_epochs=mlm_epochs,
-            mlm=str(mlm) if mlm else None, whitelist_rare=whitelist_rare, whitelist_phi=whitelist_phi,
-            whitelist_files=tuple(str(p) for p in whitelist) or None,
-            blacklist_files=tuple(str(p) for p in blacklist) or None,
-        )
+        return SiftConfig.preset_config(preset, **settings)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    src_fmt = in_format or input_format(source)
-    dst_fmt = to or detect_format(target, default=src_fmt)
-    opts = reader_options(text_field, id_field)
-    docs = list(read_corpus(source, src_fmt, **opts))
+
+
+def _read_notes(source: Path, fmt: str, opts: dict, label_field: Optional[str]) -> list:
+    """The input's documents: at least one, and the label field on at least one when asked for."""
+    from ..formats import read_corpus
+
+    docs = list(read_corpus(source, fmt, **opts))
     if not docs:
         raise InputError("no documents in the input", source)
     if label_field and not any(label_field in d.meta for d in docs):
         raise UsageError(f"no document has the label field '{label_field}'", source)
-    write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
-    settings = {"input": str(source.resolve()), "input_format": src_fmt, "reader": opts,
-                "input_files": fingerprint(source), "mlm_files": fingerprint(mlm) if mlm else None}
-    with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner:
-        # one process and no Spark: the passes run here (no pool to start, no state to send)
-        parallel = runner if (engine == "spark" or jobs > 1) else None
-        run = sift_to_file(docs, target, dst_fmt, config, store=store, run_settings=settings, resume=resume,
-                           notify=lambda m: err.print(m, markup=False, highlight=False),
-                           write_options=write_opts, console=err, mlm_out=save_mlm, progress=track,
-                           engine=parallel)
-    n = len(run.documents)
-    figures = build_report(run, label_field)
-    if report is not None:
-        written = write_report(figures, report)
-        err.print("report: " + ", ".join(str(p) for p in written), highlight=False)
-    _print_summary(figures)
-    err.print(f"sifted {n} documents -> {target} ({dst_fmt}); fill-in: {run.state.fill_description}",
-              highlight=False)
+    return docs

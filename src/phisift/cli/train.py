@@ -8,8 +8,8 @@ from typing import Optional
 import typer
 
 from ..errors import UsageError
-from .console import err
-from .options import FORMAT_HELP, ID_FIELD_HELP, TEXT_FIELD_HELP
+from .console import say
+from .options import FORMAT_HELP, IdField, InFormat, TextField
 
 app = typer.Typer()
 
@@ -56,18 +56,46 @@ def train_command(
     augment_copies: int = typer.Option(1, "--augment-copies", help="--augment filtered-bert: copies per document."),
     augment_n: int = typer.Option(100, "--augment-n", help="--augment neighbours: N nearest neighbours to draw from."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing folder that is not a phisift model."),
-    in_format: Optional[str] = typer.Option(None, "--in-format", help=FORMAT_HELP),
+    in_format: InFormat = None,
     dev_format: Optional[str] = typer.Option(None, "--dev-format", help=FORMAT_HELP),
-    text_field: Optional[str] = typer.Option(None, help=TEXT_FIELD_HELP),
-    id_field: Optional[str] = typer.Option(None, help=ID_FIELD_HELP),
+    text_field: TextField = None,
+    id_field: IdField = None,
 ) -> None:
     """Train a PHI tagger on annotated notes and write a model folder for --model."""
-    from ..detect.crf import CrfParams
-    from ..detect.features import FeatureSettings
     from ..fileio import ensure_outside
     from ..formats import read_corpus, reader_options
     from ..taxonomy import load_label_map
-    from ..train import KINDS, train_model
+    from ..train import train_model
+
+    _check_train_options(kind, jobs, window, max_iterations, min_freq, epochs, batch_size, augment, base)
+    ensure_outside(output, [corpus] + ([dev] if dev else []))
+    opts = reader_options(text_field, id_field)
+    mapping = load_label_map(label_map) if label_map else None
+    train_docs = list(read_corpus(corpus, in_format, **opts))
+    dev_docs = list(read_corpus(dev, dev_format, **opts)) if dev else None
+    if augment:
+        train_docs = _augmented(train_docs, augment, augment_vectors or vectors, mlm, seed,
+                                augment_words, augment_min_sim, augment_copies, augment_n)
+    say(f"training a {kind} tagger on {len(train_docs)} documents" + (f", dev {len(dev_docs)}" if dev_docs else ""))
+    result = train_model(
+        train_docs, output, kind=kind, dev_docs=dev_docs, seed=seed,
+        crf=_crf_params(c1, c2, max_iterations, min_freq) if kind == "crf" else None,
+        grid=_crf_grid(c1, c2) if kind == "crf" and dev_docs else None,
+        features=_feature_settings(feature_detectors, gazetteer, window), label_map=mapping, vectors=vectors,
+        base=base, transformer=_transformer_params(lr, epochs, batch_size, seed) if kind == "transformer" else None,
+        jobs=jobs, overwrite=overwrite, log=say,
+    )
+    if result.dev:
+        s, t = result.dev["entity_strict"], result.dev["token"]
+        say(f"kept: dev strict P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f}; "
+            f"token P {t['precision']:.4f} R {t['recall']:.4f} F1 {t['f1']:.4f}")
+    say(f"wrote {result.model_dir} in {result.seconds:.1f} s")
+
+
+def _check_train_options(kind: str, jobs: int, window: int, max_iterations: int, min_freq: int, epochs: int,
+                         batch_size: int, augment: Optional[str], base: Optional[Path]) -> None:
+    """Refuse settings that cannot train before any corpus is read."""
+    from ..train import KINDS
 
     if kind not in KINDS:
         raise UsageError(f"unknown --kind '{kind}'; choose crf or transformer")
@@ -81,74 +109,54 @@ def train_command(
         raise UsageError(f"unknown --augment '{augment}'; choose filtered-bert or neighbours")
     if kind == "transformer" and base is None:
         raise UsageError("--kind transformer needs --base PATH (a local Hugging Face encoder folder)")
-    inputs = [corpus] + ([dev] if dev else [])
-    ensure_outside(output, inputs)
-    opts = reader_options(text_field, id_field)
-    mapping = load_label_map(label_map) if label_map else None
-    train_docs = list(read_corpus(corpus, in_format, **opts))
-    dev_docs = list(read_corpus(dev, dev_format, **opts)) if dev else None
-    if augment:
-        from ..augment import FilteredSettings, NeighbourSettings, augment_corpus
 
-        train_docs = augment_corpus(
-            train_docs, augment, vectors=augment_vectors or vectors, mlm=mlm,
-            filtered=FilteredSettings(words=augment_words, min_sim=augment_min_sim, copies=augment_copies, seed=seed),
-            neighbours=NeighbourSettings(n=augment_n, seed=seed), log=lambda m: err.print(m, highlight=False),
-        )
-    err.print(f"training a {kind} tagger on {len(train_docs)} documents" + (f", dev {len(dev_docs)}" if dev_docs else ""))
+
+def _augmented(docs: list, method: str, vectors: Optional[Path], mlm: Optional[Path], seed: int,
+               words: int, min_sim: float, copies: int, n: int) -> list:
+    """The training corpus after ``--augment``: with rewritten copies, or pseudonymised."""
+    from ..augment import FilteredSettings, NeighbourSettings, augment_corpus
+
+    return augment_corpus(
+        docs, method, vectors=vectors, mlm=mlm,
+        filtered=FilteredSettings(words=words, min_sim=min_sim, copies=copies, seed=seed),
+        neighbours=NeighbourSettings(n=n, seed=seed), log=say,
+    )
+
+
+def _feature_settings(feature_detectors: str, gazetteer: bool, window: int):
+    """The CRF's feature settings; ``--feature-detectors`` names rules and/or lexicon, or nothing."""
+    from ..detect.features import FeatureSettings
 
     dets = tuple(d.strip() for d in feature_detectors.split(",") if d.strip())
     bad = [d for d in dets if d not in ("rules", "lexicon")]
     if bad:
         raise UsageError(f"unknown feature detector(s) {', '.join(bad)}; choose rules, lexicon")
-    crf = None
-    grid = None
-    if kind == "crf":
-        fixed = c1 is not None or c2 is not None
-        crf = CrfParams(
-            c1=c1 if c1 is not None else CrfParams.c1,
-            c2=c2 if c2 is not None else CrfParams.c2,
-            max_iterations=max_iterations,
-            min_freq=min_freq,
-        )
-        if dev_docs and not fixed:
-            from ..train import DEFAULT_GRID
+    return FeatureSettings(detectors=dets, gazetteer=gazetteer, window=window)
 
-            grid = DEFAULT_GRID
-        elif dev_docs and (c1 is None or c2 is None):
-            # one value fixed: search the other over the default grid's values
-            from ..train import DEFAULT_GRID
 
-            grid = sorted({(c1 if c1 is not None else a, c2 if c2 is not None else b) for a, b in DEFAULT_GRID})
-    transformer = None
-    if kind == "transformer":
-        from ..detect.transformer import TransformerParams
+def _crf_params(c1: Optional[float], c2: Optional[float], max_iterations: int, min_freq: int):
+    from ..detect.crf import CrfParams
 
-        transformer = TransformerParams(learning_rate=lr, epochs=epochs, batch_size=batch_size, seed=seed)
-
-    result = train_model(
-        train_docs,
-        output,
-        kind=kind,
-        dev_docs=dev_docs,
-        seed=seed,
-        crf=crf,
-        grid=grid,
-        features=FeatureSettings(detectors=dets, gazetteer=gazetteer, window=window),
-        label_map=mapping,
-        vectors=vectors,
-        base=base,
-        transformer=transformer,
-        jobs=jobs,
-        overwrite=overwrite,
-        log=lambda m: err.print(m, highlight=False),
+    return CrfParams(
+        c1=c1 if c1 is not None else CrfParams.c1,
+        c2=c2 if c2 is not None else CrfParams.c2,
+        max_iterations=max_iterations,
+        min_freq=min_freq,
     )
-    dev_fig = result.dev
-    if dev_fig:
-        s, t = dev_fig["entity_strict"], dev_fig["token"]
-        err.print(
-            f"kept: dev strict P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f}; "
-            f"token P {t['precision']:.4f} R {t['recall']:.4f} F1 {t['f1']:.4f}",
-            highlight=False,
-        )
-    err.print(f"wrote {result.model_dir} in {result.seconds:.1f} s", highlight=False)
+
+
+def _crf_grid(c1: Optional[float], c2: Optional[float]) -> Optional[list]:
+    """The (c1, c2) settings tried on the dev corpus: the default grid, its values for the one not fixed, or none."""
+    from ..train import DEFAULT_GRID
+
+    if c1 is None and c2 is None:
+        return DEFAULT_GRID
+    if c1 is None or c2 is None:
+        return sorted({(c1 if c1 is not None else a, c2 if c2 is not None else b) for a, b in DEFAULT_GRID})
+    return None
+
+
+def _transformer_params(lr: float, epochs: int, batch_size: int, seed: int):
+    from ..detect.transformer import TransformerParams
+
+    return TransformerParams(learning_rate=lr, epochs=epochs, batch_size=batch_size, seed=seed)
