@@ -12,6 +12,14 @@ mask: numbers are the rule detector's), ``name R`` the token recall on PATIENT a
 DOCTOR.
 
     .venv/bin/python bench/frequency_eval.py
+    .venv/bin/python bench/frequency_eval.py --shares-only   # claim 2: share asked vs realised
+
+``--shares`` (claim 2) measures the share of word tokens really left in the
+output against the share asked, on both bases, at keep 0.95 / 0.90 / 0.80: on the
+dev notes, on MTSamples and on MSHA injury narratives (fitted on the corpus and
+applied to it, as the CLI does), and held out (fitted on the even rows, applied to
+the odd rows). "Realised" is counted from the detector's own decisions
+(``FrequencyState.masked`` per note), not read from the fitted histograms.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ import csv
 import sys
 import tempfile
 import time
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -33,7 +42,10 @@ from phisift.store import Store
 from phisift.synth import generate_notes
 
 ROOT = Path(__file__).resolve().parents[1]
-MTSAMPLES = ROOT.parent / "shared" / "data" / "mtsamples" / "mtsamples.csv"
+# the shared data folder next to the checkout (a worktree sits one level deeper)
+DATA = next((p / "shared" / "data" for p in ROOT.parents if (p / "shared" / "data").is_dir()), ROOT.parent / "shared" / "data")
+MTSAMPLES = DATA / "mtsamples" / "mtsamples.csv"
+MSHA = DATA / "msha" / "msha_bodypart.csv"
 SHARES = (0.80, 0.90, 0.95)
 
 
@@ -96,9 +108,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--mtsamples", type=Path, default=MTSAMPLES)
     ap.add_argument("--skip-mtsamples", action="store_true", help="Only fit on the dev notes.")
+    ap.add_argument("--msha", type=Path, default=MSHA)
+    ap.add_argument("--shares-only", action="store_true", help="Only the share asked vs realised (claim 2).")
     args = ap.parse_args()
     cfg = load_config()
     base_conf = FrequencyConfig.from_dict(cfg["frequency"])
+    if args.shares_only:
+        shares_asked_vs_realised(base_conf, args)
+        return
     dev = generate_notes(300, seed=1)
     words = sum(1 for d in dev for m in SCORE_TOKEN.finditer(d.text) if m.group().isalpha())
     print(f"dev: {len(dev)} notes, {sum(len(d.text) for d in dev)} characters, {words} alphabetic tokens")
@@ -140,6 +157,63 @@ def main() -> None:
               f"{scores(dev, detect_all(st, dev))}")
 
     confidence_effect(base_conf, args)
+
+
+def csv_texts(path: Path, column: str, parity: int | None = None) -> list[str]:
+    """The texts of one CSV column; with ``parity`` only the even (0) or odd (1) rows."""
+    csv.field_size_limit(sys.maxsize)
+    with open(path, newline="", encoding="utf-8") as fh:
+        rows = [r[column] for i, r in enumerate(csv.DictReader(fh)) if parity is None or i % 2 == parity]
+    return [t for t in rows if t and t.strip()]
+
+
+def value_histogram(state: FrequencyState, texts: list[str]) -> Counter:
+    """Word tokens of ``texts`` by the value the detector gives them (``FrequencyState.values``,
+    what ``masked`` compares with k); the lists and the confidence list do not change with k."""
+    hist: Counter = Counter()
+    for t in texts:
+        hist.update(state.values(t)[1])
+    return hist
+
+
+def realised(state: FrequencyState, hist: Counter, check: list[str]) -> float:
+    """Share of word tokens left at the state's k; cross-checked with ``masked`` on some notes."""
+    left = sum(n for v, n in hist.items() if v >= state.threshold) / sum(hist.values())
+    sub = value_histogram(state, check)
+    total = sum(sub.values())
+    masked = sum(len(state.masked(t)) for t in check)
+    assert abs((1 - masked / total) - sum(n for v, n in sub.items() if v >= state.threshold) / total) < 1e-12
+    return left
+
+
+def shares_asked_vs_realised(conf: FrequencyConfig, args) -> None:
+    """Claim 2: the share of word tokens left in the output, asked vs realised, on both bases."""
+    dev = [d.text for d in generate_notes(300, seed=1)]
+    corpora = [("dev notes (generate_notes(300, seed=1))", dev, dev)]
+    if not args.skip_mtsamples:
+        mts = csv_texts(args.mtsamples, "transcription")
+        corpora.append(("MTSamples transcriptions", mts, mts))
+        corpora.append(("MTSamples, fit even rows, apply odd rows",
+                        csv_texts(args.mtsamples, "transcription", 0), csv_texts(args.mtsamples, "transcription", 1)))
+        if args.msha.exists():
+            msha = csv_texts(args.msha, "NARRATIVE")
+            corpora.append(("MSHA narratives", msha, msha))
+    print(f"\nshare of word tokens left in the output, asked vs realised (kinds={','.join(conf.kinds)}, "
+          f"shipped whitelist {'on' if conf.shipped_whitelist else 'off'}, min_threshold {conf.min_threshold})")
+    print(f"{'corpus':44s} {'basis':7s} " + "  ".join(f"asked {a:.2f}: k / realised" for a in sorted(SHARES, reverse=True)))
+    for label, fit_texts, apply_texts in corpora:
+        t0 = time.perf_counter()
+        fitted = fit(fit_texts, conf)
+        took = time.perf_counter() - t0
+        hist = value_histogram(fitted, apply_texts)
+        for basis in ("output", "counts"):
+            st = replace(fitted, share_basis=basis)
+            cells = []
+            for share in sorted(SHARES, reverse=True):
+                s = st.with_keep_share(share)
+                cells.append(f"{s.threshold:>6d} / {realised(s, hist, apply_texts[:50]):.3f}      ")
+            print(f"{label:44s} {basis:7s} " + "  ".join(cells))
+        print(f"{'':44s} ({fitted.word_tokens} word tokens fitted, {took:.0f} s)")
 
 
 def confidence_effect(conf: FrequencyConfig, args) -> None:

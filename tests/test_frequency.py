@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -215,16 +216,39 @@ def test_share_basis_counts_or_output():
     texts = ["alpha alpha beta gamma"]
     lists = WordLists.build(whitelist=["gamma"], shipped=False)
     # counts: alpha 2 (twice), beta and gamma 1 (below the floor: value 0); gamma is whitelisted.
-    st = fit(texts, cfg(keep_share=0.5, min_threshold=2), lists=lists)
+    st = fit(texts, cfg(keep_share=0.5, min_threshold=2, share_basis="counts"), lists=lists)
     assert (st.threshold, st.count_share, st.kept_share) == (2, 0.5, 0.75)
     assert masked_words(st, texts[0]) == ["beta"]
     # on the counts basis the whitelist does not raise k ...
-    assert fit(texts, cfg(keep_share=0.25, min_threshold=2), lists=lists).threshold == 2
+    assert fit(texts, cfg(keep_share=0.25, min_threshold=2, share_basis="counts"), lists=lists).threshold == 2
     # ... on the output basis it does: gamma alone is a quarter of the text
     st = fit(texts, cfg(keep_share=0.25, min_threshold=2, share_basis="output"), lists=lists)
     assert (st.threshold, st.kept_share) == (3, 0.25) and masked_words(st, texts[0]) == ["alpha", "alpha", "beta"]
     with pytest.raises(InputError):
         FrequencyConfig.from_dict({"share_basis": "words"})
+
+
+def test_share_is_of_the_output_by_default_and_reported():
+    """Claim 2: the share asked is the share of word tokens left in the output, lists included."""
+    texts = ["alpha alpha alpha alpha beta beta beta gamma gamma delta"]  # gamma whitelisted
+    lists = WordLists.build(whitelist=["gamma"], shipped=False)
+    assert FrequencyConfig().share_basis == "output"
+    st = fit(texts, cfg(keep_share=0.6, min_threshold=2), lists=lists)
+    # counts alone would give k=3 (alpha, beta: 7 of 10 >= 0.6), leaving gamma too: 0.9;
+    # on the output gamma counts as left, so k rises to 4: alpha and gamma, 0.6
+    assert (st.share_basis, st.threshold, st.kept_share) == ("output", 4, 0.6)
+    assert masked_words(st, texts[0]) == ["beta", "beta", "beta", "delta"]
+    left = 1 - len(st.masked(texts[0])) / len(words(texts[0]))
+    assert st.shares() == {"asked": 0.6, "realised": 0.6, "basis": "output", "threshold": 4,
+                           "count_share": 0.4, "word_tokens": 10, "target_met": True,
+                           "listed_share": 0.2} and left == 0.6
+    # the whitelist alone leaves more than asked: every other word goes, and the summary says why
+    low = st.with_keep_share(0.1)
+    assert (low.threshold, low.kept_share) == (5, 0.2) and "alone are 20.0% of the text" in low.summary()
+    assert "asked 60.0% (output basis), realised 60.0%" in st.summary()
+    counts = fit(texts, cfg(keep_share=0.6, min_threshold=2, share_basis="counts"), lists=lists)
+    assert (counts.threshold, counts.shares()["realised"]) == (3, 0.9)
+    assert FrequencyState.from_dict(json.loads(json.dumps(st.to_dict()))).to_dict()["realised_share"] == 0.6
 
 
 # --------------------------------------------------------------------------- confidence
@@ -485,6 +509,9 @@ def test_cli_store_holds_no_word_of_the_corpus(tmp_path):
                           "--detectors", "frequency", "--keep-share", "0.8", "--store", str(store),
                           "--key-file", str(tmp_path / "keys" / "k")], capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr
+    # the run summary shows the share of word tokens asked for and the share left (claim 2)
+    assert re.search(r"frequency k=\d+: word tokens left asked 80\.0% \(output\), realised \d+\.\d%",
+                     res.stderr), res.stderr
     raw = store.read_bytes().lower()
     assert b"featherstonehaugh" not in raw and b"okonkwo" not in raw and b"cough" not in raw
     with keyed_store(store) as s:  # another key: nothing can be looked up

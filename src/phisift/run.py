@@ -55,6 +55,7 @@ class Summary:
     spans: Counter = field(default_factory=Counter)
     started: float = field(default_factory=time.perf_counter)
     resumed_from: int = 0  # documents finished by an earlier, interrupted run
+    frequency: dict = field(default_factory=dict)  # the rare-word fit: share asked vs realised (FrequencyState.shares)
 
     def add(self, doc: Document, spans: Iterable[Span]) -> None:
         self.documents += 1
@@ -72,6 +73,7 @@ class Summary:
             "spans": dict(sorted(self.spans.items())),
             "seconds": round(self.seconds, 3),
             "resumed_from": self.resumed_from,
+            **({"frequency": self.frequency} if self.frequency else {}),
         }
 
     def print(self, console: Console, verb: str) -> None:
@@ -83,6 +85,10 @@ class Summary:
         )
         if self.spans:
             console.print("  " + ", ".join(f"{label} {n}" for label, n in sorted(self.spans.items())))
+        if self.frequency:
+            f = self.frequency
+            console.print(f"  frequency k={f['threshold']}: word tokens left asked {100 * f['asked']:.1f}% "
+                          f"({f['basis']}), realised {100 * f['realised']:.1f}%", soft_wrap=True)
 
 
 def patient_of(doc: Document, patient_field: str | None) -> str:
@@ -213,7 +219,7 @@ def detect_run(corpus: Corpus, output: Path, cfg: dict, *, store: Store, engine:
         journal = state.journal(output)
         done = state.resume_point([journal], folder_output=False)
         _say_resumed(state, done, notify)
-        summary = Summary(resumed_from=done)
+        summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
         docs = islice(iter(corpus), done, None)
         with progress_bar(console) as bar:
             task = bar.add_task(f"detect ({engine.name})", total=None)
@@ -256,7 +262,7 @@ def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: dict, *, store: St
         journals = [j for j in (main, spans_journal) if j is not None]
         done = state.resume_point(journals, folder)
         _say_resumed(state, done, notify)
-        summary = Summary(resumed_from=done)
+        summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
         written = store.done(key) if folder and done else set()
         record = secret is not None and pipeline.operator.name == "surrogate"
         items = ((doc, patient_of(doc, patient_field)) for doc in islice(iter(corpus), done, None))
@@ -310,6 +316,12 @@ def _review_earlier(review: ReviewWriter, engine: Engine, pipeline: Pipeline, co
     earlier = ((doc, patient_of(doc, patient_field)) for doc in islice(iter(corpus), done))
     for (doc, _), (new, spans) in engine.map(pipeline, deid_task, earlier):
         review.add(doc, new, spans)
+
+
+def _frequency_shares(pipeline: Pipeline) -> dict:
+    """The share of text the rare-word fit was asked to leave and the share it leaves (claim 2)."""
+    state = _frequency_state(pipeline)
+    return state.shares() if state is not None else {}
 
 
 def _frequency_state(pipeline: Pipeline) -> Any:
