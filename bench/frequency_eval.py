@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import secrets
 import sys
 import tempfile
 import time
@@ -38,7 +39,7 @@ from phisift.detect.frequency import FrequencyConfig, FrequencyDetector, Frequen
 from phisift.document import Document, Span
 from phisift.evaluate import SCORE_TOKEN, evaluate
 from phisift.pipeline import build_detector, load_config
-from phisift.store import Store
+from phisift.store import Secret, Store
 from phisift.synth import generate_notes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -230,10 +231,11 @@ def confidence_effect(conf: FrequencyConfig, args) -> None:
     for label, earlier, min_runs in setups:
         c = replace(conf, confidence_min_runs=min_runs)
         with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "store.sqlite") as store:
+            store.key_confidence(Secret(secrets.token_hex(32).encode()))  # a throwaway key, not the user's
             for corpus in earlier:
                 fit(corpus, c, store)
             st = fit(Corpus(other), c, store)
-            listed = len(store.confidence())
+            listed = len(store.confidence())  # items seen in earlier runs (digests)
         pred = detect_all(st, other)
         # how many word tokens the confidence list kept that the counts alone would have masked at this k
         no_conf = replace(st, confident=frozenset())
