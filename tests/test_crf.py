@@ -190,7 +190,7 @@ def test_training_needs_spans(tmp_path):
 
 def test_pipeline_shares_rule_and_lexicon_runs_with_the_model(model_dir, corpora, monkeypatch):
     """rules + lexicon + model scans each text with the rules once, and finds the same spans."""
-    from phisift.detect.lexicon import LexiconDetector
+    from phisift.detect.lexicon.detector import LexiconDetector
     from phisift.detect.rules import RuleDetector
     from phisift.pipeline import Pipeline, load_config
 

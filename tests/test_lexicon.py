@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from phisift.detect.base import Detector
-from phisift.detect.lexicon import LexiconDetector, load_lexicons, names_in_document, norm
+from phisift.detect.lexicon.detector import LexiconDetector, names_in_document
+from phisift.detect.lexicon.wordlists import load_lexicons, norm
 from phisift.document import Span
 
 

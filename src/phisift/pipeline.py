@@ -74,7 +74,7 @@ def build_detector(name: str, config: dict, model_dir: str | Path | None = None)
 
         return RuleDetector()
     if name == "lexicon":
-        from .detect.lexicon import LexiconDetector
+        from .detect.lexicon.detector import LexiconDetector
 
         return LexiconDetector()
     if name == "model":

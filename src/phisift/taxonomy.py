@@ -31,6 +31,33 @@ I2B2_LABELS: tuple[str, ...] = tuple(sub for subs in I2B2_CATEGORIES.values() fo
 #: subtype -> main category
 CATEGORY_OF: dict[str, str] = {sub: cat for cat, subs in I2B2_CATEGORIES.items() for sub in subs}
 
+#: MEDDOCAN XML element (category) -> the types MEDDOCAN files put under it. MEDDOCAN
+#: reuses the i2b2 element names; family members and sex sit under OTHER. Kept as the
+#: i2b2 writer has always used it: ``NUMERO_IDENTIF`` (not the corpus's
+#: ``OTRO_NUMERO_IDENTIF``) and no ``NUMERO_BENEF_PLAN_SALUD``, whose tags therefore
+#: fall back to the writer's default element.
+MEDDOCAN_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "NAME": ("NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_PERSONAL_SANITARIO"),
+    "PROFESSION": ("PROFESION",),
+    "LOCATION": ("HOSPITAL", "CENTRO_SALUD", "INSTITUCION", "CALLE", "TERRITORIO", "PAIS"),
+    "AGE": ("EDAD_SUJETO_ASISTENCIA",),
+    "DATE": ("FECHAS",),
+    "CONTACT": ("NUMERO_TELEFONO", "NUMERO_FAX", "CORREO_ELECTRONICO", "URL_WEB", "DIREC_PROT_INTERNET"),
+    "ID": (
+        "ID_SUJETO_ASISTENCIA", "ID_CONTACTO_ASISTENCIAL", "ID_ASEGURAMIENTO", "ID_TITULACION_PERSONAL_SANITARIO",
+        "ID_EMPLEO_PERSONAL_SANITARIO", "IDENTIF_VEHICULOS_NRSERIE_PLACAS", "IDENTIF_DISPOSITIVOS_NRSERIE",
+        "IDENTIF_BIOMETRICOS", "NUMERO_IDENTIF",
+    ),
+    "OTHER": ("SEXO_SUJETO_ASISTENCIA", "FAMILIARES_SUJETO_ASISTENCIA", "OTROS_SUJETO_ASISTENCIA"),
+}
+
+#: Element name of every i2b2 2014 and MEDDOCAN type in i2b2-style XML: what a tag is
+#: written under when the document stored no category of its own.
+XML_ELEMENT_OF: dict[str, str] = {
+    **CATEGORY_OF,
+    **{sub: cat for cat, subs in MEDDOCAN_CATEGORIES.items() for sub in subs},
+}
+
 #: The subtypes that the HIPAA Safe Harbor rule lists (45 CFR 164.514(b)(2)), as the
 #: i2b2 2014 evaluation's HIPAA subset counts them. Doctors' names, hospitals, professions
 #: and countries are not Safe Harbor identifiers; cities, streets and ZIP codes are

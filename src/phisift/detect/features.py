@@ -409,7 +409,7 @@ class Featurizer:
 
                 self._detectors.append(("R", RuleDetector()))
             elif name == "lexicon":
-                from .lexicon import LexiconDetector
+                from .lexicon.detector import LexiconDetector
 
                 self._detectors.append(("L", LexiconDetector()))
             else:

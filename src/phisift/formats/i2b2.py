@@ -29,6 +29,7 @@ import defusedxml.sax
 from ..document import Document, Span
 from ..errors import InputError, UsageError
 from ..fileio import atomic_write
+from ..taxonomy import XML_ELEMENT_OF
 from ._common import (
     I2B2_META,
     SeenIds,
@@ -42,47 +43,9 @@ from ._common import (
 
 NAME = "i2b2"
 
-#: Element name for a label when a document has no stored category (i2b2 2014 and MEDDOCAN).
-CATEGORIES: dict[str, str] = {
-    **{k: "NAME" for k in ("PATIENT", "DOCTOR", "USERNAME")},
-    "PROFESSION": "PROFESSION",
-    **{
-        k: "LOCATION"
-        for k in ("HOSPITAL", "ORGANIZATION", "STREET", "CITY", "STATE", "ZIP", "COUNTRY", "LOCATION-OTHER")
-    },
-    "AGE": "AGE",
-    "DATE": "DATE",
-    **{k: "CONTACT" for k in ("PHONE", "FAX", "EMAIL", "URL", "IPADDR")},
-    **{
-        k: "ID"
-        for k in ("MEDICALRECORD", "SSN", "ACCOUNT", "LICENSE", "DEVICE", "IDNUM", "BIOID", "HEALTHPLAN", "VEHICLE")
-    },
-    # MEDDOCAN
-    **{k: "NAME" for k in ("NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_PERSONAL_SANITARIO")},
-    "PROFESION": "PROFESSION",
-    **{
-        k: "LOCATION"
-        for k in ("HOSPITAL", "CENTRO_SALUD", "INSTITUCION", "CALLE", "TERRITORIO", "PAIS")
-    },
-    "EDAD_SUJETO_ASISTENCIA": "AGE",
-    "FECHAS": "DATE",
-    **{k: "CONTACT" for k in ("NUMERO_TELEFONO", "NUMERO_FAX", "CORREO_ELECTRONICO", "URL_WEB", "DIREC_PROT_INTERNET")},
-    **{
-        k: "ID"
-        for k in (
-            "ID_SUJETO_ASISTENCIA",
-            "ID_CONTACTO_ASISTENCIAL",
-            "ID_ASEGURAMIENTO",
-            "ID_TITULACION_PERSONAL_SANITARIO",
-            "ID_EMPLEO_PERSONAL_SANITARIO",
-            "IDENTIF_VEHICULOS_NRSERIE_PLACAS",
-            "IDENTIF_DISPOSITIVOS_NRSERIE",
-            "IDENTIF_BIOMETRICOS",
-            "NUMERO_IDENTIF",
-        )
-    },
-    **{k: "OTHER" for k in ("SEXO_SUJETO_ASISTENCIA", "FAMILIARES_SUJETO_ASISTENCIA", "OTROS_SUJETO_ASISTENCIA")},
-}
+#: Element name for a label when a document has no stored category (i2b2 2014 and MEDDOCAN):
+#: the one table in ``taxonomy``.
+CATEGORIES: dict[str, str] = XML_ELEMENT_OF
 DEFAULT_CATEGORY = "PHI"
 DEFAULT_ROOT = "deIdi2b2"
 _STANDARD_ATTRS = ("id", "start", "end", "text", "TYPE")

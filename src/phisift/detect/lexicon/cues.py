@@ -1,0 +1,337 @@
+"""Cue tables: the words and phrases around a name, place or institution that say what it is.
+
+Every entry is a normalised key (lowercase, accents folded, possessive dropped, see
+:func:`.wordlists.norm`). The tables are data, not logic: the passes in ``names_*``,
+``places``, ``institutions``, ``organisations`` and ``professions`` decide with them. A
+table used by one pass only lives beside that pass; the ones here are shared, or are the
+cue vocabularies a reader looks for first (titles, credentials, cue phrases, stop words).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .labels import DOCTOR, PATIENT
+
+# All cue words are normalised keys (lowercase, no accents, no possessive).
+
+#: title -> label of the name that follows it
+TITLES: dict[str, str] = {
+    "dr": DOCTOR, "doctor": DOCTOR, "dra": DOCTOR, "doctora": DOCTOR, "prof": DOCTOR, "professor": DOCTOR,
+    "drs": DOCTOR, "mr": PATIENT, "mrs": PATIENT, "ms": PATIENT, "miss": PATIENT,
+    "mx": PATIENT, "sr": PATIENT, "sra": PATIENT, "srta": PATIENT, "dona": PATIENT,
+    "dna": PATIENT, "don": PATIENT, "mister": PATIENT, "madam": PATIENT,
+}
+#: Titles that are also clinical abbreviations in capitals (MS, MR, DR) need a period.
+TITLE_NEEDS_DOT_UPPER = frozenset({"ms", "mr", "dr", "sr", "mrs", "dra", "sra"})
+TITLE_NEEDS_DOT = frozenset({"sr", "prof"})
+#: Titles that are names too when they stand inside a name ("Aldo Dona").
+TITLE_NAMES = frozenset({"don", "dona", "miss"})
+
+#: Credentials after a name: the name is a clinician's.
+CREDENTIAL = re.compile(
+    r"(?<![\w.-])(?:M\.\s?D\.?|MD|D\.O\.|DO(?!\s+[A-Z]{2})|R\.N\.|RN(?:-BC)?|RNFA|(?:F|A|AG|AGAC|P|W)?NP(?:-(?:BC|C))?|"
+    r"N\.P\.|PA-C|Ph\.\s?D\.?|PhD|PsyD|MBBS|FACS|FACP|FACC|DDS|DMD|DPM|PharmD|CNM|CRNA|LPN|LCSW|LICSW|MSW|"
+    r"APRN|ARNP|DNP|MPH|MSN|BSN|DPT|RRT|CCC-SLP|CDE|CNS)(?![\w-])"
+)
+#: what may stand between a name and its credential: ", " or spaces
+CREDENTIAL_GAP = re.compile(r"(?:,\s*|[ \t]+)$")
+
+#: Words that end a name run (beside lowercase words and punctuation).
+CREDENTIAL_WORDS = frozenset(
+    "md do rn np pa phd mbbs facs facp facc dds dmd dpm pharmd cnm crna lpn lcsw licsw msw aprn arnp "
+    "fnp anp cnp dnp mph msn bsn pt dpt otr rrt rd ld jr sr ii iii iv esq rnfa psyd cde cns pgy".split()
+)
+
+#: cue phrase (tuple of keys) -> (label, needs_colon, lexicon_only)
+#: ``needs_colon``: only in header form "Attending: ..." (or before a title-less name in a list);
+#: ``lexicon_only``: the following word must be in a name list (weak cue).
+NAME_CUES: dict[tuple[str, ...], tuple[str, bool, bool]] = {}
+
+
+def _add_cues(phrases: str, label: str, needs_colon: bool, lexicon_only: bool) -> None:
+    """Add comma-separated cue phrases to :data:`NAME_CUES` (a later entry for a phrase wins)."""
+    for phrase in phrases.split(","):
+        phrase = phrase.strip()
+        if phrase:
+            NAME_CUES[tuple(phrase.split())] = (label, needs_colon, lexicon_only)
+
+
+_add_cues(
+    "seen by, evaluated by, examined by, signed by, dictated by, transcribed by, reviewed by, "
+    "referred by, cosigned by, co-signed by, authenticated by, approved by, performed by, "
+    "consulted by, attended by, assisted by, treated by, followed by dr, managed by, "
+    "electronically signed by, surgeon, assistant surgeon, attending, attending physician, "
+    "attending surgeon, resident, fellow, intern, pcp, primary care physician, primary care provider, "
+    "primary care doctor, primary physician, referring physician, referring provider, referring doctor, "
+    "physician, provider, surgeon, anesthesiologist, cardiologist, consultant, "
+    "dictating physician, author, nurse, primary nurse, rn, np, nurse practitioner, "
+    "case manager, nurse case manager, social worker, care coordinator, pharmacist, dietitian, "
+    "nutritionist, chaplain, physical therapist, occupational therapist, entered by, written by, "
+    "note by, reply from, message from, response from, ordered by, read by, interpreted by, "
+    "referring, assistant, first assistant, co-surgeon, dear, "
+    "copy to, copies to, dictated, signed, attending md, oncologist, neurologist, therapist, "
+    "medico, medica, firmado por, atendido por, remitido por",
+    DOCTOR, False, False,
+)
+# single-word clinician cues in running text are usually roles, not headers
+for _k in ("re", "from", "referral", "request"):
+    NAME_CUES[(_k,)] = (PATIENT, True, False)
+for _k in ("surgeon", "attending", "resident", "fellow", "intern", "physician", "provider",
+           "anesthesiologist", "cc", "cardiologist", "consultant", "author", "nurse",
+           "dictated", "signed", "oncologist", "neurologist", "therapist", "medico", "medica",
+           "rn", "np", "referring", "assistant", "pharmacist", "dietitian", "nutritionist", "chaplain"):
+    NAME_CUES[(_k,)] = (DOCTOR, True, False)
+_add_cues(
+    "patient, patient name, pt name, name, nombre, paciente, guardian, emergency contact, contact, "
+    "first name, last name, surname, given name, apellidos, apellido, nombre y apellidos, "
+    "re, from, referral, request, records request, urgent referral, "
+    "next of kin, health care proxy, healthcare proxy, hcp, proxy, poa, caregiver",
+    PATIENT, True, False,
+)
+_add_cues(
+    "daughter, son, wife, husband, mother, father, sister, brother, friend, neighbor, neighbour, "
+    "niece, nephew, aunt, uncle, grandson, granddaughter, grandmother, grandfather, grandma, grandpa, "
+    "cousin, partner, fiance, fiancee, boyfriend, girlfriend, spouse, stepdaughter, stepson, "
+    "stepmother, stepfather, roommate, named, name is, goes by, spoke with, spoken with, "
+    "son-in-law, daughter-in-law, mother-in-law, father-in-law, brother-in-law, sister-in-law, "
+    "stepson, stepdaughter, granddaughter, great-granddaughter, great-grandson, are referring, "
+    "am referring, is referring, we referred, for referring, confirmed with, "
+    "discussed with, talked with, talked to, spoke to, met with, hija, hijo, esposa, esposo, "
+    "madre, padre, hermana, hermano, marido, mujer, hi, hello, call me, calls me, called me",
+    PATIENT, False, False,
+)
+_add_cues("patient is, pt, pt is, patient", PATIENT, False, True)
+
+CUE_LAST = frozenset(phrase[-1] for phrase in NAME_CUES)
+#: Second words of holidays named after relations ("Mother's Day", "Grandparents Day").
+HOLIDAY_WORDS = frozenset({"day", "days"})
+CUE_MAXLEN = max(len(p) for p in NAME_CUES)
+
+#: relation words that may follow a name: "Mary (daughter)", "John, her husband"
+RELATIONS = frozenset(
+    "daughter son wife husband mother father sister brother friend neighbor neighbour niece nephew "
+    "aunt uncle grandson granddaughter grandmother grandfather cousin partner fiance fiancee "
+    "boyfriend girlfriend spouse caregiver guardian stepdaughter stepson roommate son-in-law "
+    "daughter-in-law mother-in-law father-in-law brother-in-law sister-in-law".split()
+)
+
+#: Words around a name that make it a clinician's name.
+CLINICIAN_WORDS = frozenset(
+    "attending surgeon physician pcp resident fellow intern nurse cc signed dictated provider "
+    "consultant referring anesthesiologist cardiologist oncologist neurologist radiologist "
+    "pathologist dr doctor md rn np therapist".split()
+)
+
+#: Specialties and departments: after "Dr. Ward, " they name a service, not a first name.
+SPECIALTY_WORDS = frozenset(
+    "surgery medicine cardiology oncology neurology radiology pediatrics orthopedics orthopaedics "
+    "urology psychiatry dermatology gastroenterology nephrology pulmonology pulmonary endocrinology "
+    "rheumatology hematology obstetrics gynecology ophthalmology otolaryngology anesthesia "
+    "anesthesiology neurosurgery podiatry geriatrics cardiothoracic hospitalist radiation "
+    "oncology palliative rehabilitation psychology audiology optometry gi ent ob gyn obgyn "
+    "endocrine neuro cardiac vascular thoracic plastic colorectal trauma transplant".split()
+)
+#: First words of a department name: "General Surgery", "Internal Medicine", "Family Practice".
+SPECIALTY_PREFIX = frozenset(
+    "general internal family emergency critical primary infectious vascular thoracic plastic "
+    "pediatric orthopedic orthopaedic cardiac cardiothoracic colorectal surgical medical nuclear "
+    "interventional sports physical occupational hospital geriatric adult child women's womens "
+    "maternal fetal neonatal trauma acute".split()
+)
+
+#: Words after which a capitalised run is a device, disease, test or sign, not a person.
+EPONYM_HEADS = frozenset(
+    "catheter catheters drain drains tube tubes line lines test tests testing sign signs disease "
+    "diseases syndrome syndromes score scores scale scales criteria classification grade grading "
+    "stage staging maneuver manoeuvre manoeuver procedure operation repair fundoplication lymphoma "
+    "sarcoma tumor tumour palsy reflex reflexes murmur fracture fractures tear stockings "
+    "stocking boot boots splint splints incision position positioning clamp clamps forceps "
+    "retractor retractors needle needles wire wires scissors stitch suture sutures pouch space "
+    "ligament ligaments canal duct gland glands cell cells bundle node nodes cyst "
+    "cysts ulcer ulcers phenomenon disorder dementia chorea ataxia anemia anaemia esophagus "
+    "mask monitor monitoring device shunt valve filter bag cannula stent bolt angle technique "
+    "method approach index equation formula sphincter triangle capsule "
+    "sheath tract nerve nerves organ organs bag balloon scope blade elevator gouge "
+    "rongeur dressing dressings solution infusion pump pumps bed beds chair unit disc syndrom "
+    "deformity contracture dystrophy neuropathy neuralgia malformation anomaly arteritis "
+    "encephalopathy thyroiditis phenomena hernia hernias diverticulum sequence stain staining "
+    "agar culture virus bacillus fever protocol questionnaire inventory assessment exam "
+    "examination silk pressure pressures anastomosis drill plate plates plating pin pins "
+    "system systems instrumentation ventilation screw screws rod rods nail nails implant "
+    "implants prosthesis graft grafts lens lenses stand table".split()
+)
+
+#: Month and day names are first names too ("April", "June"); alone they are dates.
+CALENDAR = frozenset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday "
+    "saturday sunday".split()
+)
+
+#: First words of place and institution names that are common words on their own.
+PLACE_PREFIX = frozenset("new north south east west upper lower great grand old fort port".split())
+
+#: Words before a lone capitalised word that make it a thing rather than a person.
+DETERMINERS = frozenset(
+    "a an the some any each every another standard repeat right left of using via per".split()
+)
+
+#: Words before a capitalised word that make it a saint or a place, not a person ("St. Jude").
+SAINT = frozenset("st saint san santa sao ste mt mount fort ft port lake".split())
+
+NUMBER_AFTER = re.compile(r"\s*,?\s*\d")
+DOSE_AFTER = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:mg|mcg|g|gm|ml|mL|cc|units?|%|mEq|meq|tabs?|caps?)\b")
+
+#: Name particles that may stand lowercase inside a name.
+PARTICLES = frozenset(
+    "van von der den de del della di da das dos du la le les los las y e zu ter ten bin ben al el "
+    "ibn abu".split()
+)
+
+#: Words that are never part of a name run, whatever their case.
+NAME_STOP = frozenset(
+    "the a an and or of in on at to for with by from is was are were has had have his her their "
+    "this that he she it they we you i my our your me him them who which what when where why how "
+    "not no yes also then than there here patient pt per as".split()
+)
+
+#: cue phrase -> strength for places. Strong cues accept an unknown capitalised word.
+PLACE_CUES: dict[tuple[str, ...], bool] = {}
+for _p in (
+    "lives in, living in, lived in, resides in, resided in, residing in, resident of, born in, "
+    "moved to, moved from, moved here from, relocated to, relocated from, grew up in, raised in, "
+    "native of, originally from, immigrated from, immigrated to, emigrated from, emigrated to, "
+    "came from, comes from, traveled to, travelled to, traveling to, travelling to, trip to, "
+    "vacation in, vacationing in, visiting from, returned from, home in, house in, apartment in, "
+    "ems from, ambulance from, transferred from, transported from, brought in from, arrived from, "
+    "visits, visiting, visited, trip from, flew in from, drove from, "
+    "vive en, reside en, residente en, natural de, procedente de, nacido en, nacida en, "
+    "originario de, originaria de"
+).split(","):
+    PLACE_CUES[tuple(_p.split())] = True
+for _p in ("from", "in", "to", "near", "at", "en"):
+    PLACE_CUES[(_p,)] = False
+#: Strong cues that still do not make a person's name a place ("visits Maria").
+PLACE_CUES_NOT_NAMES = frozenset({("visits",), ("visiting",), ("visited",)})
+PLACE_CUE_LAST = frozenset(p[-1] for p in PLACE_CUES)
+#: "Country: Spain", "Localidad: Madrid": header words before a colon
+PLACE_HEADERS = frozenset(
+    "country city town state province county hometown birthplace residence pais ciudad localidad "
+    "provincia poblacion municipio residencia".split()
+)
+PLACE_CUE_MAXLEN = max(len(p) for p in PLACE_CUES)
+
+#: Cities that i2b2 annotators label CITY even though a state of that name exists.
+CITY_OVER_STATE = frozenset({"new york", "washington"})
+
+#: Words that may sit inside an institution name between capitalised words.
+INST_CONNECTORS = frozenset("of and the for de del la las los y".split())
+#: Head words that also stand inside a longer name ("Boston University Medical Center",
+#: "Cuddihy County Health Center"): a run going leftwards does not stop at them.
+INST_MODIFIERS = frozenset(
+    "university college memorial general institute school academy foundation group associates "
+    "partners church county health care services community regional".split()
+)
+
+#: Allowlisted words (faiths, peoples, saints' words) that do name institutions:
+#: "Hebrew Rehabilitation Center", "Baptist Hospital", "Good Samaritan".
+INSTITUTION_PROPER = frozenset(
+    "hebrew jewish baptist methodist lutheran presbyterian episcopal catholic adventist mennonite "
+    "christian muslim islamic evangelical samaritan mercy providence shriners deaconess "
+    "veterans".split()
+)
+
+#: Words that say what kind of institution or department a name is, never which one:
+#: they do not make "<words> Hospital" specific ("General Hospital", "Day Surgery Center",
+#: "Pain Clinic"), even when they are also surnames or towns.
+INST_GENERIC = frozenset(
+    "general memorial community regional university college county state city central medical "
+    "health care family day same short stay senior adult child children childrens women womens "
+    "men national international public private main new old north south east west northern "
+    "southern eastern western upper lower mid outpatient inpatient ambulatory urgent emergency "
+    "primary specialty specialist specialists rehab rehabilitation psychiatric behavioral mental "
+    "imaging radiology diagnostic diagnostics laboratory lab labs pharmacy infusion dialysis sleep "
+    "pain heart spine vein vascular wound cancer eye eyes breast stroke trauma burn kidney lung "
+    "brain joint bone bones foot hand hands skin vision hearing dental surgery surgical cardiology "
+    "cardiac neurology oncology pediatric pediatrics orthopedic orthopedics urology dermatology "
+    "gastroenterology internal medicine walk-in free student employee occupational travel sports "
+    "teaching research clinical nursing home hospice cardiovascular neuroscience women's "
+    "children's veterans veteran unit floor ward wing building tower campus main department "
+    "division section service services program clinic clinics center centre hospital "
+    "hematology nephrology podiatry chiropractic wellness pulmonary pulmonology rheumatology "
+    "endocrinology endocrine allergy immunology infectious disease diseases geriatric geriatrics "
+    "psychiatry psychology obstetrics gynecology ophthalmology optometry otolaryngology audiology "
+    "neurosurgery anesthesia anesthesiology radiation hepatology transplant bariatric plastic "
+    "reconstructive colorectal thoracic endoscopy physical therapy speech digestive diabetes "
+    "fertility maternity birthing prenatal neonatal hearing counseling addiction recovery "
+    "detox substance american academy association police fire room office suite".split()
+)
+#: Allowlisted first words that stay at the front of an institution name ("Good Samaritan",
+#: "Our Lady of Lourdes").
+INST_KEEP_FIRST = frozenset("good sacred holy blessed divine our".split())
+
+#: Words that may not start an institution name.
+INST_BAD_FIRST = frozenset(
+    "the a an at to from in on of for and with by his her their our your this that same other "
+    "outside local previous prior another any nearby referring transferring receiving "
+    "different private public admitted transferred discharged seen followed sent presented "
+    "patient pt per".split()
+)
+
+#: Phrases after which a capitalised run is the employer or school.
+ORG_CUES = frozenset(
+    tuple(p.split())
+    for p in (
+        "works at, works for, worked at, worked for, working at, working for, work at, work for, "
+        "employed at, employed by, employed with, employee of, job at, jobs at, retired from, "
+        "student at, studies at, studying at, attends, attended, graduated from, enrolled at, "
+        "pension from, pension through, enrolled in, day program at, program at, volunteers at, "
+        "volunteer at, volunteered at, insured by, insured through, insurance through, insurance with, "
+        "insurance is, coverage through, covered by, "
+        "trabaja en, trabajaba en, empleado de, empleada de"
+    ).split(", ")
+)
+#: "Insurance: Cigna", "Employer: Acme": header words before a colon
+ORG_HEADERS = frozenset(
+    "insurance insurer employer school company workplace payer payor carrier aseguradora empresa".split()
+)
+#: Words after which a payer name in any case is an insurer: "insurance: humana", "plan: tufts".
+PAYER_CUE_LAST = frozenset("insurance insurer payer payor plan carrier by through with is".split())
+#: Values of "Insurance:" / "Employer:" that are no organisation (public programmes, none).
+ORG_VALUE_SKIP = frozenset(
+    "medicare medicaid masshealth medi-cal medical mass none self-pay self selfpay uninsured "
+    "private commercial unknown pending retired disabled disability unemployed va ssi ssdi "
+    "social yes no not free n na nil student homemaker housewife".split()
+)
+#: Words that close the value of a header ("Insurance: Aetna   Member ID: ...").
+ORG_VALUE_STOP = frozenset("member id policy group subscriber phone tel fax contact number no".split())
+ORG_CUE_LAST = frozenset(p[-1] for p in ORG_CUES) | ORG_HEADERS
+ORG_CUE_MAXLEN = max(len(p) for p in ORG_CUES)
+
+#: cue phrase -> explicit. Explicit cues also accept ambiguous professions.
+PROF_CUES: dict[tuple[str, ...], bool] = {}
+for _p in (
+    "works as, worked as, working as, work as, employed as, job as, career as, trained as, "
+    "position as, served as, serves as, retired as, occupation, profession, job, employment, "
+    "trabaja como, trabajaba como, trabajo como, profesion, ocupacion, de profesion"
+).split(","):
+    PROF_CUES[tuple(_p.split())] = True
+for _p in ("is a", "is an", "was a", "was an", "as a", "as an", "retired", "former", "a retired",
+           "previously a", "previously an", "formerly a", "formerly an", "es", "era"):
+    PROF_CUES[tuple(_p.split())] = False
+PROF_CUE_LAST = frozenset(p[-1] for p in PROF_CUES)
+#: Titles written in lowercase in notes typed without capitals ("mrs. novais", "dr garibay").
+LOWER_TITLES = frozenset({"mr", "mrs", "ms", "dr", "drs"})
+#: Words before "mr" / "ms" that make them mitral regurgitation or multiple sclerosis.
+SEVERITY = frozenset(
+    "mild moderate severe trace trivial minimal significant no physiologic functional acute chronic "
+    "central eccentric worsening worsened residual without mild-moderate "
+    "moderate-severe mild-to-moderate moderate-to-severe relapsing progressive".split()
+)
+ALL_CUE_LAST = CUE_LAST | ORG_CUE_LAST | PROF_CUE_LAST | PAYER_CUE_LAST | LOWER_TITLES | PLACE_CUE_LAST
+PROF_CUE_MAXLEN = max(len(p) for p in PROF_CUES)
+PROF_MODIFIERS = frozenset(
+    "a an retired former part-time full-time self-employed semi-retired currently formerly "
+    "now previously certified un una".split()
+)

@@ -1,0 +1,135 @@
+"""Name runs: how far a name goes once its first word is known.
+
+A title, a cue or a lexicon pair says where a name starts; these functions say where it
+ends: more capitalised name words, a middle initial, lowercase particles ("van der"),
+and in notes typed in lowercase, lowercase name words. Shared by every name pass so that
+"Dr. John A. Smith" and "seen by John A. Smith" end in the same place.
+"""
+
+from __future__ import annotations
+
+from .cues import (
+    CALENDAR, CREDENTIAL_WORDS, EPONYM_HEADS, NAME_STOP, NUMBER_AFTER, PARTICLES, RELATIONS, TITLE_NAMES,
+    TITLES,
+)
+from .state import PassState
+from .tokens import Tokens, is_mc_name
+
+
+def name_token_ok(doc: Tokens, t: int, upper: bool, strong: bool = False) -> bool:
+    """Could token t continue a name run whose first token was (upper ? all caps : title case)?
+
+    ``strong``: the run follows a title or cue, so capitalised clinical terms do not stop it.
+    """
+    w = doc.words[t]
+    if not w[0].isupper():
+        return False
+    k = doc.keys[t]
+    if k in NAME_STOP or (k in TITLES and k not in TITLE_NAMES) or k in doc.lex.head_last:
+        return False
+    if w.isupper() and len(w) > 1:
+        if not upper and k in CREDENTIAL_WORDS:
+            return False
+        if not upper:
+            return doc.lex.is_name_word(k) and not doc.lex.is_allowed(k)
+    lex = doc.lex
+    return lex.is_name_word(k) or not lex.is_allowed(k, terms=not strong) or is_mc_name(w)
+
+
+def extend_name(doc: Tokens, state: PassState, i: int, max_tokens: int = 4, strong: bool = False) -> int:
+    """End (exclusive) of the name run that starts at token i (token i is taken as given)."""
+    upper = doc.is_upper(i)
+    j = i + 1
+    count = 1
+    while j < doc.n and count < max_tokens and not state.taken[j]:
+        if doc.words[j - 1].endswith(("'s", "’s")):
+            break  # "Lamovec's Cautionary Tales"
+        prev_initial = doc.is_initial(j - 1)
+        if not (doc.initial_gap(j) if prev_initial else doc.simple_gap(j)):
+            break
+        k = doc.keys[j]
+        if doc.gap(j) not in (" ", ". ", ".") and not doc.lex.is_name_word(k):
+            break  # "Estefania Romero Selas  NoCol": a wide gap ends the name
+        if doc.is_initial(j):
+            # a middle initial needs a name after it, or a period ending the name
+            after = doc.gap(j + 1) if j + 1 < doc.n else doc.gap(doc.n)
+            if j + 1 < doc.n and doc.initial_gap(j + 1) and name_token_ok(doc, j + 1, upper, strong):
+                j += 1
+                count += 1
+                continue
+            if doc.words[j] != "I" and (
+                after.startswith(".")
+                or (upper and ("\n" in after or j + 1 >= doc.n or after.startswith(("  ", "\t"))))
+            ):
+                j += 1  # "Smith J." / "SMITH, JOHN A<newline>"
+            break
+        if k in PARTICLES and not doc.is_cap(j):
+            u = j
+            while u < doc.n and doc.keys[u] in PARTICLES and not doc.cap[u] and u - j < 3:
+                u += 1
+            if u < doc.n and u > j and doc.simple_gap(u) and name_token_ok(doc, u, upper, strong):
+                j = u + 1
+                count += 1
+                continue
+            break
+        if not name_token_ok(doc, j, upper, strong):
+            break
+        if k in EPONYM_HEADS:
+            break
+        j += 1
+        count += 1
+    return j
+
+
+def lower_name_word(doc: Tokens, state: PassState, t: int, loose: bool) -> bool:
+    """Could lowercase token t be part of a name? ``loose``: a title or brackets vouch for it,
+    so an unknown word or a name that is also a common word will do."""
+    if t >= doc.n or doc.cap[t] or state.taken[t]:
+        return False
+    k = doc.keys[t]
+    if len(k) < 2 or not k.replace("-", "").replace("'", "").isalpha():
+        return False
+    if k in NAME_STOP or k in TITLES or k in CALENDAR or k in RELATIONS or k in CREDENTIAL_WORDS:
+        return False
+    lex = doc.lex
+    if lex.is_name_word(k) and not lex.is_allowed(k):
+        return True
+    return loose and (lex.is_name_word(k) or not lex.is_allowed(k, terms=False))
+
+
+def lower_initial(doc: Tokens, t: int) -> bool:
+    """A lowercase middle initial: "kieran t schmidt", "megan j. fortano" (not "a" or "i")."""
+    w = doc.words[t]
+    return len(w) == 1 and w.islower() and w not in ("a", "i", "e", "y", "o")
+
+
+def lower_name_end(doc: Tokens, state: PassState, i: int, loose: bool, max_tokens: int = 3) -> int:
+    """End of a lowercase name whose first word is token i: more name words and initials."""
+    j = i + 1
+    count = 1
+    while j < doc.n and count < max_tokens and not state.taken[j]:
+        if lower_initial(doc, j):
+            if j + 1 < doc.n and doc.initial_gap(j + 1) and doc.simple_gap(j) \
+                    and lower_name_word(doc, state, j + 1, True):
+                j += 2  # "marcus z taylor": an initial vouches for the surname after it
+                count += 1
+                continue
+            break
+        if not doc.simple_gap(j) or not lower_name_word(doc, state, j, loose):
+            break
+        j += 1
+        count += 1
+    return j
+
+
+_DATE_BEFORE = frozenset(
+    "in since during until till by of last next early late mid from through on before after this "
+    "each every per".split()
+)
+
+
+def calendar_use(doc: Tokens, i: int) -> bool:
+    """Month or day name token i used as a date: "May 2019", "in May", "May." at a start."""
+    if NUMBER_AFTER.match(doc.text, doc.ends[i]) or doc.sentence_initial(i):
+        return True
+    return i > 0 and doc.keys[i - 1] in _DATE_BEFORE

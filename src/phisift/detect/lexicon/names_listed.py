@@ -1,0 +1,191 @@
+"""People from the word lists: "First Last", "Last, First", names in a list, a lone first name.
+
+The weakest name evidence: they run after the cued passes and the places, and the
+allowlist (``clinical_allow.txt``) keeps common words out unless a name word vouches.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cues import CALENDAR, DETERMINERS, NAME_STOP, PARTICLES, TITLES
+from .labels import DOCTOR, NAME_LABELS, PATIENT
+from .name_runs import extend_name
+from .places import place_at
+from .state import PassState
+from .tokens import SPACE_GAPS, Tokens
+
+
+def pass_name_pairs(doc: Tokens, state: PassState) -> None:
+    """'Smith, John A' and 'John Smith' from the word lists alone: a surname and a first name, or a
+    first name and more name words; DOCTOR when clinician words stand just before."""
+    lex = doc.lex
+    first, last = lex.first, lex.last
+    for i in doc.caps:
+        k = doc.keys[i]
+        if (k not in first and k not in last) or state.taken[i] or len(k) < 2:
+            continue
+        upper = doc.is_upper(i)
+        # "Smith, John (A.)" / "SMITH, JOHN A"
+        if i + 1 < doc.n and k in lex.last and not state.taken[i + 1] and not _list_follows(doc, i + 2):
+            g = doc.gap(i + 1)
+            if g in (", ", ",", ",  ") and doc.is_cap(i + 1) and doc.is_upper(i + 1) == upper:
+                k2 = doc.keys[i + 1]
+                if k2 in lex.first and not (lex.is_allowed(k) and lex.is_allowed(k2)) and len(doc.words[i + 1]) > 1 \
+                        and not doc.department_at(i + 1):
+                    if not (upper and (lex.is_allowed(k) or lex.is_allowed(k2))):
+                        j = i + 2
+                        if j < doc.n and doc.is_initial(j) and doc.simple_gap(j):
+                            j += 1
+                        elif j < doc.n and doc.simple_gap(j) and doc.keys[j] in lex.first and doc.is_upper(j) == upper \
+                                and not lex.is_allowed(doc.keys[j]):
+                            j += 1
+                        if not doc.eponym_after(j):
+                            label = DOCTOR if doc.clinician_context(i) else PATIENT
+                            state.emit(i, j, label, 0.85)
+                            continue
+        if k not in lex.first or k in NAME_STOP or doc.glued(i) or doc.after_saint(i):
+            continue
+        j = extend_name(doc, state, i)
+        if j - i < 2:
+            continue
+        if doc.dose_after(j):
+            continue
+        toks = [t for t in range(i, j) if not doc.is_initial(t) and doc.keys[t] not in PARTICLES]
+        if len(toks) < 2:
+            continue
+        keys = [doc.keys[t] for t in toks]
+        allowed = [lex.is_allowed(x) for x in keys]
+        if all(allowed) and not _initial_between(doc, toks):
+            continue
+        if doc.eponym_after(j):
+            continue
+        if keys[0] not in lex.first_common and (allowed[-1] or not lex.is_name_word(keys[-1])):
+            continue  # a rare first name needs a real surname ("Dock Hand" is a job)
+        last_known = lex.is_name_word(keys[-1])
+        if upper:
+            # all-caps runs are names only when every word is a name word and none is common
+            if any(allowed) or not all(lex.is_name_word(x) and len(x) > 2 for x in keys):
+                continue
+            p = place_at(doc, state, i)
+            if p and p[0] >= j:
+                continue  # "SANTA BARBARA"
+            if not all(doc.is_upper(t) for t in toks):
+                continue
+        if last_known:
+            score = 0.8
+        elif allowed[0]:
+            # "Mark Roseby": a common first name that is also a word, then an unknown surname
+            if keys[0] not in lex.first_common or doc.sentence_initial(i) or len(toks) != 2:
+                continue
+            score = 0.65
+        else:
+            score = 0.7
+        label = DOCTOR if doc.clinician_context(i) else PATIENT
+        if doc.relation_after(j):
+            label, score = PATIENT, 0.9
+        state.emit(i, j, label, score)
+
+
+def _initial_between(doc: Tokens, toks: Sequence[int]) -> bool:
+    """'April C. Fowler': first name, a dotted middle initial, surname, all title case."""
+    if len(toks) != 2 or toks[1] - toks[0] != 2 or doc.is_upper(toks[0]) or doc.is_upper(toks[1]):
+        return False
+    m = toks[0] + 1
+    return doc.is_initial(m) and doc.gap(m + 1).startswith(".") and doc.keys[toks[0]] in doc.lex.first \
+        and doc.lex.is_name_word(doc.keys[toks[1]])
+
+
+_LIST_WORDS = frozenset({"and", "or", "y", "e"})
+
+
+def _list_next(doc: Tokens, j: int, step: int) -> int | None:
+    """The capitalised token that continues a list from the word at j-step, or None.
+
+    Lists are ", X", ", and X", " and X", " & X" (and the same leftwards).
+    """
+    link = j if step == 1 else j + 1  # gap between the known word and token j
+    if not 0 <= j < doc.n or "\n" in doc.gap(link):
+        return None
+    g = doc.gap(link).strip()
+    if doc.keys[j] in _LIST_WORDS and not doc.is_cap(j):
+        if g not in ("", ","):
+            return None
+        j += step
+        if not 0 <= j < doc.n:
+            return None
+        link = j if step == 1 else j + 1
+        if doc.gap(link) not in SPACE_GAPS:
+            return None
+    elif g not in (",", "&", ";"):
+        return None
+    return j if doc.is_cap(j) else None
+
+
+def _list_follows(doc: Tokens, j: int) -> bool:
+    """Token j continues a list of capitalised words (", X" or " and X")."""
+    return _list_next(doc, j, 1) is not None
+
+
+def pass_name_lists(doc: Tokens, state: PassState) -> None:
+    """'They have 3 children: Malon, Mark and Kaylee': names next to names in a list."""
+    lex = doc.lex
+    queue = [(i, j, label) for i, j, label, score in state.found if label in NAME_LABELS]
+    while queue:
+        i, j, label = queue.pop()
+        for t0, step in ((j, 1), (i - 1, -1)):
+            while True:
+                t = _list_next(doc, t0, step)
+                if t is None or state.taken[t]:
+                    break
+                k = doc.keys[t]
+                if not doc.is_title_case(t) or len(k) < 2 or k in NAME_STOP or k in CALENDAR or k in TITLES:
+                    break
+                if not (lex.is_name_word(k) or not lex.is_allowed(k)) \
+                        or lex.is_place_word(k) and not lex.is_name_word(k):
+                    break
+                if doc.eponym_after(t + 1) or doc.dose_after(t + 1):
+                    break
+                if doc.department_at(t):
+                    break  # "Dr. Ward, General Surgery"
+                state.emit(t, t + 1, label, 0.75)
+                t0 = t + step
+
+
+def pass_lone_names(doc: Tokens, state: PassState) -> None:
+    """A common first name alone ('Jennifer called'), or any first name before a relation
+    ('Mary (daughter)'), when nothing around it makes it a term, a device or a date."""
+    lex = doc.lex
+    first = lex.first
+    for i in doc.caps:
+        k = doc.keys[i]
+        if k not in first or state.taken[i]:
+            continue
+        w = doc.words[i]
+        if w.isupper() or len(w) < 3:
+            continue
+        if k in CALENDAR or doc.glued(i) or doc.after_saint(i):
+            continue
+        if doc.relation_after(i + 1):
+            state.emit(i, i + 1, PATIENT, 0.9)
+            continue
+        if k not in lex.first_common or lex.is_allowed(k) or lex.is_place_word(k):
+            continue
+        if doc.eponym_after(i + 1) or doc.dose_after(i + 1):
+            continue
+        if i + 1 < doc.n and doc.simple_gap(i + 1) and doc.is_cap(i + 1) and not state.taken[i + 1]:
+            # followed by another capitalised word that the pair pass did not take: a term
+            continue
+        if i > 0 and doc.simple_gap(i) and doc.is_cap(i - 1) and not doc.sentence_initial(i):
+            continue  # inside a capitalised term ("Midas Rex")
+        if i > 0 and doc.keys[i - 1] in DETERMINERS and doc.simple_gap(i):
+            continue  # "a Kelly vacuum", "the Glenn": a thing, not a person
+        if doc.gap(i + 1)[:2].startswith("-") and doc.gap(i + 1)[1:2].isdigit():
+            continue  # "Theo-24"
+        g = doc.gap(i)
+        if "\n" not in g and g.rstrip()[-1:].isdigit():
+            continue  # "#24 Blake": a size before a device
+        if doc.gap(i + 1).strip() == "&":
+            continue  # "Smith & Nephew"
+        label = DOCTOR if doc.clinician_context(i) else PATIENT
+        state.emit(i, i + 1, label, 0.6)

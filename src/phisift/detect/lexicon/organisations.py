@@ -1,0 +1,127 @@
+"""Insurers, employers and schools.
+
+Insurers are a closed list (``payers.txt``; ``payers_cued.txt`` for names that are
+common words, taken only after an insurance cue). Employers and schools have no list:
+they are the specific capitalised run after "works at", "employed by", "Employer:".
+"""
+
+from __future__ import annotations
+
+from .cues import (
+    CALENDAR, NAME_STOP, ORG_CUES, ORG_CUE_LAST, ORG_CUE_MAXLEN, ORG_HEADERS, ORG_VALUE_SKIP, ORG_VALUE_STOP,
+    PAYER_CUE_LAST, TITLES,
+)
+from .institutions import right_run
+from .labels import ORGANIZATION
+from .specific import specific
+from .state import PassState
+from .tokens import Tokens
+
+
+def _payer_at(doc: Tokens, state: PassState, i: int, cued: bool) -> int | None:
+    """End of the longest insurer name at token i: capitalised anywhere, any case after a cue."""
+    lex = doc.lex
+
+    def hit(phrase: str) -> bool | None:
+        return True if phrase in lex.payers or (cued and phrase in lex.payers_cued) else None
+
+    def fits(j: int) -> bool:
+        return cued or bool(doc.cap[j]) or doc.keys[j] in ("and", "of")
+
+    def joins(j: int) -> bool:
+        return not state.taken[j] and doc.simple_gap(j) and fits(j)
+
+    if not fits(i):
+        return None
+    found = doc.longest_phrase(i, lex.payer_starts, hit, joins)
+    return None if found is None else found[0]
+
+
+def _insurance_cue_before(doc: Tokens, i: int) -> bool:
+    """'Insurance: ', 'insurer - ', 'Plan: ', 'insured by ', 'covered by ' right before token i."""
+    if i == 0 or "\n" in doc.gap(i):
+        return False
+    k = doc.keys[i - 1]
+    g = doc.gap(i).strip()
+    if k in ("insurance", "insurer", "payer", "payor", "plan", "carrier"):
+        return g in (":", "-", ":-")
+    if g:
+        return False
+    phrase = doc.phrase_before(i, ORG_CUES, ORG_CUE_MAXLEN)
+    return phrase is not None and phrase[0] in ("insured", "insurance", "coverage", "covered")
+
+
+def pass_payers(doc: Tokens, state: PassState) -> None:
+    """Health insurers: 'Aetna', 'Blue Cross Blue Shield' anywhere; 'insurance: humana'."""
+    lex = doc.lex
+    if not lex.payer_starts:
+        return
+    cands = set(doc.caps) | set(doc.after_keys(PAYER_CUE_LAST))
+    t_end = -1
+    for i in sorted(cands):
+        if i < t_end or state.taken[i] or doc.keys[i] not in lex.payer_starts:
+            continue
+        cued = _insurance_cue_before(doc, i)
+        j = _payer_at(doc, state, i, cued)
+        if j is None and not cued and doc.cap[i]:
+            continue
+        if j is None:
+            continue
+        if not cued and j - i == 1 and doc.is_upper(i) and len(doc.words[i]) < 4 and doc.keys[i] not in ("bcbs", "uhc"):
+            continue
+        state.emit(i, j, ORGANIZATION, 0.9)
+        t_end = j
+
+
+def org_value(doc: Tokens, state: PassState, i: int, header: bool) -> int:
+    """End of an organisation name that starts at token i after a cue or a header."""
+    b = right_run(doc, state, i, limit=6, first_gap=False)
+    for t in range(i + 1, b):
+        g = doc.gap(t)
+        if doc.keys[t] in ORG_VALUE_STOP or (header and len(g) > 2 and g.strip() == ""):
+            b = t  # "Insurance: Aetna   Member ID: ..."
+            break
+    while b > i and not doc.is_cap(b - 1):
+        b -= 1
+    # a firm: "Fielding, Andrews and Heenan", "Filbin, Dunne & Nunne"
+    if b == i + 1 and not header and b + 1 < doc.n and doc.gap(b) == ", " and doc.is_title_case(b) \
+            and not state.taken[b]:
+        if doc.keys[b + 1] == "and" and b + 2 < doc.n and doc.simple_gap(b + 1) and doc.simple_gap(b + 2) \
+                and doc.is_title_case(b + 2) and not state.taken[b + 2]:
+            return b + 3
+        if doc.gap(b + 1).strip() == "&" and doc.is_title_case(b + 1) and not state.taken[b + 1]:
+            return b + 2
+    return b
+
+
+_TRIAL_WORDS = frozenset("trial trials study studies protocol registry cohort".split())
+
+
+def pass_org_cues(doc: Tokens, state: PassState) -> None:
+    """'works at Smith Barney', 'employed by Budd Automotors', 'Insurance: Cigna'."""
+    for i in doc.after_keys(ORG_CUE_LAST):
+        c = i
+        if doc.words[i] == "the" and i + 1 < doc.n and doc.simple_gap(i) and doc.simple_gap(i + 1):
+            i += 1  # "works at the Boston Globe", "enrolled in the Martinez Meals Program"
+        if state.taken[i] or not doc.cap[i]:
+            continue
+        g = doc.gap(i)
+        header = doc.keys[c - 1] in ORG_HEADERS and c == i
+        if header:
+            if g.strip() not in (":", "-", ":-") or "\n" in g:
+                continue
+        elif not doc.simple_gap(i) or doc.phrase_before(c, ORG_CUES, ORG_CUE_MAXLEN) is None:
+            continue
+        if doc.keys[i] in TITLES or doc.keys[i] in NAME_STOP or doc.keys[i] in ORG_VALUE_SKIP:
+            continue
+        b = org_value(doc, state, i, header)
+        toks = range(i, b)
+        if b <= i or not specific(doc, toks) or any(doc.keys[t] in CALENDAR for t in toks):
+            continue
+        if b - i == 1 and doc.lex.is_place_word(doc.keys[i]):
+            continue  # "works in Boston" is the place pass's
+        if b < doc.n and doc.simple_gap(b) and doc.keys[b] in _TRIAL_WORDS:
+            continue  # "enrolled in the ACCORD trial"
+        if b - i == 1 and doc.is_upper(i) and doc.keys[c - 1] == "in":
+            continue  # "enrolled in PACE": an acronym of a programme or a trial
+        state.emit(i, b, ORGANIZATION, 0.85)

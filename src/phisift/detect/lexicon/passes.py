@@ -1,0 +1,78 @@
+"""The lexicon passes, in the order they run, and why in that order.
+
+Every pass looks at the same :class:`~.tokens.Tokens` and changes only the
+:class:`~.state.PassState`: a token claimed by one pass is never looked at again by a
+later one. So the order below *is* the precedence: patterns with strong evidence
+(addresses, titles, credentials, institution heads, cues) come first, lone lexicon
+words last. Moving a pass changes the output.
+
+Each entry says what the pass reads from the state beyond ``taken`` (most read nothing
+else) and why it stands where it does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .institutions import pass_hospital_acronyms, pass_institutions, pass_letterhead, pass_lower_institutions
+from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
+from .names_listed import pass_lone_names, pass_name_lists, pass_name_pairs
+from .names_placed import pass_age_subjects, pass_name_lines
+from .organisations import pass_org_cues, pass_payers
+from .places import (
+    pass_addresses, pass_cued_locations, pass_lower_places, pass_multiword_places, pass_places, pass_streets,
+    pass_streets_head_first,
+)
+from .professions import pass_professions
+from .repeats import pass_repeats, relabel_from_strong
+from .state import PassState
+from .tokens import Tokens
+
+
+@dataclass(frozen=True)
+class Pass:
+    """One pass: the function, what it reads from the state besides ``taken``, and why it stands here."""
+
+    run: Callable[[Tokens, PassState], None]
+    reads: str
+    why: str
+
+
+PASSES: tuple[Pass, ...] = (
+    Pass(pass_streets, "", "a house number and a street suffix are the surest shape: take them before any name"),
+    Pass(pass_streets_head_first, "", "'Calle Carmen Romero, 23': street words must not become a person"),
+    Pass(pass_addresses, "found STREET", "the city after a street or before ', ST 12345', before names claim it"),
+    Pass(pass_credentials, "", "'Name, MD' is a clinician whatever the words are"),
+    Pass(pass_titles, "", "'Dr./Mrs. Name': a title beats every lexicon guess"),
+    Pass(pass_lower_titles, "", "titles in notes typed in lowercase, with the same strength"),
+    Pass(pass_payers, "", "insurers are a closed list; 'Harvard Pilgrim' must not become a name"),
+    Pass(pass_institutions, "", "'<words> Hospital': a head word claims its run before names and places do"),
+    Pass(pass_cued_locations, "", "'at Walden Pond': heads that are also surnames, only after a place word"),
+    Pass(pass_lower_institutions, "", "'at st. joseph's hospital' in lowercase notes"),
+    Pass(pass_org_cues, "", "'works at X', 'Insurance: X': the employer before the name cues see it"),
+    Pass(pass_name_cues, "", "'seen by X', 'his daughter X', 'Patient: X': context before word lists"),
+    Pass(pass_name_lines, "", "a name alone at a line start (header, signature) after the cued ones"),
+    Pass(pass_letterhead, "found DOCTOR", "the institution below a signature needs the signature's name found"),
+    Pass(pass_age_subjects, "", "'Kylie is a 63 yo lady': the subject of an age, before lexicon pairs"),
+    Pass(pass_multiword_places, "", "'New Haven', 'Salt Lake City' before a first name takes their first word"),
+    Pass(pass_name_pairs, "", "'First Last' from the word lists, once every cued name is out"),
+    Pass(pass_places, "", "single-word places after the pairs, so 'Florence Nightingale' stays a name"),
+    Pass(pass_lower_places, "", "'born in haiti' in lowercase notes"),
+    Pass(pass_lone_names, "", "a lone common first name: the weakest name evidence, so late"),
+    Pass(pass_name_lists, "found names", "'Malon, Mark and Kaylee': list neighbours of every name found"),
+    Pass(pass_professions, "", "'works as a nurse': after names, so a cue word is not taken as one"),
+    Pass(pass_hospital_acronyms, "", "'seen at SMH': all-caps words left over after everything else"),
+    Pass(relabel_from_strong, "found names (rewrites labels)", "needs every name found to pick the strongest label"),
+)
+
+#: Run after :data:`PASSES` when the detector repeats names: it seeds from every name found.
+REPEAT_PASS = Pass(pass_repeats, "found names", "further mentions of the names found by all the passes above")
+
+
+def run_passes(doc: Tokens, state: PassState, *, repeat: bool) -> None:
+    """Run every pass over one text, in order; then the repeat pass when ``repeat``."""
+    for step in PASSES:
+        step.run(doc, state)
+    if repeat:
+        REPEAT_PASS.run(doc, state)

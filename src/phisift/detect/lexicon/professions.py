@@ -1,0 +1,94 @@
+"""Occupations: a listed profession after a job cue ("works as a nurse", "Occupation: chef").
+
+Ambiguous occupations ("driver", "manager") need an explicit cue; a workplace after the
+occupation ("a cashier at Stop & Shop") is tagged as an organisation.
+"""
+
+from __future__ import annotations
+
+from .cues import NAME_STOP, PROF_CUES, PROF_CUE_LAST, PROF_CUE_MAXLEN, PROF_MODIFIERS, TITLES
+from .labels import ORGANIZATION, PROFESSION
+from .organisations import org_value
+from .specific import specific
+from .state import PassState
+from .tokens import Tokens
+
+
+def _profession_at(doc: Tokens, i: int, explicit: bool) -> int | None:
+    """End of the longest listed profession at token i (ambiguous ones only when ``explicit``)."""
+    lex = doc.lex
+
+    def hit(phrase: str) -> bool | None:
+        return True if phrase in lex.professions or (explicit and phrase in lex.professions_ambiguous) else None
+
+    found = doc.longest_phrase(i, lex.prof_starts, hit, doc.simple_gap)
+    return None if found is None else found[0]
+
+
+def _employer_after(doc: Tokens, state: PassState, j: int) -> None:
+    """'a cashier at Stop & Shop': the capitalised run after a profession and at/for."""
+    if j + 1 >= doc.n or doc.keys[j] not in ("at", "for", "with", "en") or not doc.simple_gap(j):
+        return
+    i = j + 1
+    if doc.words[i] == "the" and i + 1 < doc.n and doc.simple_gap(i + 1):
+        i += 1  # "a longshoreman at the Boston Globe"
+    if state.taken[i] or not doc.cap[i] or not doc.simple_gap(i) or doc.keys[i] in TITLES:
+        return
+    b = org_value(doc, state, i, header=False)
+    if b > i and specific(doc, range(i, b)) and not (b - i == 1 and doc.lex.is_place_word(doc.keys[i])):
+        state.emit(i, b, ORGANIZATION, 0.85)
+
+
+#: Words before an occupation that describe the person, not the job ("a poor historian").
+_PROF_BAD_PREFIX = frozenset(
+    "poor good great fair reliable unreliable excellent bad limited adequate vague questionable "
+    "inconsistent difficult very somewhat not heavy avid active known chronic social occasional "
+    "light moderate former retired previous prior current new old young pleasant nice primary attending "
+    "consulting covering treating operating first second".split()
+)
+
+
+def _prof_prefix_ok(doc: Tokens, v: int) -> bool:
+    """Token v can stand before an occupation inside its name ("pastry", "school bus", "HVAC")."""
+    k = doc.keys[v]
+    if k in NAME_STOP or k in _PROF_BAD_PREFIX or k in PROF_MODIFIERS or k in TITLES or len(k) < 2:
+        return False
+    if v > 0 and not doc.simple_gap(v) and doc.gap(v) not in (":", ": "):
+        return False
+    return doc.cap[v] == 0 or doc.is_upper(v) or k in doc.lex.prof_starts
+
+
+def pass_professions(doc: Tokens, state: PassState) -> None:
+    """'works as a nurse', 'Occupation: pastry chef', 'is a retired teacher': a listed occupation
+    (with up to two words before it) after a job cue, then the employer after it."""
+    for i, cue in doc.after_phrases(PROF_CUE_LAST, PROF_CUES, PROF_CUE_MAXLEN):
+        if state.taken[i]:
+            continue
+        explicit = PROF_CUES[cue]
+        g = doc.gap(i)
+        if "\n" in g or g.strip() not in ("", ":", "-", ":-"):
+            continue
+        t = i
+        skipped = 0
+        while t < doc.n and skipped < 3:
+            j = _profession_at(doc, t, explicit)
+            if j is not None and state.free(t, j):
+                state.emit(t, j, PROFESSION, 0.9)
+                _employer_after(doc, state, j)
+                break
+            if doc.keys[t] in PROF_MODIFIERS and t + 1 < doc.n and doc.simple_gap(t + 1):
+                t += 1
+                skipped += 1
+                continue
+            # "a pastry chef", "a HVAC technician": one or two words before a listed occupation
+            for u in (t + 1, t + 2):
+                if u >= doc.n or not all(_prof_prefix_ok(doc, v) for v in range(t, u)) or not doc.simple_gap(u):
+                    break
+                j = _profession_at(doc, u, explicit)
+                if j is not None and state.free(t, j) and (
+                    explicit or " ".join(doc.keys[u:j]) not in doc.lex.professions_ambiguous
+                ):
+                    state.emit(t, j, PROFESSION, 0.9)
+                    _employer_after(doc, state, j)
+                    break
+            break

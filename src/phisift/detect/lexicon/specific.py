@@ -1,0 +1,52 @@
+"""Whether a run of capitalised words names one particular place or body.
+
+"General Hospital" and "Pain Clinic" say what kind of place it is; "Mayo Clinic" and
+"Cobb County Hospital" say which one. Institution, organisation, street and profession
+passes all ask this before they tag a run, so the answer lives in one place.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from .cues import CALENDAR, INSTITUTION_PROPER, INST_CONNECTORS, INST_GENERIC, NAME_STOP, PARTICLES
+from .tokens import Tokens
+
+
+def city_prefix(doc: Tokens, a: int, b: int) -> bool:
+    """Tokens a.. (before b) start with a known city of two or three words ("Salt Lake City",
+    "Fall River", "North Shore")."""
+    cities = doc.lex.cities
+    for n in (3, 2):
+        if a + n <= b and " ".join(doc.keys[a : a + n]) in cities:
+            return True
+    return False
+
+
+def specific(doc: Tokens, toks: Sequence[int]) -> bool:
+    """At least one word that names something: not a common word ("Mayo", not "General").
+
+    A surname or town that is also a common word names an institution too when it is written
+    capitalised in a short name ("Page Hospital", "Cobb County Hospital", "Clark Clinic"), and
+    so does a known place of several words ("North Shore", "Fall River"); words that only say what kind of
+    place it is ("General", "Day", "Pain") never do.
+    """
+    lex = doc.lex
+    toks = list(toks)
+    if len(toks) > 1 and city_prefix(doc, toks[0], toks[-1] + 1):
+        return True
+    for t in toks:
+        k = doc.keys[t]
+        if k in INST_CONNECTORS or k in PARTICLES or len(k) < 2:
+            continue
+        if k in INSTITUTION_PROPER:
+            return True
+        if k in INST_GENERIC or k in NAME_STOP:
+            continue
+        if not lex.is_allowed(k, terms=False):
+            return True
+        if k in lex.last and len(toks) <= 2 and doc.is_title_case(t) and k not in CALENDAR and (
+            not doc.sentence_initial(t) or t == 0 or "\n" in doc.gap(t)
+        ):
+            return True
+    return False

@@ -1,0 +1,235 @@
+"""One text as word tokens, with their lookup keys and the views every pass shares.
+
+:class:`Tokens` never changes once built: what the passes decide lives in
+:class:`~.state.PassState`. Its methods answer questions about the text around a token
+(the gap before it, sentence start, a title, an eponym head or a relation word after it).
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Callable, Iterator, Mapping, TypeVar
+
+from .cues import (
+    ALL_CUE_LAST, CLINICIAN_WORDS, DOSE_AFTER, EPONYM_HEADS, RELATIONS, SAINT, SPECIALTY_PREFIX,
+    SPECIALTY_WORDS, TITLES,
+)
+from .wordlists import Lexicons, WORD, norm
+
+SPACE_GAPS = frozenset({" ", "  ", "\t"})
+
+_Hit = TypeVar("_Hit")
+
+
+class Tokens:
+    """One text: its word tokens (offsets, words, lookup keys, which are capitalised).
+
+    Built once per text and never changed by a pass (``cue_positions`` is computed on first use).
+    """
+
+    def __init__(self, text: str, lex: Lexicons) -> None:
+        self.text = text
+        self.lex = lex
+        ms = list(WORD.finditer(text))
+        self.starts = [m.start() for m in ms]
+        self.ends = [m.end() for m in ms]
+        self.words = words = [m.group() for m in ms]
+        self.n = len(words)
+        #: indices of capitalised tokens: nearly every decision starts at one of them
+        self.caps = caps = [i for i, w in enumerate(words) if w[0].isupper()]
+        self.cap = bytearray(self.n)
+        # Keys: lowercase words are their own key unless they carry an accent or an
+        # apostrophe; only those and the capitalised words go through norm().
+        keys = list(words)
+        for i in caps:
+            self.cap[i] = 1
+            keys[i] = norm(words[i])
+        if "'" in text or "’" in text or not text.isascii():
+            for i, w in enumerate(words):
+                if not self.cap[i] and ("'" in w or "’" in w or not w.isascii()):
+                    keys[i] = norm(w)
+        self.keys = keys
+
+    # -- token views ------------------------------------------------------------------
+
+    def gap(self, i: int) -> str:
+        """Characters between token i-1 and token i (the text before token 0)."""
+        if i <= 0:
+            return self.text[: self.starts[0]] if self.n else self.text
+        if i >= self.n:
+            return self.text[self.ends[-1] :]
+        return self.text[self.ends[i - 1] : self.starts[i]]
+
+    def is_cap(self, i: int) -> bool:
+        return self.cap[i] == 1
+
+    @cached_property
+    def cue_positions(self) -> list[int]:
+        """Indices of the tokens (not the last) whose key ends some cue: the few places cue passes look."""
+        keys = self.keys
+        return [i for i in range(self.n - 1) if keys[i] in ALL_CUE_LAST]
+
+    def after_keys(self, cue_last: frozenset[str]) -> list[int]:
+        """Indices of the tokens that follow a token whose key is in ``cue_last``."""
+        keys = self.keys
+        return [i + 1 for i in self.cue_positions if keys[i] in cue_last]
+
+    def is_title_case(self, i: int) -> bool:
+        w = self.words[i]
+        return w[0].isupper() and not w.isupper()
+
+    def is_upper(self, i: int) -> bool:
+        w = self.words[i]
+        if w.endswith(("'s", "’s")):
+            w = w[:-2]
+        return len(w) > 1 and w.isupper()
+
+    def glued(self, i: int) -> bool:
+        """Token i is stuck to a number or symbol before it ("18-French", "x/Owen")."""
+        if i == 0:
+            return False
+        g = self.gap(i)
+        return bool(g) and g[-1] in "-/_+=*&#@%.0123456789" and not (g[-1] == "." and g[:-1].strip() == "")
+
+    def after_saint(self, i: int) -> bool:
+        """Token i follows "St." / "Saint" / "Mount" / "Lake": part of a place or institution."""
+        return i > 0 and self.keys[i - 1] in SAINT and self.is_cap(i - 1) and self.gap(i).strip(" .") == ""
+
+    def dose_after(self, j: int) -> bool:
+        """A dose right after token j-1 ("Amanda 10 mg"): a misspelt drug, not a person."""
+        end = self.ends[j - 1]
+        return bool(DOSE_AFTER.match(self.text, end, min(len(self.text), end + 20)))
+
+    def is_initial(self, i: int) -> bool:
+        w = self.words[i]
+        return len(w) == 1 and w.isupper()
+
+    def sentence_initial(self, i: int) -> bool:
+        if i == 0:
+            return True
+        g = self.gap(i)
+        if "\n" in g:
+            return True
+        g = g.rstrip()
+        if not g:
+            return False
+        c = g[-1]
+        if c in "!?:;•*\"":
+            return True
+        if c == ".":
+            prev = self.keys[i - 1]
+            return not (prev in TITLES or prev in ("st", "mt", "ft", "vs", "no") or len(prev) == 1)
+        return False
+
+    def simple_gap(self, i: int) -> bool:
+        """Token i follows token i-1 on the same line with only spaces between."""
+        return self.gap(i) in SPACE_GAPS
+
+    def initial_gap(self, i: int) -> bool:
+        """Token i follows an initial: "J. Smith", "J Smith", "J.Smith"."""
+        g = self.gap(i)
+        return g in SPACE_GAPS or g in (".", ". ", ".  ")
+
+    def phrase_before(self, i: int, phrases: Mapping[tuple[str, ...], object], maxlen: int) -> tuple | None:
+        """The longest cue phrase ending at token i-1 whose words are on one line."""
+        best = None
+        for length in range(1, maxlen + 1):
+            a = i - length
+            if a < 0:
+                break
+            if length > 1 and "\n" in self.gap(a + 1):
+                break
+            cand = tuple(self.keys[a:i])
+            if cand in phrases:
+                best = cand
+        return best
+
+    def after_phrases(
+        self, cue_last: frozenset[str], phrases: Mapping[tuple[str, ...], object], maxlen: int
+    ) -> Iterator[tuple[int, tuple[str, ...]]]:
+        """(token, cue phrase) for every token right after one of ``phrases`` (see :meth:`phrase_before`)."""
+        for i in self.after_keys(cue_last):
+            phrase = self.phrase_before(i, phrases, maxlen)
+            if phrase is not None:
+                yield i, phrase
+
+    def longest_phrase(
+        self, i: int, starts: Mapping[str, int], hit: Callable[[str], _Hit | None], joins: Callable[[int], bool]
+    ) -> tuple[int, _Hit] | None:
+        """The longest listed phrase that starts at token i: (end token, what ``hit`` said of it).
+
+        Every word-list phrase lookup of the passes is this loop. ``starts`` (first word ->
+        length of the longest phrase it starts) bounds it; ``hit(phrase)`` is None unless the
+        phrase (keys joined by spaces) is listed; ``joins(j)`` says whether token j may carry
+        the phrase on (same line, capitalised, not taken: each list has its own rule).
+        """
+        longest = starts.get(self.keys[i])
+        if not longest:
+            return None
+        best = None
+        parts = [self.keys[i]]
+        for j in range(i + 1, min(self.n, i + longest) + 1):
+            found = hit(" ".join(parts))
+            if found is not None:
+                best = (j, found)
+            if j < self.n and j < i + longest and joins(j):
+                parts.append(self.keys[j])
+            else:
+                break
+        return best
+
+    # -- context around a token -----------------------------------------------------
+
+    def eponym_after(self, j: int) -> bool:
+        """A device/disease/test word right after token j-1 ("Foley catheter", "Allen test")."""
+        if j >= self.n:
+            return False
+        w = self.words[j - 1]
+        if self.simple_gap(j) or (w.endswith(("'s", "’s")) and self.gap(j) in SPACE_GAPS):
+            return self.keys[j] in EPONYM_HEADS
+        if self.gap(j) in ("-", " - "):
+            return self.keys[j] in EPONYM_HEADS
+        return False
+
+    def relation_after(self, j: int) -> bool:
+        """'Mary (daughter)', 'John, her husband', 'Ann - sister'."""
+        if j >= self.n:
+            return False
+        g = self.gap(j)
+        if g.strip() not in ("(", ",", "-", "–", ""):
+            return False
+        if "\n" in g:
+            return False
+        if self.words[j].endswith(("'s", "’s")):
+            return False  # "Over Mother's Day": a possessive relation is no apposition
+        k = self.keys[j]
+        if k in RELATIONS:
+            return True
+        if k in ("his", "her", "the", "patient", "pt", "their", "su") and j + 1 < self.n:
+            return self.keys[j + 1] in RELATIONS and self.simple_gap(j + 1)
+        return False
+
+    def department_at(self, t: int) -> bool:
+        """Token t is a specialty or department word, or starts one ("General Surgery")."""
+        k = self.keys[t]
+        if k in SPECIALTY_WORDS:
+            return True
+        return t + 1 < self.n and self.simple_gap(t + 1) and self.keys[t + 1] in SPECIALTY_WORDS and (
+            k in SPECIALTY_PREFIX
+        )
+
+    def clinician_context(self, i: int) -> bool:
+        """Clinician words shortly before token i on the same line."""
+        for t in range(i - 1, max(-1, i - 5), -1):
+            if self.keys[t] in CLINICIAN_WORDS:
+                return True
+            if "\n" in self.gap(t):
+                break
+        return False
+
+
+def is_mc_name(w: str) -> bool:
+    """'McDonald', 'MacArthur': a surname by its shape even when no list holds it."""
+    return (w.startswith("Mc") and len(w) > 3 and w[2].isupper()) or (
+        w.startswith("Mac") and len(w) > 4 and w[3].isupper()
+    )
