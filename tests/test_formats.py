@@ -582,3 +582,13 @@ def test_jsonl_to_every_format_and_back_keeps_spans(docs):
             write_corpus(docs, Path(tmp) / "a.jsonl")
             write_corpus(read_corpus(Path(tmp) / "a.jsonl"), Path(tmp) / name, fmt)
             assert_same(docs, list(read_corpus(Path(tmp) / name, fmt)))
+
+
+def test_i2b2_element_names_come_from_taxonomy():
+    """One table: every i2b2 2014 subtype is written under its taxonomy category."""
+    from phisift.formats import i2b2
+    from phisift.taxonomy import CATEGORY_OF, I2B2_LABELS
+
+    for label in I2B2_LABELS:
+        assert i2b2.CATEGORIES[label] == CATEGORY_OF[label]
+    assert i2b2.CATEGORIES["CALLE"] == "LOCATION" and i2b2.CATEGORIES["FAMILIARES_SUJETO_ASISTENCIA"] == "OTHER"

@@ -770,3 +770,31 @@ def test_spans_are_well_formed(text):
     for a, b in zip(ordered, ordered[1:]):
         assert a.end <= b.start, (a, b)
 
+
+
+def test_pass_order_is_precedence(det):
+    """The pass list is the precedence: a title claims its name before the place passes see it."""
+    from phisift.detect.lexicon.passes import PASSES
+
+    names = [p.run.__name__ for p in PASSES]
+    assert names.index("pass_titles") < names.index("pass_places")
+    assert names.index("pass_name_pairs") < names.index("pass_places") < names.index("pass_lone_names")
+    spans = det.detect("Seen by Dr. Florence today. She moved from Florence last year.")
+    assert [(s.label, s.start) for s in spans if s.start < 20] == [("DOCTOR", 12)]
+    assert any(s.label == "CITY" and s.start > 30 for s in spans)
+
+
+def test_pass_state_keeps_tokens_and_spans_in_step():
+    """Every write goes through PassState: taken flags, token ranges and character spans agree."""
+    from phisift.detect.lexicon.state import PassState
+    from phisift.detect.lexicon.tokens import Tokens
+
+    doc = Tokens("Ask Hunter, Jason M. about Smith's chart", load_lexicons())
+    state = PassState(doc)
+    state.emit(1, 4, "PATIENT", 0.9)  # "Hunter, Jason M" takes the initial's period
+    state.emit(5, 6, "PATIENT", 0.8)  # "Smith's" leaves the possessive out
+    assert [doc.text[s.start : s.end] for s in state.spans] == ["Hunter, Jason M.", "Smith"]
+    assert list(state.taken) == [0, 1, 1, 1, 0, 1, 0]
+    assert not state.free(0, 2) and state.free(4, 5)
+    state.relabel(1, "DOCTOR")
+    assert state.found[1].label == "DOCTOR" and state.spans[1].label == "DOCTOR"
