@@ -181,3 +181,12 @@ def test_python_dash_m_runs_the_command_line(module, tmp_path):
 
 def test_input_error_str_is_what_the_user_sees():
     assert bad_input_line(InputError("bad offsets", "a.jsonl", line=3)) == "a.jsonl:3: bad offsets"
+
+
+def test_say_prints_brackets_as_written(monkeypatch):
+    import phisift.cli.console as console
+
+    screen = io.StringIO()
+    monkeypatch.setattr(console, "err", Console(file=screen, width=200))
+    console.say("note: no charts (pip install 'phisift[learn]'); tags look like [PATIENT]")
+    assert screen.getvalue() == "note: no charts (pip install 'phisift[learn]'); tags look like [PATIENT]\n"

@@ -13,7 +13,7 @@ from typing import Optional
 import typer
 
 from ..errors import UsageError
-from .console import err
+from .console import err, say
 from .engines import check_engine_options, open_engine
 from .options import (
     Config,
@@ -179,7 +179,7 @@ def _surrogate_key(key_file: Optional[Path], target: Path) -> bytes:
 
     key_path = key_file or DEFAULT_KEY_FILE
     check_key_location(key_path, target)
-    return load_key(key_path, notify=lambda m: err.print(m))
+    return load_key(key_path, notify=say)
 
 
 def _check_review_folder(review: Path, source: Path, target: Path, spans: Optional[Path]) -> None:

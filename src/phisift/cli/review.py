@@ -11,7 +11,7 @@ from typing import Optional
 import typer
 
 from ..errors import UsageError
-from .console import err
+from .console import say
 from .options import FORMAT_HELP, IdField, InFormat, LabelMap, TextField
 
 app = typer.Typer()
@@ -96,9 +96,9 @@ def _print_review_summary(result, has_deid: bool, charts_expected: bool) -> None
         parts.append(f"{len(result.data_files)} data files")
     if result.charts:
         parts.append(", ".join(p.name for p in result.charts))
-    err.print(f"review: {'; '.join(parts)}")
+    say(f"review: {'; '.join(parts)}")
     if has_deid and result.replaced == 0:
-        err.print("note: the de-identified corpus marks no replaced places (write it as JSONL to keep them)")
+        say("note: the de-identified corpus marks no replaced places (write it as JSONL to keep them)")
     if charts_expected and not result.charts:
-        err.print("note: no charts: matplotlib is not installed (pip install 'phisift[learn]')")
-    err.print(f"open {result.page.resolve().as_uri()}")
+        say("note: no charts: matplotlib is not installed (pip install 'phisift[learn]')")
+    say(f"open {result.page.resolve().as_uri()}")
