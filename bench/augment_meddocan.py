@@ -5,7 +5,7 @@ Usage:
         [--sizes 50,100] [--ns 10,100,500,1000] [--feature-detectors rules,lexicon]
         [--mlm DIR] [--vectors FILE] [--neighbour-vectors FILE] [--out bench/out/augment]
 
-Low-resource (issue 8, Kang et al. 2021): the CRF of ``phisift.train`` on 50 and
+Low-resource (issue 8, Kang et al. 2021): the CRF of ``phisift.detect.tagger.train`` on 50 and
 on 100 MEDDOCAN training documents, with and without Filtered BERT (originals
 plus one rewritten copy), 3 seeds; the seed picks the document subset and the
 augmentation. Dev strict entity F1 (the 2019 task's measure), mean and spread.
@@ -44,11 +44,11 @@ from pathlib import Path
 
 from phisift.augment import FilteredBert, FilteredSettings, NeighbourPseudonymiser, NeighbourSettings
 from phisift.augment._common import cpu_seconds
-from phisift.detect.crf import CrfParams
-from phisift.detect.features import FeatureSettings
+from phisift.detect.tagger.crf import CrfParams
+from phisift.detect.tagger.features import FeatureSettings
 from phisift.document import Document, rewrite_document
 from phisift.formats import read_corpus
-from phisift.train import train_model
+from phisift.detect.tagger.train import train_model
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT.parent.parent / "shared" / "data" / "meddocan"

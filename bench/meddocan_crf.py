@@ -22,12 +22,12 @@ import sys
 import time
 from pathlib import Path
 
-from phisift.detect.crf import CrfParams
-from phisift.detect.features import FeatureSettings
-from phisift.detect.model import load_model_detector
+from phisift.detect.tagger.crf import CrfParams
+from phisift.detect.tagger.features import FeatureSettings
+from phisift.detect.tagger.load import load_model_detector
 from phisift.evaluate import evaluate
 from phisift.formats import read_corpus
-from phisift.train import DEFAULT_GRID, train_model
+from phisift.detect.tagger.train import DEFAULT_GRID, train_model
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT.parent.parent / "shared" / "data" / "meddocan"

@@ -37,14 +37,14 @@ from pathlib import Path
 
 os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
-from phisift.detect.crf import CrfParams  # noqa: E402
-from phisift.detect.model import bundled_model_dir, load_model_detector  # noqa: E402
+from phisift.detect.tagger.crf import CrfParams  # noqa: E402
+from phisift.detect.tagger.load import bundled_model_dir, load_model_detector  # noqa: E402
 from phisift.evaluate import evaluate  # noqa: E402
 from phisift.formats import read_corpus  # noqa: E402
 from phisift.pipeline import Pipeline, load_config  # noqa: E402
 from phisift.synth import NOTE_TYPES, generate_notes  # noqa: E402
 from phisift.taxonomy import PRESIDIO_TO_I2B2  # noqa: E402
-from phisift.train import train_model  # noqa: E402
+from phisift.detect.tagger.train import train_model  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
 SHARED = ROOT.parent.parent / "shared" / "data"
@@ -159,7 +159,7 @@ def transformer_speed(texts: list[str], tmp: Path) -> list[str]:
         from transformers import BertConfig, BertForTokenClassification, PreTrainedTokenizerFast
     except ImportError:
         return ["  transformer speed skipped: torch/transformers not installed"]
-    from phisift.detect.transformer import TransformerDetector
+    from phisift.detect.tagger.transformer import TransformerDetector
 
     tok = Tokenizer(models.WordPiece(unk_token="[UNK]"))
     tok.normalizer = normalizers.BertNormalizer(lowercase=True, strip_accents=False)

@@ -13,22 +13,16 @@ from hypothesis import strategies as st
 
 pytest.importorskip("pycrfsuite")
 
-from phisift.detect.crf import CONFIG_FILE, CRF_FILE, CrfParams  # noqa: E402
-from phisift.detect.features import (  # noqa: E402
-    FeatureSettings,
-    Featurizer,
-    bio_labels,
-    decode_bio,
-    sentence_pieces,
-    split_pieces,
-)
-from phisift.detect.model import bundled_model_dir, load_model_detector  # noqa: E402
+from phisift.detect.tagger.crf import CONFIG_FILE, CRF_FILE, CrfParams  # noqa: E402
+from phisift.detect.tagger.features import FeatureSettings, Featurizer  # noqa: E402
+from phisift.detect.tagger.load import bundled_model_dir, load_model_detector  # noqa: E402
+from phisift.detect.tagger.pieces import bio_labels, decode_bio, sentence_pieces, split_pieces  # noqa: E402
+from phisift.detect.tagger.train import train_model  # noqa: E402
 from phisift.document import Document, Span  # noqa: E402
 from phisift.errors import InputError  # noqa: E402
 from phisift.formats import write_corpus  # noqa: E402
 from phisift.synth import generate_notes  # noqa: E402
 from phisift.text import tokenize  # noqa: E402
-from phisift.train import train_model  # noqa: E402
 
 
 def run(*args: str, cwd=None) -> subprocess.CompletedProcess:
@@ -191,7 +185,7 @@ def test_training_needs_spans(tmp_path):
 def test_pipeline_shares_rule_and_lexicon_runs_with_the_model(model_dir, corpora, monkeypatch):
     """rules + lexicon + model scans each text with the rules once, and finds the same spans."""
     from phisift.detect.lexicon.detector import LexiconDetector
-    from phisift.detect.rules import RuleDetector
+    from phisift.detect.rules.detector import RuleDetector
     from phisift.pipeline import Pipeline, load_config
 
     cfg = load_config(None, {"detect": {"detectors": ["rules", "lexicon", "model"]}, "replace": {"mode": "tag"}})

@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from phisift.detect.base import Detector
-from phisift.detect.rules import RuleDetector, detect_rules
+from phisift.detect.rules.detector import RuleDetector, detect_rules
 from phisift.document import Span
 from phisift.taxonomy import I2B2_LABELS
 

@@ -15,12 +15,12 @@ torch = pytest.importorskip("torch")
 transformers = pytest.importorskip("transformers")
 tokenizers = pytest.importorskip("tokenizers")
 
-from phisift.detect.crf import CONFIG_FILE  # noqa: E402
-from phisift.detect.model import load_model_detector  # noqa: E402
-from phisift.detect.transformer import TransformerDetector, TransformerParams  # noqa: E402
+from phisift.detect.tagger.crf import CONFIG_FILE  # noqa: E402
+from phisift.detect.tagger.load import load_model_detector  # noqa: E402
+from phisift.detect.tagger.transformer import TransformerDetector, TransformerParams  # noqa: E402
 from phisift.errors import InputError  # noqa: E402
 from phisift.synth import generate_notes  # noqa: E402
-from phisift.train import train_model  # noqa: E402
+from phisift.detect.tagger.train import train_model  # noqa: E402
 
 SPECIALS = ["[PAD]", "[UNK]", "[CLS]", "[SEP]", "[MASK]"]
 

@@ -70,7 +70,7 @@ def _validate(config: dict) -> None:
 def build_detector(name: str, config: dict, model_dir: str | Path | None = None) -> Detector:
     """One detector by name; heavy ones are imported only when asked for."""
     if name == "rules":
-        from .detect.rules import RuleDetector
+        from .detect.rules.detector import RuleDetector
 
         return RuleDetector()
     if name == "lexicon":
@@ -82,7 +82,7 @@ def build_detector(name: str, config: dict, model_dir: str | Path | None = None)
         model_dir = model_dir or config["detect"].get("model") or None
         if model_dir is None:
             raise UsageError("the model detector needs --model DIR (or [detect] model in the config)")
-        from .detect.model import load_model_detector
+        from .detect.tagger.load import load_model_detector
 
         return load_model_detector(model_dir)
     raise UsageError(f"detector {name} must be fitted on the corpus first")

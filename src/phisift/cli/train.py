@@ -65,7 +65,7 @@ def train_command(
     from ..fileio import ensure_outside
     from ..formats import read_corpus, reader_options
     from ..taxonomy import load_label_map
-    from ..train import train_model
+    from ..detect.tagger.train import train_model
 
     _check_train_options(kind, jobs, window, max_iterations, min_freq, epochs, batch_size, augment, base)
     ensure_outside(output, [corpus] + ([dev] if dev else []))
@@ -95,7 +95,7 @@ def train_command(
 def _check_train_options(kind: str, jobs: int, window: int, max_iterations: int, min_freq: int, epochs: int,
                          batch_size: int, augment: Optional[str], base: Optional[Path]) -> None:
     """Refuse settings that cannot train before any corpus is read."""
-    from ..train import KINDS
+    from ..detect.tagger.train import KINDS
 
     if kind not in KINDS:
         raise UsageError(f"unknown --kind '{kind}'; choose crf or transformer")
@@ -125,7 +125,7 @@ def _augmented(docs: list, method: str, vectors: Optional[Path], mlm: Optional[P
 
 def _feature_settings(feature_detectors: str, gazetteer: bool, window: int):
     """The CRF's feature settings; ``--feature-detectors`` names rules and/or lexicon, or nothing."""
-    from ..detect.features import FeatureSettings
+    from ..detect.tagger.features import FeatureSettings
 
     dets = tuple(d.strip() for d in feature_detectors.split(",") if d.strip())
     bad = [d for d in dets if d not in ("rules", "lexicon")]
@@ -135,7 +135,7 @@ def _feature_settings(feature_detectors: str, gazetteer: bool, window: int):
 
 
 def _crf_params(c1: Optional[float], c2: Optional[float], max_iterations: int, min_freq: int):
-    from ..detect.crf import CrfParams
+    from ..detect.tagger.crf import CrfParams
 
     return CrfParams(
         c1=c1 if c1 is not None else CrfParams.c1,
@@ -147,7 +147,7 @@ def _crf_params(c1: Optional[float], c2: Optional[float], max_iterations: int, m
 
 def _crf_grid(c1: Optional[float], c2: Optional[float]) -> Optional[list]:
     """The (c1, c2) settings tried on the dev corpus: the default grid, its values for the one not fixed, or none."""
-    from ..train import DEFAULT_GRID
+    from ..detect.tagger.train import DEFAULT_GRID
 
     if c1 is None and c2 is None:
         return DEFAULT_GRID
@@ -157,6 +157,6 @@ def _crf_grid(c1: Optional[float], c2: Optional[float]) -> Optional[list]:
 
 
 def _transformer_params(lr: float, epochs: int, batch_size: int, seed: int):
-    from ..detect.transformer import TransformerParams
+    from ..detect.tagger.transformer import TransformerParams
 
     return TransformerParams(learning_rate=lr, epochs=epochs, batch_size=batch_size, seed=seed)

@@ -20,7 +20,7 @@ Where each family is found (each module keeps its regexes beside their handlers)
 ``names``           names after titles and signatures; the field-value name cleaner
 ``usernames``       login names in audit lines and brackets
 ``dictation``       dictation initials ("JH:kk")
-``detector``        ``RuleDetector``: the ordered recognizer lists and the run
+``detector``        ``RuleDetector``, ``detect_rules``: the ordered recognizer lists and the run
 ``base``            the scan state, the recognizer kinds, overlap resolution
 ==================  =============================================================
 
@@ -35,10 +35,6 @@ Scores: 1.0 for unambiguous formats (e-mail, SSN shape, full dates), 0.8-0.9 for
 cued or well-formed values, 0.4-0.7 for guesses (bare ID-looking numbers,
 "on 4/3", "in 2015"), so the combiner and ``min_score`` can trade recall for
 precision.
+
+Nothing is imported here; use ``phisift.detect.rules.detector``.
 """
-
-from __future__ import annotations
-
-from .detector import LANGUAGES, RuleDetector, detect_rules
-
-__all__ = ["RuleDetector", "detect_rules", "LANGUAGES"]

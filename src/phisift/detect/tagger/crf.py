@@ -1,7 +1,7 @@
 """A linear-chain CRF PHI tagger on python-crfsuite: training, saving, tagging.
 
 CRFs won the i2b2 2014 de-identification challenge and still train in minutes on
-a laptop without a GPU. The tagger labels pieces (``features.split_pieces``) of
+a laptop without a GPU. The tagger labels pieces (``pieces.split_pieces``) of
 one sentence at a time with BIO tags and turns tag runs back into character
 spans. The features are in ``features``; this module only trains and runs
 crfsuite and reads and writes the model folder:
@@ -22,11 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..document import Span
-from ..errors import InputError, UsageError
-from ..text import merge_chunk_spans
-from .base import relabel
-from .features import FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer, decode_bio
+from ...document import Span
+from ...errors import InputError, UsageError
+from ...text import merge_chunk_spans
+from ..base import relabel
+from .features import FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer
+from .pieces import decode_bio
 
 CRF_FILE = "model.crfsuite"
 CONFIG_FILE = "phisift_model.json"

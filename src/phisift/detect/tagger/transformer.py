@@ -26,12 +26,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from ..document import Document, Span
-from ..errors import InputError
-from ..taxonomy import I2B2_LABELS, MEDDOCAN_TO_I2B2
-from ..text import Chunk, chunks, merge_chunk_spans, tokenize
-from .base import relabel
-from .features import Piece, bio_labels, decode_bio, split_pieces
+from ...document import Document, Span
+from ...errors import InputError
+from ...taxonomy import I2B2_LABELS, MEDDOCAN_TO_I2B2
+from ...text import Chunk, chunks, merge_chunk_spans, tokenize
+from ..base import relabel
+from .pieces import Piece, bio_labels, decode_bio, split_pieces
 
 WEIGHT_FILES = ("model.safetensors", "model.safetensors.index.json", "pytorch_model.bin", "pytorch_model.bin.index.json")
 TOKENIZER_FILES = ("tokenizer.json", "vocab.txt", "vocab.json", "sentencepiece.bpe.model", "spiece.model")

@@ -20,8 +20,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..errors import InputError
-from .base import Detector
+from ...errors import InputError
+from ..base import Detector
 from .crf import CONFIG_FILE, load_crf_detector, read_json
 
 #: Models shipped inside the package (``src/phisift/models/<name>``).

@@ -7,7 +7,7 @@ benchmarks call exactly what the command line runs.
 CRF: features are computed once; with a dev set, a small grid of (c1, c2)
 settings is trained (in parallel processes with ``jobs > 1``), each is scored on
 dev with the strict entity measure, and the best is kept. Transformer: see
-``detect.transformer``.
+``transformer``.
 
 The model folder's ``phisift_model.json`` records the kind, labels, feature
 settings, phisift version, training corpus statistics (counts only, no text) and
@@ -26,8 +26,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from . import __version__
-from .detect.crf import (
+from ... import __version__
+from .crf import (
     CLUSTERS_FILE,
     CONFIG_FILE,
     CRF_FILE,
@@ -37,10 +37,11 @@ from .detect.crf import (
     train_crf,
     write_json,
 )
-from .detect.features import Featurizer, FeatureSettings, Gazetteer, bio_labels
-from .document import Document, Span
-from .errors import InputError, UsageError
-from .evaluate import evaluate
+from .features import Featurizer, FeatureSettings, Gazetteer
+from .pieces import bio_labels
+from ...document import Document, Span
+from ...errors import InputError, UsageError
+from ...evaluate import evaluate
 
 KINDS = ("crf", "transformer")
 
@@ -204,12 +205,12 @@ def _cluster_map(docs: Sequence[Document], vectors: str | Path, k: int, seed: in
 
     Raises ImportError when ``phisift.lm`` or its dependencies (gensim) are absent.
     """
-    from .lm import load_vectors  # lazy attribute: raises ImportError/AttributeError when absent
+    from ...lm import load_vectors  # lazy attribute: raises ImportError/AttributeError when absent
 
     import numpy as np
     from sklearn.cluster import MiniBatchKMeans
 
-    from .detect.features import sentence_pieces
+    from .pieces import sentence_pieces
 
     kv = load_vectors(vectors)
     vocab = sorted({p.text.lower() for d in docs for s in sentence_pieces(d.text) for p in s if p.text.isalpha()})
@@ -351,7 +352,7 @@ def _train_transformer_folder(
     if base is None:
         raise UsageError("--kind transformer needs --base PATH (a local Hugging Face encoder folder)")
     try:
-        from .detect.transformer import TransformerParams, train_transformer
+        from .transformer import TransformerParams, train_transformer
     except ImportError:  # pragma: no cover
         raise UsageError("transformer training needs phisift[ml] (torch, transformers)") from None
     try:
