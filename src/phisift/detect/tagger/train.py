@@ -242,6 +242,63 @@ def _fit_one(args: tuple) -> tuple[float, float, str, float]:
 _SHARED: dict[str, Any] = {}  # training sequences handed to forked grid workers; emptied after use
 
 
+def _feature_tables(
+    train_docs: Sequence[Document], folder: Path, settings: FeatureSettings, vectors: str | Path | None, seed: int, log: Log
+) -> tuple[Gazetteer | None, list[Gazetteer] | None, dict[str, str] | None]:
+    """The optional tables the features read, written into the model folder: the gazetteer (and its
+    jackknifed folds for training) and the word-cluster map; ``settings.clusters`` says whether there is one."""
+    gazetteer = None
+    jackknife = None
+    if settings.gazetteer:
+        gazetteer = Gazetteer.build(train_docs)
+        jackknife = _jackknife_gazetteers(train_docs, max(2, settings.gazetteer_folds))
+        write_json(folder / GAZETTEER_FILE, gazetteer.as_dict())
+    clusters = None
+    settings.clusters = False
+    if vectors:
+        try:
+            clusters = _cluster_map(train_docs, vectors, 256, seed)
+        except (ImportError, AttributeError) as exc:
+            log(f"word-cluster features skipped: phisift.lm or gensim is not available ({exc})")
+        else:
+            log(f"word clusters: {len(clusters)} words in {len(set(clusters.values()))} clusters")
+            settings.clusters = True
+            write_json(folder / CLUSTERS_FILE, clusters)
+    return gazetteer, jackknife, clusters
+
+
+def _fit_grid(tasks: list[tuple], xs: list, ys: list, jobs: int) -> list[tuple[float, float, str, float]]:
+    """Train one CRF per grid setting, in forked processes when ``jobs > 1`` (they share the sequences)."""
+    _SHARED["xs"], _SHARED["ys"] = xs, ys
+    try:
+        if jobs > 1 and len(tasks) > 1 and "fork" in mp.get_all_start_methods():
+            with mp.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
+                return pool.map(_fit_one, tasks, chunksize=1)
+        return [_fit_one(task) for task in tasks]
+    finally:
+        _SHARED.clear()
+
+
+def _grid_row(
+    c1: float, c2: float, path: str, seconds: float, dev_docs: Sequence[Document] | None,
+    detector: Callable[[str], CrfDetector], log: Log,
+) -> dict[str, Any]:
+    """One grid setting's row of the model config, with its dev figures when there is a dev set."""
+    row: dict[str, Any] = {"c1": c1, "c2": c2, "train_seconds": round(seconds, 2)}
+    if dev_docs:
+        det = detector(path)
+        figures = dev_figures(dev_docs, lambda text: det.tag(text, with_scores=False))
+        row["dev"] = figures
+        s = figures["entity_strict"]
+        log(
+            f"c1={c1:g} c2={c2:g}: dev strict P {s['precision']:.4f} R {s['recall']:.4f} "
+            f"F1 {s['f1']:.4f} ({seconds:.0f} s)"
+        )
+    else:
+        log(f"c1={c1:g} c2={c2:g}: trained in {seconds:.0f} s")
+    return row
+
+
 def _train_crf_folder(
     train_docs: Sequence[Document],
     folder: Path,
@@ -260,25 +317,7 @@ def _train_crf_folder(
     grid = list(dict.fromkeys((float(a), float(b)) for a, b in grid))
     if len(grid) > 1 and not dev_docs:
         raise UsageError("choosing among several c1/c2 settings needs a dev set (--dev)")
-
-    gazetteer = None
-    jackknife = None
-    if settings.gazetteer:
-        gazetteer = Gazetteer.build(train_docs)
-        jackknife = _jackknife_gazetteers(train_docs, max(2, settings.gazetteer_folds))
-        write_json(folder / GAZETTEER_FILE, gazetteer.as_dict())
-    clusters = None
-    settings.clusters = False
-    if vectors:
-        try:
-            clusters = _cluster_map(train_docs, vectors, 256, seed)
-        except (ImportError, AttributeError) as exc:
-            log(f"word-cluster features skipped: phisift.lm or gensim is not available ({exc})")
-        else:
-            log(f"word clusters: {len(clusters)} words in {len(set(clusters.values()))} clusters")
-            settings.clusters = True
-            write_json(folder / CLUSTERS_FILE, clusters)
-
+    gazetteer, jackknife, clusters = _feature_tables(train_docs, folder, settings, vectors, seed, log)
     t = time.perf_counter()
     featurizer = Featurizer(settings, gazetteer, clusters)
     xs, ys = crf_sequences(train_docs, featurizer, jackknife)
@@ -290,31 +329,11 @@ def _train_crf_folder(
     try:
         tasks = [(c1, c2, base, str(workdir / f"grid-{i}.crfsuite")) for i, (c1, c2) in enumerate(grid)]
         log(f"training {len(tasks)} CRF setting(s), max {base.max_iterations} iterations each")
-        _SHARED["xs"], _SHARED["ys"] = xs, ys
-        try:
-            if jobs > 1 and len(tasks) > 1 and "fork" in mp.get_all_start_methods():
-                with mp.get_context("fork").Pool(min(jobs, len(tasks))) as pool:
-                    fitted = pool.map(_fit_one, tasks, chunksize=1)
-            else:
-                fitted = [_fit_one(task) for task in tasks]
-        finally:
-            _SHARED.clear()
+        fitted = _fit_grid(tasks, xs, ys, jobs)
         best = None
         for c1, c2, path, seconds in fitted:
-            row: dict[str, Any] = {"c1": c1, "c2": c2, "train_seconds": round(seconds, 2)}
-            if dev_docs:
-                det = CrfDetector(path, settings, gazetteer, clusters)
-                figures = dev_figures(dev_docs, lambda text: det.tag(text, with_scores=False))
-                row["dev"] = figures
-                s = figures["entity_strict"]
-                log(
-                    f"c1={c1:g} c2={c2:g}: dev strict P {s['precision']:.4f} R {s['recall']:.4f} "
-                    f"F1 {s['f1']:.4f} ({seconds:.0f} s)"
-                )
-                score = s["f1"]
-            else:
-                log(f"c1={c1:g} c2={c2:g}: trained in {seconds:.0f} s")
-                score = 0.0
+            row = _grid_row(c1, c2, path, seconds, dev_docs, lambda p: CrfDetector(p, settings, gazetteer, clusters), log)
+            score = row["dev"]["entity_strict"]["f1"] if "dev" in row else 0.0
             tried.append(row)
             if best is None or score > best[0]:
                 best = (score, path, row)

@@ -345,6 +345,64 @@ def _training_windows(tokenizer, docs: Sequence[Document], label2id: Mapping[str
     return out
 
 
+def _token_classifier(base: Path, label2id: Mapping[str, int], id2label: Mapping[int, str]):
+    """The base model with a fresh token-classification head for ``label2id`` (an ``InputError`` if it cannot be)."""
+    from transformers import AutoModelForTokenClassification
+
+    try:
+        return AutoModelForTokenClassification.from_pretrained(
+            str(base), num_labels=len(label2id), id2label=id2label, label2id=label2id,
+            local_files_only=True, ignore_mismatched_sizes=True,
+        )
+    except Exception as exc:  # noqa: BLE001
+        raise InputError(f"the base model cannot be loaded for token classification ({type(exc).__name__})", base) from None
+
+
+def _optimizer(model, params: TransformerParams, n_windows: int):
+    """AdamW without weight decay on biases and norms, and a linear schedule with warm-up over every epoch."""
+    import torch
+    from transformers import get_linear_schedule_with_warmup
+
+    no_decay = ("bias", "LayerNorm.weight", "layer_norm.weight", "norm.weight")
+    groups = [
+        {"params": [p for n, p in model.named_parameters() if not n.endswith(no_decay)], "weight_decay": params.weight_decay},
+        {"params": [p for n, p in model.named_parameters() if n.endswith(no_decay)], "weight_decay": 0.0},
+    ]
+    optimizer = torch.optim.AdamW(groups, lr=params.learning_rate)
+    steps = math.ceil(n_windows / params.batch_size) * params.epochs
+    return optimizer, get_linear_schedule_with_warmup(optimizer, int(steps * params.warmup), steps)
+
+
+def _train_epoch(model, order: Sequence[_Window], batch_size: int, pad: int, device, optimizer, scheduler) -> float:
+    """One pass over the training windows in ``order``; the mean batch loss."""
+    import torch
+
+    model.train()
+    total, n = 0.0, 0
+    for batch in _batches(order, batch_size):
+        inputs = _collate(batch, pad, device, with_labels=True)
+        loss = model(**inputs).loss
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        scheduler.step()
+        optimizer.zero_grad()
+        total += float(loss.detach())
+        n += 1
+    return total / max(n, 1)
+
+
+def _dev_figures(model, tokenizer, folder: Path, params: TransformerParams,
+                 evaluate_dev: Callable[[TransformerDetector], dict]) -> dict:
+    """The dev figures of the model as it stands after an epoch (saved to ``folder`` and tagged like any model)."""
+    model.eval()
+    model.save_pretrained(str(folder))
+    tokenizer.save_pretrained(str(folder))
+    det = TransformerDetector(folder, batch_size=params.batch_size, max_words=params.max_words,
+                              overlap=params.overlap, device=params.device)
+    return evaluate_dev(det)
+
+
 def train_transformer(
     train_docs: Sequence[Document],
     base: str | Path,
@@ -362,7 +420,6 @@ def train_transformer(
     """
     force_offline()
     import torch
-    from transformers import AutoModelForTokenClassification, get_linear_schedule_with_warmup
 
     base = Path(base)
     check_hf_folder(base)
@@ -376,27 +433,14 @@ def train_transformer(
     random.seed(params.seed)
     torch.manual_seed(params.seed)
     tokenizer = _load_tokenizer(base)
-    try:
-        model = AutoModelForTokenClassification.from_pretrained(
-            str(base), num_labels=len(labels), id2label=id2label, label2id=label2id,
-            local_files_only=True, ignore_mismatched_sizes=True,
-        )
-    except Exception as exc:  # noqa: BLE001
-        raise InputError(f"the base model cannot be loaded for token classification ({type(exc).__name__})", base) from None
+    model = _token_classifier(base, label2id, id2label)
     device = _device(params.device)
     model.to(device)
     max_len = _max_length(tokenizer, model)
     windows = _training_windows(tokenizer, train_docs, label2id, params, max_len)
     if not windows:
         raise InputError("the training corpus has no text")
-    no_decay = ("bias", "LayerNorm.weight", "layer_norm.weight", "norm.weight")
-    groups = [
-        {"params": [p for n, p in model.named_parameters() if not n.endswith(no_decay)], "weight_decay": params.weight_decay},
-        {"params": [p for n, p in model.named_parameters() if n.endswith(no_decay)], "weight_decay": 0.0},
-    ]
-    optimizer = torch.optim.AdamW(groups, lr=params.learning_rate)
-    steps = math.ceil(len(windows) / params.batch_size) * params.epochs
-    scheduler = get_linear_schedule_with_warmup(optimizer, int(steps * params.warmup), steps)
+    optimizer, scheduler = _optimizer(model, params, len(windows))
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
     rng = random.Random(params.seed)
     history: list[dict[str, Any]] = []
@@ -404,29 +448,13 @@ def train_transformer(
     t0 = time.perf_counter()
     out_dir.mkdir(parents=True, exist_ok=True)
     for epoch in range(1, params.epochs + 1):
-        model.train()
         order = list(windows)
         rng.shuffle(order)
-        total, n = 0.0, 0
-        for batch in _batches(order, params.batch_size):
-            inputs = _collate(batch, pad, device, with_labels=True)
-            loss = model(**inputs).loss
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-            optimizer.step()
-            scheduler.step()
-            optimizer.zero_grad()
-            total += float(loss.detach())
-            n += 1
-        row: dict[str, Any] = {"epoch": epoch, "loss": round(total / max(n, 1), 5)}
+        loss = _train_epoch(model, order, params.batch_size, pad, device, optimizer, scheduler)
+        row: dict[str, Any] = {"epoch": epoch, "loss": round(loss, 5)}
         keep = True
         if dev_docs and evaluate_dev is not None:
-            model.eval()
-            model.save_pretrained(str(out_dir / ".epoch"))
-            tokenizer.save_pretrained(str(out_dir / ".epoch"))
-            det = TransformerDetector(out_dir / ".epoch", batch_size=params.batch_size, max_words=params.max_words,
-                                      overlap=params.overlap, device=params.device)
-            row["dev"] = evaluate_dev(det)
+            row["dev"] = _dev_figures(model, tokenizer, out_dir / ".epoch", params, evaluate_dev)
             f1 = row["dev"]["entity_strict"]["f1"]
             keep = f1 > best_f1
             if keep:
