@@ -61,15 +61,14 @@ def weakest(r: dict, n: int = 8) -> None:
     print("   lowest token recall: " + ", ".join(f"{k} {v['token_recall']:.3f} ({v['gold_tokens']})" for k, v in rows))
 
 
-def leak_check(pipeline_cfg: dict, docs: list) -> tuple[Counter, Counter]:
+def leak_check(pipeline_cfg, docs: list) -> tuple[Counter, Counter]:
     """Gold PHI strings (3+ chars) still in the surrogate output, per label: (leaks, kept by design).
 
     Kept by design: a year alone or a month and year that the patient's date shift
     (1-365 days) did not move out of that year or month, and ages up to 89 (neither
     is a Safe Harbor identifier). Everything else counts as a leak.
     """
-    cfg = json.loads(json.dumps(pipeline_cfg))
-    cfg["replace"]["mode"] = "surrogate"
+    cfg = pipeline_cfg.with_overrides({"replace": {"mode": "surrogate"}})
     pipe = Pipeline.from_config(cfg, secret=Secret(b"bench-key-" * 4))
     leaks: Counter = Counter()
     by_design: Counter = Counter()
@@ -123,7 +122,7 @@ def main() -> None:
     args = ap.parse_args()
     cfg = load_config(args.config, {"replace": {"mode": "tag"}})
     if args.model:
-        cfg["detect"]["detectors"].append("model")
+        cfg = cfg.with_detector("model")
     pipeline = Pipeline.from_config(cfg, model_dir=args.model)
 
     docs = devset(args.split)

@@ -38,7 +38,8 @@ from phisift.detect.combine import Combiner
 from phisift.detect.frequency import FrequencyConfig, FrequencyDetector, FrequencyState, fit
 from phisift.document import Document, Span
 from phisift.evaluate import SCORE_TOKEN, evaluate
-from phisift.pipeline import build_detector, load_config
+from phisift.detect.registry import BuildContext, build
+from phisift.pipeline import load_config
 from phisift.store import Secret, Store
 from phisift.synth import generate_notes
 
@@ -95,11 +96,11 @@ def detect_all(state: FrequencyState, docs: list[Document]) -> dict[str, list[Sp
     return {d.id: det.detect(d.text) for d in docs}
 
 
-def available_detectors(cfg: dict) -> list:
+def available_detectors(cfg) -> list:
     found = []
     for name in ("rules", "lexicon"):
         try:
-            found.append(build_detector(name, cfg))
+            found.append(build(name, BuildContext(cfg)))
         except Exception as exc:  # a detector another issue has not delivered yet
             print(f"# detector {name} not available: {type(exc).__name__}: {exc}", file=sys.stderr)
     return found
@@ -113,7 +114,7 @@ def main() -> None:
     ap.add_argument("--shares-only", action="store_true", help="Only the share asked vs realised (claim 2).")
     args = ap.parse_args()
     cfg = load_config()
-    base_conf = FrequencyConfig.from_dict(cfg["frequency"])
+    base_conf = cfg.frequency
     if args.shares_only:
         shares_asked_vs_realised(base_conf, args)
         return
@@ -122,7 +123,7 @@ def main() -> None:
     print(f"dev: {len(dev)} notes, {sum(len(d.text) for d in dev)} characters, {words} alphabetic tokens")
 
     base = available_detectors(cfg)
-    combiner = Combiner(cfg["detect"]["extend_min_score"])
+    combiner = Combiner(cfg.detect.extend_min_score)
     raw = {d.id: [s for det in base for s in det.detect(d.text)] for d in dev}
     names = "+".join(det.name for det in base) or "(none)"
     if base:

@@ -23,7 +23,7 @@ import sys
 import time
 from pathlib import Path
 
-from rich.console import Console
+from phisift.progress import TextReporter
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent.parent / "shared" / "data" / "mtsamples" / "mtsamples.csv"
@@ -43,13 +43,13 @@ def cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def deidentify_once(args, console: Console) -> tuple[Path, dict]:
+def deidentify_once(args, console: TextReporter) -> tuple[Path, dict]:
     """The MTSamples notes with PHI replaced by tags, as JSONL; time and counts."""
     from phisift.formats import read_corpus
     from phisift.lm.corpus import make_deidentifier
 
     start, cpu = time.perf_counter(), cpu_seconds()
-    deidentify, word = make_deidentifier(None, console)
+    deidentify, word = make_deidentifier(None, None, console)
     target = args.out / "mtsamples-deid.jsonl"
     replaced: dict[str, int] = {}
     n = 0
@@ -82,14 +82,14 @@ def reload_identical_mlm(result) -> bool:
         return torch.equal(result.model(**enc).logits, model(**enc).logits)
 
 
-def run_mlm(size: str, args, console: Console) -> dict:
+def run_mlm(size: str, args, console: TextReporter) -> dict:
     from phisift.lm import MlmSettings, top_predictions, train_mlm
 
     settings = MlmSettings(size=size, epochs=args.epochs, max_minutes=args.max_minutes, seed=args.seed,
                            threads=args.threads, holdout=0.1, deid_first=False)
     start, cpu = time.perf_counter(), cpu_seconds()
     load_before = os.getloadavg()[0]
-    result = train_mlm(docs(args), args.out / f"mlm-{size}", settings, console=console, overwrite=True)
+    result = train_mlm(docs(args), args.out / f"mlm-{size}", settings, reporter=console, overwrite=True)
     wall = time.perf_counter() - start
     rep = result.report
     row = {
@@ -113,7 +113,7 @@ def run_mlm(size: str, args, console: Console) -> dict:
     return row
 
 
-def run_vectors(args, console: Console) -> dict:
+def run_vectors(args, console: TextReporter) -> dict:
     import numpy as np
 
     from phisift.lm import VectorSettings, load_vectors, neighbours, train_vectors
@@ -121,7 +121,7 @@ def run_vectors(args, console: Console) -> dict:
     start, cpu = time.perf_counter(), cpu_seconds()
     load_before = os.getloadavg()[0]
     settings = VectorSettings(dim=args.dim, epochs=args.vector_epochs, seed=args.seed, deid_first=False)
-    result = train_vectors(docs(args), args.out / "mtsamples-fasttext.bin", settings, console=console,
+    result = train_vectors(docs(args), args.out / "mtsamples-fasttext.bin", settings, reporter=console,
                            overwrite=True)
     wall = time.perf_counter() - start
     loaded = load_vectors(result.path)
@@ -154,7 +154,7 @@ def main() -> None:
     if not args.data.is_file():
         sys.exit(f"MTSamples not found at {args.data}")
     args.out.mkdir(parents=True, exist_ok=True)
-    console = Console(stderr=True)
+    console = TextReporter()
     results: dict = {"cpus": os.cpu_count(), "max_minutes": args.max_minutes, "threads": args.threads, "mlm": []}
     args.corpus, results["deid"] = deidentify_once(args, console)
     d = results["deid"]

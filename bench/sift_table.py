@@ -79,12 +79,12 @@ def ensure_mlm(name: str, docs: list[Document], given: Path | None = None) -> Pa
     folder = given or OUT / f"mlm-{name}"
     if (folder / "config.json").is_file():
         return folder
-    from rich.console import Console
+    from phisift.progress import TextReporter
 
     epochs = CORPORA[name][4]
     print(f"[{name}] training a tiny masked LM ({epochs} epochs) on the {len(docs)} notes", flush=True)
     t = time.perf_counter()
-    res = train_mlm(docs, folder, MlmSettings(size="tiny", epochs=epochs, seed=0), console=Console(stderr=True))
+    res = train_mlm(docs, folder, MlmSettings(size="tiny", epochs=epochs, seed=0), reporter=TextReporter())
     print(f"[{name}] MLM: {time.perf_counter() - t:.0f}s, held-out top-1 {res.report['holdout']['top1']}", flush=True)
     return folder
 

@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import io
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-from rich.console import Console
 
 from phisift.document import Document
-from phisift.engine import detect_task
-from phisift.engine.journal import Journal
 from phisift.engine.local import LocalEngine
-from phisift.engine.resume import journal_path
 from phisift.formats import write_corpus
 from phisift.pipeline import load_config
-from phisift.run import Corpus, deid_run, detect_run
+from phisift.progress import ListReporter
+from phisift.runs import Corpus, Journal, deid_run, detect_run, detect_task, journal_path
 from phisift.store import Secret, Store
 from phisift.synth import generate_notes
 
@@ -26,8 +22,8 @@ SECRET = Secret(b"k" * 64)
 DETECTORS = ["rules", "lexicon", "frequency"]
 
 
-def quiet() -> Console:
-    return Console(file=io.StringIO(), width=200)
+def quiet() -> ListReporter:
+    return ListReporter()
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +46,7 @@ def _cfg(mode="surrogate", detectors=DETECTORS):
 
 def _deid(corpus, out, jobs, tmp_path, **kw):
     with Store(tmp_path / f"store-{out.name}.db") as store:
-        return deid_run(corpus, out, corpus.fmt, _cfg(), store=store, engine=LocalEngine(jobs), console=quiet(),
+        return deid_run(corpus, out, corpus.fmt, _cfg(), store=store, engine=LocalEngine(jobs), reporter=quiet(),
                         secret=SECRET, patient_field="mrn", **kw)
 
 
@@ -71,7 +67,7 @@ def test_detect_jobs_1_and_2_are_byte_identical(corpus, tmp_path):
     for jobs in (1, 2):
         out = tmp_path / f"spans{jobs}.jsonl"
         with Store(tmp_path / f"s{jobs}.db") as store:
-            detect_run(corpus, out, _cfg("tag"), store=store, engine=LocalEngine(jobs), console=quiet())
+            detect_run(corpus, out, _cfg("tag"), store=store, engine=LocalEngine(jobs), reporter=quiet())
         outs.append(out.read_bytes())
     assert outs[0] == outs[1] and outs[0].count(b"\n") == 60
 
@@ -84,7 +80,7 @@ def test_deid_folder_output_jobs_1_and_2(tmp_path, notes):
     for jobs in (1, 2):
         out = tmp_path / f"out{jobs}"
         with Store(tmp_path / f"s{jobs}.db") as store:
-            deid_run(corpus, out, "text", _cfg(), store=store, engine=LocalEngine(jobs), console=quiet(), secret=SECRET)
+            deid_run(corpus, out, "text", _cfg(), store=store, engine=LocalEngine(jobs), reporter=quiet(), secret=SECRET)
         trees.append({p.name: p.read_bytes() for p in out.iterdir()})
     assert trees[0] == trees[1] and len(trees[0]) == 60
 
@@ -126,7 +122,7 @@ def test_local_engine_reads_ahead_a_bounded_number_of_documents():
 
 def test_second_run_notes_and_resumes_or_starts_over(tmp_path, notes, monkeypatch):
     """A run that fails half-way leaves a journal and no output; the next run resumes or starts over."""
-    import phisift.run as run_module
+    import phisift.runs.batches as run_module
 
     monkeypatch.setattr(run_module, "COMMIT_DOCS", 16)
     monkeypatch.setattr(run_module, "COMMIT_SECONDS", 1e9)
@@ -136,7 +132,7 @@ def test_second_run_notes_and_resumes_or_starts_over(tmp_path, notes, monkeypatc
     cfg = _cfg(detectors=["rules", "frequency"])
     out, ref = tmp_path / "out.jsonl", tmp_path / "ref.jsonl"
     with Store(tmp_path / "ref.db") as store:
-        deid_run(many, ref, "jsonl", cfg, store=store, engine=LocalEngine(1), console=quiet(), secret=SECRET)
+        deid_run(many, ref, "jsonl", cfg, store=store, engine=LocalEngine(1), reporter=quiet(), secret=SECRET)
 
     class Boom(Exception):
         pass
@@ -150,28 +146,29 @@ def test_second_run_notes_and_resumes_or_starts_over(tmp_path, notes, monkeypatc
 
     store_path = tmp_path / "store.db"
     with Store(store_path) as store, pytest.raises(Boom):
-        deid_run(many, out, "jsonl", cfg, store=store, engine=Failing(1), console=quiet(), secret=SECRET)
+        deid_run(many, out, "jsonl", cfg, store=store, engine=Failing(1), reporter=quiet(), secret=SECRET)
     assert not out.exists()  # no half output
     journal = journal_path(out.resolve(), _only_key(store_path))
     assert journal.exists()
     with Store(store_path) as store:
         assert store.done_count(_only_key(store_path)) == 144
-        console = quiet()
-        summary = deid_run(many, out, "jsonl", cfg, store=store, engine=LocalEngine(2), console=console,
+        said = quiet()
+        summary = deid_run(many, out, "jsonl", cfg, store=store, engine=LocalEngine(2), reporter=said,
                            secret=SECRET)
-    assert "resuming an unfinished run: 144 documents were already done" in console.file.getvalue()
+    assert any("resuming an unfinished run: 144 documents were already done" in n for n in said.notes)
+    assert "frequency: using the state fitted by the interrupted run" in said.notes
     assert summary.resumed_from == 144 and summary.documents == 240 - 144
     assert out.read_bytes() == ref.read_bytes()
     assert not journal.exists()
 
     # --no-resume discards an unfinished run
     with Store(store_path) as store, pytest.raises(Boom):
-        deid_run(many, out, "jsonl", cfg, store=store, engine=Failing(1), console=quiet(), secret=SECRET)
-    console = quiet()
+        deid_run(many, out, "jsonl", cfg, store=store, engine=Failing(1), reporter=quiet(), secret=SECRET)
+    said = quiet()
     with Store(store_path) as store:
-        summary = deid_run(many, out, "jsonl", cfg, store=store, engine=LocalEngine(1), console=console,
+        summary = deid_run(many, out, "jsonl", cfg, store=store, engine=LocalEngine(1), reporter=said,
                            secret=SECRET, resume=False)
-    assert "discarding the unfinished earlier run" in console.file.getvalue()
+    assert any("discarding the unfinished earlier run" in n for n in said.notes)
     assert summary.resumed_from == 0 and summary.documents == 240
     assert out.read_bytes() == ref.read_bytes()
 
@@ -234,7 +231,7 @@ def test_journal_of_another_key_is_not_read(tmp_path):
 
 
 def test_a_run_is_locked_against_a_second_process(tmp_path):
-    from phisift.engine.resume import RunState
+    from phisift.runs import RunState
     from phisift.errors import UsageError
 
     with Store(tmp_path / "s.db") as store:

@@ -407,7 +407,8 @@ def test_fit_frequency_detector_saves_and_applies_a_state(tmp_path, capsys):
     assert isinstance(det, Detector) and det.name == "frequency"
     spans = det.detect("alpha gamma")
     assert [(s.start, s.end, s.label, s.source, s.score) for s in spans] == [(6, 11, "OTHER", "frequency", 0.5)]
-    assert "threshold k=" in capsys.readouterr().err
+    assert capsys.readouterr().err == ""  # the library prints nothing; a run reports the summary
+    assert "threshold k=" in det.state.summary()
     again = fit_frequency_detector(iter(()), {"state": str(tmp_path / "s.json"), "keep_share": 0.6, "min_threshold": 2,
                                               "label": "RARE"}, None)
     assert [(s.start, s.end, s.label) for s in again.detect("alpha gamma")] == [(6, 11, "RARE")]
@@ -485,7 +486,7 @@ def test_pipeline_runs_the_frequency_detector(capsys):
     config = load_config(overrides={"detect": {"detectors": ["frequency"]}, "replace": {"mode": "tag"},
                                     "frequency": {"keep_share": 0.8, "shipped_whitelist": False}})
     docs = [Document("a", "The patient was seen today."), Document("b", "The patient was seen by Zorblax today.")] * 2
-    det = fit_frequency_detector(iter(docs), config["frequency"], None)
+    det = fit_frequency_detector(iter(docs), config.frequency, None)
     pipe = Pipeline.from_config(config, extra_detectors=[det])
     new, spans = pipe.deidentify(Document("c", "Zorblax saw the patient today."))
     assert new.text == "Zorblax saw the patient today.".replace("Zorblax", "[OTHER]").replace("saw", "[OTHER]")

@@ -33,7 +33,7 @@ def test_windowed_detection_equals_whole_text(text):
 
 def test_config_overrides_and_errors(tmp_path):
     cfg = load_config(None, {"replace": {"mode": "mask"}})
-    assert cfg["replace"]["mode"] == "mask" and "rules" in cfg["detect"]["detectors"]
+    assert cfg.replace.mode == "mask" and "rules" in cfg.detect.detectors
     bad = tmp_path / "c.toml"
     bad.write_text("[detect]\nnonsense = 1\n")
     with pytest.raises(InputError, match="detect.nonsense"):

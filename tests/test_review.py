@@ -230,7 +230,7 @@ def example_run(tmp_path_factory):
     written as files the way a user would have them, and both review pages built
     through the command line."""
     from phisift.pipeline import Pipeline, load_config
-    from phisift.run import write_spans_line
+    from phisift.runs import spans_line
 
     base = tmp_path_factory.mktemp("review")
     gold = list(read_corpus(EXAMPLES / "gold.jsonl")) + [nasty_doc()]
@@ -243,7 +243,7 @@ def example_run(tmp_path_factory):
             new_doc, spans = pipeline.deidentify(doc.with_spans(()))
             deid.append(new_doc)
             found[doc.id] = spans
-            write_spans_line(fh, doc.id, spans)
+            fh.write(spans_line(doc.id, spans))
     write_corpus(deid, base / "deid.jsonl")
     for args in ((str(gold_path), "-o", str(base / "plain")),
                  (str(gold_path), "--pred", str(base / "found.jsonl"), "--deid", str(base / "deid.jsonl"),

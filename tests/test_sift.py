@@ -380,7 +380,7 @@ def test_spark_engine_gives_the_output_of_one_process(tiny_mlm):
         engine = SparkEngine(spark, partitions=2, chunk_docs=12)
         got = sift_corpus(docs, cfg, filler=MlmFiller(tok, model), engine=engine).documents
         # the DataFrame API: the same text per row, other columns kept, a null text stays null
-        from phisift.sift.spark import sift_dataframe
+        from phisift.engine.dataframes import sift_dataframe
 
         rows = [(d.id, d.text, d.meta["label"]) for d in docs] + [("empty", None, "x")]
         df = spark.createDataFrame(rows, "note_id string, narrative string, part string")
@@ -395,13 +395,14 @@ def test_spark_engine_gives_the_output_of_one_process(tiny_mlm):
 
 KILL_SCRIPT = """
 import sys, time
-import phisift.run
+import phisift.runs.batches
 from phisift.formats import read_corpus
+from phisift.progress import TextReporter
+from phisift.runs.sift import sift_to_file
 from phisift.sift import SiftConfig, UnigramFiller
-from phisift.sift.checkpoint import sift_to_file
 from phisift.store import Store
 
-phisift.run.COMMIT_DOCS = 2  # small batches, so that the kill lands between two of them
+phisift.runs.batches.COMMIT_DOCS = 2  # small batches, so that the kill lands between two of them
 src, target, store, delay = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
 docs = list(read_corpus(src))
 
@@ -415,7 +416,8 @@ config = SiftConfig.preset_config("large", fill="unigram", clusters=3, seed=9, m
                                   whitelist_phi=False)
 with Store(store) as st:
     sift_to_file(docs, __import__("pathlib").Path(target), "jsonl", config, store=st,
-                 run_settings={"input": src}, filler=Slow(base.words, base.counts), notify=print)
+                 run_settings={"input": src}, filler=Slow(base.words, base.counts),
+                 reporter=TextReporter(sys.stdout))
 """
 
 

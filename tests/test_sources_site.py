@@ -77,9 +77,9 @@ def test_empty_site_rules_are_false():
 
 
 def test_toml_writer_round_trips_a_config():
-    from phisift.pipeline import default_config
+    from phisift.pipeline import default_dict
 
-    config = default_config()
+    config = default_dict()
     config.update(SITE)
     config["deny"] = {"PATIENT": ['Zorb "q" \\ \x7f\u00e9'], "files": {"PATIENT": "v.txt"}}
     config["odd key"] = {"a.b": 1.5, "inf": float("inf"), "t": True}

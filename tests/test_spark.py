@@ -7,24 +7,25 @@ for the module, small data.
 
 from __future__ import annotations
 
-import io
 import json
 import shutil
 
 import pytest
-from rich.console import Console
 
 pytest.importorskip("pyspark")
 if shutil.which("java") is None and not __import__("os").environ.get("JAVA_HOME"):
     pytest.skip("the Spark tests need Java (make test installs default-jre-headless)", allow_module_level=True)
 
-from phisift.detect.frequency import FrequencyConfig, fit  # noqa: E402
+from phisift.detect.frequency import fit  # noqa: E402
+from phisift.detect.frequency.fitting import fit_state  # noqa: E402
 from phisift.document import Document  # noqa: E402
 from phisift.engine.local import LocalEngine  # noqa: E402
-from phisift.engine.spark import SparkEngine, deidentify_dataframe, fit_frequency_state, local_session  # noqa: E402
+from phisift.engine.dataframes import deidentify_dataframe  # noqa: E402
+from phisift.engine.spark import SparkEngine, local_session  # noqa: E402
 from phisift.formats import write_corpus  # noqa: E402
 from phisift.pipeline import Pipeline, load_config  # noqa: E402
-from phisift.run import Corpus, deid_run, detect_run  # noqa: E402
+from phisift.progress import ListReporter  # noqa: E402
+from phisift.runs import Corpus, deid_run, detect_run  # noqa: E402
 from phisift.store import Secret, Store  # noqa: E402
 from phisift.synth import generate_notes  # noqa: E402
 
@@ -46,19 +47,19 @@ def notes():
     return [Document(d.id, d.text, d.spans, {"mrn": f"p{i % 5}"}) for i, d in enumerate(generate_notes(24, seed=7))]
 
 
-def quiet() -> Console:
-    return Console(file=io.StringIO(), width=200)
+def quiet() -> ListReporter:
+    return ListReporter()
 
 
-def cfg(mode: str = "surrogate", overrides: dict = CFG_OVERRIDES) -> dict:
+def cfg(mode: str = "surrogate", overrides: dict = CFG_OVERRIDES):
     return load_config(None, {**overrides, "replace": {"mode": mode}})
 
 
 def test_frequency_fit_on_spark_equals_the_local_fit(spark, notes):
-    config = FrequencyConfig.from_dict(cfg(overrides=TWO_PASS)["frequency"])
+    config = cfg(overrides=TWO_PASS).frequency
     local = fit([d.text for d in notes], config)
     engine = SparkEngine(spark, partitions=3)
-    remote = fit_frequency_state(spark.sparkContext, engine.text_rdds(notes), config)
+    remote = fit_state(engine, lambda: (d.text for d in notes), config)
     a, b = local.to_dict(), remote.to_dict()
     a.pop("stats"), b.pop("stats")
     assert a == b and remote.stats["documents"] == 24 and remote.stats["passes"] == 2
@@ -73,7 +74,7 @@ def test_deid_jsonl_identical_to_local_whatever_the_partitions(spark, notes, tmp
     for name, engine in (("local", LocalEngine(1)), ("spark", SparkEngine(spark, partitions, chunk_docs))):
         out, spans = tmp_path / f"{name}.jsonl", tmp_path / f"{name}-spans.jsonl"
         with Store(tmp_path / f"{name}.db") as store:
-            deid_run(corpus, out, "jsonl", cfg(), store=store, engine=engine, console=quiet(), secret=SECRET,
+            deid_run(corpus, out, "jsonl", cfg(), store=store, engine=engine, reporter=quiet(), secret=SECRET,
                      spans_path=spans, patient_field="mrn")
         outputs[name] = (out.read_bytes(), spans.read_bytes())
     assert outputs["spark"] == outputs["local"]
@@ -88,7 +89,7 @@ def test_detect_identical_to_local(spark, notes, tmp_path):
     for name, engine in (("local", LocalEngine(2)), ("spark", SparkEngine(spark, partitions=4, chunk_docs=1000))):
         out = tmp_path / f"{name}.jsonl"
         with Store(tmp_path / f"{name}.db") as store:
-            detect_run(corpus, out, cfg("tag"), store=store, engine=engine, console=quiet())
+            detect_run(corpus, out, cfg("tag"), store=store, engine=engine, reporter=quiet())
         found[name] = out.read_bytes()
     assert found["spark"] == found["local"] and found["local"].count(b"\n") == 24
 
@@ -125,7 +126,7 @@ def test_deidentify_dataframe_matches_the_pipeline(spark, notes, tmp_path):
     from phisift.store import load_key
 
     config = cfg()
-    detector = fit_frequency_detector([d.text for d in notes], config["frequency"], None)
+    detector = fit_frequency_detector([d.text for d in notes], config.frequency, None)
     pipeline = Pipeline.from_config(config, secret=load_key(key), extra_detectors=[detector])
     for d in notes:
         new, spans = pipeline.deidentify(d, d.meta["mrn"])
@@ -143,7 +144,7 @@ def test_spark_engine_reads_ahead_in_bounded_chunks(spark):
             yield Document(str(i), f"Call 617-555-{1000 + i} on 03/04/2020.")
 
     pipeline = Pipeline.from_config(load_config(None, {"detect": {"detectors": ["rules"]}, "replace": {"mode": "tag"}}))
-    from phisift.engine import detect_task
+    from phisift.runs import detect_task
 
     stream = SparkEngine(spark, partitions=2, chunk_docs=50, in_flight=2).map(pipeline, detect_task, docs())
     first_doc, first_spans = next(stream)

@@ -13,7 +13,6 @@ columns in the same order and the same index; only the text column differs.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
@@ -89,31 +88,8 @@ def _documents(df: Any, text_field: str, id_field: str | None) -> list[Document 
 
 def _pipeline(mode: str | None, config: Any, key_file: Any, detectors: Iterable[str] | None, model: Any,
               docs: list[Document]) -> Any:
-    """The pipeline as ``phisift deid`` builds it, its frequency detector (if any) fitted on ``docs``."""
-    from .pipeline import Pipeline, load_config
-    from .store import DEFAULT_KEY_FILE, load_key
+    """The pipeline as ``phisift deid`` builds it, its fittable detectors (frequency) fitted on ``docs``."""
+    from .pipeline import Pipeline, config_from, secret_for
 
-    overrides: dict[str, dict[str, Any]] = {"detect": {}, "replace": {}}
-    path = None
-    if isinstance(config, Mapping):
-        for section, values in config.items():
-            overrides.setdefault(section, {}).update(values)
-    elif config is not None:
-        path = config
-    if mode is not None:
-        overrides["replace"]["mode"] = mode
-    if detectors is not None:
-        overrides["detect"]["detectors"] = list(detectors)
-    cfg = load_config(path, overrides)
-    if model and "model" not in cfg["detect"]["detectors"]:
-        cfg["detect"]["detectors"].append("model")
-    secret = None
-    if cfg["replace"]["mode"] == "surrogate":
-        key = Path(key_file).expanduser() if key_file else DEFAULT_KEY_FILE
-        secret = load_key(key, notify=lambda m: sys.stderr.write(m + "\n"))
-    extra = []
-    if "frequency" in cfg["detect"]["detectors"]:
-        from .detect.frequency import fit_frequency_detector
-
-        extra.append(fit_frequency_detector(docs, cfg["frequency"], None))
-    return Pipeline.from_config(cfg, secret=secret, model_dir=model, extra_detectors=extra)
+    cfg = config_from(config, mode=mode, detectors=detectors, model=model)
+    return Pipeline.fit(docs, cfg, secret_for(cfg, key_file), model)

@@ -9,8 +9,10 @@ name counts, files, documents and offsets only.
 
 from __future__ import annotations
 
+import sys
+import time
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import IO, Protocol, runtime_checkable
 
 
 @runtime_checkable
@@ -67,6 +69,39 @@ class ListReporter:
     @property
     def notes(self) -> list[str]:
         return [str(value) for kind, value in self.events if kind == "note"]
+
+
+class TextReporter:
+    """Plain lines on a stream (stderr by default): notes as they come, each task when it ends.
+
+    For scripts, benchmarks and logs, where a redrawn bar would be noise.
+    """
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = stream
+        self._task: tuple[str, str, float] | None = None
+        self._done = 0
+
+    def _write(self, line: str) -> None:
+        stream = self.stream or sys.stderr
+        stream.write(line + "\n")
+        stream.flush()
+
+    def start(self, task: str, total: int | None = None, unit: str = "notes") -> None:
+        self.finish()
+        self._task, self._done = (task, unit, time.perf_counter()), 0
+
+    def advance(self, n: int = 1, **fields: float | int | str) -> None:
+        self._done += n
+
+    def note(self, message: str) -> None:
+        self._write(message)
+
+    def finish(self) -> None:
+        if self._task is not None:
+            task, unit, started = self._task
+            self._write(f"{task}: {self._done} {unit} in {time.perf_counter() - started:.1f} s")
+        self._task = None
 
 
 def reporter_or_null(reporter: Reporter | None) -> Reporter:

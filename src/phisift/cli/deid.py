@@ -8,12 +8,12 @@ resumes an unfinished run of the same settings.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from ..errors import UsageError
-from .console import err, say
+from .console import RichReporter, err, say
 from .engines import check_engine_options, open_engine
 from .options import (
     Config,
@@ -34,11 +34,14 @@ from .options import (
     ToFormat,
 )
 
+if TYPE_CHECKING:
+    from ..pipeline import PipelineConfig
+
 app = typer.Typer()
 
 
 def _pipeline_config(config: Optional[Path], detectors: Optional[str], mode: Optional[str] = None,
-                     keep_share: Optional[float] = None) -> dict:
+                     keep_share: Optional[float] = None) -> PipelineConfig:
     from ..pipeline import load_config
 
     overrides: dict = {"detect": {}, "replace": {}, "frequency": {}}
@@ -80,19 +83,21 @@ def detect(
     """Find PHI and write its spans, with offsets into the input text."""
     from ..fileio import ensure_outside
     from ..formats import input_format, reader_options
-    from ..run import Corpus, detect_run
+    from ..runs import Corpus, detect_run
     from ..store import Store
 
     ensure_outside(output, [source])
     check_engine_options(jobs, engine, spark_master)
     # detection replaces nothing: the operator is never used, so no key is needed
     cfg = _pipeline_config(config, detectors, mode="tag", keep_share=keep_share)
-    if model and "model" not in cfg["detect"]["detectors"]:
-        cfg["detect"]["detectors"].append("model")
+    if model:
+        cfg = cfg.with_detector("model")
     corpus = Corpus(source, in_format or input_format(source), reader_options(text_field, id_field))
-    with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner:
-        summary = detect_run(corpus, output, cfg, store=store, engine=runner, console=err, model=model, resume=resume)
-    summary.print(err, "detected PHI in")
+    with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner, RichReporter() as reporter:
+        summary = detect_run(corpus, output, cfg, store=store, engine=runner, reporter=reporter, model=model,
+                             resume=resume)
+    for line in summary.lines("detected PHI in"):
+        say(line)
 
 
 @app.command(
@@ -135,25 +140,26 @@ def deid(
 ) -> None:
     """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
     from ..formats import detect_format, input_format, reader_options
-    from ..run import Corpus, deid_run
+    from ..runs import Corpus, deid_run
     from ..store import Store
 
     check_engine_options(jobs, engine, spark_master)
     _check_deid_outputs(source, target, spans, review, review_no_original)
     cfg = _pipeline_config(config, detectors, mode, keep_share)
-    if model and "model" not in cfg["detect"]["detectors"]:
-        cfg["detect"]["detectors"].append("model")
+    if model:
+        cfg = cfg.with_detector("model")
     src_fmt = in_format or input_format(source)
     dst_fmt = to or detect_format(target, default=src_fmt)
     corpus = Corpus(source, src_fmt, reader_options(text_field, id_field))
     corpus.check()
-    secret = _surrogate_key(key_file, target) if cfg["replace"]["mode"] == "surrogate" else None
+    secret = _surrogate_key(key_file, target) if cfg.replace.mode == "surrogate" else None
     writer = _review_writer(review, source, review_no_original) if review is not None else None
-    with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner:
-        summary = deid_run(corpus, target, dst_fmt, cfg, store=store, engine=runner, console=err, secret=secret,
+    with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner, RichReporter() as reporter:
+        summary = deid_run(corpus, target, dst_fmt, cfg, store=store, engine=runner, reporter=reporter, secret=secret,
                            model=model, spans_path=spans, patient_field=patient_field, reversible=reversible,
                            resume=resume, review=writer)
-    summary.print(err, "de-identified")
+    for line in summary.lines("de-identified"):
+        say(line)
     if review is not None:
         err.print(f"review page: {(review / 'index.html').resolve().as_uri()}",
                   markup=False, highlight=False, soft_wrap=True)

@@ -14,7 +14,7 @@ import typer
 from rich.table import Table
 
 from ..errors import InputError, UsageError
-from .console import err, out
+from .console import RichReporter, err, out
 from .options import IdField, InFormat, TextField
 
 app = typer.Typer(
@@ -40,6 +40,22 @@ def _read(corpus: Path, in_format: Optional[str], text_field: Optional[str], id_
         raise InputError("no such corpus file or folder", corpus)
     opts = reader_options(text_field, id_field)
     return read_corpus(corpus, in_format or input_format(corpus), **opts)
+
+
+def _phi_finder(deid_first: Optional[bool]):
+    """What finds the PHI replaced before training: the default pipeline's detection (tag mode).
+
+    None when training on the text as given, or when the detectors cannot load here (the
+    library then says which PHI is still replaced, or refuses with ``--deid-first``).
+    """
+    if deid_first is False:
+        return None
+    try:
+        from ..pipeline import Pipeline
+
+        return Pipeline.from_config({"replace": {"mode": "tag"}}).detect
+    except ImportError:
+        return None
 
 
 def _fmt(value, digits: int = 4) -> str:
@@ -98,7 +114,8 @@ def mlm(
     )
     settings.check()
     docs = _read(corpus, in_format, text_field, id_field)
-    result = train_mlm(docs, output, settings, console=err, overwrite=overwrite)
+    with RichReporter() as reporter:
+        result = train_mlm(docs, output, settings, reporter=reporter, phi=_phi_finder(deid_first), overwrite=overwrite)
     _print_mlm_report(result.report, result.path)
 
 
@@ -159,7 +176,9 @@ def vectors(
     )
     settings.check()
     docs = _read(corpus, in_format, text_field, id_field)
-    result = train_vectors(docs, output, settings, console=err, overwrite=overwrite)
+    with RichReporter() as reporter:
+        result = train_vectors(docs, output, settings, reporter=reporter, phi=_phi_finder(deid_first),
+                               overwrite=overwrite)
     c = result.report["corpus"]
     err.print(
         f"saved {c['vocabulary']} word vectors ({dim} dimensions) to {result.path} in {result.report['seconds']}s; "

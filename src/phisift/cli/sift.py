@@ -14,7 +14,7 @@ import typer
 from rich.table import Table
 
 from ..errors import InputError, UsageError
-from .console import err, out, say, track
+from .console import RichReporter, err, out, say
 from .engines import check_engine_options, open_engine
 from .options import (
     Engine,
@@ -143,20 +143,24 @@ def _sift_to_file(docs: list, source: tuple[Path, str, dict], target: tuple[Path
                   mlm: Optional[Path], save_mlm: Optional[Path], store_path: Optional[Path],
                   resume: Optional[bool], engine: tuple[str, int, Optional[str]]):
     """Sift ``docs`` into the target file, resumably: the store records finished notes under the run's settings."""
-    from ..engine.resume import fingerprint
     from ..formats import FORMATS
-    from ..sift.checkpoint import sift_to_file
+    from ..pipeline import Pipeline
+    from ..runs import fingerprint
+    from ..runs.sift import sift_to_file
     from ..store import Store
 
     (src, src_fmt, opts), (out_path, dst_fmt), (engine_name, jobs, spark_master) = source, target, engine
     write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
     settings = {"input": str(src.resolve()), "input_format": src_fmt, "reader": opts,
                 "input_files": fingerprint(src), "mlm_files": fingerprint(mlm) if mlm else None}
-    with Store(store_path) as store, open_engine(engine_name, jobs, spark_master) as runner:
+    # PHI the config whitelists is found by the default pipeline's detectors
+    phi = Pipeline.from_config({"replace": {"mode": "tag"}}).detect if config.whitelist_phi else None
+    with Store(store_path) as store, open_engine(engine_name, jobs, spark_master) as runner, \
+            RichReporter() as reporter:
         # one process and no Spark: the passes run here (no pool to start, no state to send)
         parallel = runner if (engine_name == "spark" or jobs > 1) else None
         return sift_to_file(docs, out_path, dst_fmt, config, store=store, run_settings=settings, resume=resume,
-                            notify=say, write_options=write_opts, console=err, mlm_out=save_mlm, progress=track,
+                            reporter=reporter, write_options=write_opts, mlm_out=save_mlm, phi=phi,
                             engine=parallel)
 
 

@@ -1,15 +1,17 @@
 """Engines: where the per-document work of a corpus run happens.
 
 A corpus run has two kinds of step (see DESIGN.md): ``fit`` over the whole corpus
-(the frequency detector's item counts, a reduce) and ``apply`` per document (a map).
-An engine does both; the driver around it (``phisift.run``) reads the corpus, writes
-the outputs in input order and keeps the run resumable, whatever the engine:
+(a fittable detector's counts: ``count`` and ``gather``, a reduce) and ``apply`` per
+document (``map``). An engine does both and knows nothing of what it runs; the driver
+around it (``phisift.runs``) reads the corpus, writes the outputs in input order and
+keeps the run resumable, whatever the engine:
 
 * ``LocalEngine(jobs)``: this process, or a pool of ``jobs`` forked worker processes
   fed bounded batches (``engine/local.py``);
 * ``SparkEngine``: PySpark, local or on a cluster; counts as a ``reduceByKey``, apply
-  as ``mapPartitions`` with the fitted pipeline broadcast (``engine/spark.py``), and
-  ``deidentify_dataframe`` for Spark users' own tables.
+  as ``mapPartitions`` with the fitted pipeline broadcast (``engine/spark.py``);
+  ``deidentify_dataframe`` and ``sift_dataframe`` for Spark users' own tables
+  (``engine/dataframes.py``).
 
 Every random choice is keyed by the document (or patient) and the secret key, and
 the frequency counts are exact, so the output is byte-identical whatever the
@@ -18,31 +20,21 @@ engine, the number of workers or the number of partitions.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Iterator, Protocol
+from typing import Any, Callable, Iterable, Iterator, Protocol
 
-from ..document import Document, Span
-from ..pipeline import Pipeline
+from ..detect.base import Counter
 
 
-class Engine(Protocol):
+class Engine(Counter, Protocol):
+    """A ``Counter`` (the fit's count and gather steps) that also maps a task over items."""
+
     name: str
 
-    def map(self, pipeline: Pipeline, task: Any, items: Iterable) -> Iterator[tuple[Any, Any]]:
-        """``(item, task(pipeline, item))`` pairs in input order."""
-
-    def fit_frequency(self, corpus: Iterable[Document], cfg: dict, store: Any) -> Any:
-        """The fitted frequency detector over a re-iterable corpus."""
+    def map(self, shared: Any, task: Callable[[Any, Any], Any], items: Iterable) -> Iterator[tuple[Any, Any]]:
+        """``(item, task(shared, item))`` pairs in input order; ``shared`` (a pipeline, a fitted
+        state) is sent to each worker once."""
 
     def close(self) -> None: ...
-
-
-def detect_task(pipeline: Pipeline, doc: Document) -> list[Span]:
-    return pipeline.detect(doc.text)
-
-
-def deid_task(pipeline: Pipeline, item: tuple[Document, str]) -> tuple[Document, list[Span]]:
-    doc, patient = item
-    return pipeline.deidentify(doc, patient)
 
 
 def make_engine(name: str, jobs: int = 1, spark_master: str | None = None) -> Engine:
@@ -61,4 +53,4 @@ def make_engine(name: str, jobs: int = 1, spark_master: str | None = None) -> En
     raise UsageError(f"unknown engine '{name}'; choose local or spark")
 
 
-__all__ = ["Engine", "deid_task", "detect_task", "make_engine"]
+__all__ = ["Engine", "make_engine"]

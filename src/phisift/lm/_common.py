@@ -1,4 +1,4 @@
-"""Small helpers shared by the language-model builders: offline switch, output folders, progress.
+"""Small helpers shared by the language-model builders: offline switch, output folders, versions.
 
 Nothing here imports torch, transformers or gensim, so the command line can load
 this module without paying for them.
@@ -12,9 +12,6 @@ import secrets
 import shutil
 from pathlib import Path
 from typing import Iterator
-
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from ..errors import UsageError
 
@@ -89,19 +86,6 @@ def _new_sibling(target: Path, suffix: str) -> Path:
             return candidate
         except FileExistsError:
             continue
-
-
-def progress(console: Console | None, *fields: str) -> Progress:
-    """A progress bar on ``console`` (stderr in the CLI) with extra ``fields`` such as the loss."""
-    columns = [TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn()]
-    columns += [TextColumn(f"{name} {{task.fields[{name}]}}") for name in fields]
-    columns += [TimeElapsedColumn(), TimeRemainingColumn()]
-    return Progress(*columns, console=console, disable=console is None, transient=False)
-
-
-def log(console: Console | None, message: str) -> None:
-    if console is not None:
-        console.print(message, highlight=False)
 
 
 def package_versions(*names: str) -> dict[str, str]:

@@ -21,16 +21,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
-from rich.console import Console
-
 from ..document import Document, Span
 from ..errors import UsageError
-from ._common import log, progress
+from ..progress import Reporter, reporter_or_null
 
 TAG_FORMAT = "[{label}]"
 
 Deidentifier = Callable[[Document], tuple[str, list[str]]]
 """Returns the de-identified text of a document and the label of every span it replaced."""
+
+PhiFinder = Callable[[str], list[Span]]
+"""Text -> the PHI spans in it: ``phisift.detect``, or a pipeline's ``detect`` the caller built."""
 
 
 @dataclass
@@ -76,55 +77,60 @@ def holdout_score(doc_id: str, seed: int) -> float:
     return int.from_bytes(digest, "big") / 2**64
 
 
-def make_deidentifier(enabled: bool | None, console: Console | None) -> tuple[Deidentifier | None, str]:
+def make_deidentifier(enabled: bool | None, phi: PhiFinder | None = None,
+                      reporter: Reporter | None = None) -> tuple[Deidentifier | None, str]:
     """The de-identification step and a word for the report: ``detectors``, ``gold-spans`` or ``off``.
 
-    ``enabled=None`` means "on if the detectors are installed": without them the
-    annotated PHI spans a corpus carries (BRAT, i2b2, JSONL ``spans``) are still
-    replaced, and a warning says that unannotated PHI stays in the text.
-    ``enabled=True`` refuses to run without the detectors.
+    ``phi`` finds the PHI to replace (the caller builds it; default ``phisift.detect``,
+    the default pipeline). ``enabled=None`` means "on if the detectors are installed":
+    without them the annotated PHI spans a corpus carries (BRAT, i2b2, JSONL
+    ``spans``) are still replaced, and a warning says that unannotated PHI stays in
+    the text. ``enabled=True`` refuses to run without the detectors.
     """
     if enabled is False:
         return None, "off"
+    from ..detect.combine import combine
     from ..document import rewrite
-    from ..replace.operators import Tag
+    from ..replace.operators import Tag, edits_for
 
     tag = Tag(TAG_FORMAT)
-    pipeline = None
-    try:
-        from ..pipeline import Pipeline, load_config
+    if phi is None:
+        phi = _default_finder(enabled, reporter)
 
-        pipeline = Pipeline.from_config(load_config(None, {"replace": {"mode": "tag"}}))
+    def deidentify(doc: Document) -> tuple[str, list[str]]:
+        spans: list[Span] = list(doc.spans)
+        spans = combine([*phi(doc.text), *spans]) if phi is not None else _disjoint(spans)
+        if not spans:
+            return doc.text, []
+        text, _ = rewrite(doc.text, edits_for(doc.text, spans, tag, doc.id))
+        return text, [s.label for s in spans]
+
+    return deidentify, "detectors" if phi is not None else "gold-spans"
+
+
+def _default_finder(enabled: bool | None, reporter: Reporter | None) -> PhiFinder | None:
+    """``phisift.detect`` with its detectors loaded, or None (with a warning) when they cannot load."""
+    try:
+        from .. import detect
+
+        detect("")  # loads the default pipeline now, so a missing detector shows here
+        return detect
     except ImportError as exc:
         if enabled:
             raise UsageError(
                 f"--deid-first needs the PHI detectors, which this installation lacks ({exc.name or exc}); "
                 "pass --no-deid-first to train on the text as given"
             ) from None
-        message = (
-            "PHI detectors are not available, so only PHI spans annotated in the corpus are replaced "
-            "before training; other PHI in the notes can be memorised by the model "
-            "(pass --no-deid-first to silence this, or de-identify the corpus first with `phisift deid`)"
-        )
-        if console is None:
-            warnings.warn(message, stacklevel=2)
-        else:
-            log(console, f"[yellow]warning:[/] {message}")
-
-    def deidentify(doc: Document) -> tuple[str, list[str]]:
-        spans: list[Span] = list(doc.spans)
-        if pipeline is not None:
-            spans = pipeline.combiner.combine([*pipeline.detect(doc.text), *spans])
-        else:
-            spans = _disjoint(spans)
-        if not spans:
-            return doc.text, []
-        from ..replace.operators import edits_for
-
-        text, _ = rewrite(doc.text, edits_for(doc.text, spans, tag, doc.id))
-        return text, [s.label for s in spans]
-
-    return deidentify, "detectors" if pipeline is not None else "gold-spans"
+    message = (
+        "PHI detectors are not available, so only PHI spans annotated in the corpus are replaced "
+        "before training; other PHI in the notes can be memorised by the model "
+        "(pass --no-deid-first to silence this, or de-identify the corpus first with `phisift deid`)"
+    )
+    if reporter is None:
+        warnings.warn(message, stacklevel=3)
+    else:
+        reporter.note(f"warning: {message}")
+    return None
 
 
 def _disjoint(spans: list[Span]) -> list[Span]:
@@ -144,7 +150,7 @@ def spool_corpus(
     seed: int,
     deidentify: Deidentifier | None,
     deid_word: str = "off",
-    console: Console | None = None,
+    reporter: Reporter | None = None,
 ) -> Spool:
     """Stream ``docs`` once into train/held-out spool files under ``workdir``.
 
@@ -155,9 +161,9 @@ def spool_corpus(
         raise UsageError("--holdout must be in [0, 1)")
     spool = Spool(workdir / "train.jsonl", workdir / "holdout.jsonl", deid=deid_word)
     lowest: tuple[float, int] | None = None  # (score, line) of the training doc nearest the holdout side
-    with open(spool.train_path, "w", encoding="utf-8") as train, open(spool.holdout_path, "w", encoding="utf-8") as held, \
-            progress(console, "docs") as bar:
-        task = bar.add_task("reading corpus", total=None, docs=0)
+    say = reporter_or_null(reporter)
+    say.start("reading corpus", None, "documents")
+    with open(spool.train_path, "w", encoding="utf-8") as train, open(spool.holdout_path, "w", encoding="utf-8") as held:
         for doc in docs:
             text = doc.text
             if deidentify is not None:
@@ -179,7 +185,8 @@ def spool_corpus(
                 train.write(line)
                 spool.train_documents += 1
                 spool.train_chars += len(text)
-            bar.update(task, advance=1, docs=spool.train_documents + spool.holdout_documents)
+            say.advance(1)
+    say.finish()
     if holdout > 0 and spool.holdout_documents == 0 and spool.train_documents >= 2 and lowest is not None:
         _move_line(spool, lowest[1])
     if spool.train_documents == 0:

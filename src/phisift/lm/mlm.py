@@ -26,20 +26,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
-from rich.console import Console
-
 from ..document import Document
 from ..errors import InputError, UsageError
-from ._common import (
-    METADATA_FILE,
-    check_new_output,
-    force_offline,
-    log,
-    package_versions,
-    prefer_passive_threads,
-    progress,
-    staged_dir,
-)
+from ..progress import Reporter, reporter_or_null
+from ._common import METADATA_FILE, check_new_output, force_offline, package_versions, prefer_passive_threads, staged_dir
 
 
 @dataclass(frozen=True)
@@ -322,12 +312,15 @@ def train_mlm(
     output: str | Path,
     settings: MlmSettings = MlmSettings(),
     *,
-    console: Console | None = None,
+    reporter: Reporter | None = None,
+    phi: Any = None,
     overwrite: bool = False,
 ) -> MlmResult:
     """Train (or, with ``settings.base_model``, continue training) a masked LM and save it to ``output``.
 
-    ``docs`` is read once. The folder appears whole when training ends (also when
+    ``docs`` is read once, de-identified first (``settings.deid_first``) with ``phi``,
+    the PHI finder the caller built (default ``phisift.detect``). Progress and notes
+    go to ``reporter``. The folder appears whole when training ends (also when
     the time budget stops it early) and holds the Hugging Face files plus
     ``phisift_lm.json`` with the settings and the held-out report.
     """
@@ -343,7 +336,8 @@ def train_mlm(
 
     from .corpus import make_deidentifier, spool_corpus
 
-    deidentify, deid_word = make_deidentifier(settings.deid_first, console)
+    deidentify, deid_word = make_deidentifier(settings.deid_first, phi, reporter)
+    say = reporter_or_null(reporter)
     old_threads = torch.get_num_threads()
     old_deterministic = torch.are_deterministic_algorithms_enabled()
     try:
@@ -352,14 +346,14 @@ def train_mlm(
         torch.use_deterministic_algorithms(True)
         with tempfile.TemporaryDirectory(prefix="phisift-lm-") as work, torch.random.fork_rng(devices=[]):
             spool = spool_corpus(docs, Path(work), holdout=settings.holdout, seed=settings.seed,
-                                 deidentify=deidentify, deid_word=deid_word, console=console)
-            return _train(spool, out, settings, console, started)
+                                 deidentify=deidentify, deid_word=deid_word, reporter=say)
+            return _train(spool, out, settings, say, started)
     finally:
         torch.set_num_threads(old_threads)
         torch.use_deterministic_algorithms(old_deterministic)
 
 
-def _prepare_model(spool: Any, settings: MlmSettings, console: Console | None) -> tuple[Any, Any, int, dict]:
+def _prepare_model(spool: Any, settings: MlmSettings, reporter: Reporter) -> tuple[Any, Any, int, dict]:
     """Tokenizer, model, chunk length and a description: new from the corpus, or the base model."""
     size = SIZES[settings.size]
     tags = spool.tags
@@ -389,7 +383,7 @@ def _prepare_model(spool: Any, settings: MlmSettings, console: Console | None) -
 
     max_length = settings.max_length or size.max_length
     vocab_size = settings.vocab_size or size.vocab_size
-    log(console, f"learning a WordPiece vocabulary of up to {vocab_size} pieces")
+    reporter.note(f"learning a WordPiece vocabulary of up to {vocab_size} pieces")
     backend = train_wordpiece(spool.texts("train"), vocab_size, lowercase=settings.lowercase, extra_special=tags)
     tokenizer = wrap_for_transformers(backend, lowercase=settings.lowercase, max_length=max_length, extra_special=tags)
     config = BertConfig(
@@ -410,17 +404,17 @@ def _prepare_model(spool: Any, settings: MlmSettings, console: Console | None) -
     return tokenizer, model, max_length, described
 
 
-def _train(spool: Any, out: Path, settings: MlmSettings, console: Console | None, started: float) -> MlmResult:
+def _train(spool: Any, out: Path, settings: MlmSettings, reporter: Reporter, started: float) -> MlmResult:
     import torch
 
     from .masking import collate, encode_chunks, mask_whole_words
 
     torch.manual_seed(settings.seed)
-    tokenizer, model, max_length, described = _prepare_model(spool, settings, console)
+    tokenizer, model, max_length, described = _prepare_model(spool, settings, reporter)
     size = SIZES[settings.size]
     ids = _token_ids(tokenizer)
     backend = _plain_backend(tokenizer)
-    log(console, "encoding the corpus")
+    reporter.note("encoding the corpus")
     train = encode_chunks(backend, spool.texts("train"), max_length, ids.special)
     held = encode_chunks(backend, spool.texts("holdout"), max_length, ids.special).take(settings.max_eval_chunks)
     if len(train) == 0:
@@ -454,58 +448,54 @@ def _train(spool: Any, out: Path, settings: MlmSettings, console: Console | None
     epoch_losses: list[float] = []
     step_times: list[float] = []
     train_start = time.perf_counter()
-    last_log = train_start
-    log(console, f"training on {len(train)} chunks ({train.tokens} tokens), "
-                 f"{settings.epochs} epoch(s) of {steps_per_epoch} steps, batch {batch_size}, lr {lr:g}")
-    with progress(console, "loss", "lr") as bar:
-        task = bar.add_task("training", total=plan.total, loss="-", lr="-")
-        for epoch in range(settings.epochs):
-            order = torch.randperm(len(train), generator=gen).tolist()
-            loss_sum, loss_n = 0.0, 0
-            for b in range(steps_per_epoch):
-                if step >= plan.total:
-                    break
-                t = time.perf_counter()
-                batch = collate(train, order[b * batch_size : (b + 1) * batch_size], ids.cls, ids.sep, ids.pad)
-                inputs, labels = mask_whole_words(batch, gen, ids.mask, random_ids, settings.mask_probability)
-                chosen = labels != -100
-                logits = _masked_logits(model, inputs, batch.attention_mask, chosen)
-                loss = torch.nn.functional.cross_entropy(logits.float(), labels[chosen])
-                loss.backward()
-                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-                optimizer.step()
-                scheduler.step()
-                optimizer.zero_grad(set_to_none=True)
-                step += 1
-                value = loss.item()
-                loss_sum, loss_n = loss_sum + value, loss_n + 1
-                recent.append(value)
-                shown = sum(recent) / len(recent)
-                now = time.perf_counter()
-                step_times.append(now - t)
-                if deadline is not None:
-                    if now >= deadline:
-                        stopped_by_time = True
-                        break
-                    if step in (20, 100) or step % 500 == 0:
-                        _fit_plan(plan, step, step_times, deadline - now, eval_batches)
-                        bar.update(task, total=plan.total)
-                bar.update(task, completed=step, loss=f"{shown:.3f}", lr=f"{scheduler.get_last_lr()[0]:.2e}")
-                if console is not None and not console.is_terminal and now - last_log > 60:
-                    last_log = now
-                    log(console, f"step {step}/{plan.total} epoch {epoch + 1} loss {shown:.3f} "
-                                 f"elapsed {now - started:.0f}s")
-            if loss_n:
-                epoch_losses.append(round(loss_sum / loss_n, 4))
-                log(console, f"epoch {epoch + 1}: mean training loss {epoch_losses[-1]:.4f} ({step} steps)")
-            if stopped_by_time or step >= plan.total:
+    reporter.note(f"training on {len(train)} chunks ({train.tokens} tokens), "
+                  f"{settings.epochs} epoch(s) of {steps_per_epoch} steps, batch {batch_size}, lr {lr:g}")
+    reporter.start("training", plan.total, "steps")
+    for epoch in range(settings.epochs):
+        order = torch.randperm(len(train), generator=gen).tolist()
+        loss_sum, loss_n = 0.0, 0
+        for b in range(steps_per_epoch):
+            if step >= plan.total:
                 break
+            t = time.perf_counter()
+            batch = collate(train, order[b * batch_size : (b + 1) * batch_size], ids.cls, ids.sep, ids.pad)
+            inputs, labels = mask_whole_words(batch, gen, ids.mask, random_ids, settings.mask_probability)
+            chosen = labels != -100
+            logits = _masked_logits(model, inputs, batch.attention_mask, chosen)
+            loss = torch.nn.functional.cross_entropy(logits.float(), labels[chosen])
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            optimizer.step()
+            scheduler.step()
+            optimizer.zero_grad(set_to_none=True)
+            step += 1
+            value = loss.item()
+            loss_sum, loss_n = loss_sum + value, loss_n + 1
+            recent.append(value)
+            shown = sum(recent) / len(recent)
+            now = time.perf_counter()
+            step_times.append(now - t)
+            if deadline is not None:
+                if now >= deadline:
+                    stopped_by_time = True
+                    break
+                if step in (20, 100) or step % 500 == 0:
+                    _fit_plan(plan, step, step_times, deadline - now, eval_batches)
+                    reporter.start("training", plan.total, "steps")  # the time budget changed the plan
+                    reporter.advance(step - 1)  # this step is counted just below
+            reporter.advance(1, loss=f"{shown:.3f}", lr=f"{scheduler.get_last_lr()[0]:.2e}")
+        if loss_n:
+            epoch_losses.append(round(loss_sum / loss_n, 4))
+            reporter.note(f"epoch {epoch + 1}: mean training loss {epoch_losses[-1]:.4f} ({step} steps)")
+        if stopped_by_time or step >= plan.total:
+            break
+    reporter.finish()
     train_seconds = time.perf_counter() - train_start
     if stopped_by_time:
-        log(console, f"time budget reached after {step} steps; saving the model as it is")
+        reporter.note(f"time budget reached after {step} steps; saving the model as it is")
 
     model.eval()
-    log(console, f"evaluating on {len(held)} held-out chunks")
+    reporter.note(f"evaluating on {len(held)} held-out chunks")
     after = evaluate_chunks(model, held, ids, eval_seed)
     report = {
         "phisift_lm": 1,

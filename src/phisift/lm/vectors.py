@@ -31,12 +31,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from rich.console import Console
-
 from ..document import Document
 from ..errors import InputError, UsageError
 from ..fileio import set_user_mode
-from ._common import check_new_output, log, package_versions, progress
+from ..progress import Reporter, reporter_or_null
+from ._common import check_new_output, package_versions
 
 TEXT_SUFFIXES = (".vec", ".txt", ".w2v")
 _FASTTEXT_MAGIC = (793712314).to_bytes(4, "little")
@@ -128,10 +127,14 @@ def train_vectors(
     output: str | Path,
     settings: VectorSettings = VectorSettings(),
     *,
-    console: Console | None = None,
+    reporter: Reporter | None = None,
+    phi: Any = None,
     overwrite: bool = False,
 ) -> VectorsResult:
     """Train fastText vectors on ``docs`` and save them to ``output``.
+
+    ``docs`` are de-identified first (``settings.deid_first``) with ``phi``, the PHI
+    finder the caller built (default ``phisift.detect``); progress goes to ``reporter``.
 
     The suffix of ``output`` picks the format: ``.bin`` the fastText native model
     (readable by the fastText tool, keeps n-grams), ``.vec``/``.txt`` word2vec text
@@ -150,12 +153,13 @@ def train_vectors(
 
     from .corpus import make_deidentifier, spool_corpus
 
-    deidentify, deid_word = make_deidentifier(settings.deid_first, console)
+    deidentify, deid_word = make_deidentifier(settings.deid_first, phi, reporter)
+    say = reporter_or_null(reporter)
     with tempfile.TemporaryDirectory(prefix="phisift-vec-") as work:
         workdir = Path(work)
         spool = spool_corpus(docs, workdir, holdout=0.0, seed=settings.seed, deidentify=deidentify,
-                             deid_word=deid_word, console=console)
-        log(console, "tokenising")
+                             deid_word=deid_word, reporter=say)
+        say.note("tokenising")
         sentence_file = workdir / "sentences.txt"
         counts, n_sentences, n_tokens = _write_sentences(spool.texts("train"), sentence_file, spool.tags)
         kept = sum(1 for c in counts.values() if c >= settings.min_count)
@@ -169,9 +173,9 @@ def train_vectors(
         )
         corpus = LineSentence(str(sentence_file))
         model.build_vocab(corpus_iterable=corpus)
-        log(console, f"training fastText: {len(model.wv)} words, {bucket} n-gram buckets, "
-                     f"{settings.dim} dimensions, {settings.epochs} epochs over {n_tokens} tokens")
-        losses = _train_with_progress(model, corpus, settings.epochs, console)
+        say.note(f"training fastText: {len(model.wv)} words, {bucket} n-gram buckets, "
+                 f"{settings.dim} dimensions, {settings.epochs} epochs over {n_tokens} tokens")
+        losses = _train_with_progress(model, corpus, settings.epochs, say)
 
     report = {
         "phisift_lm": 1,
@@ -193,29 +197,26 @@ def train_vectors(
     return VectorsResult(out, report, model.wv)
 
 
-def _train_with_progress(model: Any, corpus: Any, epochs: int, console: Console | None) -> list[float]:
-    """Train epoch by epoch behind a progress bar; the seconds each epoch took."""
+def _train_with_progress(model: Any, corpus: Any, epochs: int, reporter: Reporter) -> list[float]:
+    """Train epoch by epoch, reporting each; the seconds each epoch took."""
     from gensim.models.callbacks import CallbackAny2Vec
 
     seconds: list[float] = []
 
     class _Tick(CallbackAny2Vec):
-        def __init__(self, bar: Any, task: Any) -> None:
-            self.bar, self.task, self.t = bar, task, 0.0
+        def __init__(self) -> None:
+            self.t = 0.0
 
         def on_epoch_begin(self, model: Any) -> None:
             self.t = time.perf_counter()
 
         def on_epoch_end(self, model: Any) -> None:
             seconds.append(round(time.perf_counter() - self.t, 2))
-            self.bar.update(self.task, advance=1)
-            if console is not None and not console.is_terminal:
-                log(console, f"fastText epoch {len(seconds)}/{epochs} done in {seconds[-1]:.1f}s")
+            reporter.advance(1, seconds=seconds[-1])
 
-    with progress(console) as bar:
-        task = bar.add_task("fastText epochs", total=epochs)
-        model.train(corpus_iterable=corpus, total_examples=model.corpus_count, epochs=epochs,
-                    callbacks=[_Tick(bar, task)])
+    reporter.start("fastText epochs", epochs, "epochs")
+    model.train(corpus_iterable=corpus, total_examples=model.corpus_count, epochs=epochs, callbacks=[_Tick()])
+    reporter.finish()
     return seconds
 
 

@@ -26,12 +26,13 @@ import tempfile
 import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
 from ..document import Document, Edit, rewrite
 from ..errors import InputError, UsageError
+from ..progress import Reporter, reporter_or_null
 from ..text import tokenize
 from .config import SiftConfig
 from .fill import Filler, MlmFiller, UnigramFiller, match_case
@@ -40,6 +41,9 @@ from .masking import Role, choose_masks, is_unit, roles_for
 from .swap import ClusterModel, choose_partner, fit_clusters, swap_edit
 
 _STAGES = {"mask": 1, "partner": 2}
+
+PhiFinder = Callable[[str], Sequence[Any]]
+"""Text -> the PHI spans in it (``phisift.detect``, or a pipeline's ``detect``): the caller builds it."""
 
 
 def doc_rng(seed: int, doc_id: str, stage: str) -> np.random.Generator:
@@ -89,7 +93,7 @@ class SiftState:
     partners: list[int | None]
     matrix: Any = field(repr=False)
     rare: Any = None  # a FrequencyState when rare words join the whitelist
-    phi: Any = None  # a detection Pipeline when PHI joins the whitelist
+    phi: PhiFinder | None = None  # finds PHI when PHI joins the whitelist
     index: dict[str, int] = field(default_factory=dict, repr=False)
     _filled: dict[int, Filled] = field(default_factory=dict, repr=False)
 
@@ -103,7 +107,7 @@ class SiftState:
         if self.rare is not None:
             spans += [(w.start, w.end) for w in self.rare.masked(text)]
         if self.phi is not None:
-            spans += [(s.start, s.end) for s in self.phi.detect(text)]
+            spans += [(s.start, s.end) for s in self.phi(text)]
         return spans
 
     def filled(self, i: int) -> Filled:
@@ -197,13 +201,8 @@ def apply(state: SiftState, doc: Document, rng: np.random.Generator | None = Non
 
 
 # --------------------------------------------------------------------------- fitting
-def _log(console: Any, message: str) -> None:
-    if console is not None:
-        console.print(message, highlight=False)
-
-
-def make_filler(config: SiftConfig, docs: Sequence[Document], blacklist: frozenset[str], console: Any = None,
-                mlm_out: str | Path | None = None) -> tuple[Filler, str]:
+def make_filler(config: SiftConfig, docs: Sequence[Document], blacklist: frozenset[str],
+                reporter: Reporter | None = None, mlm_out: str | Path | None = None) -> tuple[Filler, str]:
     """The fill-in model the config asks for, and a line saying which one it is."""
     if config.fill == "unigram":
         return _unigram(config, docs, blacklist), "unigram fallback (corpus vocabulary sampled by frequency)"
@@ -221,27 +220,27 @@ def make_filler(config: SiftConfig, docs: Sequence[Document], blacklist: frozens
             raise UsageError("--fill mlm needs torch and transformers (pip install 'phisift[ml]') or --mlm DIR")
         return (_unigram(config, docs, blacklist),
                 "unigram fallback (corpus vocabulary sampled by frequency): torch/transformers are not installed")
-    return _train_on_the_fly(config, docs, console, mlm_out)
+    return _train_on_the_fly(config, docs, reporter_or_null(reporter), mlm_out)
 
 
 def _unigram(config: SiftConfig, docs: Sequence[Document], blacklist: frozenset[str]) -> UnigramFiller:
     return UnigramFiller.from_texts((d.text for d in docs), blacklist, config.temperature)
 
 
-def _train_on_the_fly(config: SiftConfig, docs: Sequence[Document], console: Any,
+def _train_on_the_fly(config: SiftConfig, docs: Sequence[Document], reporter: Reporter,
                       mlm_out: str | Path | None) -> tuple[Filler, str]:
     from ..lm import MlmSettings, train_mlm
 
     settings = MlmSettings(size=config.mlm_size, epochs=config.mlm_epochs, max_minutes=config.mlm_minutes,
                            seed=config.seed)
-    _log(console, f"no --mlm given: training a {config.mlm_size} masked LM on the input corpus "
+    reporter.note(f"no --mlm given: training a {config.mlm_size} masked LM on the input corpus "
                   f"({config.mlm_epochs} epochs{'' if config.mlm_minutes is None else f', at most {config.mlm_minutes} min'})")
     if mlm_out is not None:
-        result = train_mlm(docs, mlm_out, settings, console=console, overwrite=True)
+        result = train_mlm(docs, mlm_out, settings, reporter=reporter, overwrite=True)
         where = str(mlm_out)
     else:
         with tempfile.TemporaryDirectory(prefix="phisift-sift-mlm-") as tmp:
-            result = train_mlm(docs, Path(tmp) / "mlm", settings, console=console)
+            result = train_mlm(docs, Path(tmp) / "mlm", settings, reporter=reporter)
         where = "a temporary folder (pass --save-mlm DIR to keep it)"
     filler = MlmFiller(result.tokenizer, result.model, config.top_k, config.temperature, source=where)
     acc = (result.report.get("holdout") or {}).get("top1")
@@ -250,11 +249,16 @@ def _train_on_the_fly(config: SiftConfig, docs: Sequence[Document], console: Any
 
 
 def fit(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: Filler | None = None,
-        console: Any = None, mlm_out: str | Path | None = None) -> SiftState:
+        reporter: Reporter | None = None, mlm_out: str | Path | None = None,
+        phi: PhiFinder | None = None) -> SiftState:
     """Learn from the corpus what the per-note step needs (see the module docstring).
 
     The notes are taken in the order of their ids, whatever order they come in.
+    ``phi`` finds PHI when the config whitelists it (``whitelist_phi``, on in the
+    medium and large presets): a pipeline's ``detect`` built by the caller, by default
+    ``phisift.detect`` (the default pipeline).
     """
+    say = reporter_or_null(reporter)
     from ..lm._common import prefer_passive_threads
 
     prefer_passive_threads()
@@ -275,22 +279,21 @@ def fit(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: F
     whitelist = load_words(config.whitelist_files)
     texts = [d.text for d in docs]
     if filler is None:
-        filler, described = make_filler(config, docs, blacklist, console, mlm_out)
+        filler, described = make_filler(config, docs, blacklist, say, mlm_out)
     else:
         described = getattr(filler, "name", type(filler).__name__)
-    _log(console, f"fill-in: {described}")
+    say.note(f"fill-in: {described}")
     rare = None
     if config.whitelist_rare:
         from ..detect.frequency import FrequencyConfig
         from ..detect.frequency import fit as fit_frequency
 
         rare = fit_frequency(texts, FrequencyConfig(keep_share=config.rare_keep_share))
-        _log(console, f"rare words join the whitelist: {rare.summary()}")
-    phi = None
-    if config.whitelist_phi:
-        from ..pipeline import Pipeline, load_config
-
-        phi = Pipeline.from_config(load_config(None, {"replace": {"mode": "tag"}}))
+        say.note(f"rare words join the whitelist: {rare.summary()}")
+    if not config.whitelist_phi:
+        phi = None
+    elif phi is None:
+        from .. import detect as phi
     clusters, X, labels = fit_clusters(texts, config.clusters, config.seed)
     X = X.tocsr()
     members = {int(c): np.flatnonzero(labels == c) for c in np.unique(labels)}
@@ -327,13 +330,16 @@ def swap_task(state: SiftState, doc: Document) -> SiftOutcome:
     return sift_document(state, doc)
 
 
-def _saved(checkpoint: Any, batch: list[tuple[Document, Filled]]) -> list[tuple[Document, Filled]]:
-    checkpoint.save([(doc.id, filled) for doc, filled in batch])
-    return batch
+def _tracked(reporter: Reporter, items: Iterable, total: int, what: str) -> Iterable:
+    reporter.start(what, total)
+    for item in items:
+        yield item
+        reporter.advance()
+    reporter.finish()
 
 
 def sift_corpus(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: Filler | None = None,
-                console: Any = None, mlm_out: str | Path | None = None, progress: Any = None,
+                reporter: Reporter | None = None, mlm_out: str | Path | None = None, phi: PhiFinder | None = None,
                 engine: Any = None, checkpoint: Any = None) -> SiftRun:
     """Fit on the corpus, then mask and fill every note (pass 1) and swap (pass 2).
 
@@ -344,14 +350,15 @@ def sift_corpus(docs: Iterable[Document], config: SiftConfig | None = None, *, f
     Pass 2 needs every note's filled text (the partner's piece comes from it), so the
     results of pass 1 join the state before pass 2 is sent out.
 
-    ``checkpoint`` (``sift.checkpoint.Checkpoint``) makes pass 1 resumable: the notes an
-    interrupted run filled are read back from it, and each new batch is saved to it.
+    ``checkpoint`` (``runs.sift.Checkpoint``) makes pass 1 resumable: the notes an
+    interrupted run filled are read back from it (``done()``), and the finished notes
+    pass through its ``record`` (saved in batches). Progress goes to ``reporter``.
     """
+    say = reporter_or_null(reporter)
     docs = list(docs)
     t0 = time.perf_counter()
-    state = fit(docs, config, filler=filler, console=console, mlm_out=mlm_out)
+    state = fit(docs, config, filler=filler, reporter=say, mlm_out=mlm_out, phi=phi)
     t1 = time.perf_counter()
-    step = progress or (lambda it, total, what: it)
     ordered = [Document(doc_id, text) for doc_id, text in zip(state.ids, state.texts)]
     earlier = checkpoint.done() if checkpoint is not None else []
     for i, filled in enumerate(earlier):
@@ -362,17 +369,14 @@ def sift_corpus(docs: Iterable[Document], config: SiftConfig | None = None, *, f
     else:
         pairs = engine.map(state, fill_task, todo)
     if checkpoint is not None:
-        from ..run import _commit_groups
-
-        pairs = (pair for batch in _commit_groups(pairs, lambda doc: len(doc.text))
-                 for pair in _saved(checkpoint, batch))
-    for doc, filled in step(pairs, len(todo), "masking and filling"):
+        pairs = checkpoint.record(pairs)
+    for doc, filled in _tracked(say, pairs, len(todo), "masking and filling"):
         state._filled[state.index[doc.id]] = filled
     t2 = time.perf_counter()
     if engine is None:
-        outcomes = [sift_document(state, d) for d in step(docs, len(docs), "swapping")]
+        outcomes = [sift_document(state, d) for d in _tracked(say, docs, len(docs), "swapping")]
     else:
-        outcomes = [o for _, o in step(engine.map(state, swap_task, docs), len(docs), "swapping")]
+        outcomes = [o for _, o in _tracked(say, engine.map(state, swap_task, docs), len(docs), "swapping")]
     t3 = time.perf_counter()
     seconds = {"fit": round(t1 - t0, 2), "mask_fill": round(t2 - t1, 2), "swap": round(t3 - t2, 2),
                "total": round(t3 - t0, 2)}

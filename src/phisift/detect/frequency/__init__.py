@@ -19,8 +19,8 @@ from .model import (
     FrequencyState,
     confident_items,
     fit,
-    fit_frequency_detector,
 )
+from .fitting import FrequencyFit, fit_frequency_detector
 from .threshold import ALWAYS, NEVER, Threshold, choose_threshold, curve, kept_share
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "NEVER",
     "FrequencyConfig",
     "FrequencyDetector",
+    "FrequencyFit",
     "FrequencyState",
     "ItemSpec",
     "SpillCounter",

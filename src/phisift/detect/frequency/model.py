@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import gzip
 import json
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -585,21 +584,3 @@ def _update_confidence(store, state: FrequencyState, rare: RareItems | None) -> 
                                     "min_threshold": state.min_threshold, "share_basis": state.share_basis},
                   {"threshold": state.threshold, "kept_share": round(state.kept_share, 6),
                    "word_tokens": state.word_tokens, "confident_items": len(state.confident), **state.stats})
-
-
-def fit_frequency_detector(docs: Iterable[Document], cfg: Mapping[str, Any] | None, store=None) -> FrequencyDetector:
-    """What the pipeline calls: fit on the input (or load a saved state), report, return the detector."""
-    config = FrequencyConfig.from_dict(cfg)
-    if config.state:
-        loaded = FrequencyState.load(config.state)
-        state = replace(loaded, label=config.label, score=config.score, share_basis=config.share_basis)
-        if (config.keep_share, config.min_threshold, config.share_basis) != (
-            loaded.keep_share, loaded.min_threshold, loaded.share_basis
-        ):
-            state = state.with_keep_share(config.keep_share, config.min_threshold)
-    else:
-        state = fit(docs, config, store)
-    if config.save_state:
-        state.save(config.save_state)
-    sys.stderr.write(state.summary() + "\n")
-    return FrequencyDetector(state)

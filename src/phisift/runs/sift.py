@@ -8,9 +8,9 @@ same state), the notes already filled are read back from the journal instead of
 filled again, and the output, written in one atomic step at the very end, is
 byte-identical to that of a run never interrupted.
 
-The journal, run key, lock and manifest are those of ``phisift.engine.resume``
-(the machinery of ``detect``/``deid``); the store records the ids of the notes
-filled. Filled notes hold text of the corpus, so the journal is a private hidden
+The journal, run key, lock, manifest and commit batches are those of the
+``detect``/``deid`` runs (``state.py``, ``journal.py``, ``batches.py``); the store
+records the ids of the notes filled. Filled notes hold text of the corpus, so the journal is a private hidden
 sibling of the output, HMAC-checked, and removed when the run completes.
 """
 
@@ -18,10 +18,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
-from ..engine.journal import Journal
+from ..formats import write_corpus
+from ..progress import Reporter, reporter_or_null
+from ..sift.core import sift_corpus
 from ..store import Store
+from .batches import commit_groups
+from .deid import say_resumed
+from .journal import Journal
+from .state import RunState, run_key
 
 
 def fill_journal_target(target: Path) -> Path:
@@ -47,33 +53,33 @@ class Checkpoint:
         self.journal.sync()
         self.store.mark_done(self.key, [doc_id for doc_id, _ in batch])
 
+    def record(self, pairs: Iterable[tuple[Any, Any]]) -> Iterator[tuple[Any, Any]]:
+        """``(note, filled)`` pairs passed through, each commit batch saved before it is handed on."""
+        for batch in commit_groups(pairs, lambda doc: len(doc.text)):
+            self.save([(doc.id, filled) for doc, filled in batch])
+            yield from batch
+
 
 def sift_to_file(docs: list, target: Path, dst_fmt: str, config: Any, *, store: Store,
-                 run_settings: Mapping[str, Any], resume: bool | None = None,
-                 notify: Callable[[str], None] = lambda message: None, write_options: Mapping[str, Any] | None = None,
-                 **sift_options: Any) -> Any:
+                 run_settings: Mapping[str, Any], resume: bool | None = None, reporter: Reporter | None = None,
+                 write_options: Mapping[str, Any] | None = None, **sift_options: Any) -> Any:
     """``sift_corpus`` written to ``target`` in one atomic step, resumable after a kill.
 
     ``run_settings`` is what the output depends on besides the config (the input and
     its fingerprint, the reader options, the fill-in model); with the output path and
     format they make the run key, so a run resumes only onto the same work.
-    ``sift_options`` go to ``sift_corpus`` (``engine``, ``filler``, ``console``, ...).
+    ``sift_options`` go to ``sift_corpus`` (``engine``, ``filler``, ``mlm_out``, ...).
     """
-    from ..engine.resume import RunState, run_key
-    from ..formats import write_corpus
-    from .core import sift_corpus
-
+    say = reporter_or_null(reporter)
     target = Path(target)
     key = run_key({"command": "sift", **run_settings, "output": str(target.resolve()), "output_format": dst_fmt,
                    "config": config.as_dict()})
     pseudo = fill_journal_target(target)
-    with RunState(store, key, [target, pseudo], resume, notify) as state:
+    with RunState(store, key, [target, pseudo], resume, say.note) as state:
         journal = state.journal(pseudo)
         done = state.resume_point([journal], folder_output=False)
-        if state.resumed:
-            notify(f"resuming an unfinished run: {done} notes were already masked and filled "
-                   "(--no-resume starts over)")
-        run = sift_corpus(docs, config, checkpoint=Checkpoint(journal, store, key), **sift_options)
+        say_resumed(state, done, "notes were already masked and filled", say)
+        run = sift_corpus(docs, config, checkpoint=Checkpoint(journal, store, key), reporter=say, **sift_options)
         write_corpus(run.documents, target, dst_fmt, **dict(write_options or {}))
         store.log_run("sift", {"preset": config.preset, "method": config.method},
                       {"documents": len(run.documents), "resumed_from": done, "seconds": run.seconds})

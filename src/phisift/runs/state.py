@@ -5,11 +5,11 @@ path and a fingerprint of the input's files, formats, reader options, outputs, t
 pipeline config, the model folder, the patient field and an id of the secret key),
 and nothing it does not (the engine, the number of workers). A run that is killed
 leaves, under ``<store file>.runs/<key>/``, a manifest with a random per-run
-journal key, and, when the frequency detector is used, the fitted frequency state
-(so the resumed run masks with exactly the same counts instead of fitting again and
-counting the corpus twice in the confidence list). That folder is private (0700):
-the frequency state holds word counts of the corpus, which can include names; it is
-deleted when the run completes.
+journal key, and the states of the detectors fitted over the corpus (the frequency
+detector's counts: the resumed run masks with exactly the same counts instead of
+fitting again and counting the corpus twice in the confidence list). That folder is
+private (0700): a fitted state holds word counts of the corpus, which can include
+names; it is deleted when the run completes.
 
 Where a run stopped is the smallest number of documents that every output holds:
 the item count of each journal (single-file outputs and span files) and, for a
@@ -24,7 +24,6 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
-import os
 import secrets
 import shutil
 import time
@@ -113,10 +112,6 @@ class RunState:
                       "journals": [str(journal_path(t, key)) for t in self.targets]}
             write_text_atomic(manifest, json.dumps(record, indent=1))
 
-    @property
-    def frequency_state(self) -> Path:
-        return self.dir / "frequency-state.json.gz"
-
     def journal(self, target: Path) -> Journal:
         j = Journal(journal_path(Path(target).resolve(), self.key), self._nonce)
         self._journals.append(j)
@@ -191,11 +186,3 @@ class RunState:
                 self._discard(folder, data)
             shutil.rmtree(folder, ignore_errors=True)
             self.notify("removed an unfinished earlier run that wrote to the same output with other settings")
-
-
-def secure_file(path: Path) -> None:
-    """Owner-only permissions for a file of run state."""
-    try:
-        os.chmod(path, 0o600)
-    except OSError:
-        pass

@@ -1,0 +1,189 @@
+"""Phisift for Spark users' own tables: de-identify or sift a text column of a DataFrame.
+
+* ``deidentify_dataframe`` stays inside Spark end to end (``mapInPandas``), reading and
+  writing whatever Spark reads and writes (Parquet, Delta, Hive tables with a text
+  column); the pipeline is broadcast once, and a fittable detector (frequency) is
+  fitted over the whole column first (a ``reduceByKey``).
+* ``sift_dataframe``: DataSifterText's fit needs every note at once (TF-IDF and K-means
+  over the corpus, and every note's partner), so the id and text columns are collected
+  to the driver for it, as ``phisift sift --engine spark`` does with a corpus file. The
+  two per-note passes run on the executors with the fitted state broadcast, and the
+  sifted text is joined back onto the DataFrame by id, so every other column is kept.
+
+A row gets exactly the text ``phisift deid`` / ``phisift sift`` gives the same note with
+the same key, seed and settings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import operator
+import pickle
+from functools import partial
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping
+
+from ..document import Document
+from ..errors import UsageError
+from .spark import SparkEngine, _shared
+
+
+def _row_id(value: Any, text: str) -> str:
+    if value is None or (isinstance(value, float) and value != value):
+        return "sha256:" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:24]
+    return str(value)
+
+
+def _missing(value: Any) -> bool:
+    if value is None:
+        return True
+    try:
+        import pandas as pd
+
+        return bool(pd.isna(value))
+    except (TypeError, ValueError):
+        return False
+
+
+def _deid_pandas(payload, text_col: str, id_col: str | None, patient_col: str | None, out_col: str,
+                 spans_col: str | None, batches: Iterator) -> Iterator:
+    pipeline = _shared(payload)
+    for pdf in batches:
+        texts = pdf[text_col].tolist()
+        ids = pdf[id_col].tolist() if id_col else [None] * len(texts)
+        patients = pdf[patient_col].tolist() if patient_col else [None] * len(texts)
+        new_texts: list[str | None] = []
+        found: list[str | None] = []
+        for text, raw_id, patient in zip(texts, ids, patients):
+            if _missing(text):
+                new_texts.append(None)
+                found.append(None)
+                continue
+            doc_id = _row_id(None if _missing(raw_id) else raw_id, text)
+            if patient_col and _missing(patient):
+                raise ValueError(f"row {doc_id}: no value in the patient column '{patient_col}'")
+            new_doc, spans = pipeline.deidentify(Document(doc_id, text), str(patient) if patient_col else doc_id)
+            new_texts.append(new_doc.text)
+            found.append(json.dumps([{"start": s.start, "end": s.end, "label": s.label} for s in spans]))
+        columns = {out_col: new_texts}
+        if spans_col:
+            columns[spans_col] = found
+        yield pdf.assign(**columns)
+
+
+def deidentify_dataframe(
+    df,
+    text_col: str,
+    id_col: str | None = None,
+    patient_col: str | None = None,
+    mode: str = "surrogate",
+    key_file: str | Path | None = None,
+    config: str | Path | Mapping[str, Mapping[str, Any]] | None = None,
+    *,
+    detectors: Iterable[str] | None = None,
+    model: str | Path | None = None,
+    store: str | Path | None = None,
+    output_col: str | None = None,
+    spans_col: str | None = "phi_spans",
+    reporter: Any = None,
+):
+    """``df`` with a de-identified copy of ``text_col`` (and the spans found, as JSON) added.
+
+    * ``output_col``: the new text column (default ``<text_col>_deid``); ``spans_col``:
+      ``[{"start","end","label"}]`` offsets into the original text, as a JSON string
+      (``None`` leaves it out). Rows with a null text get nulls.
+    * ``patient_col``: the column naming the patient, so that all notes of a patient
+      get the same surrogates and the same date shift; else each row is its own
+      patient, known by ``id_col`` or, without one, by a digest of its text (stable
+      whatever the partitioning, so the output does not depend on it).
+    * ``mode``: tag, mask, redact or surrogate (needs ``key_file``: the secret key;
+      created on first use, as on the command line).
+    * ``config``: a pipeline TOML file, or a dict of sections to override
+      (``{"detect": {"detectors": ["rules", "lexicon", "frequency"]}}``); ``detectors``
+      is a shortcut for the latter. With the frequency detector the counts are fitted
+      over the whole column first (a ``reduceByKey``), its confidence list read from
+      and written to ``store`` (default: none kept).
+
+    Lazy like any DataFrame transformation, except the frequency fit, which runs at
+    once (its summary goes to ``reporter``, a ``phisift.progress.Reporter``). Each row
+    gives the same text as ``phisift deid`` on the same note, patient and key::
+
+        out = deidentify_dataframe(spark.read.parquet("notes.parquet"), "note_text",
+                                   id_col="note_id", patient_col="mrn", key_file="~/keys/phisift.key")
+        out.write.parquet("notes_deid.parquet")
+    """
+    from pyspark.sql.types import StringType, StructField, StructType
+
+    from ..pipeline import Pipeline, config_from, secret_for
+    from ..progress import reporter_or_null
+    from ..store import Store
+
+    columns = df.columns
+    for name in (text_col, id_col, patient_col):
+        if name is not None and name not in columns:
+            raise UsageError(f"no column '{name}' in the DataFrame (columns: {', '.join(columns)})")
+    out_col = output_col or f"{text_col}_deid"
+    for name in (out_col, spans_col):
+        if name is not None and name in columns:
+            raise UsageError(f"the DataFrame already has a column '{name}'; choose another output_col/spans_col")
+    cfg = config_from(config, mode=mode, detectors=detectors, model=model)
+    say = reporter_or_null(reporter)
+    secret = secret_for(cfg, key_file, notify=say.note)
+    texts = df.select(text_col).where(df[text_col].isNotNull()).rdd.map(operator.itemgetter(0))
+    counter = SparkEngine(df.sparkSession).with_texts(texts)
+    kept = Store(store) if store else None
+    if kept is not None:
+        kept.key_confidence(secret)  # the confidence list's digests: this key, as in ``phisift deid``
+    try:
+        pipeline = Pipeline.fit((), cfg, secret, model, counter=counter, store=kept, reporter=say)
+    finally:
+        if kept is not None:
+            kept.close()
+    sc = df.sparkSession.sparkContext
+    payload = sc.broadcast(pickle.dumps(pipeline, protocol=pickle.HIGHEST_PROTOCOL))
+    added = [StructField(out_col, StringType(), True)]
+    if spans_col:
+        added.append(StructField(spans_col, StringType(), True))
+    schema = StructType(list(df.schema.fields) + added)  # StructType.add would change df's own schema
+    func = partial(_deid_pandas, payload, text_col, id_col, patient_col, out_col, spans_col)
+    return df.mapInPandas(func, schema)
+
+
+def sift_dataframe(df: Any, text_col: str, id_col: str, config: Any = None, *,
+                   output_col: str | None = None, partitions: int | None = None, filler: Any = None,
+                   phi: Any = None) -> Any:
+    """``df`` with a sifted copy of ``text_col`` in ``output_col`` (default ``<text_col>_sifted``).
+
+    ``id_col`` names each note (unique, not null): a note's random draws are seeded
+    by it. Rows with a null text get a null. ``config`` is a ``phisift.sift.SiftConfig``
+    (default: the ``medium`` preset; give ``mlm=`` a masked-LM folder readable by the
+    driver). ``phi`` finds the PHI the config whitelists (default: the default
+    pipeline's detection, as ``phisift sift`` uses).
+    """
+    from pyspark.sql import functions as F
+
+    from ..sift import SiftConfig, sift_corpus
+
+    columns = df.columns
+    for name in (text_col, id_col):
+        if name not in columns:
+            raise UsageError(f"no column '{name}' in the DataFrame (columns: {', '.join(columns)})")
+    out_col = output_col or f"{text_col}_sifted"
+    if out_col in columns:
+        raise UsageError(f"the DataFrame already has a column '{out_col}'; choose another output_col")
+    rows = df.where(F.col(text_col).isNotNull()).select(F.col(id_col).cast("string"), text_col).collect()
+    if any(r[0] is None for r in rows):
+        raise UsageError(f"the id column '{id_col}' has nulls; every note needs an id")
+    docs = [Document(r[0], r[1]) for r in rows]
+    config = config or SiftConfig.preset_config("medium")
+    if config.whitelist_phi and phi is None:
+        from ..pipeline import Pipeline
+
+        phi = Pipeline.from_config({"replace": {"mode": "tag"}}).detect
+    run = sift_corpus(docs, config, filler=filler, phi=phi, engine=SparkEngine(df.sparkSession, partitions=partitions))
+    key = f"__phisift_sift_{id_col}"
+    spark = df.sparkSession
+    sifted = spark.createDataFrame([(d.id, d.text) for d in run.documents], f"`{key}` string, `{out_col}` string")
+    joined = df.join(sifted, F.col(id_col).cast("string") == F.col(key), "left")
+    return joined.select(*[df[c] for c in columns], F.col(out_col))

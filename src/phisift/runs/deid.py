@@ -1,0 +1,227 @@
+"""Corpus runs of the pipeline: fit over the corpus, apply per document, write in order.
+
+The ``detect`` and ``deid`` runs. An engine (``phisift.engine``: this process, a local
+process pool, or Spark) does the per-document work; this module drives it: it reads
+the input as a stream, has the pipeline's fittable detectors fitted first, writes
+every output in input order and keeps the run resumable.
+
+Resumable and atomic: a single-file output (JSONL, CSV, Parquet, a spans file) is
+built in a journal (``journal.py``) that is appended and fsynced per batch of
+finished documents (``batches.py``) and assembled into the output in one atomic
+write at the end; a folder output gets one atomically written file per document.
+After each batch the store records the finished documents under the run key. A
+killed run started again with the same settings continues after the last finished
+batch (``state.py``), and its output is byte-identical to that of a run never
+interrupted. Progress and notes go to a ``phisift.progress.Reporter``.
+"""
+
+from __future__ import annotations
+
+from itertools import islice
+from pathlib import Path
+from typing import TYPE_CHECKING, Iterator
+
+from ..document import Document, Span
+from ..errors import InputError
+from ..fileio import atomic_write
+from ..formats import write_corpus
+from ..pipeline import Pipeline, PipelineConfig
+from ..progress import Reporter, reporter_or_null
+from ..store import Secret, Store
+from .batches import commit_groups
+from .corpus import Corpus, is_folder_output, patient_of, spans_line
+from .state import RunState, run_key
+from .summary import Summary
+
+if TYPE_CHECKING:  # the page code loads only when a review is asked for
+    from ..engine import Engine
+    from ..review.page import ReviewWriter
+
+
+def detect_task(pipeline: Pipeline, doc: Document) -> list[Span]:
+    """The map of a detect run: one document's spans."""
+    return pipeline.detect(doc.text)
+
+
+def deid_task(pipeline: Pipeline, item: tuple[Document, str]) -> tuple[Document, list[Span]]:
+    """The map of a deid run: one (document, patient) de-identified, and its spans."""
+    doc, patient = item
+    return pipeline.deidentify(doc, patient)
+
+
+def _config_for_key(cfg: PipelineConfig) -> dict:
+    """The config as far as the output depends on it (not the number of processes)."""
+    data = cfg.as_dict()
+    data.get("frequency", {}).pop("jobs", None)
+    return data
+
+
+def _key_id(secret: Secret | None) -> str | None:
+    """Which key a run used, without revealing it."""
+    return secret.hexdigest("phisift-run-key-id")[:16] if secret is not None else None
+
+
+def _resolved(path: Path | None) -> str | None:
+    return str(Path(path).resolve()) if path else None
+
+
+def say_resumed(state: RunState, done: int, what: str, reporter: Reporter) -> None:
+    if state.resumed:
+        reporter.note(f"resuming an unfinished run: {done} {what} (--no-resume starts over)")
+
+
+def fitted_pipeline(cfg: PipelineConfig, corpus: Corpus, engine: Engine, state: RunState, store: Store,
+                    secret: Secret | None, model: Path | None, reporter: Reporter) -> Pipeline:
+    """The pipeline, its fittable detectors fitted on the whole input first (by the engine).
+
+    A resumed run loads the states its first attempt fitted instead of fitting again:
+    the confidence list in the store has changed since (it counts every fit), so a
+    new fit could mask other words, and the corpus would count twice in the list.
+    """
+    return Pipeline.fit(corpus, cfg, secret, model, counter=engine, store=store, state_dir=state.dir,
+                        reuse=state.resumed, reporter=reporter)
+
+
+def detect_run(corpus: Corpus, output: Path, cfg: PipelineConfig, *, store: Store, engine: Engine,
+               reporter: Reporter | None = None, model: Path | None = None, resume: bool | None = None) -> Summary:
+    """Find PHI in every document and write the spans file, resumably."""
+    say = reporter_or_null(reporter)
+    key = run_key({"command": "detect", **corpus.settings(), "output": _resolved(output),
+                   "config": _config_for_key(cfg), "model": _resolved(model)})
+    with RunState(store, key, [output], resume, say.note) as state:
+        pipeline = fitted_pipeline(cfg, corpus, engine, state, store, None, model, say)
+        journal = state.journal(output)
+        done = state.resume_point([journal], folder_output=False)
+        say_resumed(state, done, "documents were already done", say)
+        summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
+        docs = islice(iter(corpus), done, None)
+        say.start(f"detect ({engine.name})")
+        for batch in commit_groups(engine.map(pipeline, detect_task, docs), lambda doc: len(doc.text)):
+            journal.append([spans_line(doc.id, spans) for doc, spans in batch])
+            journal.sync()
+            store.mark_done(key, [doc.id for doc, _ in batch])
+            for doc, spans in batch:
+                summary.add(doc, spans)
+            say.advance(len(batch))
+        say.finish()
+        with atomic_write(output) as fh:
+            fh.writelines(journal.items())
+        store.log_run("detect", {"detectors": list(cfg.detect.detectors), "engine": engine.name}, summary.as_dict())
+        state.finish()
+    return summary
+
+
+def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: PipelineConfig, *, store: Store, engine: Engine,
+             reporter: Reporter | None = None, secret: Secret | None = None, model: Path | None = None,
+             spans_path: Path | None = None, patient_field: str | None = None, reversible: bool = False,
+             resume: bool | None = None, review: ReviewWriter | None = None) -> Summary:
+    """De-identify every document into ``target`` (and the spans found into ``spans_path``), resumably.
+
+    With ``review``, every document (original, de-identified, spans found) goes to the
+    review page, which is written once the run is complete. A resumed run re-runs the
+    documents an interrupted attempt finished, for the page only: the pipeline is
+    deterministic for a key and store, so they come out as they were written.
+    """
+    say = reporter_or_null(reporter)
+    key = run_key({"command": "deid", **corpus.settings(), "output": _resolved(target), "output_format": dst_fmt,
+                   "spans": _resolved(spans_path), "config": _config_for_key(cfg), "model": _resolved(model),
+                   "patient_field": patient_field, "reversible": reversible, "key_id": _key_id(secret)})
+    targets = [target] + ([spans_path] if spans_path else [])
+    store.key_confidence(secret, reversible)  # the frequency confidence list: digests of this key
+    with RunState(store, key, targets, resume, say.note) as state:
+        pipeline = fitted_pipeline(cfg, corpus, engine, state, store, secret, model, say)
+        writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key)
+        done = writer.done
+        say_resumed(state, done, "documents were already done", say)
+        summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
+        record = secret is not None and pipeline.operator.name == "surrogate"
+        items = ((doc, patient_of(doc, patient_field)) for doc in islice(iter(corpus), done, None))
+        if review is not None and done:
+            _review_earlier(review, engine, pipeline, corpus, done, patient_field, say)
+        say.start(f"deid ({engine.name})")
+        for batch in commit_groups(engine.map(pipeline, deid_task, items), lambda item: len(item[0].text)):
+            writer.write(batch)
+            if record:
+                store.record_surrogates([row for (doc, patient), (new, spans) in batch
+                                         for row in _surrogate_rows(secret, patient, doc, spans, new, reversible)])
+            store.mark_done(key, [doc.id for (doc, _), _ in batch])
+            for (doc, _), (new, spans) in batch:
+                summary.add(doc, spans)
+                if review is not None:
+                    review.add(doc, new, spans)
+            say.advance(len(batch))
+        say.finish()
+        writer.close(empty=not done and not summary.documents)
+        if review is not None:
+            review.close(frequency_state=pipeline.states.get("frequency"))
+        store.log_run("deid", {"mode": cfg.replace.mode, "detectors": list(cfg.detect.detectors),
+                               "engine": engine.name}, summary.as_dict())
+        state.finish()
+    return summary
+
+
+class _DeidWriter:
+    """The outputs of a deid run: journals for single files (and the spans file), or one file per document."""
+
+    def __init__(self, target: Path, dst_fmt: str, spans_path: Path | None, state: RunState, store: Store, key: str):
+        self.target, self.fmt, self.spans_path = target, dst_fmt, spans_path
+        self.folder = is_folder_output(target, dst_fmt)
+        self.main = None if self.folder else state.journal(target)
+        self.spans = state.journal(spans_path) if spans_path else None
+        self.journals = [j for j in (self.main, self.spans) if j is not None]
+        self.done = state.resume_point(self.journals, self.folder)
+        self.written = store.done(key) if self.folder and self.done else set()
+
+    def write(self, batch: list[tuple[tuple[Document, str], tuple[Document, list[Span]]]]) -> None:
+        new_docs = [new for _, (new, _) in batch]
+        if self.folder:
+            for new in new_docs:
+                if new.id in self.written:
+                    raise InputError("duplicate document id: each document of a folder output needs its own",
+                                     document=new.id)
+                self.written.add(new.id)
+            write_corpus(new_docs, self.target, self.fmt)
+        else:
+            self.main.append(new_docs)
+        if self.spans is not None:
+            self.spans.append([spans_line(doc.id, spans) for (doc, _), (_, spans) in batch])
+        for j in self.journals:
+            j.sync()
+
+    def close(self, empty: bool) -> None:
+        """Assemble the single-file outputs from their journals (an empty corpus: what the format writes for none)."""
+        if self.main is not None:
+            write_corpus(self.main.items(), self.target, self.fmt)
+        elif empty:
+            write_corpus([], self.target, self.fmt)
+        if self.spans is not None:
+            with atomic_write(self.spans_path) as fh:
+                fh.writelines(self.spans.items())
+
+
+def _review_earlier(review: ReviewWriter, engine: Engine, pipeline: Pipeline, corpus: Corpus, done: int,
+                    patient_field: str | None, reporter: Reporter) -> None:
+    """Put the documents an interrupted attempt finished on the review page (re-run, not re-written)."""
+    reporter.note(f"review: re-running the {done} documents finished earlier, for the review page only")
+    earlier = ((doc, patient_of(doc, patient_field)) for doc in islice(iter(corpus), done))
+    for (doc, _), (new, spans) in engine.map(pipeline, deid_task, earlier):
+        review.add(doc, new, spans)
+
+
+def _frequency_shares(pipeline: Pipeline) -> dict:
+    """The share of text the rare-word fit was asked to leave and the share it leaves (claim 2)."""
+    state = pipeline.states.get("frequency")
+    return state.shares() if state is not None else {}
+
+
+def _surrogate_rows(secret: Secret, patient: str, doc: Document, spans: list[Span], new_doc: Document,
+                    reversible: bool) -> Iterator[tuple[str, str, str, str, str | None]]:
+    """Store rows for the surrogates of one document: digests, and the original only if reversible."""
+    who = secret.hexdigest("patient", patient)
+    for old, new in zip(spans, new_doc.spans):
+        original = doc.text[old.start : old.end]
+        yield (who, old.label, secret.hexdigest("original", old.label, original),
+               new_doc.text[new.start : new.end], original if reversible else None)
+
+
+__all__ = ["deid_run", "deid_task", "detect_run", "detect_task", "fitted_pipeline", "say_resumed"]

@@ -1,0 +1,55 @@
+"""What a corpus run did, in counts only: safe to print and to log (no PHI)."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from ..document import Document, Span
+
+
+@dataclass
+class Summary:
+    """Documents, characters and spans per label of a run, and its time."""
+
+    documents: int = 0
+    characters: int = 0
+    spans: Counter = field(default_factory=Counter)
+    started: float = field(default_factory=time.perf_counter)
+    resumed_from: int = 0  # documents finished by an earlier, interrupted run
+    frequency: dict = field(default_factory=dict)  # the rare-word fit: share asked vs realised (FrequencyState.shares)
+
+    def add(self, doc: Document, spans: Iterable[Span]) -> None:
+        self.documents += 1
+        self.characters += len(doc.text)
+        self.spans.update(s.label for s in spans)
+
+    @property
+    def seconds(self) -> float:
+        return time.perf_counter() - self.started
+
+    def as_dict(self) -> dict:
+        return {
+            "documents": self.documents,
+            "characters": self.characters,
+            "spans": dict(sorted(self.spans.items())),
+            "seconds": round(self.seconds, 3),
+            "resumed_from": self.resumed_from,
+            **({"frequency": self.frequency} if self.frequency else {}),
+        }
+
+    def lines(self, verb: str) -> list[str]:
+        """The summary for a person: ``"<verb> N documents, ... spans in ... s"`` and the spans per label."""
+        rate = self.characters / self.seconds if self.seconds else 0.0
+        earlier = f" (and {self.resumed_from} before the interruption)" if self.resumed_from else ""
+        out = [f"{verb} {self.documents} documents{earlier}, {sum(self.spans.values())} spans "
+               f"in {self.seconds:.1f} s ({rate / 1e6:.2f} M chars/s)"]
+        if self.spans:
+            out.append("  " + ", ".join(f"{label} {n}" for label, n in sorted(self.spans.items())))
+        if self.frequency:
+            f = self.frequency
+            out.append(f"  frequency k={f['threshold']}: word tokens left asked {100 * f['asked']:.1f}% "
+                       f"({f['basis']}), realised {100 * f['realised']:.1f}%")
+        return out
