@@ -404,52 +404,33 @@ def _prepare_model(spool: Any, settings: MlmSettings, reporter: Reporter) -> tup
     return tokenizer, model, max_length, described
 
 
-def _train(spool: Any, out: Path, settings: MlmSettings, reporter: Reporter, started: float) -> MlmResult:
+@dataclass
+class _Loop:
+    """What the training loop works with (built by ``_train``)."""
+
+    model: Any
+    optimizer: Any
+    scheduler: Any
+    gen: Any
+    ids: Any
+    random_ids: Any
+    batch_size: int
+    steps_per_epoch: int
+
+
+def _run_epochs(loop: _Loop, train: Any, settings: MlmSettings, plan: Any, deadline: float | None,
+                eval_batches: int, reporter: Reporter) -> tuple[int, bool, list[float], deque[float]]:
+    """The epochs of training; (steps done, stopped by the time budget, mean loss per epoch, last losses)."""
     import torch
 
-    from .masking import collate, encode_chunks, mask_whole_words
+    from .masking import collate, mask_whole_words
 
-    torch.manual_seed(settings.seed)
-    tokenizer, model, max_length, described = _prepare_model(spool, settings, reporter)
-    size = SIZES[settings.size]
-    ids = _token_ids(tokenizer)
-    backend = _plain_backend(tokenizer)
-    reporter.note("encoding the corpus")
-    train = encode_chunks(backend, spool.texts("train"), max_length, ids.special)
-    held = encode_chunks(backend, spool.texts("holdout"), max_length, ids.special).take(settings.max_eval_chunks)
-    if len(train) == 0:
-        raise UsageError("the corpus has no text to train on after tokenization")
-    eval_seed = settings.seed + 1
-
-    before = evaluate_chunks(model, held, ids, eval_seed) if settings.base_model and len(held) else None
-
-    batch_size = settings.batch_size or size.batch_size
-    lr = settings.learning_rate or (5e-5 if settings.base_model else size.learning_rate)
-    steps_per_epoch = math.ceil(len(train) / batch_size)
-    plan = _Plan(settings.epochs * steps_per_epoch, settings.warmup)
-    decay, no_decay = [], []
-    for name, p in model.named_parameters():
-        (no_decay if p.ndim < 2 or "LayerNorm" in name or "layer_norm" in name else decay).append(p)
-    optimizer = torch.optim.AdamW(
-        [{"params": decay, "weight_decay": settings.weight_decay}, {"params": no_decay, "weight_decay": 0.0}],
-        lr=lr, betas=(0.9, 0.98), eps=1e-6,
-    )
-    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, plan.factor)
-    vocab = model.get_input_embeddings().num_embeddings
-    special = set(ids.special)
-    random_ids = torch.tensor([i for i in range(vocab) if i not in special], dtype=torch.long)
-    gen = torch.Generator().manual_seed(settings.seed)
-    deadline = started + settings.max_minutes * 60 if settings.max_minutes else None
-    eval_batches = math.ceil(len(held) / 64)
-
-    prepare_seconds = time.perf_counter() - started
     step, stopped_by_time = 0, False
     recent: deque[float] = deque(maxlen=50)
     epoch_losses: list[float] = []
     step_times: list[float] = []
-    train_start = time.perf_counter()
-    reporter.note(f"training on {len(train)} chunks ({train.tokens} tokens), "
-                  f"{settings.epochs} epoch(s) of {steps_per_epoch} steps, batch {batch_size}, lr {lr:g}")
+    model, optimizer, scheduler, gen, ids = loop.model, loop.optimizer, loop.scheduler, loop.gen, loop.ids
+    random_ids, batch_size, steps_per_epoch = loop.random_ids, loop.batch_size, loop.steps_per_epoch
     reporter.start("training", plan.total, "steps")
     for epoch in range(settings.epochs):
         order = torch.randperm(len(train), generator=gen).tolist()
@@ -490,6 +471,53 @@ def _train(spool: Any, out: Path, settings: MlmSettings, reporter: Reporter, sta
         if stopped_by_time or step >= plan.total:
             break
     reporter.finish()
+    return step, stopped_by_time, epoch_losses, recent
+
+
+def _train(spool: Any, out: Path, settings: MlmSettings, reporter: Reporter, started: float) -> MlmResult:
+    import torch
+
+    from .masking import encode_chunks
+
+    torch.manual_seed(settings.seed)
+    tokenizer, model, max_length, described = _prepare_model(spool, settings, reporter)
+    size = SIZES[settings.size]
+    ids = _token_ids(tokenizer)
+    backend = _plain_backend(tokenizer)
+    reporter.note("encoding the corpus")
+    train = encode_chunks(backend, spool.texts("train"), max_length, ids.special)
+    held = encode_chunks(backend, spool.texts("holdout"), max_length, ids.special).take(settings.max_eval_chunks)
+    if len(train) == 0:
+        raise UsageError("the corpus has no text to train on after tokenization")
+    eval_seed = settings.seed + 1
+
+    before = evaluate_chunks(model, held, ids, eval_seed) if settings.base_model and len(held) else None
+
+    batch_size = settings.batch_size or size.batch_size
+    lr = settings.learning_rate or (5e-5 if settings.base_model else size.learning_rate)
+    steps_per_epoch = math.ceil(len(train) / batch_size)
+    plan = _Plan(settings.epochs * steps_per_epoch, settings.warmup)
+    decay, no_decay = [], []
+    for name, p in model.named_parameters():
+        (no_decay if p.ndim < 2 or "LayerNorm" in name or "layer_norm" in name else decay).append(p)
+    optimizer = torch.optim.AdamW(
+        [{"params": decay, "weight_decay": settings.weight_decay}, {"params": no_decay, "weight_decay": 0.0}],
+        lr=lr, betas=(0.9, 0.98), eps=1e-6,
+    )
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, plan.factor)
+    vocab = model.get_input_embeddings().num_embeddings
+    special = set(ids.special)
+    random_ids = torch.tensor([i for i in range(vocab) if i not in special], dtype=torch.long)
+    gen = torch.Generator().manual_seed(settings.seed)
+    deadline = started + settings.max_minutes * 60 if settings.max_minutes else None
+    eval_batches = math.ceil(len(held) / 64)
+
+    prepare_seconds = time.perf_counter() - started
+    train_start = time.perf_counter()
+    reporter.note(f"training on {len(train)} chunks ({train.tokens} tokens), "
+                  f"{settings.epochs} epoch(s) of {steps_per_epoch} steps, batch {batch_size}, lr {lr:g}")
+    loop = _Loop(model, optimizer, scheduler, gen, ids, random_ids, batch_size, steps_per_epoch)
+    step, stopped_by_time, epoch_losses, recent = _run_epochs(loop, train, settings, plan, deadline, eval_batches, reporter)
     train_seconds = time.perf_counter() - train_start
     if stopped_by_time:
         reporter.note(f"time budget reached after {step} steps; saving the model as it is")
