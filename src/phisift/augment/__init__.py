@@ -15,10 +15,11 @@ method runs.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
 from ..document import Document
 from ..errors import UsageError
+from ..progress import Reporter, reporter_or_null
 from .filtered import FilteredBert, FilteredSettings
 from .neighbours import NeighbourPseudonymiser, NeighbourSettings
 
@@ -33,10 +34,12 @@ def augment_corpus(
     mlm: str | Path | None = None,
     filtered: FilteredSettings = FilteredSettings(),
     neighbours: NeighbourSettings = NeighbourSettings(),
-    log: Callable[[str], None] = lambda m: None,
+    reporter: Reporter | None = None,
 ) -> list[Document]:
     """The training corpus after ``method``: originals plus rewrites (filtered-bert, as the settings say)
-    or the pseudonymised documents in place of the originals (neighbours)."""
+    or the pseudonymised documents in place of the originals (neighbours). Progress and the
+    figures of the run go to ``reporter``."""
+    say = reporter_or_null(reporter)
     if method not in METHODS:
         raise UsageError(f"unknown augmentation '{method}'; choose {' or '.join(METHODS)}")
     if vectors is None:
@@ -46,16 +49,20 @@ def augment_corpus(
         if mlm is None:
             raise UsageError("--augment filtered-bert needs a masked LM folder (--mlm DIR)")
         tool = FilteredBert.from_paths(mlm, vectors, filtered)
-        out = list(tool.augment(docs))
+        say.start(method, len(docs), "documents")
+        out = list(tool.augment(docs, say))
+        say.finish()
         s = tool.stats.as_dict()
-        log(f"filtered-bert: {s['documents']} documents -> {s['written']}; {s['words_replaced']} of "
+        say.note(f"filtered-bert: {s['documents']} documents -> {s['written']}; {s['words_replaced']} of "
             f"{s['words_chosen']} chosen words replaced, {s['samples_refused_by_filter']} samples refused by the "
             f"filter; {s['units_per_second']:.1f} sentences/s ({s['masked_copies_per_pass']:.0f} masked copies per pass)")
         return out
     tool = NeighbourPseudonymiser.from_path(docs, vectors, neighbours)
-    out = list(tool.pseudonymise_all(docs))
+    say.start(method, len(docs), "documents")
+    out = list(tool.pseudonymise_all(docs, say))
+    say.finish()
     s = tool.stats.as_dict()
-    log(f"neighbours (N={neighbours.n}): {s['words_replaced']} PHI words and {s['digit_tokens_replaced']} digit "
+    say.note(f"neighbours (N={neighbours.n}): {s['words_replaced']} PHI words and {s['digit_tokens_replaced']} digit "
         f"tokens replaced in {s['documents']} documents; {s['phi_words_excluded']} PHI words kept out of a "
         f"{s['neighbour_vocabulary']}-word neighbour vocabulary")
     return out

@@ -28,13 +28,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Iterable, Iterator, Sequence
 
 import numpy as np
 
 from ..document import Document, Edit, rewrite_document
 from ..errors import UsageError
 from ..lm.predict import logits_at, pad_batch, special_ids
+from ..progress import Reporter, reporter_or_null
 from ..sift.fill import match_case, sample_index
 from ..text import Token, chunks, sentence_tokens, tokenize
 from ._common import Clock, document_rng, rate, rounded
@@ -191,8 +192,11 @@ class FilteredBert:
         return cls(tokenizer, model, load_vectors(vectors), settings)
 
     # ------------------------------------------------------------------ corpus
-    def augment(self, docs: Iterable[Document], on_document: Callable[[int], None] | None = None) -> Iterator[Document]:
-        """The corpus as asked: each original (if kept) followed by its ``copies`` rewrites."""
+    def augment(self, docs: Iterable[Document], reporter: Reporter | None = None) -> Iterator[Document]:
+        """The corpus as asked: each original (if kept) followed by its ``copies`` rewrites.
+
+        ``reporter`` is advanced by one per original document (its task is the caller's to start)."""
+        say = reporter_or_null(reporter)
         clock = Clock()
         try:
             for doc in docs:
@@ -204,8 +208,7 @@ class FilteredBert:
                     new = self.rewrite(doc, copy)
                     self.stats.written += 1
                     yield new
-                if on_document is not None:
-                    on_document(1)
+                say.advance(1)
         finally:
             self.stats.seconds += clock.wall()
             self.stats.cpu_seconds += clock.cpu()

@@ -24,12 +24,13 @@ from __future__ import annotations
 import string
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 import numpy as np
 
 from ..document import Document, Edit, rewrite_document
 from ..errors import InputError, UsageError
+from ..progress import Reporter, reporter_or_null
 from ..sift.fill import match_case
 from ..text import Token
 from ._common import Clock, document_rng, rate, rounded
@@ -168,13 +169,14 @@ class NeighbourPseudonymiser:
         settings.check()
         return cls.fit(docs, load_vectors(vectors), settings)
 
-    def pseudonymise_all(self, docs: Iterable[Document], on_document: Callable[[int], None] | None = None) -> Iterator[Document]:
+    def pseudonymise_all(self, docs: Iterable[Document], reporter: Reporter | None = None) -> Iterator[Document]:
+        """Each document pseudonymised; ``reporter`` is advanced by one per document."""
+        say = reporter_or_null(reporter)
         clock = Clock()
         try:
             for doc in docs:
                 yield self.pseudonymise(doc)
-                if on_document is not None:
-                    on_document(1)
+                say.advance(1)
         finally:
             self.stats.seconds += clock.wall()
             self.stats.cpu_seconds += clock.cpu()

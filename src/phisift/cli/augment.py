@@ -92,7 +92,7 @@ def augment_command(
     tool, run = _augmenter(method, docs, mlm, vectors, filtered, near)  # models load (and fail) before the bar starts
     with RichReporter() as reporter:
         reporter.start(method, total=len(docs))
-        out_docs = list(run(docs, reporter.advance))
+        out_docs = list(run(docs, reporter))
     write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
     written = write_corpus(out_docs, target, dst_fmt, **write_opts)
     stats = tool.stats.as_dict()

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from ..errors import UsageError
-from .console import say
+from .console import RichReporter, say
 from .options import FORMAT_HELP, IdField, InFormat, TextField
 
 app = typer.Typer()
@@ -116,11 +116,12 @@ def _augmented(docs: list, method: str, vectors: Optional[Path], mlm: Optional[P
     """The training corpus after ``--augment``: with rewritten copies, or pseudonymised."""
     from ..augment import FilteredSettings, NeighbourSettings, augment_corpus
 
-    return augment_corpus(
-        docs, method, vectors=vectors, mlm=mlm,
-        filtered=FilteredSettings(words=words, min_sim=min_sim, copies=copies, seed=seed),
-        neighbours=NeighbourSettings(n=n, seed=seed), log=say,
-    )
+    with RichReporter() as reporter:
+        return augment_corpus(
+            docs, method, vectors=vectors, mlm=mlm,
+            filtered=FilteredSettings(words=words, min_sim=min_sim, copies=copies, seed=seed),
+            neighbours=NeighbourSettings(n=n, seed=seed), reporter=reporter,
+        )
 
 
 def _feature_settings(feature_detectors: str, gazetteer: bool, window: int):
