@@ -88,7 +88,7 @@ def changed_tokens(old: str, new: str) -> list[tuple[str, str]]:
 
 # --------------------------------------------------------------------------- Filtered BERT
 def test_filtered_bert_rewrites_content_words_and_keeps_phi_and_labels(loaded, docs):
-    tool = filtered(loaded, words=4, min_sim=-1.0, seed=3)
+    tool = filtered(loaded, words=4, min_sim=-1.0, seed=3, unit="sentence")
     out = list(tool.augment(docs[:8]))
     assert [d.id for d in out[:2]] == [docs[0].id, f"{docs[0].id}.aug1"]
     assert len(out) == 16
@@ -109,7 +109,8 @@ def test_filtered_bert_rewrites_content_words_and_keeps_phi_and_labels(loaded, d
 
 
 def test_include_phi_replaces_words_inside_spans_and_keeps_their_labels(loaded, docs):
-    tool = filtered(loaded, words=50, min_sim=-1.0, include_phi=True, copies=3, keep_originals=False, seed=1)
+    tool = filtered(loaded, words=50, min_sim=-1.0, include_phi=True, copies=3, keep_originals=False, seed=1,
+                    unit="sentence")
     out = list(tool.augment(docs[:6]))
     assert len(out) == 18 and all(".aug" in d.id for d in out)
     phi_changed = 0
@@ -126,14 +127,14 @@ def test_include_phi_replaces_words_inside_spans_and_keeps_their_labels(loaded, 
 
 
 def test_min_sim_filter_really_refuses(loaded, docs):
-    strict = filtered(loaded, words=5, min_sim=0.999, seed=2, tries=5)
+    strict = filtered(loaded, words=5, min_sim=0.999, seed=2, tries=5, unit="sentence")
     out = list(strict.augment(docs[:5]))
     assert all(a.text == b.text for a, b in zip(out[0::2], out[1::2]))
     assert strict.stats.replaced == 0 and strict.stats.refused > 0
     assert strict.stats.unchanged == strict.stats.chosen
 
     tokenizer, model, vectors = loaded
-    medium = filtered(loaded, words=5, min_sim=0.3, seed=2)
+    medium = filtered(loaded, words=5, min_sim=0.3, seed=2, unit="sentence")
     list(medium.augment(docs[:5]))
     assert medium.stats.examples, "some replacement should pass a 0.3 filter"
     for original, replacement, _ in medium.stats.examples:
@@ -141,13 +142,13 @@ def test_min_sim_filter_really_refuses(loaded, docs):
 
 
 def test_same_seed_same_output_other_seed_other_output(loaded, docs):
-    a = list(filtered(loaded, seed=7, min_sim=-1.0).augment(docs[:6]))
-    b = list(filtered(loaded, seed=7, min_sim=-1.0).augment(docs[:6]))
-    c = list(filtered(loaded, seed=8, min_sim=-1.0).augment(docs[:6]))
+    a = list(filtered(loaded, seed=7, min_sim=-1.0, unit="sentence").augment(docs[:6]))
+    b = list(filtered(loaded, seed=7, min_sim=-1.0, unit="sentence").augment(docs[:6]))
+    c = list(filtered(loaded, seed=8, min_sim=-1.0, unit="sentence").augment(docs[:6]))
     assert a == b and [d.text for d in a] == [d.text for d in b]
     assert [d.text for d in a] != [d.text for d in c]
     # keyed by document id: a document's rewrite does not depend on what else is in the corpus
-    alone = list(filtered(loaded, seed=7, min_sim=-1.0).augment(docs[3:4]))
+    alone = list(filtered(loaded, seed=7, min_sim=-1.0, unit="sentence").augment(docs[3:4]))
     assert alone[1].text == a[7].text
 
 
@@ -160,6 +161,43 @@ def test_long_sentences_are_cut_and_fit_the_model(loaded):
         assert tool.stats.units == 3  # 603 tokens -> 250 + 250 + 103
         assert out[1].spans[0].text_in(out[1].text) == "Rosa Vidal"
         assert 0 < len(changed_tokens(doc.text, out[1].text)) <= 9
+
+
+def changed_words(old: str, new: str) -> int:
+    """Words of ``old`` not kept in ``new`` (a replacement may tokenize differently, so align by difflib)."""
+    import difflib
+
+    a = [t.text for t in tokenize(old) if any(c.isalnum() for c in t.text)]
+    b = [t.text for t in tokenize(new) if any(c.isalnum() for c in t.text)]
+    kept = sum(m.size for m in difflib.SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks())
+    return len(a) - kept
+
+
+def test_default_rate_is_the_papers_five_words_per_250(loaded):
+    """Issue 18.4: per copy at most 4% of the words are replaced (the paper: 5 per 250-word instance, 2%),
+    labels and PHI text unchanged; the old per-sentence rate stays as --unit sentence."""
+    held_out = [d for d in annotated_docs(30, seed=99)]  # other notes than the models were trained on
+    long = [Document(f"long{i}", " ".join(d.text for d in held_out[i * 5 : i * 5 + 5]),
+                     tuple(Span(s.start, s.end, s.label) for s in held_out[i * 5].spans)) for i in range(6)]
+    for corpus in (held_out, long):
+        tool = filtered(loaded, min_sim=-1.0, keep_originals=False, copies=2, seed=5)
+        assert tool.settings.unit == "instance" and tool.settings.words == 5
+        out = list(tool.augment(corpus))
+        for copy in (0, 1):
+            copies = out[copy::2]
+            words = sum(sum(1 for t in tokenize(d.text) if any(c.isalnum() for c in t.text)) for d in corpus)
+            changed = sum(changed_words(a.text, b.text) for a, b in zip(corpus, copies))
+            assert 0 < changed <= 0.04 * words, (changed, words)
+            for a, b in zip(corpus, copies):
+                assert [(s.label, s.text_in(b.text)) for s in b.spans] == [(s.label, s.text_in(a.text)) for s in a.spans]
+        if corpus is long:  # notes of 250+ words: each one at most 4% too
+            for a, b in zip(corpus, out[0::2]):
+                n = sum(1 for t in tokenize(a.text) if any(c.isalnum() for c in t.text))
+                assert changed_words(a.text, b.text) <= 0.04 * n
+    old = filtered(loaded, min_sim=-1.0, keep_originals=False, seed=5, unit="sentence")
+    copies = list(old.augment(held_out))
+    words = sum(sum(1 for t in tokenize(d.text) if any(c.isalnum() for c in t.text)) for d in held_out)
+    assert sum(changed_words(a.text, b.text) for a, b in zip(held_out, copies)) > 0.1 * words
 
 
 WORDS = ["chest", "pain", "knee", "the", "of", "fracture", "Rosa", "Vidal", "12/03/2019", ",", ".", "metformin",
@@ -190,7 +228,7 @@ def span_layouts(draw):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(doc=span_layouts(), include_phi=st.booleans(), seed=st.integers(0, 5))
 def test_labels_stay_aligned_for_any_span_layout(loaded, doc, include_phi, seed):
-    tool = filtered(loaded, words=3, min_sim=-1.0, include_phi=include_phi, seed=seed)
+    tool = filtered(loaded, words=3, min_sim=-1.0, include_phi=include_phi, seed=seed, unit="sentence")
     new = tool.rewrite(doc)
     assert len(new.spans) == len(doc.spans)
     old_tokens, new_tokens = tokenize(doc.text), tokenize(new.text)
@@ -312,7 +350,8 @@ def test_cli_filtered_bert_on_jsonl(models, docs, tmp_path):
                      "--mlm", str(models[0]), "--vectors", str(models[1]), "--copies", "2", "--min-sim", "-1",
                      "--seed", "3", "--report", str(report))
     assert result.exit_code == 0, result.output
-    assert "sentences/s" in result.output and "masked copies per forward pass" in result.output
+    said = " ".join(result.output.split())  # the console wraps long lines
+    assert " instances, " in said and "masked copies per forward pass" in said
     assert "Rosa" not in result.output and "Vidal" not in result.output
     out = list(read_corpus(tmp_path / "aug.jsonl"))
     assert len(out) == 15 and out[1].id == f"{docs[0].id}.aug1" and out[2].id == f"{docs[0].id}.aug2"

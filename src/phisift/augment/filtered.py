@@ -7,9 +7,18 @@ word it replaces, so that "dolor" may become "molestia" but not "fiebre" or a
 stray fragment. Labels stay put because the edits go through
 ``document.rewrite``, which carries every gold span onto the new text.
 
-Per sentence (a sentence longer than 250 words is cut into 250-word chunks, or
-``unit="chunk"`` uses ``text.chunks`` windows directly), ``words`` content words
-are drawn at random: no stop words, no punctuation or numbers, no PHI unless
+**Rate.** The paper masks 5 words per 250-word instance (2% of the words). The
+default ``unit="instance"`` does the same: a note is cut into instances of at most
+250 words (``text.chunks`` without overlap, cut at a sentence start when one lies in
+the second half), and an instance of ``n`` words gets ``words * n / 250`` masks,
+rounded at random to a neighbouring whole number with that expectation (a 250-word
+instance gets exactly 5, a 60-word note 1 or 2, 1.2 on average), so every note
+is rewritten at the paper's 2% whatever its length. The old rates stay as options:
+``unit="sentence"`` draws ``words`` words from *each sentence* (a sentence longer
+than 250 words is cut into 250-word pieces): with 5 words about 44% of a clinical
+note's words are replaced, ten times the paper's rate; ``unit="chunk"`` draws
+``words`` words from each 250-word window, however short. In each unit the
+content words are drawn at random: no stop words, no punctuation or numbers, no PHI unless
 ``include_phi`` (then only words wholly inside a span, never one an annotation
 cuts). Each drawn word is hidden on its own, whole, by one ``[MASK]`` (the rest
 of the sentence stays as written, so the model sees the most context), and every
@@ -41,13 +50,20 @@ from ..text import Token, chunks, sentence_tokens, tokenize
 from ._common import Clock, document_rng, rate, rounded
 from .words import SpanIndex, is_content_word, replaceable_tokens
 
-UNITS = ("sentence", "chunk")
+UNITS = ("instance", "sentence", "chunk")
 MAX_UNIT_WORDS = 250
+
+
+def prorated(words: int, unit_words: int, rng: np.random.Generator) -> int:
+    """``words`` per 250 words for a unit of ``unit_words`` words, rounded at random to keep the expectation."""
+    share = words * unit_words / MAX_UNIT_WORDS
+    whole = int(share)
+    return whole + int(rng.random() < share - whole)
 
 
 @dataclass(frozen=True)
 class FilteredSettings:
-    """Options of Filtered BERT; the defaults follow the issue (5 words, min-sim 0, one copy)."""
+    """Options of Filtered BERT; the defaults follow the paper (5 words per 250-word instance, min-sim 0, one copy)."""
 
     words: int = 5
     min_sim: float = 0.0
@@ -58,7 +74,7 @@ class FilteredSettings:
     tries: int = 10
     top_k: int = 0
     temperature: float = 1.0
-    unit: str = "sentence"
+    unit: str = "instance"
     batch_size: int = 64
 
     def check(self) -> None:
@@ -75,7 +91,7 @@ class FilteredSettings:
         if self.temperature <= 0:
             raise UsageError("--temperature must be positive")
         if self.unit not in UNITS:
-            raise UsageError(f"unknown --unit '{self.unit}'; choose sentence or chunk")
+            raise UsageError(f"unknown --unit '{self.unit}'; choose instance, sentence or chunk")
         if self.batch_size < 1:
             raise UsageError("--batch-size must be at least 1")
 
@@ -87,6 +103,7 @@ class FilteredStats:
     ``examples`` is for benchmarks on public data; the command line never prints it.
     """
 
+    unit: str = "instance"
     documents: int = 0
     written: int = 0
     units: int = 0
@@ -102,7 +119,7 @@ class FilteredStats:
 
     def as_dict(self) -> dict[str, Any]:
         return rounded({
-            "documents": self.documents, "written": self.written, "units": self.units,
+            "unit": self.unit, "documents": self.documents, "written": self.written, "units": self.units,
             "words_chosen": self.chosen, "words_replaced": self.replaced, "samples_refused_by_filter": self.refused,
             "words_left_unchanged": self.unchanged, "forward_passes": self.forward_passes,
             "masked_copies_per_pass": self.masked_copies / self.forward_passes if self.forward_passes else 0.0,
@@ -163,6 +180,11 @@ def candidate_mask(tokenizer: Any, vocab_size: int) -> np.ndarray:
     return allowed
 
 
+def _is_word_token(text: str) -> bool:
+    """A token that counts as a word of the text (it holds a letter or a digit)."""
+    return any(c.isalnum() for c in text)
+
+
 class FilteredBert:
     """A masked LM and word vectors, ready to augment documents."""
 
@@ -180,7 +202,7 @@ class FilteredBert:
             limit -= 2
         self.max_pieces = max(8, limit - 2)
         self._pieces: dict[str, list[int]] = {}
-        self.stats = FilteredStats()
+        self.stats = FilteredStats(unit=settings.unit)
 
     @classmethod
     def from_paths(cls, mlm: str | Path, vectors: str | Path, settings: FilteredSettings = FilteredSettings()) -> "FilteredBert":
@@ -225,7 +247,12 @@ class FilteredBert:
             pool = [i for i in range(lo, hi) if i in allowed]
             if not pool:
                 continue
-            k = min(self.settings.words, len(pool))
+            k = self.settings.words
+            if self.settings.unit == "instance":
+                k = prorated(k, sum(1 for i in range(lo, hi) if _is_word_token(tokens[i].text)), rng)
+            k = min(k, len(pool))
+            if k == 0:
+                continue
             picked = sorted(int(i) for i in rng.choice(pool, size=k, replace=False))
             requests.extend(_Request(u, i, (lo, hi)) for i in picked)
         self.stats.chosen += len(requests)
@@ -242,7 +269,9 @@ class FilteredBert:
         return Document(f"{doc.id}.aug{copy}", new_doc.text, new_doc.spans, dict(doc.meta))
 
     def _units(self, text: str, tokens: Sequence[Token]) -> list[tuple[int, int]]:
-        """Token index ranges of the sentences (cut at 250 words) or 250-word chunks."""
+        """Token index ranges of the 250-word instances or windows, or of the sentences (cut at 250 words)."""
+        if self.settings.unit == "instance":
+            return [(c.token_start, c.token_end) for c in chunks(text, MAX_UNIT_WORDS, 0, tokens=tokens)]
         if self.settings.unit == "chunk":
             return [(c.token_start, c.token_end) for c in chunks(text, MAX_UNIT_WORDS, 0, tokens=tokens)]
         units: list[tuple[int, int]] = []

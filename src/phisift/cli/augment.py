@@ -37,7 +37,8 @@ def augment_command(
     mlm: Optional[Path] = typer.Option(None, "--mlm", help="filtered-bert: masked LM folder (phisift lm mlm)."),
     vectors: Optional[Path] = typer.Option(None, "--vectors", help="Word vectors file (phisift lm vectors): the "
                                            "filter of filtered-bert, the neighbour space of neighbours."),
-    words: int = typer.Option(5, "--words", help="filtered-bert: words replaced per sentence (or chunk)."),
+    words: int = typer.Option(5, "--words", help="filtered-bert: words replaced per 250-word instance (the paper's "
+                              "rate, prorated for shorter notes), or per sentence/window with --unit sentence/chunk."),
     min_sim: float = typer.Option(0.0, "--min-sim", help="filtered-bert: keep a replacement only when its cosine "
                                   "similarity with the original word exceeds this."),
     copies: int = typer.Option(1, "--copies", help="filtered-bert: rewritten copies per document."),
@@ -49,8 +50,9 @@ def augment_command(
     tries: int = typer.Option(10, "--tries", help="filtered-bert: samples per word before it is left unchanged."),
     top_k: int = typer.Option(0, "--top-k", help="filtered-bert: sample among the k likeliest words (0: all)."),
     temperature: float = typer.Option(1.0, "--temperature", help="filtered-bert: sampling temperature."),
-    unit: str = typer.Option("sentence", "--unit", help="filtered-bert: sentence (cut at 250 words) or chunk "
-                             "(250-word windows)."),
+    unit: str = typer.Option("instance", "--unit", help="filtered-bert: instance (--words per 250 words, the "
+                             "paper's rate), sentence (--words per sentence: the old default, ~44%% of words "
+                             "replaced) or chunk (--words per 250-word window, however short)."),
     batch_size: int = typer.Option(64, "--batch-size", help="filtered-bert: masked copies per forward pass."),
     n: int = typer.Option(100, "--n", help="neighbours: draw each PHI word's replacement from its N nearest words."),
     max_vocab: int = typer.Option(200_000, "--max-vocab", help="neighbours: search the most frequent words only."),
@@ -134,7 +136,7 @@ def _stats_line(method: str, n: int, stats: dict) -> str:
         return (
             f"filtered-bert: {stats['words_replaced']} of {stats['words_chosen']} chosen words replaced "
             f"({stats['samples_refused_by_filter']} samples refused by the filter, {stats['words_left_unchanged']} "
-            f"left unchanged); {stats['units']} sentences at {stats['units_per_second']:.1f} sentences/s "
+            f"left unchanged); {stats['units']} {stats['unit']}s, {stats['units_per_second']:.1f}/s "
             f"({stats['cpu_seconds']:.1f} CPU s), {stats['masked_copies_per_pass']:.1f} masked copies per forward pass"
         )
     return (

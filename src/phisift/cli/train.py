@@ -51,7 +51,7 @@ def train_command(
     mlm: Optional[Path] = typer.Option(None, "--mlm", help="--augment filtered-bert: masked LM folder (phisift lm mlm)."),
     augment_vectors: Optional[Path] = typer.Option(
         None, "--augment-vectors", help="--augment: word vectors file (default: --vectors)."),
-    augment_words: int = typer.Option(5, "--augment-words", help="--augment filtered-bert: words replaced per sentence."),
+    augment_words: int = typer.Option(5, "--augment-words", help="--augment filtered-bert: words replaced per 250-word instance."),
     augment_min_sim: float = typer.Option(0.0, "--augment-min-sim", help="--augment filtered-bert: cosine filter threshold."),
     augment_copies: int = typer.Option(1, "--augment-copies", help="--augment filtered-bert: copies per document."),
     augment_n: int = typer.Option(100, "--augment-n", help="--augment neighbours: N nearest neighbours to draw from."),
