@@ -311,7 +311,7 @@ def test_nearest_matches_brute_force_and_n_bounds_the_choice(loaded, docs):
         old_words = d.spans[0].text_in(d.text).split()
         new_words = new.spans[0].text_in(new.text).split()
         for a, b in zip(old_words, new_words):
-            assert b.lower() in tool.index.nearest(a.lower())
+            assert b.lower() in {w.lower() for w in tool.index.nearest(a.lower())}
 
 
 def test_neighbours_same_seed_same_output_and_consistent_within_a_note(loaded, docs):
@@ -325,6 +325,82 @@ def test_neighbours_same_seed_same_output_and_consistent_within_a_note(loaded, d
     others = {NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=20, seed=s)).pseudonymise(doc).text
               for s in range(6)}
     assert len(others) > 1
+
+
+def leak_corpus(docs) -> list[Document]:
+    """Notes whose PHI has possessive, hyphenated, initial, abbreviated, e-mail, date, sex and country forms."""
+    def note(doc_id: str, parts: list[tuple[str, str | None]]) -> Document:
+        text, spans = "", []
+        for piece, label in parts:
+            if label:
+                spans.append(Span(len(text), len(text) + len(piece), label))
+            text += piece
+        return Document(doc_id, text, tuple(spans))
+
+    extra = [
+        note("leak1", [("Seen by Dr. ", None), ("Jorge Campos", "DOCTOR"), (" on ", None), ("12/03/2019", "DATE"),
+                       (". Mail: ", None), ("jorge.campos@hospital.es", "CORREO_ELECTRONICO"), (". Sex: ", None),
+                       ("H", "SEXO_SUJETO_ASISTENCIA"), (". Country: ", None), ("España", "PAIS"),
+                       (". Knee pain. Control on ", None), ("20/03/2019", "DATE"), (".", None)]),
+        note("leak2", [("Patient ", None), ("J. Prieto-Serrano", "PATIENT"), (" lives at ", None),
+                       ("St. Ibarra", "CALLE"), (". ", None), ("Campos's", "DOCTOR"), (" patient. Born ", None),
+                       ("25/12/1950", "DATE"), (". Sex ", None), ("M", "SEXO_SUJETO_ASISTENCIA"), (".", None)]),
+        note("leak3", [("Note of ", None), ("serrano", "PATIENT"), (" and ", None), ("Rosa Nieto", "PATIENT"),
+                       (", e-mail ", None), ("rnieto77@correo.com", "CORREO_ELECTRONICO"), (".", None)]),
+    ]
+    return docs + extra
+
+
+def test_neighbour_output_has_no_phi_string_of_any_document(loaded, docs):
+    """Issue 18.5: case, possessive and hyphen variants of any note's PHI never come back; every PHI token changes;
+    e-mails are replaced whole; dates move by one shift per note; sex and country keep their class."""
+    from phisift.augment.neighbours import phi_key, phi_keys, word_keys
+    from phisift.replace.dates import parse_date
+
+    corpus = leak_corpus(docs)
+    banned = phi_keys(corpus)
+    assert {"campos", "prieto", "serrano", "prieto-serrano", "nieto"} <= banned
+    emails = {s.text_in(d.text) for d in corpus for s in d.spans if "@" in s.text_in(d.text)}
+    for vocabulary in ("corpus", "both"):
+        tool = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=5, seed=3, vocabulary=vocabulary))
+        assert not {k for w in tool.index.words for k in word_keys(w)} & banned
+        for old in corpus:
+            new = tool.pseudonymise(old)
+            assert [s.label for s in new.spans] == [s.label for s in old.spans]
+            for email in emails:
+                assert email.lower() not in new.text.lower()
+            shifts = set()
+            for s_old, s_new in zip(old.spans, new.spans):
+                before, after = s_old.text_in(old.text), s_new.text_in(new.text)
+                if s_old.label == "SEXO_SUJETO_ASISTENCIA":
+                    assert after in ("H", "M")
+                    continue
+                if s_old.label == "PAIS":
+                    assert after != before and after[0].isupper()
+                    continue
+                old_tokens = [t for t in tokenize(before) if any(c.isalnum() for c in t.text)]
+                new_tokens = [t for t in tokenize(after) if any(c.isalnum() for c in t.text)]
+                if s_old.label == "DATE":
+                    a, b = parse_date(before, True), parse_date(after, True)
+                    assert a is not None and b is not None and a.value != b.value
+                    shifts.add((b.value - a.value).days)
+                    continue
+                if "@" in before:
+                    assert len(after) == len(before) and after.count("@") == 1 and after.rsplit(".", 1)[1] == before.rsplit(".", 1)[1]
+                    continue
+                assert len(old_tokens) == len(new_tokens)
+                for x, y in zip(old_tokens, new_tokens):  # every PHI token replaced, none by a PHI word
+                    assert x.text.strip(".") != y.text.strip("."), (x.text, y.text)
+                    if any(c.isalpha() for c in y.text):
+                        core = y.text.strip(".,;:")
+                        assert not (word_keys(core) & banned) or len(core) == 1, y.text
+                        if len(core) > 1:
+                            assert phi_key(core) not in banned
+            assert len(shifts) <= 1  # one shift per document: intervals hold
+        new = tool.pseudonymise(corpus[-2])
+        patient, street = (s.text_in(new.text).split(" ", 1)[0] for s in new.spans[:2])
+        assert len(patient) == 2 and patient[1] == "." and patient[0] != "J"  # the initial is another letter
+        assert street.endswith(".") and street != "St."
 
 
 # --------------------------------------------------------------------------- command line

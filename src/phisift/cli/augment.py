@@ -58,6 +58,8 @@ def augment_command(
     max_vocab: int = typer.Option(200_000, "--max-vocab", help="neighbours: search the most frequent words only."),
     keep_common: int = typer.Option(0, "--keep-common", help="neighbours: keep a word inside a span that occurs this "
                                     "often outside every span (años, de, Hospital); 0 replaces every word."),
+    vocabulary: str = typer.Option("both", "--vocabulary", help="neighbours: where replacements come from: corpus "
+                                   "(the vectors' words, the paper), lists (phisift's name/place lists) or both."),
     seed: int = typer.Option(0, "--seed", help="Seed: same input, seed and options give the same output."),
     report: Optional[Path] = typer.Option(None, "--report", help="Write the run's counts and speed here (JSON)."),
     in_format: InFormat = None,
@@ -77,7 +79,7 @@ def augment_command(
     filtered = FilteredSettings(words=words, min_sim=min_sim, copies=copies, include_phi=include_phi,
                                 keep_originals=keep_originals, seed=seed, tries=tries, top_k=top_k,
                                 temperature=temperature, unit=unit, batch_size=batch_size)
-    near = NeighbourSettings(n=n, seed=seed, max_vocab=max_vocab, keep_common=keep_common)
+    near = NeighbourSettings(n=n, seed=seed, max_vocab=max_vocab, keep_common=keep_common, vocabulary=vocabulary)
     filtered.check()
     near.check()
     ensure_outside(target, [source])
