@@ -457,7 +457,7 @@ def test_ambiguous_insurer_names_need_an_insurance_cue(det):
 @pytest.mark.parametrize(
     "text, expected",
     [
-        ("Employer: Acme Widgets, Inc.", {("ORGANIZATION", "Acme Widgets")}),
+        ("Employer: Acme Widgets, Inc.", {("ORGANIZATION", "Acme Widgets, Inc")}),
         ("She works as a longshoreman at the Boston Globe.",
          {("PROFESSION", "longshoreman"), ("ORGANIZATION", "Boston Globe")}),
         ("Enrolled in the Martinez Meals Program meal program.", {("ORGANIZATION", "Martinez Meals Program")}),

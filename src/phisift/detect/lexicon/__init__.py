@@ -47,16 +47,20 @@ Where things are
 ``wordlists``     the word lists of ``phisift/data/lexicons`` loaded and normalised (:func:`load_lexicons`)
 ``cues``          the cue tables: titles, credentials, cue phrases, stop words, eponym heads
 ``labels``        the labels this detector emits
+``casing``        whole-note case (lowercase, capitals, mixed) and the recased copy a caseless note is read through
 ``tokens``        one text as word tokens with their lookup keys, and the views passes share
 ``state``         :class:`PassState`: the tokens taken and spans found, the one thing a pass changes
 ``name_runs``     where a name that starts at a token ends
 ``names_cued``    people after a title, a credential or a cue phrase
 ``names_placed``  people by position: the subject of an age, a name alone on a line
 ``names_listed``  people from the word lists: pairs, lists, lone first names
+``names_roles``   people after a role or credential in any case, bare first names by their verb
 ``repeats``       later mentions of the names found, and their labels
 ``places``        streets, addresses, cities, states, countries, named locations
 ``specific``      whether a run of words names one particular place or body
 ``institutions``  hospitals and other bodies by head word, acronym, letterhead
+``institutions_cued`` institutions without a head word: slots, known short names, saints, letterhead
+                  lines, company suffixes
 ``organisations`` insurers, employers and schools
 ``professions``   occupations after a job cue
 """

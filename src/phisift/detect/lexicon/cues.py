@@ -35,7 +35,7 @@ CREDENTIAL = re.compile(
     r"APRN|ARNP|DNP|MPH|MSN|BSN|DPT|RRT|CCC-SLP|CDE|CNS)(?![\w-])"
 )
 #: what may stand between a name and its credential: ", " or spaces
-CREDENTIAL_GAP = re.compile(r"(?:,\s*|[ \t]+)$")
+CREDENTIAL_GAP = re.compile(r"(?:\.?,\s*|[ \t]+)$")  # "Anna J., M.D.": an initial's period too
 
 #: Words that end a name run (beside lowercase words and punctuation).
 CREDENTIAL_WORDS = frozenset(
@@ -187,6 +187,13 @@ DOSE_AFTER = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:mg|mcg|g|gm|ml|mL|cc|units?|%|mE
 PARTICLES = frozenset(
     "van von der den de del della di da das dos du la le les los las y e zu ter ten bin ben al el "
     "ibn abu".split()
+)
+
+#: Capitalised words of headers and roles that follow a cue but never are a name
+#: ("Dictated by Scribe: X", "The patient is Age: 67", "I spoke with Transcribed by: X").
+NOT_NAMES = frozenset(
+    "scribe transcribed transcriptionist age dob sex gender mrn date time phone fax email signed dictated "
+    "reviewed interpreter pharmacist resident fellow intern attending nurse".split()
 )
 
 #: Words that are never part of a name run, whatever their case.

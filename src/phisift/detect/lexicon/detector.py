@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ...document import Span
+from .casing import MIXED, note_case, recase
 from .passes import run_passes
 from .repeats import SEED_SCORE, claim_spans, tag_repeats
 from .state import PassState
@@ -32,12 +33,25 @@ class LexiconDetector:
         self.lexicons = load_lexicons(str(lexicon_dir) if lexicon_dir else None)
 
     def detect(self, text: str) -> list[Span]:
+        spans = self._run(text)
+        mode = note_case(text)
+        if mode != MIXED:
+            # a note typed all in lowercase or capitals is read a second time through a recased
+            # copy (same offsets); what that reading adds where the first found nothing is kept
+            spans += [s for s in self._run(recase(text, mode, self.lexicons)) if not _overlaps(s, spans)]
+        return sorted(spans)
+
+    def _run(self, text: str) -> list[Span]:
         doc = Tokens(text, self.lexicons)
         if doc.n == 0:
             return []
         state = PassState(doc)
         run_passes(doc, state, repeat=self.repeat)
-        return sorted(state.spans)
+        return state.spans
+
+
+def _overlaps(span: Span, spans: list[Span]) -> bool:
+    return any(s.start < span.end and span.start < s.end for s in spans)
 
 
 def names_in_document(

@@ -41,7 +41,7 @@ _TITLE_LINE_WORDS = frozenset(
     "pgy md do np pa rn".split()
 ) | SPECIALTY_WORDS | SPECIALTY_PREFIX
 #: Acronyms on a signature line that name a unit or a role, not a hospital.
-_UNIT_ACRONYMS = frozenset(
+UNIT_ACRONYMS = frozenset(
     "icu ccu micu sicu nicu picu cvicu ed er ew or pacu gi ent ob gyn obgyn pcp im fm np pa rn md "
     "do phd mph pgy cc bs ms ma pt ot slp rd msw lcsw cns ns dr mr mrs usa us".split()
 )
@@ -68,7 +68,7 @@ def _institution_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
         return False  # "Attending Physician", "Division of Cardiology", "Primary Care"
     if b - a == 1 and doc.is_upper(a):
         w = doc.words[a]
-        return 2 <= len(w) <= 5 and w.isalpha() and doc.keys[a] not in _UNIT_ACRONYMS \
+        return 2 <= len(w) <= 5 and w.isalpha() and doc.keys[a] not in UNIT_ACRONYMS \
             and doc.keys[a] not in CREDENTIAL_WORDS  # "PHC", "SSHS"
     if doc.keys[a] in lex.first and all(lex.is_name_word(doc.keys[t]) for t in toks if len(doc.keys[t]) > 1):
         return False  # another person's name
@@ -306,18 +306,19 @@ def pass_institutions(doc: Tokens, state: PassState) -> None:
         done = False
         if label is not None:
             a = _left_run(doc, state, i)
-            if a < i:
-                # "of the University of Pennsylvania": heads may also take an "of X" tail
-                b = j
-                if j < doc.n and doc.keys[j] in ("of", "for", "de", "del") and doc.simple_gap(j):
-                    b2 = right_run(doc, state, j)
-                    if b2 > j + 1 and doc.is_cap(b2 - 1):
-                        b = b2
-                if (strong and not doc.is_upper(i)) or specific(doc, range(a, i)) or (
-                    b > j and specific(doc, range(j + 1, b))  # "First Church of Cincinnati"
-                ):
-                    state.emit(a, b, label, 0.85 if not strong else 0.9)
-                    done = True
+            # "of the University of Pennsylvania": heads may also take an "of X" tail
+            b = j
+            if j < doc.n and doc.keys[j] in ("of", "for", "de", "del") and doc.simple_gap(j):
+                b2 = right_run(doc, state, j)
+                if b2 > j + 1 and doc.is_cap(b2 - 1):
+                    b = b2
+            if a < i and ((strong and not doc.is_upper(i)) or specific(doc, range(a, i))):
+                state.emit(a, b, label, 0.85 if not strong else 0.9)
+                done = True
+            elif b > j and specific(doc, range(j + 1, b)) and not doc.eponym_after(b):
+                # "First Church of Cincinnati", "Children's Hospital of Andersonborough"
+                state.emit(a, b, label, 0.85)
+                done = True
         if done:
             continue
         first_label = (
@@ -344,7 +345,7 @@ def pass_institutions(doc: Tokens, state: PassState) -> None:
 #: "referral to gi at cch", "intubation at st. joseph's hospital".
 _INST_PLACE_WORDS = frozenset("at to from for in".split())
 #: All-caps words after "at" / "to" that are units, services, tests or places, not hospitals.
-_ACRONYM_NOT_HOSPITAL = frozenset(
+ACRONYM_NOT_HOSPITAL = frozenset(
     "icu ccu micu sicu nicu picu cvicu cticu ed er ew or pacu osh snf alf ltac ltach nh vna pcp gi "
     "ir ct mri mr echo ekg ecg eeg emg pft pfts cbc bmp cmp inr lft lfts hd pd pt ot slp ent ob "
     "obgyn va us usa uk tv am pm bid tid qid qd qhs prn po iv im sc sq npo dnr dni hcp poa chf copd "
@@ -369,7 +370,7 @@ def pass_hospital_acronyms(doc: Tokens, state: PassState) -> None:
         if state.taken[i] or not (2 <= len(w) <= 6) or not w.isalpha() or not w.isupper() or i == 0:
             continue
         k = doc.keys[i]
-        if k in _ACRONYM_NOT_HOSPITAL or k in CREDENTIAL_WORDS or w in lex.state_codes or lex.is_allowed(k):
+        if k in ACRONYM_NOT_HOSPITAL or k in CREDENTIAL_WORDS or w in lex.state_codes or lex.is_allowed(k):
             continue
         prev = doc.words[i - 1]
         if not doc.simple_gap(i) or not (

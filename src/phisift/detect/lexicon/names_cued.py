@@ -12,7 +12,7 @@ from bisect import bisect_right
 
 from .cues import (
     CALENDAR, CREDENTIAL, CREDENTIAL_GAP, CREDENTIAL_WORDS, CUE_LAST, CUE_MAXLEN, HOLIDAY_WORDS, LOWER_TITLES,
-    NAME_CUES, NAME_STOP, PARTICLES, RELATIONS, SEVERITY, TITLES, TITLE_NEEDS_DOT, TITLE_NEEDS_DOT_UPPER,
+    NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, RELATIONS, SEVERITY, TITLES, TITLE_NEEDS_DOT, TITLE_NEEDS_DOT_UPPER,
 )
 from .labels import DOCTOR, PATIENT
 from .name_runs import (
@@ -178,6 +178,8 @@ def _accept_cue_word(doc: Tokens, state: PassState, t: int, lexicon_only: bool, 
     k = doc.keys[t]
     if k in NAME_STOP or k in TITLES or k in doc.lex.head_last or len(doc.words[t]) < 2:
         return False
+    if k in CREDENTIAL_WORDS or k in NOT_NAMES or CREDENTIAL.fullmatch(doc.words[t]):
+        return False  # "Dictated by Scribe: ...", "The patient is Age: 67"
     if "º" in k or "ª" in k:
         return False  # "NºCol": an abbreviation, not a name
     lex = doc.lex

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cues import CALENDAR, DETERMINERS, NAME_STOP, PARTICLES, TITLES
+from .cues import CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, DETERMINERS, NAME_STOP, NOT_NAMES, PARTICLES, TITLES
 from .labels import DOCTOR, NAME_LABELS, PATIENT
 from .name_runs import extend_name
 from .places import place_at
@@ -139,8 +139,9 @@ def pass_name_lists(doc: Tokens, state: PassState) -> None:
                 if t is None or state.taken[t]:
                     break
                 k = doc.keys[t]
-                if not doc.is_title_case(t) or len(k) < 2 or k in NAME_STOP or k in CALENDAR or k in TITLES:
-                    break
+                if not doc.is_title_case(t) or len(k) < 2 or k in NAME_STOP or k in CALENDAR or k in TITLES \
+                        or k in CREDENTIAL_WORDS or k in NOT_NAMES or CREDENTIAL.fullmatch(doc.words[t]):
+                    break  # "Jane Roe, PharmD, who": a credential in the list is no name
                 if not (lex.is_name_word(k) or not lex.is_allowed(k)) \
                         or lex.is_place_word(k) and not lex.is_name_word(k):
                     break

@@ -16,8 +16,12 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .institutions import pass_hospital_acronyms, pass_institutions, pass_letterhead, pass_lower_institutions
+from .institutions_cued import (
+    pass_after_name, pass_block_lines, pass_company_suffix, pass_institution_slots, pass_known_hospitals, pass_saints,
+)
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
 from .names_listed import pass_lone_names, pass_name_lists, pass_name_pairs
+from .names_roles import pass_bare_first_names, pass_lower_credentials, pass_role_names, pass_title_lower
 from .names_placed import pass_age_subjects, pass_name_lines
 from .organisations import pass_org_cues, pass_payers
 from .places import (
@@ -46,19 +50,29 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_credentials, "", "'Name, MD' is a clinician whatever the words are"),
     Pass(pass_titles, "", "'Dr./Mrs. Name': a title beats every lexicon guess"),
     Pass(pass_lower_titles, "", "titles in notes typed in lowercase, with the same strength"),
+    Pass(pass_title_lower, "", "'Mrs adalberto barajas': a capitalised title before a lowercase name"),
+    Pass(pass_lower_credentials, "", "'adam castro, DPM', 'jorge g., MD': lowercase names before a credential"),
+    Pass(pass_role_names, "", "'scribe Sandra H.', 'RN holly cook': a role before a name, before cue phrases"),
     Pass(pass_payers, "", "insurers are a closed list; 'Harvard Pilgrim' must not become a name"),
     Pass(pass_institutions, "", "'<words> Hospital': a head word claims its run before names and places do"),
     Pass(pass_cued_locations, "", "'at Walden Pond': heads that are also surnames, only after a place word"),
     Pass(pass_lower_institutions, "", "'at st. joseph's hospital' in lowercase notes"),
+    Pass(pass_company_suffix, "", "'Freudenberger Hermann KG': a company suffix makes the run before it a firm"),
+    Pass(pass_saints, "", "'St. Luke's': a saint in the possessive is a hospital, not a person"),
+    Pass(pass_known_hospitals, "", "'Johns Hopkins', 'NYU Langone': known short names before names see them"),
     Pass(pass_org_cues, "", "'works at X', 'Insurance: X': the employer before the name cues see it"),
+    Pass(pass_institution_slots, "", "'transferred from X', 'a second opinion at X': the slot before names"),
     Pass(pass_name_cues, "", "'seen by X', 'his daughter X', 'Patient: X': context before word lists"),
     Pass(pass_name_lines, "", "a name alone at a line start (header, signature) after the cued ones"),
     Pass(pass_letterhead, "found DOCTOR", "the institution below a signature needs the signature's name found"),
+    Pass(pass_block_lines, "found names", "the line between a name and a 'Phone' or address line"),
+    Pass(pass_after_name, "found names", "'cc: Adam Glover, NYU Langone': the rest of a name's line"),
     Pass(pass_age_subjects, "", "'Kylie is a 63 yo lady': the subject of an age, before lexicon pairs"),
     Pass(pass_multiword_places, "", "'New Haven', 'Salt Lake City' before a first name takes their first word"),
     Pass(pass_name_pairs, "", "'First Last' from the word lists, once every cued name is out"),
     Pass(pass_places, "", "single-word places after the pairs, so 'Florence Nightingale' stays a name"),
     Pass(pass_lower_places, "", "'born in haiti' in lowercase notes"),
+    Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
     Pass(pass_lone_names, "", "a lone common first name: the weakest name evidence, so late"),
     Pass(pass_name_lists, "found names", "'Malon, Mark and Kaylee': list neighbours of every name found"),
     Pass(pass_professions, "", "'works as a nurse': after names, so a cue word is not taken as one"),

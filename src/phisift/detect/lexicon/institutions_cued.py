@@ -1,0 +1,372 @@
+"""Institutions with no head word, found by where they stand.
+
+Notes name hospitals the way their staff say them: "OHSU", "Cedars-Sinai", "Mass General",
+"Sinai", "St. Rita's", "JCMH". No head word ("Hospital", "Clinic") says what they are, so
+these passes read the slot they stand in instead:
+
+* after a care or transfer phrase: "admitted to X", "transferred from X", "a second opinion
+  at X", "records were requested from X", "imaging from X", "previously followed at X";
+  after an employment or mail phrase: "employed by X", "works as a chef at X", "a letter was
+  received from the X", "the specimen was sent to X for review" (an organisation);
+* a saint's name in the possessive: "St. Luke's", "Saint Elizabeth's Regional";
+* a well-known hospital's short name (:data:`KNOWN_HOSPITALS`), anywhere when it cannot be
+  a word or a person ("UPMC", "NYU Langone"), in a slot or on a line of its own otherwise;
+* the lines of a letterhead or signature block: the line between a clinician's name and a
+  "Phone" line or an address, and the name after "cc: Dr. A. Lee, ".
+
+A run in a slot must still name one body (:func:`.specific.specific`): "transferred to
+Radiology", "seen at Rest" and "sent to Pathology for review" stay untouched.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left, bisect_right
+
+from .cues import (
+    CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, INST_BAD_FIRST, INST_GENERIC, NAME_STOP, SAINT, SPECIALTY_WORDS, TITLES,
+)
+from .institutions import ACRONYM_NOT_HOSPITAL, UNIT_ACRONYMS
+from .labels import HOSPITAL, NAME_LABELS, ORGANIZATION
+from .places import place_at
+from .specific import specific
+from .state import PassState
+from .tokens import SPACE_GAPS, Tokens
+
+#: Words before "at" / "to" / "from" / "in" / "by" that make the next capitalised run a hospital.
+HOSPITAL_SLOT_WORDS = frozenset(
+    "opinion followed inpatient outpatient seen treated admitted readmitted transferred transfer "
+    "presented presents presenting requested imaging records films studies scans lifted flown airlifted "
+    "evaluated discharged delivered hospitalized hospitalised hospitalization hospitalisation stay "
+    "stayed surgery operated taken consultation consult biopsy mri ct workup".split()
+)
+#: ... and those that make it an employer, a laboratory, a court or an office.
+ORG_SLOT_WORDS = frozenset(
+    "employed works worked working work volunteers volunteer received letter sent correspondence "
+    "mailed faxed".split()
+)
+_SLOT_PREPS = frozenset("at to from in by".split())
+#: Words that end a slot run though capitalised: a time after the name ("X Monday").
+_RUN_STOP = CALENDAR | NAME_STOP
+#: What may stand between two words of one name: spaces, "&", a firm's comma, an inner period
+#: ("A.C", "S.Coop"); a period and a space end the sentence.
+_RUN_GAPS = frozenset({" ", "  ", " & ", "&", " &", "& ", ", ", ",", ".", "/", " / ", "'", "’"})
+
+#: Acronyms of units, services, tests and roles: "taken to PACU", "admitted to the MICU".
+_NOT_HOSPITAL = ACRONYM_NOT_HOSPITAL | UNIT_ACRONYMS | frozenset(
+    "pcu dou tcu stepdown sdu cdu imcu nicu ltach rehab hdu itu amu sau eau ccu pacu or ir".split()
+)
+#: Well-known hospitals and health systems by the short names notes use (normalised keys).
+KNOWN_HOSPITALS = frozenset(
+    """
+    mass general|massachusetts general|mass eye and ear|brigham|brigham and women's|beth israel|bidmc|mgh|bwh
+    johns hopkins|hopkins|mayo|mayo clinic|cleveland clinic|md anderson|sloan kettering|memorial sloan kettering
+    mount sinai|mt sinai|sinai|cedars-sinai|cedars sinai|nyu langone|nyu|langone|ucla|ucla med ctr|ucla medical center
+    ucsf|ucsd|uc davis|uci|upmc|musc|ohsu|uab|unc|uw medicine|uchicago|uchicago medicine|penn medicine|penn state health
+    baylor|baylor scott white|baylor scott and white|intermountain|ochsner|geisinger|kaiser|kaiser permanente
+    sutter|sutter health|banner health|atrium health|novant|novant health|advocate aurora|beaumont|henry ford
+    spectrum health|northwell|montefiore|lenox hill|bellevue|yale new haven|yale-new haven|lahey|tufts medical
+    dartmouth-hitchcock|dartmouth hitchcock|vanderbilt|emory|duke|stanford|northwestern|northwestern memorial
+    barnes-jewish|barnes jewish|christiana|inova|medstar|sentara|ohio state|wexner|mercy|providence|dignity health
+    children's mercy|nationwide children's|texas children's|cincinnati children's|chop|cchmc
+    rush|jefferson|temple|hackensack|hackensack meridian|valley|albany med|strong memorial|upstate|hershey
+    """.replace("\n", "|").split("|")
+) - {""}
+KNOWN_HOSPITALS = frozenset(k.strip() for k in KNOWN_HOSPITALS) - {""}
+#: Known names that are words or people too: only in a slot, on a line of their own, or after a name.
+_KNOWN_NEED_CONTEXT = frozenset(
+    "hopkins mayo sinai langone baylor kaiser sutter beaumont bellevue vanderbilt emory duke stanford northwestern "
+    "christiana inova mercy providence rush jefferson temple valley upstate hershey brigham nyu chop novant "
+    "intermountain ochsner geisinger montefiore lahey medstar sentara wexner".split()
+)
+_KNOWN_STARTS: dict[str, int] = {}
+for _k in KNOWN_HOSPITALS:
+    _w = _k.split(" ")
+    _KNOWN_STARTS[_w[0]] = max(_KNOWN_STARTS.get(_w[0], 0), len(_w))
+
+#: What may follow the possessive of a saint's hospital: "St. Rita's Regional (Medical Center)".
+_SAINT_TAIL = frozenset(
+    "regional medical center centre hospital health healthcare memorial general infirmary clinic "
+    "university children's childrens community".split()
+)
+_PHONE_LINE = re.compile(r"[ \t]*(?:phone|tel|telephone|ph|fax|t:|p:|office)\b", re.I)
+_ADDRESS_LINE = re.compile(r"[ \t]*(?:\d+[A-Za-z]?[ ,]+[^\W\d_]|h\.?\s?no\.?\s?\d|p\.?\s?o\.?\s+box\b)", re.I)
+
+
+def known_at(doc: Tokens, state: PassState, i: int) -> int | None:
+    """End of the longest known hospital name starting at token i (capitalised words, one line)."""
+
+    def hit(phrase: str) -> bool | None:
+        return True if phrase in KNOWN_HOSPITALS else None
+
+    def joins(j: int) -> bool:
+        g = doc.gap(j)
+        return not state.taken[j] and (g in SPACE_GAPS or g.strip() in ("&", ".")) and "\n" not in g and (
+            doc.cap[j] or doc.keys[j] in ("and", "of")
+        )
+
+    if not doc.cap[i] or state.taken[i]:
+        return None
+    found = doc.longest_phrase(i, _KNOWN_STARTS, hit, joins)
+    return None if found is None else found[0]
+
+
+def _slot_before(doc: Tokens, i: int) -> str | None:
+    """HOSPITAL or ORGANIZATION when token i stands in a slot ("second opinion at" i), else None."""
+    if i == 0 or "\n" in doc.gap(i) or doc.gap(i) not in SPACE_GAPS:
+        return None
+    p = i - 1
+    if doc.keys[p] == "the" and p > 0 and doc.simple_gap(p):
+        p -= 1  # "received from the X"
+    prep = doc.keys[p]
+    if prep not in _SLOT_PREPS or doc.cap[p]:
+        return None
+    # the cue word stands up to 7 words before, in the same sentence ("works as a barista at")
+    for t in range(p - 1, max(-1, p - 8), -1):
+        k = doc.keys[t]
+        if k in HOSPITAL_SLOT_WORDS and prep != "by":
+            return HOSPITAL  # "seen by X" is a person
+        if k in ORG_SLOT_WORDS and prep != "in":
+            return ORGANIZATION
+        g = doc.gap(t + 1)
+        if "\n" in g or g.strip() in (".", ";", ":"):
+            break
+    return None
+
+
+def slot_run(doc: Tokens, state: PassState, i: int, limit: int = 10) -> int:
+    """End of a name in a slot: capitalised words with inner connectors, "&", dotted company
+    suffixes and the commas of a firm ("Curtis, Mills and Fox")."""
+    b = i
+    last_cap = i
+    while b < doc.n and b - i < limit and not state.taken[b]:
+        if b > i:
+            g = doc.gap(b)
+            if "\n" in g:
+                break
+            s = g.strip()
+            if g not in _RUN_GAPS:
+                break
+            if s == "," and not _firm_ahead(doc, b):
+                break
+        k = doc.keys[b]
+        if doc.cap[b]:
+            if k in _RUN_STOP and b > i or (k in INST_BAD_FIRST and b == i):
+                break
+            last_cap = b + 1
+        elif k not in ("of", "and", "y", "e", "the", "de", "del", "la", "und", "et", "och", "og", "von", "van",
+                       "da", "do", "dos", "das") and not (len(doc.words[b]) <= 3 and doc.gap(b + 1 if b + 1 < doc.n else b)
+                                                           .startswith((".", "/"))):
+            break
+        b += 1
+    return last_cap
+
+
+def _firm_ahead(doc: Tokens, b: int) -> bool:
+    """After a comma at token b: "Mills and Fox" closes a firm name within three words."""
+    for t in range(b, min(doc.n, b + 4)):
+        if doc.keys[t] in ("and", "&") or doc.gap(t).strip() == "&":
+            return True
+        if not doc.cap[t]:
+            return False
+    return False
+
+
+def _run_ok(doc: Tokens, state: PassState, a: int, b: int) -> bool:
+    """Tokens a..b-1 name one body: specific, not a place alone, not a title and name."""
+    if b <= a:
+        return False
+    keys = doc.keys
+    if keys[a] in TITLES or keys[a] in NAME_STOP or keys[a] in INST_BAD_FIRST:
+        return False
+    if all(keys[t] in INST_GENERIC or keys[t] in SPECIALTY_WORDS or keys[t] in ("of", "and", "the") for t in range(a, b)):
+        return False
+    p = place_at(doc, state, a)
+    if p and p[0] >= b:
+        return False  # "transferred from Boston": the place passes' city
+    if doc.eponym_after(b) or doc.dose_after(b):
+        return False
+    known = known_at(doc, state, a)
+    if known is not None and known >= b:
+        return True
+    lex = doc.lex
+    if b - a <= 3 and keys[a] in lex.first and not lex.is_allowed(keys[a]) and all(
+        lex.is_name_word(keys[t]) or doc.is_initial(t) for t in range(a, b)
+    ) and b - a > 1:
+        return False  # "seen at John Smith's": a person
+    return specific(doc, [t for t in range(a, b) if doc.cap[t]])
+
+
+def pass_institution_slots(doc: Tokens, state: PassState) -> None:
+    """'transferred from Ochsner', 'a second opinion at UPMC', 'employed by Arroyo A.C.'."""
+    for i in doc.caps:
+        if state.taken[i]:
+            continue
+        label = _slot_before(doc, i)
+        if label is None:
+            continue
+        b = slot_run(doc, state, i)
+        # a trailing generic word is the room, not the name: "AEVMH Operating Room"
+        if not _run_ok(doc, state, i, b):
+            continue
+        if doc.is_upper(i) and b - i == 1 and (len(doc.words[i]) <= 2 or doc.keys[i] in _NOT_HOSPITAL):
+            continue  # "to OR", "taken to PACU": a unit, not a hospital
+        state.emit(i, b, label, 0.8)
+
+
+def pass_known_hospitals(doc: Tokens, state: PassState) -> None:
+    """'UPMC', 'NYU Langone', 'Cedars-Sinai' anywhere; 'Mayo', 'Sinai' alone on a line or after 'at'."""
+    for i in doc.caps:
+        j = known_at(doc, state, i)
+        if j is None:
+            continue
+        if j - i == 1 and doc.keys[i] in _KNOWN_NEED_CONTEXT:
+            alone = "\n" in doc.gap(i) or i == 0
+            alone = alone and (j >= doc.n or "\n" in doc.gap(j))
+            if not (alone or (i > 0 and doc.keys[i - 1] in ("at", "from", "to") and doc.simple_gap(i))):
+                continue
+            if doc.eponym_after(j) or doc.relation_after(j):
+                continue
+        state.emit(i, j, HOSPITAL, 0.85)
+
+
+def pass_saints(doc: Tokens, state: PassState) -> None:
+    """"St. Luke's", "Saint Elizabeth's", "ST. MARGARET'S HEALTH", "St Rita's Regional": a saint in
+    the possessive names a hospital (or a church) wherever it stands."""
+    for i in doc.caps:
+        if doc.keys[i] not in ("st", "saint", "ste", "sainte") or i + 1 >= doc.n or state.taken[i] or state.taken[i + 1]:
+            continue
+        g = doc.gap(i + 1)
+        w = doc.words[i + 1]
+        if g not in (". ", " ", ".") or not doc.cap[i + 1] or not w.endswith(("'s", "’s", "'S", "’S")):
+            continue
+        j = i + 2
+        while j < doc.n and j - i < 6 and doc.simple_gap(j) and doc.cap[j] and not state.taken[j] \
+                and doc.keys[j] in _SAINT_TAIL:
+            j += 1
+        state.emit_chars(doc.starts[i], doc.ends[j - 1], i, j, HOSPITAL, 0.85)  # the "'s" is the name's
+
+
+def _line_bounds(doc: Tokens, start: int, end: int) -> tuple[int, int]:
+    """(first token, end token) of the tokens inside text[start:end]."""
+    return bisect_left(doc.starts, start), bisect_right(doc.ends, end)
+
+
+def _block_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
+    """Tokens a..b-1, a whole line, could be an institution's name in a letterhead or signature."""
+    if b <= a or b - a > 8 or not state.free(a, b) or not doc.cap[a]:
+        return False
+    line = doc.text[doc.starts[a] : doc.ends[b - 1]]
+    if any(c.isdigit() for c in line) or ":" in line or "@" in line or CREDENTIAL.search(line):
+        return False
+    if b - a == 1 and doc.is_upper(a):
+        w = doc.words[a]
+        return 3 <= len(w) <= 7 and not doc.lex.is_allowed(doc.keys[a]) and doc.keys[a] not in SPECIALTY_WORDS
+    return _run_ok(doc, state, a, b)
+
+
+def pass_block_lines(doc: Tokens, state: PassState) -> None:
+    """Letterheads and signature blocks: the line above a 'Phone ...' line or an address line,
+    when it follows a line with a clinician's name or opens the note ("Cedars-Sinai\\nPhone ...")."""
+    text = doc.text
+    if "\n" not in text:
+        return
+    pos = 0
+    prev_names = False
+    first = True
+    while pos < len(text):
+        end = text.find("\n", pos)
+        end = len(text) if end == -1 else end
+        nxt_end = text.find("\n", end + 1)
+        nxt = text[end + 1 : len(text) if nxt_end == -1 else nxt_end] if end < len(text) else ""
+        line = text[pos:end]
+        if line.strip():
+            a, b = _line_bounds(doc, pos, end)
+            whole = b > a and not text[pos : doc.starts[a]].strip() and not text[doc.ends[b - 1] : end].strip(" .\t")
+            if whole and (prev_names or first) and (_PHONE_LINE.match(nxt) or _ADDRESS_LINE.match(nxt)) and _block_line(doc, state, a, b):
+                state.emit(a, b, HOSPITAL, 0.8)
+            prev_names = any(f.label in NAME_LABELS and doc.starts[f.first] >= pos and doc.ends[f.end - 1] <= end
+                             for f in state.found) or bool(CREDENTIAL.search(line))
+            first = False
+        pos = end + 1
+
+
+def pass_after_name(doc: Tokens, state: PassState) -> None:
+    """'cc: Adam Glover, NYU Langone', 'Dr Kai Banerjee, St Rita's': the rest of the line after a
+    clinician's name and a comma."""
+    for f in list(state.found):
+        if f.label not in NAME_LABELS:
+            continue
+        j = f.end
+        # skip a credential: "Michael Arnold, DPM, KBCH"
+        while j < doc.n and doc.gap(j).strip() == "," and "\n" not in doc.gap(j) and (
+            CREDENTIAL.fullmatch(doc.words[j]) or doc.keys[j] in CREDENTIAL_WORDS
+        ):
+            j += 1
+        if j >= doc.n or doc.gap(j).strip() != "," or "\n" in doc.gap(j) or state.taken[j] or not doc.cap[j]:
+            continue
+        b = slot_run(doc, state, j)
+        rest_end = doc.text.find("\n", doc.ends[b - 1]) if b > j else -1
+        rest = doc.text[doc.ends[b - 1] : rest_end if rest_end != -1 else len(doc.text)] if b > j else "x"
+        if rest.strip(" .\t"):
+            continue  # the name must close the line
+        if b - j == 1 and doc.is_upper(j) and 3 <= len(doc.words[j]) <= 7 and not doc.lex.is_allowed(doc.keys[j]):
+            state.emit(j, b, HOSPITAL, 0.8)
+        elif _run_ok(doc, state, j, b) and not (
+            known_at(doc, state, j) is None and b - j > 1
+            and all(doc.lex.is_name_word(doc.keys[t]) for t in range(j, b) if doc.cap[t])
+        ):  # "Drs. Smith, Brown and Jones": more people, not a place
+            state.emit(j, b, HOSPITAL, 0.8)
+
+
+#: Company suffixes: "Inc.", "GmbH", "S.A. de C.V.", "A/S", "v.o.s.", "S.Coop.". The short ones
+#: that are clinical abbreviations too (SA node, AB, LP) need a surname or a firm before them.
+COMPANY_SUFFIX = re.compile(
+    r"(?<![\w./])(?:Inc|Incorporated|LLC|L\.L\.C\.|LLP|Ltd|Limited|GmbH|mbH|KGaA|KG|OHG|GbR|e\.K\.|AG|"
+    r"S\.A\.(?:S\.|C\.)?(?:\s?de\s?C\.V\.)?|S\.\s?(?:de\s)?R\.L\.(?:\s?de\s?C\.V\.)?|S\.L\.(?:U\.)?|S\.Coop\.|"
+    r"S\.C\.|A\.C\.|S/A|SA|SAS|SARL|S\.a\.r\.l\.|A/S|ApS|AB|Oy|Oyj|Tmi|Ky|v\.o\.s\.|s\.r\.o\.|a\.s\.|"
+    r"S\.p\.A\.|S\.r\.l\.|B\.V\.|N\.V\.|BV|NV|PLC|plc|Pty\.?(?:\sLtd\.?)?|Corp\.?|Corporation|Co\.|"
+    r"Sp\.\sz\so\.o\.|sp\.\sz\so\.o\.|S\.A\.|Ltda\.?|Cia\.?|& (?:Co|Sons?|Søn|Partners|Associates)\.?)"
+    r"(?![\w/])"
+)
+_WEAK_SUFFIX = frozenset({"SA", "AB", "AG", "KG", "Oy", "Ky", "BV", "NV", "SAS", "Co.", "S.C.", "A.C.", "a.s."})
+
+
+def pass_company_suffix(doc: Tokens, state: PassState) -> None:
+    """'Freudenberger Hermann KG', 'Horváth Fiala v.o.s.', 'Nørgaard & Søn A/S', 'Palomo y asociados
+    S.A.': the capitalised run (surnames, "&", "y", "and") before a company suffix."""
+    text = doc.text
+    for m in COMPANY_SUFFIX.finditer(text):
+        t = bisect_right(doc.ends, m.start()) - 1  # the last word before the suffix
+        if t < 0 or text[doc.ends[t] : m.start()] not in (" ", ", ", "  "):
+            continue
+        if bisect_left(doc.starts, m.start()) < doc.n and state.taken[min(doc.n - 1, bisect_left(doc.starts, m.start()))]:
+            continue
+        a = t
+        while a >= 0 and not state.taken[a] and t - a < 6:
+            w, k = doc.words[a], doc.keys[a]
+            if not (doc.cap[a] or k in ("y", "e", "and", "und", "et", "og", "och", "asociados", "hijos", "associates",
+                                        "va", "và", "de")):
+                break
+            if doc.cap[a] and (k in NAME_STOP or k in TITLES or k in INST_BAD_FIRST):
+                break
+            if a > 0:
+                g = doc.gap(a)
+                if "\n" in g or g.strip() not in ("", "&", ",", "-"):
+                    a -= 1
+                    break
+            a -= 1
+        a += 1
+        while a <= t and not doc.cap[a]:
+            a += 1
+        if a > t:
+            continue
+        toks = [u for u in range(a, t + 1) if doc.cap[u]]
+        lex = doc.lex
+        if m.group() in _WEAK_SUFFIX and not any(lex.is_name_word(doc.keys[u]) and not lex.is_allowed(doc.keys[u])
+                                                 for u in toks):
+            continue
+        if not specific(doc, toks):
+            continue
+        end_tok = bisect_left(doc.starts, m.end())
+        state.emit_chars(doc.starts[a], m.end(), a, max(end_tok, t + 1), ORGANIZATION, 0.85)

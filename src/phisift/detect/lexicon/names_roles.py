@@ -1,0 +1,233 @@
+"""People named after a role, in any case: "scribe Sandra H.", "RN holly cook", "fellow A. Jesus",
+"PA-C GRACE MIRANDA", "Mrs adalberto barajas", "Called Iris back", "Crystal states ...".
+
+Staff are written down by their role far more often than by a title, and the name after a
+role keeps whatever case the writer typed. A role word is strong evidence only where a
+name may follow it: after "by", "with", "and", a header colon or at a line start, or when
+the role is a credential that is no English word ("RN", "LPN", "CNA", "PA-C"). Lowercase
+names need name-list words there ("holly cook", "j. galindo"); a name in capitals or title
+case follows the title-pass rules.
+
+Bare first names are the weakest people: a first name is taken alone only as the subject
+of a reporting verb at a sentence start ("Sandy states the pain is better") or as the
+object of a call ("Called Iris back", "did Grant call back").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cues import CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, NAME_CUES, NAME_STOP, PARTICLES, TITLES
+from .labels import DOCTOR, PATIENT
+from .name_runs import extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok
+from .state import PassState
+from .tokens import Tokens
+
+#: Role words (keys) that may stand before a staff member's name.
+ROLE_WORDS = frozenset(
+    "scribe nurse resident fellow intern attending pharmacist interpreter therapist technician tech "
+    "cna lpn rn np pa pa-c ot pt slp midwife chaplain dietitian dietician student transcriptionist "
+    "coordinator provider surgeon anesthetist crna ma physician hospitalist consultant registrar "
+    "paramedic emt doula counselor counsellor psychologist radiographer sonographer aide "
+    "clinician nutritionist ".split()
+)
+#: Two-word roles: the first word, then the second ("charge nurse", "social worker").
+ROLE_PAIRS = frozenset(
+    tuple(p.split())
+    for p in ("charge nurse", "social worker", "nurse practitioner", "physician assistant", "case manager",
+              "medical student", "medical assistant", "physical therapist", "occupational therapist",
+              "respiratory therapist", "speech therapist", "staff nurse", "registered nurse", "nurse manager",
+              "care coordinator", "house officer", "senior resident", "chief resident", "nurse midwife")
+)
+_ROLE_SECOND = frozenset(p[1] for p in ROLE_PAIRS)
+#: Credentials that are no English word: a name may follow them anywhere ("RN holly cook").
+_ROLE_ACRONYMS = frozenset("rn lpn cna np pa-c crna slp emt aprn fnp".split())
+#: Words after which a role introduces a name: "signed by RN X", "together with fellow X".
+_ROLE_LEAD = frozenset("by with and to from cc signed".split())
+
+_REPORT_VERBS = frozenset(
+    "states stated reports reported says said denies denied notes noted complains complained feels felt "
+    "agrees agreed admits admitted endorses endorsed tells told confirms confirmed describes described "
+    "understands understood wishes wants verbalizes verbalized".split()
+)
+_CALL_VERBS = frozenset("called call phoned phone rang texted emailed messaged".split())
+_CALL_TAIL = frozenset("back about regarding to with and".split())
+
+
+def _role_end(doc: Tokens, i: int) -> int | None:
+    """End token of a role word (or pair) starting at token i, or None."""
+    k = doc.keys[i]
+    if i + 1 < doc.n and (k, doc.keys[i + 1]) in ROLE_PAIRS and doc.simple_gap(i + 1):
+        return i + 2
+    if k in ROLE_WORDS and not (k in _ROLE_SECOND and i > 0 and (doc.keys[i - 1], k) in ROLE_PAIRS):
+        return i + 1
+    if CREDENTIAL.fullmatch(doc.words[i]) and len(doc.words[i]) > 1:
+        return i + 1
+    return None
+
+
+def _role_lead_ok(doc: Tokens, i: int) -> bool:
+    """A role at token i introduces a name: a lead word, a colon or a line start before it."""
+    if i == 0 or "\n" in doc.gap(i):
+        return True
+    g = doc.gap(i).strip()
+    if g in (":", ";", ","):
+        return True
+    return not g and doc.keys[i - 1] in _ROLE_LEAD
+
+
+def name_after(doc: Tokens, state: PassState, t: int, strong: bool) -> int | None:
+    """End of a person's name that starts at token t after a strong cue (any case), or None.
+
+    Title case and capitals: the title-pass rules ("A. Jesus", "Sandra H.", "GRACE MIRANDA");
+    lowercase: name-list words ("holly cook", "j. galindo"); ``strong`` lets a lone unknown
+    lowercase word or a common-word name through.
+    """
+    if t >= doc.n or state.taken[t] or "\n" in doc.gap(t):
+        return None
+    lex = doc.lex
+    k = doc.keys[t]
+    initial = doc.is_initial(t) and t + 1 < doc.n and doc.initial_gap(t + 1) and doc.gap(t + 1).startswith(".")
+    if not initial and (k in NAME_STOP or k in TITLES or k in CREDENTIAL_WORDS or k in ROLE_WORDS or k in CALENDAR):
+        return None  # an initial "A." is no article
+    if doc.is_cap(t):
+        if len(k) < 2:  # "A. Jesus", "J.F. Pawliczak"
+            u = t
+            while u + 1 < doc.n and doc.is_initial(u) and doc.initial_gap(u + 1) and u - t < 3:
+                u += 1
+            if u == t or doc.is_initial(u) or not name_token_ok(doc, u, doc.is_upper(u), strong=True):
+                return None
+            return extend_name(doc, state, u, strong=True)
+        if not (lex.is_name_word(k) or not lex.is_allowed(k, terms=False)):
+            return None
+        j = extend_name(doc, state, t, strong=True)
+        if doc.eponym_after(j) or doc.dose_after(j):
+            return None
+        return j
+    if lower_initial(doc, t):  # "j. galindo"
+        if t + 1 < doc.n and doc.initial_gap(t + 1) and lower_name_word(doc, state, t + 1, True):
+            return lower_name_end(doc, state, t + 1, True)
+        return None
+    if not lower_name_word(doc, state, t, loose=True):
+        return None
+    j = lower_name_end(doc, state, t, loose=True)
+    if j - t == 1 and not (strong or (lex.is_name_word(k) and not lex.is_allowed(k))):
+        return None
+    if j - t >= 2 and not any(lex.is_name_word(doc.keys[u]) for u in range(t, j)):
+        return None
+    return j
+
+
+def pass_role_names(doc: Tokens, state: PassState) -> None:
+    """'scribe Sandra H.', 'signed by RN holly cook', 'Seen together with fellow K. Copeland',
+    'From: PA-C GRACE MIRANDA', 'Dictated by Scribe: Gilberto Snow': the name after a role."""
+    for i in range(doc.n - 1):
+        if state.taken[i]:
+            continue
+        r = _role_end(doc, i)
+        if r is None or r >= doc.n:
+            continue
+        acronym = doc.keys[i] in _ROLE_ACRONYMS and doc.words[i].isupper()
+        if not (acronym or _role_lead_ok(doc, i)):
+            continue
+        g = doc.gap(r)
+        if "\n" in g or g.strip() not in ("", ":"):
+            continue
+        if g.strip() == ":" and tuple(doc.keys[i:r]) in NAME_CUES:
+            continue  # "Attending: Smith, John" is a header: the cue pass reads it whole
+        j = name_after(doc, state, r, strong=True)
+        if j is None:
+            continue
+        state.emit(r, j, DOCTOR, 0.9)
+
+
+def pass_title_lower(doc: Tokens, state: PassState) -> None:
+    """'Mrs adalberto barajas', 'Doctor anna farias', 'Dr. t. williams', 'Ms. đặng': a capitalised
+    title before a name typed in lowercase."""
+    lex = doc.lex
+    for i in doc.caps:
+        k = doc.keys[i]
+        if k not in TITLES or i + 1 >= doc.n or state.taken[i + 1] or doc.cap[i + 1]:
+            continue
+        w = doc.words[i]
+        if w.isupper() and len(w) > 1:
+            continue  # "MS", "DR": clinical abbreviations as often as titles
+        g = doc.gap(i + 1)
+        if g not in (" ", ". ", ".") or (k in ("sr", "prof") and not g.startswith(".")):
+            continue
+        t = i + 1
+        kt = doc.keys[t]
+        if kt in PARTICLES or lower_initial(doc, t):
+            j = name_after(doc, state, t, strong=True)
+        elif lex.is_name_word(kt) or not lex.is_allowed(kt, terms=False):
+            j = name_after(doc, state, t, strong=True)
+        else:
+            j = None
+        if j is not None:
+            state.emit(t, j, TITLES[k], 0.9)
+
+
+def pass_lower_credentials(doc: Tokens, state: PassState) -> None:
+    """'adam castro, DPM', 'jorge g., MD', 'Mariane W., FRCS': a name in lowercase, or a first name
+    and an initial, before a credential."""
+    text = doc.text
+    lex = doc.lex
+    for m in CREDENTIAL.finditer(text):
+        t = _token_ending_before(doc, m.start())
+        if t is None or state.taken[t]:
+            continue
+        # walk left over lowercase name words and initials on one line, at most three
+        a = t
+        while a > 0 and t - a < 3 and not state.taken[a - 1] and "\n" not in doc.gap(a) and (
+            doc.simple_gap(a) or (doc.initial_gap(a + 1) if a + 1 <= t else False)
+        ):
+            p = a - 1
+            if doc.cap[p] or doc.keys[p] in NAME_STOP or doc.keys[p] in TITLES or doc.keys[p] in ROLE_WORDS:
+                break
+            if not (lex.is_name_word(doc.keys[p]) or lower_initial(doc, p)):
+                break
+            a = p
+        words = [u for u in range(a, t + 1) if not lower_initial(doc, u) and not doc.is_initial(u)]
+        if not words or any(doc.cap[u] for u in words):
+            continue
+        if doc.keys[words[0]] not in lex.first or not all(lex.is_name_word(doc.keys[u]) for u in words):
+            continue
+        if len(words) == 1 and not (t > a or lex.is_name_word(doc.keys[t]) and not lex.is_allowed(doc.keys[t])):
+            continue
+        end = doc.ends[t] + (1 if text.startswith(".", doc.ends[t]) and len(doc.words[t]) == 1 else 0)
+        state.emit_chars(doc.starts[a], end, a, t + 1, DOCTOR, 0.9)
+
+
+_CRED_LEAD = re.compile(r"\.?,[ \t]*$|[ \t]+$")
+
+
+def _token_ending_before(doc: Tokens, pos: int) -> int | None:
+    """The token right before ``pos`` when only ", ", "., " or spaces stand between."""
+    from bisect import bisect_right
+
+    t = bisect_right(doc.ends, pos) - 1
+    if t < 0 or not _CRED_LEAD.fullmatch(doc.text, doc.ends[t], pos):
+        return None
+    return t
+
+
+def pass_bare_first_names(doc: Tokens, state: PassState) -> None:
+    """'Sandy states the pain is better', 'Called Iris back', 'did Grant call back': a first name
+    as the subject of a reporting verb at a sentence start, or the object of a call."""
+    lex = doc.lex
+    for i in doc.caps:
+        if state.taken[i] or i + 1 >= doc.n:
+            continue
+        k = doc.keys[i]
+        if k not in lex.first or k in NAME_STOP or k in TITLES or len(k) < 3 or doc.words[i].endswith(("'s", "’s")):
+            continue
+        nxt = doc.keys[i + 1]
+        subject = doc.sentence_initial(i) and doc.simple_gap(i + 1) and nxt in _REPORT_VERBS \
+            and not doc.cap[i + 1]
+        prev = doc.keys[i - 1] if i > 0 else ""
+        called = prev in _CALL_VERBS and doc.simple_gap(i) and (
+            i + 1 < doc.n and nxt in _CALL_TAIL and doc.simple_gap(i + 1)
+        )
+        asked = prev in ("did", "has", "had", "will", "does") and doc.simple_gap(i) and nxt in _CALL_VERBS
+        if subject or called or asked:
+            state.emit(i, i + 1, PATIENT, 0.8)

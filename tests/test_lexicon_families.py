@@ -1,0 +1,275 @@
+"""The lexicon families of real notes (issue 15): institutions without a head word, people
+after roles and in any case, company suffixes, and whole-note case.
+
+Every family has positive cases (exact label and text) and negative ones: eponyms, drugs,
+devices, units, section headers, common words and anatomy stay untouched.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from phisift.detect.lexicon.casing import LOWER, MIXED, UPPER, note_case, recase
+from phisift.detect.lexicon.detector import LexiconDetector
+from phisift.detect.lexicon.wordlists import load_lexicons
+
+
+@pytest.fixture(scope="module")
+def det() -> LexiconDetector:
+    return LexiconDetector()
+
+
+def found(det: LexiconDetector, text: str) -> set[tuple[str, str]]:
+    return {(s.label, text[s.start : s.end]) for s in det.detect(text)}
+
+
+def texts(det: LexiconDetector, text: str) -> set[str]:
+    return {text[s.start : s.end] for s in det.detect(text)}
+
+
+# ----------------------------------------------------------------------------- institutions
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("She was transferred from Ochsner for further care.", {("HOSPITAL", "Ochsner")}),
+        ("He had a second opinion at UPMC last year.", {("HOSPITAL", "UPMC")}),
+        ("Outside records were requested from Cedars-Sinai.", {("HOSPITAL", "Cedars-Sinai")}),
+        ("He was previously followed at Sinai.", {("HOSPITAL", "Sinai")}),
+        ("Imaging from Intermountain was reviewed.", {("HOSPITAL", "Intermountain")}),
+        ("He had a second opinion at Baylor Scott & White last year.", {("HOSPITAL", "Baylor Scott & White")}),
+        ("The patient was readmitted to Vanderbilt on 12/05/08.", {("HOSPITAL", "Vanderbilt")}),
+        ("He was air lifted actually up to VHRMC and underwent surgery.", {("HOSPITAL", "VHRMC")}),
+        ("The specimen was sent to Guillot for review.", {("ORGANIZATION", "Guillot")}),
+        ("A letter was received from the Curtis, Mills and Fox regarding his claim.",
+         {("ORGANIZATION", "Curtis, Mills and Fox")}),
+    ],
+)
+def test_institutions_in_a_slot(det, text, expected):
+    assert found(det, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The patient was transferred to the ICU in a stable condition.",
+        "The patient was taken to PACU in stable condition.",
+        "He was transferred to the PACU in good condition.",
+        "The patient has been admitted to ICU and will be changed to DOU.",
+        "The cornea was sent to Pathology for review.",
+        "She was transferred to Radiology for the study.",
+        "He was seen at Rest and at Baseline.",
+        "Imaging from Today was reviewed.",
+    ],
+)
+def test_units_and_services_in_a_slot_are_not_institutions(det, text):
+    assert found(det, text) == set()
+
+
+def test_a_person_or_a_city_in_a_slot_keeps_its_own_label(det):
+    assert found(det, "He was seen by John Smith.") == {("DOCTOR", "John Smith")}
+    assert ("HOSPITAL", "Boston") not in found(det, "She was transferred from Boston yesterday.")
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Seen at Mass General.", {("HOSPITAL", "Mass General")}),
+        ("cc: Adam Glover, NYU Langone", {("DOCTOR", "Adam Glover"), ("HOSPITAL", "NYU Langone")}),
+        ("The UCSF epilepsy program", {("HOSPITAL", "UCSF")}),
+        ("He was previously followed at Saint Elizabeth's.", {("HOSPITAL", "Saint Elizabeth's")}),
+        ("cc: Dr Kai Banerjee, St Rita's", {("DOCTOR", "Kai Banerjee"), ("HOSPITAL", "St Rita's")}),
+        ("He had a second opinion at ST. Margaret's Regional last year.", {("HOSPITAL", "ST. Margaret's Regional")}),
+        ("Imaging from Children's Hospital of Andersonborough was reviewed.",
+         {("HOSPITAL", "Children's Hospital of Andersonborough")}),
+    ],
+)
+def test_known_short_names_saints_and_childrens_hospitals(det, text, expected):
+    assert found(det, text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dissection was carried out with Mayo scissors.",
+        "The Duke activity status index was 40.",
+        "Mount Sinai is a mountain.",  # a place, not the known hospital "Sinai" alone
+        "St. Jude valve in the mitral position.",
+    ],
+)
+def test_known_names_need_their_context(det, text):
+    assert not any(label == "HOSPITAL" for label, _ in found(det, text))
+
+
+def test_letterhead_and_signature_lines(det):
+    text = "Dr. I. Brunet\nOchsner\nPhone 791 843 463\n"
+    assert ("HOSPITAL", "Ochsner") in found(det, text)
+    text = "MUSC\n75606 Murray Corner\nBoise, ID 83702\n"
+    assert ("HOSPITAL", "MUSC") in found(det, text)
+    text = "Dr Yasmine Rohan\nBCMH\nPhone 2910 1548\n"
+    assert ("HOSPITAL", "BCMH") in found(det, text)
+
+
+def test_section_headers_and_title_lines_are_not_letterheads(det):
+    assert texts(det, "Dr. I. Brunet\nAttending Physician\nPhone 791 843 463\n") == {"I. Brunet"}
+    assert texts(det, "PLAN\n1. Follow up in two weeks.\n") == set()
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The specimen was sent to Freudenberger Hermann KG for review.", "Freudenberger Hermann KG"),
+        ("She is employed by Horváth Fiala v.o.s.. She is well.", "Horváth Fiala v.o.s."),
+        ("She is employed by Arroyo A.C.. She is well.", "Arroyo A.C."),
+        ("Sent to Palomo y asociados S.A.. Fine.", "Palomo y asociados S.A."),
+        ("A letter from Muñoz y Castellanos S. R.L. de C.V. regarding", "Muñoz y Castellanos S. R.L. de C.V."),
+    ],
+)
+def test_company_suffixes(det, text, expected):
+    assert ("ORGANIZATION", expected) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The SA node was normal and the AV node was normal.",
+        "The tumor was AB positive.",
+        "Smith & Nephew implant was used.",
+    ],
+)
+def test_clinical_abbreviations_are_no_company_suffix(det, text):
+    assert not any(label == "ORGANIZATION" for label, _ in found(det, text))
+
+
+# ----------------------------------------------------------------------------- people
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Electronically signed by RN holly cook on 2008-06-16.", "holly cook"),
+        ("Seen together with fellow K. Copeland.", "K. Copeland"),
+        ("From: PA-C GRACE MIRANDA\nDate: today", "GRACE MIRANDA"),
+        ("scribe Chavvi D.\nPhone 0446", "Chavvi D."),
+        ("Dictated by Scribe: Gilberto Snow; transcribed later.", "Gilberto Snow"),
+        ("transcribed 2000-08-09 by charge nurse A. Bourgeois.", "A. Bourgeois"),
+        ("Seen together with LPN VERA MATHIASEN. Time-out was called.", "VERA MATHIASEN"),
+        ("Seen together with CNA ryszard kuder. She denies fevers.", "ryszard kuder"),
+        ("Signed by Nurse F. Airaksinen; transcribed later.", "F. Airaksinen"),
+    ],
+)
+def test_staff_after_a_role(det, text, name):
+    assert ("DOCTOR", name) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Case reviewed with glenn rice, PharmD and the team.", "glenn rice"),
+        ("Electronically signed by adam castro, DPM on 2008-10-07.", "adam castro"),
+        ("Transcribed 22.06.1995 by jorge g., MD.", "jorge g."),
+        ("Seen together with Anna J., M.D.. A Z-line was seen.", "Anna J."),
+    ],
+)
+def test_names_before_a_credential_in_any_case(det, text, name):
+    assert ("DOCTOR", name) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Thank you for referring Mrs adalberto barajas. Please call.", ("PATIENT", "adalberto barajas")),
+        ("I spoke with Dr siddharth rout by phone.", ("DOCTOR", "siddharth rout")),
+        ("Discussed with Dr. t. williams, who agrees.", ("DOCTOR", "t. williams")),
+    ],
+)
+def test_capitalised_titles_before_lowercase_names(det, text, expected):
+    assert expected in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The nurse said it was fine.",
+        "Dr. was late for the case.",
+        "A resident in the building called.",
+        "Dictated by Scribe: transcription pending.",
+        "The patient is Age: 67.",
+        "Discussed with Jane Roe, PharmD, who agrees.",  # the credential is no second name
+        "Case reviewed with the attending, MD on call.",
+        "white matter, MD. Mild changes.",
+    ],
+)
+def test_roles_and_credentials_alone_tag_no_one(det, text):
+    spans = found(det, text)
+    assert all(t not in ("Scribe", "Age", "PharmD", "attending", "white matter", "nurse", "resident", "was")
+               for _, t in spans)
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Called Iris back with the results.", "Iris"),
+        ("The pain is gone. Sandy states the pain is better today.", "Sandy"),
+        ("Crystal reports no nausea.", "Crystal"),
+        ("Did Grant call back about the results?", "Grant"),
+    ],
+)
+def test_bare_first_names_by_their_verb(det, text, name):
+    assert ("PATIENT", name) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Patient states the pain is better today.",
+        "Mother states the child is eating.",
+        "Called back with the results.",
+        "Parkinson disease was diagnosed in 2001.",
+        "Babinski sign was negative bilaterally.",
+        "Hodgkin lymphoma in remission.",
+        "Grace period of two weeks was given.",
+    ],
+)
+def test_no_bare_name_without_a_first_name_and_its_verb(det, text):
+    assert found(det, text) == set()
+
+
+# ----------------------------------------------------------------------------- whole-note case
+
+NOTE = (
+    "electronically signed by holly cook, rn on 2008-06-16. the patient was seen by dr. smith "
+    "with white matter changes. imaging from children's hospital of jessicaville was reviewed. "
+    "she takes aspirin and was seen for parkinson disease."
+)
+
+
+def test_note_case():
+    assert note_case(NOTE) == LOWER
+    assert note_case(NOTE.upper()) == UPPER
+    assert note_case("Seen by Dr. Smith today with his wife and daughter at home.") == MIXED
+    assert note_case("ok") == MIXED  # too short to tell
+
+
+def test_recase_keeps_every_offset_and_puts_back_name_capitals():
+    lex = load_lexicons()
+    for text in (NOTE, NOTE.upper(), "DREW BARTOŠ WAS SEEN TODAY AT UPMC BY THE RESIDENT AND SCRIBE"):
+        out = recase(text, note_case(text), lex)
+        assert len(out) == len(text) and out.lower() == text.lower()
+    out = recase(NOTE, LOWER, lex)
+    assert "Holly Cook, RN" in out and "white matter" in out and "aspirin" in out
+    assert "UPMC" in recase("DREW BARTOŠ WAS SEEN TODAY AT UPMC BY THE RESIDENT AND THE SCRIBE", UPPER, lex)
+
+
+@pytest.mark.parametrize("transform", [str.lower, str.upper])
+def test_a_note_in_one_case_keeps_its_names_and_its_words(det, transform):
+    text = transform(NOTE)
+    got = {t.lower() for t in texts(det, text)}
+    assert {"holly cook", "smith", "children's hospital of jessicaville"} <= got
+    assert not any(w in t for t in got for w in ("white", "matter", "aspirin", "parkinson"))
+
+
+def test_a_mixed_note_is_read_as_it_is(det):
+    text = "Seen by Dr. Smith today. Grace was given to the patient with white matter changes."
+    assert found(det, text) == {("DOCTOR", "Smith")}
