@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 import phisift.formats
 from phisift.cli import app
-from phisift.cli.console import RichReporter, track
+from phisift.cli.console import RichReporter
 from phisift.cli.failures import bad_input_line, crash_report_text
 from phisift.errors import InputError
 from phisift.progress import Reporter
@@ -162,13 +162,6 @@ def test_rich_reporter_is_a_reporter_and_draws_tasks_and_notes(monkeypatch):
     assert "fitting the frequency detector" in shown
     assert "masking" in shown and "4/4" in shown and "loss 2.5" in shown
     assert "filling" in shown and "2/?" in shown
-
-
-def test_track_yields_every_item(monkeypatch):
-    import phisift.cli.console as console
-
-    monkeypatch.setattr(console, "err", Console(file=io.StringIO(), width=100))
-    assert list(track(iter("abc"), 3, "letters")) == ["a", "b", "c"]
 
 
 # --------------------------------------------------------------------------- entry points

@@ -12,9 +12,6 @@ Every progress bar of every command is built by ``progress_bar`` below.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TypeVar
-
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -30,8 +27,6 @@ from rich.text import Text
 
 out = Console()
 err = Console(stderr=True)
-
-T = TypeVar("T")
 
 
 def say(message: str) -> None:
@@ -92,12 +87,3 @@ class RichReporter:
 
     def __exit__(self, *exc_info: object) -> None:
         self.finish()
-
-
-def track(items: Iterable[T], total: int, what: str) -> Iterator[T]:
-    """Yield ``items`` while a bar named ``what`` counts them up to ``total``."""
-    with RichReporter() as reporter:
-        reporter.start(what, total=total)
-        for item in items:
-            yield item
-            reporter.advance()
