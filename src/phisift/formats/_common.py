@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from ..document import Span
 from ..errors import InputError, UsageError
@@ -35,6 +35,22 @@ def read_note(path: Path) -> str:
         if fh.read(3) == _BOM_BYTES:
             text = BOM + text
     return text
+
+
+def open_input(path: Path, expected: str) -> BinaryIO:
+    """The input file opened for bytes, or the one-line error a user can act on.
+
+    Every reader opens its file this way so a missing path, a folder where a file was
+    expected and a permission problem read the same in every format.
+    """
+    try:
+        return open(path, "rb")
+    except FileNotFoundError:
+        raise InputError("no such file", path) from None
+    except IsADirectoryError:
+        raise InputError(f"is a folder, expected {expected}", path) from None
+    except PermissionError:
+        raise InputError("permission denied", path) from None
 
 
 def unencodable(doc_id: str) -> InputError:

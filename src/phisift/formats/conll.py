@@ -31,7 +31,7 @@ from .. import text as text_module
 from ..document import Document, Span
 from ..errors import InputError, UsageError
 from ..fileio import atomic_write
-from ._common import unencodable
+from ._common import open_input, unencodable
 
 NAME = "conll"
 _PREFIXES = frozenset("BIESLU")
@@ -40,14 +40,7 @@ _PREFIXES = frozenset("BIESLU")
 def read(path: str | Path) -> Iterator[Document]:
     """Documents of a CoNLL file, streamed; a document without a marker gets its first line number as id."""
     path = Path(path)
-    try:
-        fh = open(path, "rb")
-    except FileNotFoundError:
-        raise InputError("no such file", path) from None
-    except IsADirectoryError:
-        raise InputError("is a folder, expected a CoNLL file", path) from None
-    except PermissionError:
-        raise InputError("permission denied", path) from None
+    fh = open_input(path, "a CoNLL file")
     builder: _DocBuilder | None = None
     with fh:
         for lineno, raw in enumerate(fh, 1):

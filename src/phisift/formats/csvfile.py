@@ -22,7 +22,7 @@ from typing import Any, Iterable, Iterator
 from ..document import Document
 from ..errors import InputError
 from ..fileio import atomic_write
-from ._common import unencodable
+from ._common import open_input, unencodable
 from ._table import document_row, row_document
 
 NAME = "csv"
@@ -54,14 +54,7 @@ def read(
 ) -> Iterator[Document]:
     path = Path(path)
     _allow_huge_fields()
-    try:
-        fh = open(path, "rb")
-    except FileNotFoundError:
-        raise InputError("no such file", path) from None
-    except IsADirectoryError:
-        raise InputError("is a folder, expected a CSV file", path) from None
-    except PermissionError:
-        raise InputError("permission denied", path) from None
+    fh = open_input(path, "a CSV file")
     with fh:
         reader = csv.reader(_decoded_lines(fh, path), delimiter=_delimiter(path, delimiter))
         line = 1

@@ -35,6 +35,7 @@ from typing import Any, Iterable, Iterator
 
 from ..document import Document
 from ..errors import InputError
+from ._common import open_input
 from ..fileio import atomic_write
 from ._fields import GIVEN, KNOWN_PHI, PATIENT, FieldText, field_values, known_list
 
@@ -96,11 +97,7 @@ def _load_json(path: Path) -> dict[str, Any]:
 
 
 def _ndjson(path: Path) -> Iterator[tuple[dict[str, Any], int]]:
-    try:
-        fh = open(path, "rb")
-    except FileNotFoundError:
-        raise InputError("no such file", path) from None
-    with fh:
+    with open_input(path, "an NDJSON file") as fh:
         for lineno, raw in enumerate(fh, 1):
             if not raw.strip():
                 continue

@@ -14,7 +14,7 @@ from typing import Any, Iterable, Iterator
 from ..document import Document
 from ..errors import InputError
 from ..fileio import atomic_write
-from ._common import parse_spans, spans_to_json, unencodable
+from ._common import open_input, parse_spans, spans_to_json, unencodable
 
 NAME = "jsonl"
 SPANS_ONLY = "_spans_only"
@@ -35,14 +35,7 @@ def read(
     checked for order, not against a text.
     """
     path = Path(path)
-    try:
-        fh = open(path, "rb")
-    except FileNotFoundError:
-        raise InputError("no such file", path) from None
-    except IsADirectoryError:
-        raise InputError("is a folder, expected a .jsonl file", path) from None
-    except PermissionError:
-        raise InputError("permission denied", path) from None
+    fh = open_input(path, "a .jsonl file")
     with fh:
         for lineno, raw in enumerate(fh, 1):
             if lineno == 1:
