@@ -48,7 +48,7 @@ DATES = [
     ("EKG dated 12.12.2016 showed sinus rhythm.", ["12.12.2016"]),
     ("Labs drawn 2021-03-04 at 08:00.", ["2021-03-04"]),
     ("Repeat scan 2021/03/04, unchanged.", ["2021/03/04"]),
-    ("Record date: 2021-03-04T14:32:00", ["2021-03-04"]),
+    ("Record date: 2021-03-04T14:32:00", ["2021-03-04T14:32:00"]),
     ("Admitted 03/04/2021 14:32 from the ED.", ["03/04/2021"]),
     ("Surgery on March 4, 2021 went well.", ["March 4, 2021"]),
     ("She was seen Mar 4th, 2021 by neurology.", ["Mar 4th, 2021"]),

@@ -33,8 +33,8 @@ _STREET_SUFFIX_RE = "|".join(
 #: A line holding only a street: a house number and capitalised words ("565 Kelly Mission",
 #: "01896 Price Brooks Suite 441"), or capitalised words ending in a street suffix ("Levan Terrace").
 _STREET_LINE = re.compile(
-    r"[ \t]*(?P<st>[0-9]{1,6}[A-Za-z]?(?:-[0-9]{1,4})?[ \t]+(?:[NSEW]\.?[ \t]+)?[A-Z][\w'’.-]*"
-    r"(?:[ \t]+(?:[A-Z0-9#][\w'’.#-]*|of|de|la|del))*"
+    r"[ \t]*(?P<st>[0-9]{1,6}[A-Za-z]?(?:-[0-9]{1,4})?[ \t]+(?:[NSEW]\.?[ \t]+)?[A-Za-z][\w'’.-]*"
+    r"(?:,?[ \t]+(?:[A-Za-z0-9#][\w'’.#-]*))*"
     rf"|(?:[NSEW]\.?[ \t]+)?(?:[A-Z][\w'’-]*[ \t]+){{1,4}}(?:{_STREET_SUFFIX_RE})\.?"
     r"(?:,?[ \t]+(?:Apt|Suite|Unit|Ste|APT|SUITE|UNIT|STE|#)\.?[ \t]*#?[A-Za-z0-9-]+)?)[ \t,]*"
 )
@@ -47,6 +47,21 @@ STATE_AFTER_COMMA = re.compile(
     r",[ \t]*(?P<st>" + alt(sorted(vocab.STATE_CODES) + list(vocab.STATE_NAMES)) + r")(?![\w])\.?"
     r"(?:[ \t]+(?P<zip>[0-9]{5}(?:-[0-9]{4})?)(?![0-9]|-[0-9]))?"
 )
+#: A state or territory code in any case with a ZIP after it: "dover, de  90722", "Majuro, MH 96960", "Hagatna, Gu".
+STATE_CODE_ZIP = re.compile(
+    r",[ \t]*(?P<st>(?i:" + alt(sorted(vocab.STATE_CODES | vocab.TERRITORY_CODES)) + r"))\.?"
+    r"[ \t]+(?P<zip>[0-9]{5}(?:-[0-9]{4})?)(?![0-9]|-[0-9])"
+)
+#: A city in capitals ("EAST HEATHERBURY, PW") or in lower case ("dover, de") before its state.
+CITY_BEFORE_CASED = re.compile(
+    r"(?<![\w'’.-])(?P<city>[A-Z][A-Z'’.-]+(?:[ \t-][A-Z][A-Z'’.-]+){0,2}|[a-z][a-z'’.-]+(?:[ \t-][a-z][a-z'’.-]+){0,2})"
+    r"[ \t]*,?[ \t]*$"
+)
+#: Words that end a lower-case or capitalised city run on the left ("lives at ... , dover").
+_CITY_STOP = frozenset({
+    "at", "to", "in", "on", "of", "the", "and", "from", "lives", "live", "living", "address", "is", "was", "near",
+    "moved", "born", "send", "letter", "home", "she", "he", "her", "his", "staying", "with", "sister", "resides",
+})
 CITY_BEFORE = re.compile(
     r"(?<![\w'’.-])(?P<city>(?:[A-Z][a-z'’]+\.?|St\.|Ft\.|Mt\.)(?:(?:[ \t]+|-)(?:[A-Z][a-z'’]+|of|de|la|del)){0,3})"
     r"[ \t]*,?[ \t]*$"
@@ -171,7 +186,8 @@ def _street_above(scan: Scan, line_pos: int) -> bool:
     pls = scan.line_start(ple)
     m = _STREET_LINE.fullmatch(text, pls, ple)
     if not m:
-        return False
+        # "She lives at 27556 Richard View Bldg B, Apt 402" above the town line: the numbered tail of the line
+        return _street_before(scan, ple, pls)
     scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
     return True
 
@@ -200,12 +216,72 @@ def _spanish_zip(scan: Scan, s: int, e: int) -> None:
     scan.emit(city.start("city"), city.end("city"), "CITY", 0.7)
 
 
+def _city_state_any_case(scan: Scan, done: set[int]) -> None:
+    """"dover, de  90722", "EAST HEATHERBURY, PW  72377", "Majuro, MH 96960": a code in any case or a
+    territory needs its ZIP; the city before it may be in capitals or lower case."""
+    text = scan.text
+    for m in STATE_CODE_ZIP.finditer(text):
+        if m.start() in done:
+            continue
+        city = _city_before(scan, m.start(), 0.8, emit=False) or _cased_city_before(scan, m.start())
+        scan.emit(m.start("st"), m.end("st"), "STATE", 0.85)
+        scan.emit(m.start("zip"), m.end("zip"), "ZIP", 0.95)
+        if city:
+            scan.emit(city[0], city[1], "CITY", 0.75)
+            if not _street_above(scan, city[0]):
+                _street_before(scan, city[0])
+
+
+def _cased_city_before(scan: Scan, end: int) -> tuple[int, int] | None:
+    """An upper- or lower-case run of one to three words before ``end``, without the sentence words before it."""
+    text = scan.text
+    lo = max(scan.line_start(end), end - 40)
+    m = CITY_BEFORE_CASED.search(text, lo, end)
+    if not m:
+        return None
+    cs, ce = m.span("city")
+    words = list(re.finditer(r"[^ \t-]+", text[cs:ce]))
+    while words and (words[0].group().lower() in _CITY_STOP or words[0].group().lower() in _SUFFIX_WORDS):
+        words = words[1:]
+    if not words or any(w.group().lower() in _CITY_STOP for w in words):
+        return None
+    return cs + words[0].start(), cs + words[-1].end()
+
+
+#: A house number and the words after it, up to a comma or a wide gap before the city: "550 Traci Mission",
+#: "7998 michael grove ste 262", "27556 Richard View Bldg B, Apt 402".
+_NUMBERED_STREET = re.compile(
+    r"(?<![\w.,/:#-])(?P<st>[0-9]{1,6}[A-Za-z]?(?:[ \t]+(?:[NSEWnsew]\.?[ \t]+)?[A-Za-z][\w'’.-]*)"
+    r"(?:,?[ \t]+(?:[A-Za-z][\w'’.-]*|#?[ \t]*[0-9]{1,6}[A-Za-z]?))*)(?:[ \t]*,[ \t]*|[ \t]{2,}|[ \t]*$)"
+)
+#: What may stand before a house number on its line: nothing, or "at", "to", "address:", a comma.
+_STREET_LEAD = re.compile(r"(?:^|(?i:\bat|\bto|\bon|\baddress|\bis)[ \t]*:?|[:,])[ \t]*$", re.MULTILINE)
+_SUFFIX_WORDS = frozenset(s.lower() for s in vocab.STREET_SUFFIXES) | {"apt", "ste", "suite", "unit", "lot", "bldg"}
+
+
+def _street_before(scan: Scan, city_start: int, ls: int | None = None) -> bool:
+    """The street on the city's line, between the house number and the city ("She lives at 550 Traci Mission, Bangor")."""
+    text = scan.text
+    ls = max(scan.line_start(city_start) if ls is None else ls, city_start - 80)
+    for m in _NUMBERED_STREET.finditer(text, ls, city_start):
+        if m.end() != city_start:
+            continue
+        words = re.findall(r"[A-Za-z][\w'’.-]*", m.group("st"))
+        if not _STREET_LEAD.search(text, ls, m.start()) or scan.unit_after(m.start() + len(m.group().split()[0])):
+            continue  # "Dose 20 mg": the number must open the line or follow "at", "to" or a colon
+        if 1 <= len(words) <= 7 and not any(w.lower() in _CITY_STOP for w in words):
+            scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
+            return True
+    return False
+
+
 def find_city_state(scan: Scan) -> None:
     """"Boston, MA 02115", "Boca Raton, Florida": a state after a comma makes the words before it a city.
 
     States that are also words or names ("IN", "Virginia") count only with a ZIP after them.
     """
     text = scan.text
+    done: set[int] = set()
     for m in STATE_AFTER_COMMA.finditer(text):
         st, zip_code = m.group("st"), m.group("zip")
         if not zip_code and (st in vocab.AMBIGUOUS_STATE_CODES or st in vocab.AMBIGUOUS_STATE_NAMES):
@@ -222,9 +298,13 @@ def find_city_state(scan: Scan) -> None:
                 street = _STREET_BEFORE_CITY.fullmatch(text, ls, city[0])
                 if street:  # "Acuna Parkway, Boca Raton, Florida"
                     scan.emit(street.start("st"), street.end("st"), "STREET", 0.7)
+                elif zip_code:  # "She lives at 550 Traci Mission, Bangor, ME 71543"
+                    _street_before(scan, city[0])
         scan.emit(m.start("st"), m.end("st"), "STATE", 0.9 if zip_code else 0.75)
         if zip_code:
             scan.emit(m.start("zip"), m.end("zip"), "ZIP", 0.95)
+        done.add(m.start())
+    _city_state_any_case(scan, done)
 
 
 def _city_before(scan: Scan, end: int, score: float, emit: bool = True) -> tuple[int, int] | None:
@@ -290,12 +370,15 @@ def _street_regex(lang: Languages) -> str:
     suffixes += [s.upper() for s in vocab.STREET_SUFFIXES if s in title_upper_suffixes]
     suffix_re = alt(suffixes)
     unit_re = alt(title_upper(u for u in vocab.UNIT_WORDS if u != "#") + ["#"])
+    unit = rf"(?:,?[ \t]*{unit_re}\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}(?![\w-]))"
+    strong_unit = alt(title_upper(vocab.STREET_UNIT_WORDS) + ["#"])
     return (
         r"[0-9]{1,6}(?:-[0-9]{1,4})?[A-Za-z]?[ \t]+"
         r"(?:(?:[NSEW]|N[EW]|S[EW]|North|South|East|West)\.?[ \t]+)?"
-        r"(?:(?:[A-Z][A-Za-z'’-]*|[0-9]{1,3}(?:st|nd|rd|th))\.?[ \t]+){1,4}"
-        rf"{suffix_re}(?![\w'’-])\.?"
-        rf"(?:,?[ \t]*{unit_re}\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}(?![\w-]))?"
+        r"(?:(?:(?:[A-Z][A-Za-z'’-]*|[0-9]{1,3}(?:st|nd|rd|th))\.?[ \t]+){1,4}"
+        rf"{suffix_re}(?![\w'’-])\.?{unit}{{0,2}}"
+        # no known suffix, but a flat or suite number after the name: "812 Moore Brooks Lot 2270"
+        rf"|(?:[A-Z][A-Za-z'’-]*[ \t]+){{1,4}}(?={strong_unit}\.?[ \t]*#?[ \t]*[0-9]){unit}{{1,2}})"
     )
 
 

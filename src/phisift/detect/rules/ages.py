@@ -26,6 +26,38 @@ _PERSON_VERBS = frozenset({
     "is", "was", "has", "had", "presents", "presented", "returns", "returned", "comes", "came", "here",
     "who", "reports", "states", "for", "with", "seen", "referred",
 })
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_TEENS = ("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+#: Every cardinal that opens an age in words: the trigger words of ``AGE_IN_WORDS``.
+NUMBER_WORDS: tuple[str, ...] = _UNITS + _TEENS + _TENS + ("a",)
+#: A number from one to a hundred and twenty-five in words, in any case and with hyphens or blanks.
+_NUMBER_IN_WORDS = (
+    rf"(?:(?:(?:one|a)[ \t-]+hundred(?:[ \t-]+and)?[ \t-]+)?"
+    rf"(?:(?:{'|'.join(_TENS)})(?:[ \t-]+(?:{'|'.join(_UNITS)}))?|{'|'.join(_TEENS)}|{'|'.join(_UNITS)})"
+    r"|(?:one|a)[ \t-]+hundred)(?![\w])"
+)
+_WORD_VALUES = {w: i + 1 for i, w in enumerate(_UNITS)} | {w: i + 10 for i, w in enumerate(_TEENS)} | {
+    w: 20 + 10 * i for i, w in enumerate(_TENS)
+}
+#: A number in words and the unit that makes it an age: "ninety-seven-year-old", "three months old".
+_AGE_IN_WORDS = re.compile(
+    rf"(?i)(?P<n>{_NUMBER_IN_WORDS})(?=[ \t]*-?[ \t]*(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)[ \t]*-?[ \t]*old(?![a-z])"
+    r"|[ \t]+years?[ \t]+of[ \t]+age(?![a-z]))"
+)
+
+
+def words_value(phrase: str) -> int:
+    """The value of a number written in words ("ninety-seven" -> 97, "One Hundred And One" -> 101)."""
+    total = 0
+    for w in re.split(r"[ \t-]+", phrase.lower()):
+        if w == "hundred":
+            total = max(total, 1) * 100
+        elif w in _WORD_VALUES:
+            total += _WORD_VALUES[w]
+    return total
+
+
 AGE_DECADE_BEFORE = re.compile(r"(?i)(?<![\w])in[ \t]+(?:his|her|their|patient's|pt's)[ \t]+(?:(?:early|mid|late)[ \t-]*)?$")
 
 
@@ -41,7 +73,7 @@ def compile_patterns(languages: Languages) -> AgePatterns:
     """The same for every language set ("edad" is looked for whenever the cue word "edad" triggers it)."""
     age_cue = re.compile(
         r"(?i:age[ds]?|edad)(?:[ \t]*(?::|=|-)[ \t]*|[ \t]+(?:of[ \t]+|de[ \t]+|is[ \t]+|was[ \t]+)?)"
-        r"(?P<n>[0-9]{1,3})(?![0-9]|[./,][0-9])"
+        rf"(?:(?P<n>[0-9]{{1,3}})(?![0-9]|[./,][0-9])|(?P<w>(?i:{_NUMBER_IN_WORDS}))(?![ \t-]*(?i:%|percent|hundred|times|hours?|days?|weeks?|months?)))"
     )
     return AgePatterns(age_cue=age_cue)
 
@@ -160,9 +192,44 @@ def _age_after_cue(scan: Scan, s: int) -> int:
     words = scan.prev_words(s)[0]
     if words and words[-1].lower() in vocab.NON_PERSON_AGE_WORDS:
         return m.end()
-    if int(m.group("n")) <= 125:
-        scan.emit(m.start("n"), m.end("n"), "AGE", 0.9)
+    group = "n" if m.group("n") else "w"
+    value = int(m.group("n")) if group == "n" else words_value(m.group("w"))
+    if 0 < value <= 125 and not (group == "w" and m.group("w").lower().startswith("a ")):
+        scan.emit(m.start(group), m.end(group), "AGE", 0.9)
     return m.end()
+
+
+def _age_in_words(scan: Scan, s: int) -> int:
+    """"a ninety-seven-year-old", "Eleven-year-old", "three months old": an age written in words with its unit."""
+    m = _AGE_IN_WORDS.match(scan.text, s)
+    if not m or (s > 0 and scan.text[s - 1] == "-"):
+        return 0
+    phrase = m.group("n")
+    if phrase.lower().startswith("a") and not phrase.lower().startswith("a "):
+        return 0
+    words = scan.prev_words(s)[0]
+    if words and words[-1].lower() in vocab.NON_PERSON_AGE_WORDS:
+        return m.end()
+    if 0 < words_value(phrase) <= 125:
+        scan.emit(s, m.end(), "AGE", 0.9)
+    return m.end()
+
+
+def _age_y(scan: Scan, m: re.Match) -> None:
+    """"who is 90y", "now 79y, has": a number glued to "y" is an age after "is", "now" or "aged"."""
+    s, e = m.span("agey_n")
+    if not 0 < int(m.group("agey_n")) <= 125:
+        return
+    words, _, between = scan.prev_words(s)
+    if not words or between.strip() or words[-1].lower() not in _Y_AGE_BEFORE:
+        return
+    nxt = _WORD_AFTER.match(scan.text, m.end())
+    if nxt and nxt.group(1).lower() in vocab.DURATION_AFTER:
+        return
+    scan.emit(s, e, "AGE", 0.8)
+
+
+_Y_AGE_BEFORE = frozenset({"is", "was", "now", "aged", "age", "turned", "turns", "being"})
 
 
 def _age_with_unit_regex(lang: Languages) -> str:
@@ -182,4 +249,6 @@ def _age_with_unit_regex(lang: Languages) -> str:
 AGE_WITH_UNIT = NumericShape("age", _age_with_unit_regex, _age_years_old)
 AGE_IN_YRS = NumericShape("yrs", lambda lang: r"(?P<yrs_n>[0-9]{1,3})[ \t]*(?:yrs?|years?|YRS?|YEARS?)\.?(?![\w])", _age_in_yrs)
 DECADE = NumericShape("decade", lambda lang: r"[0-9]0[sS](?![\w'’])", _decade_age)
+AGE_Y = NumericShape("agey", lambda lang: r"(?P<agey_n>[0-9]{1,3})[yY](?![\w/'’-]|\.[0-9A-Za-z])", _age_y)
+AGE_IN_WORDS = CueWords("age_words", lambda lang: NUMBER_WORDS if lang.english else (), _age_in_words)
 AGE_WORDS = CueWords("age", lambda lang: ["age", "aged", "ages"] + (["edad"] if lang.spanish else []), _age_after_cue)

@@ -85,7 +85,9 @@ def compile_patterns(languages: Languages) -> ContactPatterns:
     phone_after_cue = re.compile(
         r"(?i:(?P<fax>fax|facsimile|telefax)|phone|telephone|tel|tfno|tlf|telf|tel[ée]fono|cell|mobile|m[óo]vil"
         r"|celular|pager|beeper|call|contact)(?![^\W\d_])[^0-9\n]{0,24}?"
-        r"(?P<num>(?:\+[0-9]{1,3}[ .-]?)?(?:\([0-9]{1,4}\)[ .-]?)?[0-9]{2,4}(?:[ .-][0-9]{2,5}){1,4})(?![0-9]|[.-][0-9])"
+        # national layouts too: "(0161)4960118", "0115 4960328", "+33 (0)3 25 99 60 05", "000-7673008"
+        r"(?P<num>(?:\+[0-9]{1,3}[ .-]?(?:\(0\)[ .-]?)?)?(?:\([0-9]{1,5}\)[ .-]?)?[0-9]{1,5}(?:[ .-]?[0-9]{2,8}){0,4})"
+        r"(?![0-9]|[.-][0-9])"
     )
     phone_cue = re.compile(
         r"(?i)(?<![\w])(?:(?P<fax>fax|faxed|facsimile|telefax|(?-i:F|FX|Fx)(?=[ \t]*[:#]))"
@@ -175,6 +177,27 @@ def _number_after_phone_word(scan: Scan, s: int) -> int:
         return 0
     scan.emit(m.start("num"), m.end("num"), "FAX" if m.group("fax") else "PHONE", 0.75)
     return 0  # let the other handlers of the cue word ("pager" is also an ID cue) run too
+
+
+#: An extension after a phone or fax number: "ext 820", "ext. 5973", "x133", "X99", "extension 12".
+EXTENSION_AFTER = re.compile(r"[ \t]*,?[ \t]*(?i:ext(?:n|ension)?\.?|x)[ \t]*#?[ \t]*[0-9]{1,6}(?![0-9A-Za-z])")
+
+
+def extend_extensions(scan: Scan, spans: list[tuple[int, int, str, float, int]]) -> list[tuple[int, int, str, float, int]]:
+    """A phone or fax number takes the extension written after it ("+358 542268634 ext 820")."""
+    out = []
+    for sp in spans:
+        if sp[2] in ("PHONE", "FAX"):
+            m = EXTENSION_AFTER.match(scan.text, sp[1])
+            if m:
+                sp = (sp[0], m.end()) + sp[2:]
+        out.append(sp)
+    return out
+
+
+def extension_after(scan: Scan, end: int) -> bool:
+    """Whether an extension follows ``end``: a long number before one is a phone ("9177918390 x133")."""
+    return EXTENSION_AFTER.match(scan.text, end) is not None
 
 
 def find_labelled_phones(scan: Scan) -> None:
@@ -317,7 +340,9 @@ US_PHONE = NumericShape(
     _us_phone,
 )
 INTERNATIONAL_PHONE = NumericShape(
-    "intl", lambda lang: r"\+[0-9]{1,3}(?:[-. ]?\(?[0-9]{1,4}\)?)(?:[-. ]?[0-9]{2,4}){1,4}(?![0-9])", _international_phone
+    "intl",
+    lambda lang: r"\+[0-9]{1,3}(?:[-. ]?\(0\))?(?:[-. ]?\(?[0-9]{1,5}\)?)(?:[-. ]?[0-9]{2,4}){1,5}(?![0-9])",
+    _international_phone,
 )
 #: "91 555 12 34", "600 123 456", "915 55 12 34"; needs a phone cue.
 SPANISH_PHONE = NumericShape(

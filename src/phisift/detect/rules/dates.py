@@ -30,6 +30,13 @@ _YEAR_RANGE_AFTER = re.compile(r"[ \t]*(?:-|–|to)[ \t]*(?:1[89]|2[01])[0-9]{2}
 _YEAR_RANGE_BEFORE = re.compile(r"(?<![0-9])(?:1[89]|2[01])[0-9]{2}[ \t]*(?:-|–|to)[ \t]*$")
 _SHORT_RANGE_NEXT = re.compile(r"[ \t]*(?:-|–|to|through|thru)[ \t]*([0-9]{1,2})/([0-9]{1,2})(?![0-9]|[/.:][0-9])")
 _COLON_AFTER = re.compile(r":[ \t]")
+#: The time of an ISO date-time, kept in the span: "2026-02-09T22:50:00Z", "2014-10-13 15:15", "...T05:27+01:00".
+_ISO_TIME = (
+    r"(?:(?:[Tt]|[ \t]|[ \t]*@[ \t]*)(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:[.,][0-9]{1,6})?)?"
+    r"(?:[Zz]|[ \t]?(?:UTC|GMT)|[+-](?:[01][0-9]|2[0-3]):?[0-5][0-9])?(?![0-9]|:[0-9]))"
+)
+#: A year after a holiday: "Christmas 2023", "Eid al-Fitr of 1995".
+_HOLIDAY_YEAR = re.compile(rf",?[ \t]+(?:(?i:of)[ \t]+)?(?:{YEAR4}|'[0-9]{{2}})(?![0-9])")
 _MONTH_NAME = re.compile(
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December)(?![\w'’-])"
 )
@@ -95,13 +102,13 @@ def compile_patterns(languages: Languages) -> DatePatterns:
     month_led = re.compile(
         rf"(?P<mon>{month_re})(?![^\W\d_])(?P<dot>\.)?"
         r"(?:(?:[ \t]*[-/][ \t]*|[ \t]+)(?P<md_d>[0-9]{1,2})(?P<md_o>st|nd|rd|th)?(?![0-9]|:[0-9]|\.[0-9])"
-        rf"(?:(?P<md_ys>,[ \t]*|[ \t]+|[ \t]*[-/][ \t]*|,?[ \t]+of[ \t]+)(?P<md_y>{YEAR4}|'[0-9]{{2}}|[0-9]{{2}})(?![0-9]))?"
-        rf"|(?:,?[ \t]+(?:of[ \t]+|de[ \t]+|del[ \t]+)?|[ \t]*[-/][ \t]*)(?P<my_y>{YEAR4}|'[0-9]{{2}})(?![0-9]))"
+        rf"(?:(?P<md_ys>,[ \t]*|[ \t]+|[ \t]*[-/][ \t]*|,?[ \t]+(?i:of)[ \t]+)(?P<md_y>{YEAR4}|'[0-9]{{2}}|[0-9]{{2}})(?![0-9]))?"
+        rf"|(?:,?[ \t]+(?:(?i:of|de|del)[ \t]+)?|[ \t]*[-/][ \t]*)(?P<my_y>{YEAR4}|'[0-9]{{2}})(?![0-9]))"
     )
     season = re.compile(rf"(?i:{alt(_seasons(languages))})(?:[ \t]+(?:of|de|del))?[ \t]+{YEAR4}(?![0-9])")
     holidays = _holidays(languages)
     # in any case ("the fourth of july" in an all-lower-case note) but for the two that are also phrases
-    cased = [h for h in holidays if h in ("Labor Day", "Good Friday")]
+    cased = [h for h in holidays if h in vocab.HOLIDAYS_CASED]
     any_case = [h for h in holidays if h not in cased]
     holiday = re.compile(
         "(?:(?i:" + alt(any_case) + ")" + ("|" + alt(cased) if cased else "") + r")(?![\w'’])"
@@ -441,7 +448,7 @@ def _month_led_date(scan: Scan, s: int) -> int:
             else:
                 year_ok = year4_ok(int(year))
         ordinal = m.group("md_o") is not None
-        if not _month_case_ok(word, year_ok, ordinal):
+        if not _month_case_ok(word, year_ok, ordinal) and not _lower_month_day(scan, s, m):
             return 0
         if year_ok:
             end, score = m.end("md_y"), 1.0
@@ -456,6 +463,33 @@ def _month_led_date(scan: Scan, s: int) -> int:
         end, score = m.end("my_y"), 0.9
     scan.emit(s, end, "DATE", score)
     return end
+
+
+#: Lower-case month abbreviations that are also words or abbreviations ("may", "mar", "dec(reased)", "jan", "jun").
+_LOWER_MONTH_NEEDS_CUE = frozenset({"may", "mar", "march", "dec", "jan", "jun", "sat", "sun", "set", "ago"})
+#: Words after which a lower-case "jan 5" or "may 24" is a date (besides the short-date cues).
+_LOWER_MONTH_CUES = frozenset({"for", "clinic", "transcribed", "dictated", "signed", "scheduled", "of", "at"})
+
+
+def _lower_month_day(scan: Scan, s: int, m: re.Match) -> bool:
+    """"jan 5", "seen in clinic may 24": a lower-case month abbreviation with a day.
+
+    Notes typed fast drop the capital; the day makes the abbreviation a date
+    unless a unit follows ("dec 5 mm"). Abbreviations that are everyday words
+    ("may", "mar", "dec") also need a date word before them.
+    """
+    word = m.group("mon").lower()
+    if not m.group("mon").islower() or m.group("dot") and word in ("may",):
+        return False
+    if scan.unit_after(m.end("md_d")) or scan.not_a_date_after(m.end("md_d")):
+        return False
+    if word not in _LOWER_MONTH_NEEDS_CUE:
+        return True
+    words, _, between = scan.prev_words(s)
+    last = words[-1].lower() if words else ""
+    if between.strip() == ":" and last in ("date", "dos", "dob", "seen", "on"):
+        return True
+    return not between.strip() and (last in _LOWER_MONTH_CUES or date_cue(scan, s) is not None)
 
 
 def _month_alone(scan: Scan, s: int) -> int:
@@ -476,8 +510,16 @@ def _season(scan: Scan, s: int) -> int:
 
 
 def _holiday(scan: Scan, s: int) -> int:
-    """"Christmas", "Fourth of July": i2b2 annotates holidays as dates."""
-    return scan.emit_match(scan.p.dates.holiday, s, "DATE", 0.6)
+    """"Christmas", "Fourth of July", "Diwali 1999": i2b2 annotates holidays as dates; a year after one joins it."""
+    m = scan.p.dates.holiday.match(scan.text, s)
+    if not m:
+        return 0
+    year = _HOLIDAY_YEAR.match(scan.text, m.end())
+    if year and not scan.unit_after(year.end()):
+        scan.emit(s, year.end(), "DATE", 0.85)
+        return year.end()
+    scan.emit(s, m.end(), "DATE", 0.6)
+    return m.end()
 
 
 def extend_weekdays(scan: Scan, spans: list[tuple[int, int, str, float, int]]) -> list[tuple[int, int, str, float, int]]:
@@ -507,17 +549,20 @@ def extend_weekdays(scan: Scan, spans: list[tuple[int, int, str, float, int]]) -
 def _day_month_name_regex(lang: Languages) -> str:
     """A day before a month name of the languages, maybe an ordinal and a year."""
     return (
-        r"(?P<dmn_d>[0-9]{1,2})(?P<dmn_o>st|nd|rd|th|º|°|ª)?"
-        r"(?P<dmn_sep>[ \t]+(?:of|de)[ \t]+|[ \t]*-[ \t]*|/|\.[ \t]*|[ \t]+)"
+        r"(?P<dmn_d>[0-9]{1,2})(?P<dmn_o>(?i:st|nd|rd|th)|º|°|ª)?"
+        r"(?P<dmn_sep>[ \t]+(?i:of|de)[ \t]+|[ \t]*-[ \t]*|/|\.[ \t]*|[ \t]+)"
         rf"(?P<dmn_m>{trie_regex(month_numbers(lang))})(?![^\W\d_])\.?"
-        r"(?:(?P<dmn_ys>,?[ \t]+(?:of[ \t]+)?|[ \t]+del?[ \t]+|[ \t]*[-/.][ \t]*|,[ \t]*)"
+        r"(?:(?P<dmn_ys>,?[ \t]+(?:(?i:of)[ \t]+)?|[ \t]+del?[ \t]+|[ \t]*[-/.][ \t]*|,[ \t]*)"
         rf"(?P<dmn_y>{YEAR4}|'?[0-9]{{2}})(?![0-9]))?"
     )
 
 
 ISO_DATE = NumericShape(
     "iso",
-    lambda lang: rf"(?P<iso_y>{YEAR4})(?P<iso_s>[-/.])(?P<iso_m>[0-9]{{1,2}})(?P=iso_s)(?P<iso_d>[0-9]{{1,2}})(?![0-9])",
+    lambda lang: (
+        rf"(?P<iso_y>{YEAR4})(?P<iso_s>[-/.])(?P<iso_m>[0-9]{{1,2}})(?P=iso_s)(?P<iso_d>[0-9]{{1,2}})(?![0-9])"
+        rf"{_ISO_TIME}?"
+    ),
     _iso_date,
 )
 NUMERIC_DATE = NumericShape(

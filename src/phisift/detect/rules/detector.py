@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 
 from ...document import Span
 from ...taxonomy import I2B2_LABELS
-from . import addresses, ages, contact, dates, dictation, fields, ids, names, usernames
+from . import addresses, ages, contact, dates, dictation, fields, ids, names, places, shaped_ids, usernames
 from .addresses import AddressPatterns
 from .ages import AgePatterns
 from .base import CueWords, Languages, NumericShape, Recognizer, Scan, TextPass, resolve
@@ -44,6 +44,7 @@ NUMERIC_SHAPES: tuple[NumericShape, ...] = (
     dates.RUN_TOGETHER_DATE,
     ages.AGE_WITH_UNIT,
     ages.AGE_IN_YRS,
+    ages.AGE_Y,
     ages.DECADE,
     dates.SHORT_DATE,
     contact.LOCAL_PHONE,
@@ -57,6 +58,7 @@ CUE_WORDS: tuple[CueWords, ...] = (
     dates.SEASON_WORDS,
     dates.HOLIDAY_WORDS,
     ages.AGE_WORDS,
+    ages.AGE_IN_WORDS,
     ids.ID_WORDS,
     fields.FIELD_WORDS,
     names.TITLE_WORDS,
@@ -65,6 +67,7 @@ CUE_WORDS: tuple[CueWords, ...] = (
     contact.PHONE_WORDS,
     addresses.ZIP_WORDS,
     usernames.LOGIN_WORDS,
+    places.LIVES_STREET_WORDS,
 )
 TEXT_PASSES: tuple[TextPass, ...] = (
     contact.EXTENSIONS,
@@ -77,6 +80,11 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     names.SIGNATURES,
     ids.LETTER_DIGIT_IDS,
     contact.IPV6_ADDRESSES,
+    shaped_ids.MACS,
+    shaped_ids.IBANS,
+    shaped_ids.COORDINATES,
+    shaped_ids.CODES,
+    places.LONG_COUNTRIES,
 )
 
 
@@ -180,7 +188,7 @@ def scan_text(text: str, patterns: RulePatterns, labels: frozenset[str] | None) 
     for text_pass in TEXT_PASSES:
         if scan.wants(*text_pass.labels) and text_pass.applies(scan):
             text_pass.run(scan)
-    return resolve(dates.extend_weekdays(scan, scan.out))
+    return resolve(contact.extend_extensions(scan, dates.extend_weekdays(scan, scan.out)))
 
 
 class RuleDetector:

@@ -16,13 +16,17 @@ from . import vocab
 from .ages import small_number_age
 from .base import CUE, WEAK, CueWords, Languages, NumericShape, Scan, TextPass
 from .checks import compact_date_ok, count_digits, dea_ok, luhn_ok, vin_ok
-from .contact import phone_label, signature_pager
+from .contact import extension_after, phone_label, signature_pager
 from .dates import date_cue
 from .regex_parts import SP, WS
 
 
 #: A licence plate written in two groups, with letters and digits: "114 RM9", "9NM 882", "ABC 1234".
-_PLATE = re.compile(r"(?=[A-Z0-9 -]{0,8}[A-Z])(?=[A-Z0-9 -]{0,8}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4}(?![\w-])")
+_PLATE = re.compile(
+    r"(?:(?=[A-Z0-9 -]{0,10}[A-Z])(?=[A-Z0-9 -]{0,10}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}(?:[ -][A-Z]{1,3}(?![\w-]))?"
+    # one run of five to eight letters and digits, in either case: "CA79WJU", "rl00pzx"
+    r"|(?i:(?=[A-Z0-9]{0,7}[A-Z])(?=[A-Z0-9]{0,7}[0-9])[A-Z0-9]{5,8}))(?![\w-])"
+)
 _MARKED_CUE = re.compile(r"(?i)[:#=º°]|(?<![a-z])(?:no|num|number|nbr|id)(?![a-z])")
 _PHONE_VALUE = re.compile(r"[0-9]+(?:[-. ][0-9]+)*")
 #: Upper-case letter prefix glued to digits: A1234567, AB1234563 (DEA), VINs.
@@ -82,7 +86,8 @@ def _id_cue_regex(spanish: bool) -> str:
     """A cue phrase, an optional bracketed mark, a separator and the value (digit groups or one code)."""
     groups = "|".join(f"(?P<c_{label}>{frag})" for label, frag in _id_cues(spanish))
     return (
-        rf"(?i:{groups})(?![^\W\d_])"
+        # a cue ending in a letter is a whole word; one ending in "#" or ":" may touch its value ("Ref #D018-...")
+        rf"(?i:{groups})(?:(?<=[#:=º°.])|(?![^\W\d_]))"
         rf"(?P<mark>{WS}\([A-Za-z]{{2,6}}\))?(?P<sep>{WS}(?:[:#=]|-(?![0-9]))?{WS}(?:#{WS})?(?:(?i:is|es|of){SP}+)?)"
         r"(?P<v>[0-9]{2,4}(?: [0-9]{2,10}){1,3}(?![\w/:-]|\.[0-9A-Za-z])"
         r"|[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9]))*)"
@@ -145,6 +150,9 @@ def _other_number(scan: Scan, m: re.Match) -> None:
         return
     s, e = m.start(), m.end()
     if tok.isdigit():
+        if len(tok) in (10, 11) and extension_after(scan, e):  # "9177918390 x133" ("x" is a unit otherwise)
+            scan.emit(s, e, phone_label(scan, s) or "PHONE", 0.8)
+            return
         if scan.unit_after(e) or tok.endswith("000"):
             return
         n = len(tok)
@@ -186,10 +194,12 @@ def _id_after_cue(scan: Scan, s: int) -> int:
     if not m:
         return 0
     label = next(lab for lab in scan.p.ids.id_labels if m.group("c_" + lab) is not None)
+    if label in ("DEVICE", "MEDICALRECORD") and any(a <= s < b and lab == "STREET" for a, b, lab, _, _ in scan.out):
+        return 0  # "812 Moore Brooks Lot 2270", "Unit 12": a flat of the street, not a lot or unit number
     vs, ve = m.span("v")
     if label == "VEHICLE":
         plate = _PLATE.match(scan.text, vs)
-        if plate and plate.end() > ve:  # "plate 114 RM9", "plate 9NM 882"
+        if plate and plate.end() >= ve:  # "plate 114 RM9", "plate 9NM 882", "plate CA79WJU"
             scan.emit(vs, plate.end(), label, 0.85, CUE)
             return plate.end()
     value = m.group("v")

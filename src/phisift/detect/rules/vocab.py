@@ -25,7 +25,17 @@ HOLIDAYS_EN: tuple[str, ...] = (
     "Fourth of July", "Halloween", "Valentine's Day", "Veterans Day", "Veteran's Day",
     "Martin Luther King Day", "MLK Day", "Presidents Day", "Presidents' Day", "Columbus Day",
     "Mother's Day", "Father's Day", "Good Friday", "Yom Kippur", "Rosh Hashanah", "Hanukkah",
+    # holidays of other calendars and countries, written as in English notes
+    "Chanukah", "Passover", "Purim", "Diwali", "Deepavali", "Eid al-Fitr", "Eid al-Adha", "Eid ul-Fitr",
+    "Eid ul-Adha", "Eid al Fitr", "Eid al Adha", "Ramadan", "Lunar New Year", "Chinese New Year",
+    "Nowruz", "Kwanzaa", "Boxing Day", "Canada Day", "Bastille Day", "Anzac Day", "Australia Day",
+    "Guy Fawkes Night", "Bonfire Night", "St. Patrick's Day", "Saint Patrick's Day", "St Patrick's Day",
+    "Ash Wednesday", "Palm Sunday", "Pentecost", "Orthodox Easter", "Orthodox Christmas", "Epiphany",
+    "Dia de los Muertos", "Juneteenth", "Emancipation Day", "Remembrance Day",
+    "Mardi Gras", "Holi", "Vesak", "Songkran", "Hogmanay", "Whitsun", "May Day",
 )
+#: Holidays that are also phrases or words in lower case ("labor day 2", "an epiphany"): matched as written.
+HOLIDAYS_CASED: frozenset[str] = frozenset({"Labor Day", "Good Friday", "Epiphany", "May Day", "Holi", "Pentecost"})
 HOLIDAYS_ES: tuple[str, ...] = (
     "Nochebuena", "Navidad", "Nochevieja", "Año Nuevo", "Semana Santa",
     "Día de Reyes", "Viernes Santo", "Jueves Santo",
@@ -61,11 +71,31 @@ STREET_SUFFIXES: tuple[str, ...] = (
     "parkway", "pkwy", "highway", "hwy", "square", "sq", "trail", "trl", "turnpike", "tpke",
     "alley", "aly", "plaza", "plz", "crescent", "cres", "expressway", "expy", "freeway", "fwy",
 )
+#: Street types of other English-speaking countries and common US ones missing from the USPS list we ship;
+#: used only where a cue says a street is meant ("lives on Alex Curve").
+STREET_TYPES_OTHER: frozenset[str] = frozenset({
+    "close", "rise", "grove", "gate", "gardens", "row", "mews", "parade", "esplanade", "quay", "wynd", "promenade",
+    "crescent", "green", "curve", "point", "run", "steps", "stairs", "driveway", "walk", "hill", "view", "terrace",
+    "approach", "chase", "croft", "end", "fold", "mead", "hollow", "ridge", "loop", "bend", "glen", "heights",
+})
+#: Formal country names that the shipped list writes inverted ("Micronesia, Federated States of") or not at all.
+COUNTRY_FORMAL_NAMES: tuple[str, ...] = (
+    "Federated States of Micronesia", "Republic of Korea", "Democratic People's Republic of Korea",
+    "Islamic Republic of Iran", "United Republic of Tanzania", "Russian Federation", "Republic of Moldova",
+    "Plurinational State of Bolivia", "Bolivarian Republic of Venezuela", "Holy See", "State of Palestine",
+    "Kingdom of Saudi Arabia", "Republic of Ireland", "People's Republic of China", "Republic of China",
+)
 # Left out on purpose: "View", "Point", "Park", "Center", "Run", "Walk"... are street
 # suffixes too, but "4 Chamber View" or "2 Trauma Center" are far more common in notes.
 UNIT_WORDS: tuple[str, ...] = (
     "apt", "apartment", "unit", "suite", "ste", "fl", "floor", "rm", "room", "bldg", "building", "#",
+    "lot", "flat", "trlr", "spc",
 )
+#: Unit words specific enough to make "<number> <words> <unit> <number>" a street without a known suffix
+#: ("812 Moore Brooks Lot 2270"); rooms and floors are not ("2 West Room 14" is a ward).
+STREET_UNIT_WORDS: tuple[str, ...] = ("apt", "apartment", "suite", "ste", "unit", "lot", "flat", "trlr")
+#: US territories with their own USPS codes; like the ambiguous states, a state only with a ZIP after them.
+TERRITORY_CODES: frozenset[str] = frozenset({"AS", "FM", "GU", "MH", "MP", "PR", "PW", "VI", "AA", "AE", "AP"})
 
 #: Words that open a Spanish street address ("C/ Mayor 12", "Avda. de América 5").
 STREET_PREFIXES_ES: tuple[str, ...] = (

@@ -1,0 +1,93 @@
+"""Places that need no house number or ZIP: long country names, and streets named after a living-place cue.
+
+"He recently moved here from Saint Vincent and the Grenadines": a country name of
+two or more words ("Trinidad and Tobago", "Papua New Guinea", "Dominican
+Republic") is specific enough to be found in any case; the names come from the
+shipped country list (``data/lexicons/countries.txt``, built from Faker's locales),
+one-word names are left to the lexicon detector, which weighs their context
+("Jordan", "Chad" and "Georgia" are also people's names).
+
+"The patient lives on Alex Curve", "her son lives off Frank Way": after a cue
+that says where someone lives, one to three words ending in a street type
+(USPS suffixes and the British, Irish and Australian street types) are a street.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from . import vocab
+from .base import CueWords, Scan, TextPass
+from .regex_parts import trie_regex
+
+#: "lives on", "resides off", "moved to", "living at": the place after them is where a person lives.
+_LIVES_STREET = re.compile(
+    r"(?i:lives|live|living|lived|resides|reside|residing|resided|moved|moving|stays|staying)"
+    r"(?:[ \t]+(?:now|currently|still|alone|nearby))?[ \t]+(?i:on|off|at|to)[ \t]+"
+    r"(?P<st>(?:[^\W\d_][\w'’.-]*[ \t]+){1,3}?(?P<suffix>[^\W\d_]+))(?![\w'’-])\.?"
+)
+#: Words that cannot open a street name after "lives on" ("lives on the 3rd floor", "lives at her home").
+_NOT_STREET_START = frozenset({
+    "the", "a", "an", "her", "his", "their", "our", "my", "your", "its", "this", "that", "own", "same", "social",
+    "disability", "fixed", "long", "one", "two", "first", "second", "top", "ground", "lower", "upper", "each", "every",
+    "in", "at", "with", "and", "or", "of",
+})
+
+
+def _read_list(name: str) -> list[str]:
+    text = resources.files("phisift").joinpath("data", "lexicons", name).read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+@lru_cache(maxsize=1)
+def street_types() -> frozenset[str]:
+    """Every street type, lower case: the shipped USPS list, the rule detector's own and other countries'."""
+    return frozenset(_read_list("street_suffixes.txt")) | frozenset(vocab.STREET_SUFFIXES) | vocab.STREET_TYPES_OTHER
+
+
+@lru_cache(maxsize=1)
+def long_countries() -> tuple[str, ...]:
+    """Country names of two words or more (without a leading "the"), as written in the shipped list."""
+    out = list(vocab.COUNTRY_FORMAL_NAMES)
+    for name in _read_list("countries.txt"):
+        name = re.sub(r"\s*\(.*?\)\s*", " ", name).strip()
+        words = name.split()
+        if words and words[0].lower() == "the":
+            words = words[1:]
+        if len(words) >= 2 and "," not in name and name.isascii():
+            out.append(" ".join(words))
+    return tuple(sorted(set(out)))
+
+
+@lru_cache(maxsize=1)
+def _country_regex() -> re.Pattern:
+    return re.compile(r"(?<![\w'’-])(?:" + trie_regex(long_countries()) + r")(?![\w'’-])")
+
+
+def find_long_countries(scan: Scan) -> None:
+    """"Saint Vincent and the Grenadines", "papua new guinea": a country of two words or more, in any case."""
+    for m in _country_regex().finditer(scan.text):
+        scan.emit(m.start(), m.end(), "COUNTRY", 0.85)
+
+
+def _street_after_lives(scan: Scan, s: int) -> int:
+    """"lives on Alex Curve", "lives off jackson causeway": words ending in a street type after a living-place cue."""
+    m = _LIVES_STREET.match(scan.text, s)
+    if not m or m.group("suffix").lower() not in street_types():
+        return 0
+    words = m.group("st").split()
+    if words[0].lower() in _NOT_STREET_START or len(words) < 2:
+        return 0
+    scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
+    return m.end()
+
+
+LONG_COUNTRIES = TextPass(("COUNTRY",), lambda scan: True, find_long_countries)
+LIVES_STREET_WORDS = CueWords(
+    "lives_street",
+    lambda lang: ["lives", "live", "living", "lived", "resides", "reside", "residing", "resided", "moved", "moving",
+                  "stays", "staying"] if lang.english else [],
+    _street_after_lives,
+)

@@ -1,0 +1,144 @@
+"""Identifiers found by their make-up alone: MAC addresses, IBANs, coordinates, letter-and-digit codes.
+
+These values carry no cue word in running text ("Home monitor 54:f8:22:1b:b9:7c
+uploaded", "Refund to GB61 GENW 5143 0468 2969 82", "occurred at 51.380°S
+67.005°W", "Ref D018-4150-6145"), but their shapes are specific enough, or carry
+their own check: an IBAN's mod-97 checksum, a coordinate's ranges, a MAC address's
+six hex pairs. A code that mixes letters and at least five digits is kept whole as
+one identifier (kind ``CUE``), so that a phone-shaped tail ("X085-449-6369") or a
+date-shaped middle does not take part of it.
+
+What stays untouched: lab values and measurements (no letters glued, or a unit),
+version strings and dates ("2019-03-04T10:00" is a date), gene, staging and
+vertebra codes ("CYP2D6", "T3N1M0", "C5-C6": too few digits), dbSNP ids ("rs1234567").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import CUE, WEAK, Scan, TextPass
+from .checks import count_digits
+
+#: Six hex pairs with one separator throughout, or the dotted form "0023.ab4f.91c2".
+_MAC = re.compile(
+    r"(?<![\w:.-])(?:[0-9A-Fa-f]{2}(?P<sep>[:-])[0-9A-Fa-f]{2}(?:(?P=sep)[0-9A-Fa-f]{2}){4}"
+    r"|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![\w:-]|\.[0-9A-Za-z])"
+)
+#: Country code, check digits, then groups of four (blank-separated or not); checked by mod 97.
+_IBAN = re.compile(r"(?i)(?<![\w-])[A-Z]{2}[0-9]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![\w-])")
+_IBAN_GROUP = re.compile(r"[ ]?[A-Za-z0-9]{1,4}")
+#: "51.380°S 67.005°W", "51°22'48\"N, 0°05'W": a latitude and a longitude with their hemispheres.
+_DEG = r"[0-9]{1,3}(?:\.[0-9]+)?[ \t]?(?:°|º|deg)?(?:[ \t]?[0-9]{1,2}['′](?:[ \t]?[0-9]{1,2}(?:\.[0-9]+)?[\"″])?)?"
+_COORD_HEMI = re.compile(
+    rf"(?i)(?<![\w.])(?P<lat>{_DEG})[ \t]?[NS](?![a-z])[ \t]*[,;/]?[ \t]*(?P<lon>{_DEG})[ \t]?[EW](?![a-z])"
+)
+#: "-17.3661, -127.7094": a decimal pair with four or more decimals each.
+_COORD_DECIMAL = re.compile(
+    r"(?<![\w.,+-])(?P<lat>[-+]?[0-9]{1,2}\.[0-9]{4,8}),[ \t]*(?P<lon>[-+]?[0-9]{1,3}\.[0-9]{4,8})"
+    r"(?![0-9]|\.[0-9]|,[ \t]*[-+]?[0-9])"
+)
+#: Hyphen-joined groups of letters and digits: "D018-4150-6145", "HKU-23-75113", "fh01864672", "5780-Lphy-16".
+_CODE = re.compile(
+    r"(?<![\w@./:\\-])(?=[A-Za-z0-9-]*[A-Za-z])(?=[A-Za-z0-9-]*[0-9])"
+    r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+){0,5}(?![\w@-]|[.:/][0-9A-Za-z])"
+)
+_MONTH_GROUP = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*")
+_NUMBER_UNIT = re.compile(r"[0-9]+(?:[a-zA-Z]{1,5})")
+_TIMES = re.compile(r"[0-9]*[xX][0-9]+")
+_ROLE_WORDS = frozenset({"office", "fax", "home", "cell", "mobile", "work", "tel", "phone", "ext", "pager", "landline"})
+_ISO_LEAD = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def find_macs(scan: Scan) -> None:
+    """Six hex pairs ("54:f8:22:1b:b9:7c"): a network device's hardware address (DEVICE)."""
+    for m in _MAC.finditer(scan.text):
+        scan.emit(m.start(), m.end(), "DEVICE", 0.9, CUE)
+
+
+def iban_ok(compact: str) -> bool:
+    """ISO 13616 check: the country code and check digits moved to the end, read as a number, mod 97 is 1."""
+    if not 15 <= len(compact) <= 34:
+        return False
+    moved = compact[4:] + compact[:4]
+    digits = "".join(str(int(c, 36)) for c in moved)
+    return int(digits) % 97 == 1
+
+
+def find_ibans(scan: Scan) -> None:
+    """An IBAN with a valid checksum (ACCOUNT); the longest valid prefix of groups, since a word may follow."""
+    for m in _IBAN.finditer(scan.text):
+        ends = [m.start() + 4]
+        for g in _IBAN_GROUP.finditer(scan.text, m.start() + 4, m.end()):
+            ends.append(g.end())
+        for end in reversed(ends[2:]):
+            compact = scan.text[m.start() : end].replace(" ", "").upper()
+            if iban_ok(compact):
+                scan.emit(m.start(), end, "ACCOUNT", 0.95, CUE)
+                break
+
+
+def _degrees(value: str) -> float | None:
+    m = re.match(r"[-+]?[0-9]{1,3}(?:\.[0-9]+)?", value)
+    return abs(float(m.group())) if m else None
+
+
+def find_coordinates(scan: Scan) -> None:
+    """Geographic coordinates (LOCATION-OTHER): with hemispheres, or a decimal pair of four or more decimals."""
+    text = scan.text
+    for m in _COORD_HEMI.finditer(text):
+        lat, lon = _degrees(m.group("lat")), _degrees(m.group("lon"))
+        precise = any(c in m.group() for c in "°º'′.") or "deg" in m.group().lower()
+        if precise and lat is not None and lon is not None and lat <= 90 and lon <= 180:
+            scan.emit(m.start(), m.end(), "LOCATION-OTHER", 0.85)
+    for m in _COORD_DECIMAL.finditer(text):
+        lat, lon = abs(float(m.group("lat"))), abs(float(m.group("lon")))
+        signed = "-" in m.group() or "+" in m.group()
+        if not signed and lat < 10 and lon < 10:
+            continue  # "SG 1.0150, 1.0200": a pair of small readings
+        if lat <= 90 and lon <= 180 and not scan.unit_after(m.end()):
+            scan.emit(m.start(), m.end(), "LOCATION-OTHER", 0.7)
+
+
+def code_ok(tok: str) -> bool:
+    """Whether a token of letters, digits and hyphens reads as an identifier rather than a measure or a name.
+
+    Five digits or more (four in a code of three groups or more, such as
+    "BIO-PZ-ff92b73ff3"), never a number with a unit ("1500mg"), a date with a
+    month name or an ISO date at its head, a dbSNP id, or "x" as a times sign.
+    """
+    digits = count_digits(tok)
+    groups = tok.split("-")
+    if len(tok) < 7 or not (digits >= 5 or (digits >= 4 and len(groups) >= 3 and len(tok) >= 12)):
+        return False
+    if _TIMES.fullmatch(tok):
+        return False
+    if _NUMBER_UNIT.fullmatch(tok) or _ISO_LEAD.match(tok) or tok.lower().startswith("rs") and tok[2:].isdigit():
+        return False
+    if any(_MONTH_GROUP.fullmatch(g) for g in groups):
+        return False  # "12-Mar-2019"
+    if any(g.lower() in _ROLE_WORDS or _TIMES.fullmatch(g) for g in groups[1:]):
+        return False  # "001-748-088-2851x818-Fax": a phone with its extension and role
+    # letters and digits must meet inside a group ("D018", "fh0186") or stand as a group of their own ("HKU-23")
+    return any(any(c.isalpha() for c in g) for g in groups)
+
+
+def find_codes(scan: Scan) -> None:
+    """Letter-and-digit codes kept whole (IDNUM): "Ref #W655-377-8207", "D123-4567-8901", "HKU-23-75113"."""
+    for m in _CODE.finditer(scan.text):
+        tok = m.group()
+        if "-" not in tok and not (tok[:1].isalpha() or any(c.isalpha() for c in tok[:-1])):
+            continue
+        s, e = m.start(), m.end()
+        if not code_ok(tok) or scan.unit_after(e):
+            continue
+        if any(a <= s and e <= b and kind != WEAK for a, b, _, _, kind in scan.out):
+            continue  # a cue word, a VIN or a DEA number already named it
+        scan.emit(s, e, "IDNUM", 0.7, CUE)
+
+
+MACS = TextPass(("DEVICE",), lambda scan: scan.has_digit and (":" in scan.text or "-" in scan.text or "." in scan.text),
+                find_macs)
+IBANS = TextPass(("ACCOUNT",), lambda scan: scan.has_digit, find_ibans)
+COORDINATES = TextPass(("LOCATION-OTHER",), lambda scan: scan.has_digit and "." in scan.text, find_coordinates)
+CODES = TextPass(("IDNUM",), lambda scan: scan.has_digit, find_codes)

@@ -1,0 +1,281 @@
+"""The rule recognizers of issue 15, family by family: the forms real notes use, and what must stay untouched.
+
+Each family has positive cases (the value, its label) and negative cases (eponyms,
+drugs, devices and model numbers, lab values, measurements, section headers,
+ICD/CPT-like codes) that no span of that family may touch.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from phisift.detect.rules import detect_rules
+from phisift.detect.rules.shaped_ids import code_ok, iban_ok
+
+
+def found(text: str) -> set[tuple[str, str]]:
+    return {(text[s.start : s.end], s.label) for s in detect_rules(text)}
+
+
+def values(text: str, *labels: str) -> set[str]:
+    return {text[s.start : s.end] for s in detect_rules(text) if not labels or s.label in labels}
+
+
+def has(text: str, value: str, label: str) -> bool:
+    return (value, label) in found(text)
+
+
+# ---------------------------------------------------------------- dates
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("Electronically signed on 2026-02-09T22:50:00Z.", "2026-02-09T22:50:00Z"),
+        ("Event logged 2014-10-13 15:15 by the nurse.", "2014-10-13 15:15"),
+        ("DOB: 2002-02-06T05:27+01:00", "2002-02-06T05:27+01:00"),
+        ("transcribed 2015-11-06 00:23:31 by KP", "2015-11-06 00:23:31"),
+        ("signed 1998-10-25t19:00:31.", "1998-10-25t19:00:31"),
+        ("Seen in clinic jan 5 for follow-up.", "jan 5"),
+        ("Date: mar 29", "mar 29"),
+        ("Surgery is scheduled for may 8.", "may 8"),
+        ("transcribed sep 13 by R. Wiggins", "sep 13"),
+        ("The biopsy was done on the 20th of May.", "20th of May"),
+        ("last seen on THE 20TH OF DECEMBER.", "20TH OF DECEMBER"),
+        ("PROBLEM SINCE APRIL OF 2008.", "APRIL OF 2008"),
+        ("Symptoms began around Christmas 2023.", "Christmas 2023"),
+        ("Symptoms began around Eid al-Fitr 1995.", "Eid al-Fitr 1995"),
+        ("first noticed at Diwali 2014", "Diwali 2014"),
+    ],
+)
+def test_date_forms(text, value):
+    assert has(text, value, "DATE"), found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "BP 120/80, pulse 72.",
+        "Pain 7/10 at rest.",
+        "Visual acuity 20/40 OD, 20/25 OS.",
+        "ABG 7.38/42/88 on room air.",
+        "Take 1/2 tab twice daily.",
+        "Ratio 1:2, strength 5/5 throughout.",
+        "She may 2 times a day take it.",
+        "Lesion dec 5 mm from the margin.",
+        "Version 2.1.10 of the software.",
+        "He had an epiphany about his diet.",
+    ],
+)
+def test_not_dates(text):
+    assert values(text, "DATE") == set(), found(text)
+
+
+# ---------------------------------------------------------------- ages
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("The patient is a ninety-seven-year-old woman.", "ninety-seven"),
+        ("Her mother is an eighty-six-year-old in good health.", "eighty-six"),
+        ("The patient is an One Hundred And One-year-old.", "One Hundred And One"),
+        ("The patient is a NINETY-EIGHT-YEAR-OLD.", "NINETY-EIGHT"),
+        ("a three month old infant", "three"),
+        ("Age: ninety-one   MRN 123", "ninety-one"),
+        ("The patient is aged nine.", "nine"),
+        ("at the age of seventy-two he retired", "seventy-two"),
+        ("a 7 y/o boy", "7"),
+        ("who is 90y. Findings", "90"),
+        ("Her older brother, now 79y, has the same condition.", "79"),
+    ],
+)
+def test_ages(text, value):
+    assert has(text, value, "AGE"), found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a two-year history of cough",
+        "five-year survival is 60%",
+        "three times a day",
+        "bone age of seven years",
+        "symptoms for 5y ago",
+        "one of the nodes",
+        "Age: one hundred percent",
+    ],
+)
+def test_not_ages(text):
+    assert values(text, "AGE") == set(), found(text)
+
+
+# ---------------------------------------------------------------- identifiers
+
+
+@pytest.mark.parametrize(
+    "text, value, label",
+    [
+        ("Ref #W655-377-8207 on the claim.", "W655-377-8207", "IDNUM"),
+        ("Card D123-4567-8901 was scanned.", "D123-4567-8901", "IDNUM"),
+        ("Please quote O478-773-9104 on all correspondence.", "O478-773-9104", "IDNUM"),
+        ("Sample BIO-FP-a3f8c2e1d5 stored.", "BIO-FP-a3f8c2e1d5", "IDNUM"),
+        ("Plan HKU-23-75113 covers it.", "HKU-23-75113", "IDNUM"),
+        ("Ref #fh01864672. The trochanter", "fh01864672", "IDNUM"),
+        ("Home monitor 54:f8:22:1b:b9:7c uploaded readings.", "54:f8:22:1b:b9:7c", "DEVICE"),
+        ("Router C8-17-96-65-16-7E was replaced.", "C8-17-96-65-16-7E", "DEVICE"),
+        ("Refund to IBAN GB82 WEST 1234 5698 7654 32 please.", "GB82 WEST 1234 5698 7654 32", "ACCOUNT"),
+        ("Paid from DE89370400440532013000.", "DE89370400440532013000", "ACCOUNT"),
+        ("The incident occurred at 51.380°S 67.005°W today.", "51.380°S 67.005°W", "LOCATION-OTHER"),
+        ("Found at 51°22'48\"N, 0°05'W by the crew.", "51°22'48\"N, 0°05'W", "LOCATION-OTHER"),
+        ("GPS -17.3661, -127.7094. Then", "-17.3661, -127.7094", "LOCATION-OTHER"),
+        ("His truck, plate GE 1583 UL, was towed.", "GE 1583 UL", "VEHICLE"),
+        ("His truck, plate CA79WJU, was towed.", "CA79WJU", "VEHICLE"),
+    ],
+)
+def test_shaped_ids(text, value, label):
+    assert has(text, value, label), found(text)
+
+
+def test_letter_prefixed_id_is_kept_whole_not_a_phone():
+    text = "Please quote X085-449-6369 on all correspondence."
+    assert found(text) == {("X085-449-6369", "IDNUM")}
+
+
+def test_iban_checksum():
+    assert iban_ok("GB82WEST12345698765432")
+    assert not iban_ok("GB83WEST12345698765432")
+    assert values("Refund to GB83 WEST 1234 5698 7654 32.", "ACCOUNT") == set()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "CYP2D6 poor metaboliser, T3N1M0 tumour, C5-C6 disc.",
+        "SNP rs1234567 was found.",
+        "Given 1500mg and 1x10000 dilution.",
+        "COVID-19, SARS-CoV-2 and HbA1c 7.2.",
+        "ICD-10 E11.65, CPT 99213, HCPCS G0439.",
+        "Medtronic 5076-52 lead and Stryker 4200-30 drill.",
+        "Specific gravity 1.0150, 1.0200 on repeat.",
+        "Seen 12-Mar-2019 at 10:00.",
+        "PROCEDURE: 12:30:45 start.",
+        "Fixed with a locking plate 8 hole.",
+    ],
+)
+def test_not_shaped_ids(text):
+    bad = {"IDNUM", "DEVICE", "ACCOUNT", "LOCATION-OTHER", "VEHICLE", "MEDICALRECORD"}
+    assert values(text, *bad) == set(), found(text)
+
+
+def test_code_ok_rules():
+    assert code_ok("D018-4150-6145") and code_ok("5780-Lphy-16") and code_ok("y31r54528")
+    assert not code_ok("12-Mar-2019") and not code_ok("rs1234567") and not code_ok("T3N1M0")
+    assert not code_ok("001-748-088-2851x818-Fax")
+
+
+# ---------------------------------------------------------------- contact
+
+
+@pytest.mark.parametrize(
+    "text, value, label",
+    [
+        ("Please call +358 542268634 ext 820 with any questions.", "+358 542268634 ext 820", "PHONE"),
+        ("Phone +33 (0)3 25 99 60 05 ext. 5973", "+33 (0)3 25 99 60 05 ext. 5973", "PHONE"),
+        ("Phone +44 20 7946 0958", "+44 20 7946 0958", "PHONE"),
+        ("Call (06053) 29211 with questions.", "(06053) 29211", "PHONE"),
+        ("Call (0161)4960118 with questions.", "(0161)4960118", "PHONE"),
+        ("Fax 0115 4960328", "0115 4960328", "FAX"),
+        ("Fax +44(0)3069990342 ext 947.", "+44(0)3069990342 ext 947", "FAX"),
+        ("reach her at 9177918390 x133 today.", "9177918390 x133", "PHONE"),
+        ("Call 3086352527 ext 702 with questions.", "3086352527 ext 702", "PHONE"),
+    ],
+)
+def test_international_phones(text, value, label):
+    assert has(text, value, label), found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Call 911 now.", "call back in 10-14 days", "x-ray x2 views", "2 tabs x 10 days", "Contact lens 2 weeks."],
+)
+def test_not_phones(text):
+    assert values(text, "PHONE", "FAX") == set(), found(text)
+
+
+# ---------------------------------------------------------------- addresses
+
+
+@pytest.mark.parametrize(
+    "text, value, label",
+    [
+        ("Send the letter to 2837 Miller Dam Apt. 450, Joplin, MO 81415.", "2837 Miller Dam Apt. 450", "STREET"),
+        ("Send the letter to 812 Moore Brooks Lot 2270, Joplin, MO 81415.", "812 Moore Brooks Lot 2270", "STREET"),
+        ("She lives at 550 Traci Mission, Bangor, ME 71543.", "550 Traci Mission", "STREET"),
+        ("She lives at 550 Traci Mission, Bangor, ME 71543.", "ME", "STATE"),
+        ("Baltimore, MD 21201", "MD", "STATE"),
+        ("Portland, OR 97201", "OR", "STATE"),
+        ("Indianapolis, IN 46204", "IN", "STATE"),
+        ("lives at 794 Schmitt Walk, Majuro, MH 96960-7685.", "MH", "STATE"),
+        ("13705 Rivera Hills Ste 418  Lake Jason, FM 54983.", "FM", "STATE"),
+        ("Koror, PW 96940", "PW", "STATE"),
+        ("7998 michael grove ste 262, dover, de  90722.", "dover", "CITY"),
+        ("7998 michael grove ste 262, dover, de  90722.", "7998 michael grove ste 262", "STREET"),
+        ("She lives at 973 FOX GREEN UNIT 24\nEAST HEATHERBURY, PW  72377.", "EAST HEATHERBURY", "CITY"),
+        ("at 27556 Richard View Bldg B, Apt 402\nPago Pago, AS  88333 until", "27556 Richard View Bldg B, Apt 402",
+         "STREET"),
+        ("The patient lives on Alex Curve with her daughter.", "Alex Curve", "STREET"),
+        ("Her son lives off jackson causeway in town.", "jackson causeway", "STREET"),
+        ("He moved here from Saint Vincent and the Grenadines.", "Saint Vincent and the Grenadines", "COUNTRY"),
+        ("born in papua new guinea, and emigrated", "papua new guinea", "COUNTRY"),
+    ],
+)
+def test_addresses(text, value, label):
+    assert has(text, value, label), found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Smith, MD 12 patients were seen.",
+        "heparin, SC 5000 units",
+        "lives on the 3rd floor.",
+        "lives on social security.",
+        "lives at home with her husband.",
+        "Dose 20 mg\nReturn 12345\n",
+        "Lot # 2 West Room 14.",
+        "In 2 weeks, OR 3 weeks",
+        "Babinski sign, Parkinson disease, Graves disease.",
+        "HISTORY OF PRESENT ILLNESS:\nNo complaints.",
+    ],
+)
+def test_not_addresses(text):
+    assert values(text, "STREET", "CITY", "STATE", "ZIP", "COUNTRY") == set(), found(text)
+
+
+# ---------------------------------------------------------------- surrogates parse what is found
+
+
+def test_new_date_forms_are_shifted_by_surrogate_deid(tmp_path):
+    """`phisift deid --mode surrogate` must move every date form these recognizers add, never leave it verbatim."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    forms = ["2026-02-09T22:50:00Z", "2014-10-13 15:15", "jan 5", "20th of May", "APRIL OF 2008",
+             "Christmas 2023", "Eid al-Fitr 1995"]
+    text = ("Signed 2026-02-09T22:50:00Z. Logged 2014-10-13 15:15. Seen in clinic jan 5. Biopsy on the 20th of May. "
+            "PROBLEM SINCE APRIL OF 2008. Symptoms began around Christmas 2023 and Eid al-Fitr 1995.")
+    src = tmp_path / "in.jsonl"
+    src.write_text(json.dumps({"id": "n1", "text": text}) + "\n", encoding="utf-8")
+    out = tmp_path / "out.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "phisift.cli", "deid", str(src), str(out), "--mode", "surrogate",
+         "--detectors", "rules", "--store", str(tmp_path / "store.sqlite"), "--key-file", str(tmp_path / "key")],
+        capture_output=True, text=True, env=os.environ.copy(), cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    result = json.loads(out.read_text(encoding="utf-8").splitlines()[0])["text"]
+    for form in forms:
+        assert form not in result, (form, result)
