@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from phisift.detect.rules import detect_rules
+from phisift.detect.rules.detector import detect_rules
 from phisift.detect.rules.shaped_ids import code_ok, iban_ok
 
 
