@@ -20,14 +20,16 @@ from datetime import timedelta
 from typing import Any, Callable
 
 from . import clinical as C
+from . import dates as D
 from . import values as V
 from .builder import NoteBuilder, Phi, Piece, flatten, lower, plain
 from .cast import Cast
-from .values import Fakers, Person, Timeline
+from .values import Fakers, Person
+from .dates import Timeline
 
 _SLOT = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)(?::([^{}|]*))?$")
 
-FULL_STYLES = tuple(V.FULL_DATE_STYLES)
+FULL_STYLES = tuple(D.FULL_DATE_STYLES)
 NO_YEAR_STYLES = ("m/d", "m/d", "mm/dd", "Month d", "Mon d", "Month dth", "dth of Month", "d Mon")
 PARTIAL_STYLES = ("Month Y", "Month Y", "Mon Y", "m/Y", "mm/Y", "Month of Y", "m/yy")
 
@@ -378,7 +380,7 @@ class Ctx:
     # ------------------------------------------------------------------ ages
 
     def s_age(self, arg: str = "") -> list[Piece]:
-        return V.age_pieces(self.cast.age, self.rng.choice(V.AGE_ADJ_STYLES), self.cast.patient.sex)
+        return D.age_pieces(self.cast.age, self.rng.choice(D.AGE_ADJ_STYLES), self.cast.patient.sex)
 
     def s_age_cap(self, arg: str = "") -> list[Piece]:
         return self.s_age()
@@ -390,7 +392,7 @@ class Ctx:
         return [article, *self.s_age()]
 
     def s_age_years(self, arg: str = "") -> list[Piece]:
-        return V.age_pieces(self.cast.age, self.rng.choice(("years old", "age", "aged", "years of age", "yrs")))
+        return D.age_pieces(self.cast.age, self.rng.choice(("years old", "age", "aged", "years of age", "yrs")))
 
     def s_age_n(self, arg: str = "") -> Piece:
         return Phi(str(self.cast.age), "AGE")
@@ -412,7 +414,7 @@ class Ctx:
     def _full_style(self) -> str:
         if self.rng.random() < 0.7:
             return self.tl.house_style
-        styles, weights = zip(*V.FULL_DATE_STYLES.items())
+        styles, weights = zip(*D.FULL_DATE_STYLES.items())
         return self.rng.choices(styles, weights)[0]
 
     def s_date(self, key: str = "") -> list[Piece]:
@@ -422,44 +424,44 @@ class Ctx:
             key = rng.choice(("prior", "recent", "year", "month_year", "future", "note"))
         if key in ("note", "admit", "discharge", "dob"):
             d = {"note": tl.note, "admit": tl.admit, "discharge": tl.discharge, "dob": tl.dob}[key]
-            return V.date_pieces(d, self._full_style(), rng)
+            return D.date_pieces(d, self._full_style(), rng)
         if key == "iso":
-            return V.date_pieces(tl.note, "Y-mm-dd", rng)
+            return D.date_pieces(tl.note, "Y-mm-dd", rng)
         if key == "admit_plus":
             span = max(0, (tl.discharge - tl.admit).days)
             d = tl.admit + timedelta(days=rng.randint(0, span))
-            return V.date_pieces(d, rng.choice(NO_YEAR_STYLES) if rng.random() < 0.5 else self._full_style(), rng)
+            return D.date_pieces(d, rng.choice(NO_YEAR_STYLES) if rng.random() < 0.5 else self._full_style(), rng)
         if key == "recent":
             d = tl.before(rng, 2, 60)
-            return V.date_pieces(d, rng.choice(NO_YEAR_STYLES) if rng.random() < 0.45 else self._full_style(), rng)
+            return D.date_pieces(d, rng.choice(NO_YEAR_STYLES) if rng.random() < 0.45 else self._full_style(), rng)
         if key == "future":
             d = tl.after(rng, 7, 120)
-            return V.date_pieces(d, rng.choice(NO_YEAR_STYLES) if rng.random() < 0.4 else self._full_style(), rng)
+            return D.date_pieces(d, rng.choice(NO_YEAR_STYLES) if rng.random() < 0.4 else self._full_style(), rng)
         if key == "prior":
             d = tl.before(rng, 60, 3000)
             r = rng.random()
             style = self._full_style() if r < 0.45 else rng.choice(PARTIAL_STYLES) if r < 0.85 else "Y"
-            return V.date_pieces(d, style, rng)
+            return D.date_pieces(d, style, rng)
         if key == "year":
             d = tl.before(rng, 365, 9000)
-            return V.date_pieces(d, "Y" if rng.random() < 0.92 else "'yy", rng)
+            return D.date_pieces(d, "Y" if rng.random() < 0.92 else "'yy", rng)
         if key == "month_year":
-            return V.date_pieces(tl.before(rng, 40, 1500), rng.choice(PARTIAL_STYLES), rng)
+            return D.date_pieces(tl.before(rng, 40, 1500), rng.choice(PARTIAL_STYLES), rng)
         if key == "month":
-            return V.date_pieces(tl.before(rng, 20, 300), "Month", rng)
+            return D.date_pieces(tl.before(rng, 20, 300), "Month", rng)
         if key == "holiday":
-            return V.date_pieces(tl.note, "holiday", rng)
+            return D.date_pieces(tl.note, "holiday", rng)
         if key == "season":
-            return V.date_pieces(tl.before(rng, 90, 1200), "season Y", rng)
+            return D.date_pieces(tl.before(rng, 90, 1200), "season Y", rng)
         if key == "weekday":
             d = tl.before(rng, 1, 6)
             r = rng.random()
             if r < 0.5:
-                wd = V.WEEKDAYS[d.weekday()]
-                return [Phi(wd, "DATE")] if V.WEEKDAYS_ARE_DATES else [wd]
-            return V.date_pieces(d, "weekday m/d" if r < 0.8 else "weekday, Month d", rng)
+                wd = D.WEEKDAYS[d.weekday()]
+                return [Phi(wd, "DATE")] if D.WEEKDAYS_ARE_DATES else [wd]
+            return D.date_pieces(d, "weekday m/d" if r < 0.8 else "weekday, Month d", rng)
         if key == "dob_any":
-            return V.date_pieces(tl.dob, self._full_style() if rng.random() < 0.8 else "m/d/y", rng)
+            return D.date_pieces(tl.dob, self._full_style() if rng.random() < 0.8 else "m/d/y", rng)
         raise ValueError(f"unknown date key {key}")
 
     def s_time(self, arg: str = "") -> str:

@@ -13,10 +13,12 @@ import random
 
 from ..document import Document
 from . import templates as T
+from .blocks import record_date
 from .builder import NoteBuilder, check, hard_wrap
 from .cast import make_cast
 from .context import Ctx
-from .values import Fakers, make_timeline, patient_age
+from .values import Fakers
+from .dates import make_timeline, patient_age
 
 STYLES = ("mixed", "i2b2", *T.NOTE_TYPES)
 _WRAPPABLE = {"discharge_summary", "letter", "operative_note", "radiology_report", "clinic_note", "ed_note"}
@@ -60,7 +62,7 @@ def _note(note_seed: int, fakers: Fakers, weights: dict[str, int], style: str, d
     ctx = Ctx(rng, fakers, cast, timeline, note_type)
     b = NoteBuilder()
     if style == "i2b2" or rng.random() < 0.3:
-        T.record_date(ctx, b)
+        record_date(ctx, b)
     T.NOTE_TYPES[note_type](ctx, b)
     text, spans = b.build()
     text = text.rstrip() + "\n"
