@@ -51,7 +51,7 @@ from phisift.formats import read_corpus
 from phisift.detect.tagger.train import train_model
 
 ROOT = Path(__file__).resolve().parent
-DATA = ROOT.parent.parent / "shared" / "data" / "meddocan"
+DATA = Path(os.environ.get("PHISIFT_DATA", "/work/shared/data")) / "meddocan"  # wherever the tree is
 
 
 def load() -> str:

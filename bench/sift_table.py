@@ -46,7 +46,7 @@ from phisift.sift import SiftConfig, fit, sift_document  # noqa: E402
 from phisift.sift.core import SiftRun  # noqa: E402
 from phisift.sift.report import build_report  # noqa: E402
 
-DATA = ROOT.parent / "shared" / "data"
+DATA = Path(os.environ.get("PHISIFT_DATA", "/work/shared/data"))  # the shared data, wherever the tree is
 OUT = ROOT / "bench" / "out" / "sift"
 CORPORA = {
     # name: (file, text column, label column, subset size, MLM epochs over all notes of the file)

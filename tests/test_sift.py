@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import random
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from phisift.sift.fill import match_case, sample_index
 from phisift.sift.keyphrases import rake_keyphrase, rake_phrases, textrank_sentence, textrank_sentences
 from phisift.sift.lists import DEFAULT_BLACKLIST
 from phisift.sift.masking import MaskSettings, Role, choose_masks, mask_probability, roles_for, word_units
-from phisift.sift.report import build_report, linkage_top1, write_report
+from phisift.sift.report import build_report, linkage, linkage_top1, write_report
 from phisift.sift.swap import choose_partner, swap_edit
 
 N, W, B = Role.NORMAL, Role.WHITE, Role.BLACK
@@ -459,6 +460,76 @@ def test_linkage_attack_figures():
     originals = ["alpha beta gamma", "delta epsilon zeta", "eta theta iota"]
     assert linkage_top1(originals, originals) == 1.0
     assert linkage_top1(originals, [originals[1], originals[2], originals[0]]) == 0.0
+
+
+def test_linkage_to_own_partner_and_either():
+    """Issue 18.3: a note that carries its partner's text links to the partner; 'any' counts both."""
+    originals = ["alpha beta gamma delta", "epsilon zeta eta theta", "iota kappa lambda mu", "nu xi omicron pi"]
+    sifted = ["alpha beta zeta eta theta",      # own head + partner 1's tail: nearest is the partner
+              "epsilon zeta eta theta",          # unchanged: own
+              "omicron pi lambda",               # carries partner 3's text: nearest 3 (partner), not itself
+              "kappa mu lambda"]                 # the text of a note it does not carry
+    got = linkage(originals, sifted, [1, None, 3, 0])
+    assert got == {"own": 0.25, "partner": 0.5, "any": 0.75}
+    assert linkage(originals, sifted, None)["partner"] == 0.0
+    assert linkage_top1(originals, sifted) == got["own"]
+
+
+def test_report_gives_linkage_to_own_partner_and_either():
+    docs = make_corpus(60)
+    run = sift_corpus(docs, unigram_config(method="rake-position", preset="small", seed=2))
+    priv = build_report(run, "label")["privacy"]
+    assert priv["linkage_top1"] == priv["linkage_own"]
+    assert priv["linkage_partner"] > 0  # the tail swap brings the partner's text
+    assert max(priv["linkage_own"], priv["linkage_partner"]) <= priv["linkage_any"]
+    assert priv["linkage_any"] <= priv["linkage_own"] + priv["linkage_partner"]
+
+
+class Marker:
+    """A filler that writes one made-up word: D(W) of the filled notes must hold it."""
+
+    name = "marker"
+
+    def fill(self, tokens, masked, rng):
+        return {i: "qzxmarker" for i in masked}
+
+
+def test_partners_can_be_chosen_in_dw_of_the_filled_notes():
+    docs = make_corpus(60)
+    cfg = unigram_config(method="rake-position", preset="small", seed=3, partners_on="filled")
+    state = fit(docs, cfg, filler=Marker())
+    assert state.partners is None  # chosen once the notes are filled
+    run = sift_corpus(docs, cfg, filler=Marker())
+    model, matrix, labels = run.state.dw
+    assert "qzxmarker" in model.vectorizer.vocabulary_ and matrix.shape[0] == len(docs)
+    assert all(p is None or p != i for i, p in enumerate(run.state.partners))
+    old = fit(docs, replace(cfg, partners_on="original"), filler=Marker())
+    assert "qzxmarker" not in old.dw[0].vectorizer.vocabulary_  # the original notes' D(W)
+    same = sift_corpus(docs, cfg, filler=Marker()).documents
+    assert [d.text for d in same] == [d.text for d in run.documents]
+
+
+def test_kept_cluster_terms_are_never_masked():
+    from phisift.sift.core import cluster_terms
+
+    docs = make_corpus(60)
+    cfg = unigram_config(method="none", preset="small", seed=1, keep_cluster_terms=3, variant="paper", pn=0.01,
+                         max_share=1.0)
+    state = fit(docs, cfg, filler=Marker())
+    kept = cluster_terms(state.clusters, state.texts, 3)
+    assert kept and kept <= state.mask_blacklist and not kept & state.blacklist
+    for i in range(len(docs)):
+        for word in state.filled(i).text.split():
+            if word.lower().strip(".") in kept:
+                break
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no kept cluster term survived")
+    masked = sum(state.filled(i).masked for i in range(len(docs)))
+    units = sum(state.filled(i).units for i in range(len(docs)))
+    assert masked / units > 0.3  # everything else that may be masked is
 
 
 def test_report_fields_and_files(tmp_path):

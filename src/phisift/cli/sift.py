@@ -51,7 +51,9 @@ def _print_summary(report: dict) -> None:
     if clf:
         table.add_row("classifier trained on sifted / original", f"{_pct(clf['accuracy_trained_on_sifted'])} / "
                                                                 f"{_pct(clf['accuracy_trained_on_original'])}")
-    table.add_row("linkage attack top-1", _pct(priv["linkage_top1"]))
+    table.add_row("linkage attack top-1: own original", _pct(priv["linkage_own"]))
+    table.add_row("linkage attack top-1: swap partner", _pct(priv["linkage_partner"]))
+    table.add_row("linkage attack top-1: either (any original the note carries)", _pct(priv["linkage_any"]))
     if priv["phi"]:
         table.add_row("annotated PHI leaked", f"{priv['phi']['leaked']} of {priv['phi']['gold_spans']}")
     table.add_row("seconds", str(report["seconds"]["total"]))

@@ -60,6 +60,7 @@ class SiftConfig:
     whitelist_rare: bool = False  # rare words (frequency detector, issue 4) join the whitelist
     rare_keep_share: float = 0.9  # ... those outside the most frequent 90% of word tokens
     whitelist_phi: bool = False  # PHI found by the detectors (issue 3) joins the whitelist
+    keep_cluster_terms: int = 0  # the N heaviest terms of each K-means centroid join the blacklist (never masked)
     # fill-in
     fill: str = "auto"  # auto: --mlm if given, else train a tiny MLM on the corpus, else unigram
     mlm: str | None = None
@@ -70,6 +71,7 @@ class SiftConfig:
     temperature: float = 1.0
     # swap
     method: str = "rake"
+    partners_on: str = "original"  # D(W) of the original notes; "filled": built on the filled notes as in Algorithm 1 (docs/sift.md: why not the default)
     q: int = 1
     clusters: int = 5
     pool: int = 1000
@@ -102,6 +104,8 @@ class SiftConfig:
             raise ValueError(f"unknown swap method '{self.method}'; choose one of {', '.join(METHODS)}")
         if self.fill not in FILL_MODES:
             raise ValueError(f"unknown fill mode '{self.fill}'; choose one of {', '.join(FILL_MODES)}")
+        if self.partners_on not in ("filled", "original"):
+            raise ValueError("partners_on must be 'filled' or 'original'")
         if self.q < 1:
             raise ValueError("q must be at least 1")
         if self.clusters < 1:
@@ -110,6 +114,8 @@ class SiftConfig:
             raise ValueError("pool must be at least 1 and nearest in (0, 1]")
         if self.top_k < 0 or self.temperature <= 0:
             raise ValueError("top_k must be >= 0 and temperature > 0")
+        if self.keep_cluster_terms < 0:
+            raise ValueError("keep_cluster_terms must be 0 (none) or more")
         if not 0.0 < self.rare_keep_share <= 1.0:
             raise ValueError("rare_keep_share must be in (0, 1]")
         if not 0.0 < self.textrank_ratio <= 1.0:

@@ -90,12 +90,14 @@ class SiftState:
     ids: list[str]
     texts: list[str]
     cluster_of: np.ndarray
-    partners: list[int | None]
+    partners: list[int | None] | None  # None until D(W) of the filled notes is built (partners_on="filled")
     matrix: Any = field(repr=False)
     rare: Any = None  # a FrequencyState when rare words join the whitelist
     phi: PhiFinder | None = None  # finds PHI when PHI joins the whitelist
     index: dict[str, int] = field(default_factory=dict, repr=False)
     _filled: dict[int, Filled] = field(default_factory=dict, repr=False)
+    dw: Any = field(default=None, repr=False)  # (ClusterModel, matrix, labels) partners are chosen in
+    mask_blacklist: frozenset[str] | None = field(default=None, repr=False)  # blacklist + kept cluster terms
 
     def __post_init__(self) -> None:
         if not self.index:
@@ -118,20 +120,40 @@ class SiftState:
             self._filled[i] = got
         return got
 
-    def partner_of(self, doc: Document) -> int | None:
+    def ensure_partners(self) -> list[int | None]:
+        """Every note's partner, choosing them now if the fit left that for later.
+
+        Algorithm 1 builds D(W), the TF-IDF matrix the neighbours are found in, on the
+        obfuscated (masked-and-filled) notes: with ``partners_on = "filled"`` (the
+        default) the K-means and the nearest neighbours are fitted on the filled text of
+        every note, so this fills every note first (pass 1 of ``sift_corpus`` has). The
+        utility measure (same cluster) keeps the K-means of the original notes.
+        """
+        if self.partners is None:
+            texts = [self.filled(i).text for i in range(len(self.ids))]
+            model, X, labels = fit_clusters(texts, self.config.clusters, self.config.seed)
+            X = X.tocsr()
+            self.partners = _choose_partners(self.ids, X, labels, self.config)
+            self.dw = (model, X, labels)
+        return self.partners
+
+    def partner_of(self, doc: Document, filled_text: str | None = None) -> int | None:
         i = self.index.get(doc.id)
+        partners = self.ensure_partners()
         if i is not None and self.texts[i] == doc.text:
-            return self.partners[i]
-        # a note the fit has not seen: its cluster and partner are found now
-        X = self.clusters.vectors([doc.text])
-        label = int(self.clusters.clusters([doc.text])[0])
-        members = np.flatnonzero(self.cluster_of == label)
+            return partners[i]
+        # a note the fit has not seen: its cluster and partner are found now, in D(W)
+        model, matrix, labels = self.dw
+        text = doc.text if filled_text is None or self.config.partners_on == "original" else filled_text
+        X = model.vectors([text])
+        label = int(model.clusters([text])[0])
+        members = np.flatnonzero(labels == label)
         if i is not None:
             members = members[members != i]
         if len(members) == 0:
             return None
         rng = doc_rng(self.config.seed, doc.id, "partner")
-        sample_X = self.matrix[members]
+        sample_X = matrix[members]
         from scipy.sparse import vstack
 
         stacked = vstack([sample_X, X]).tocsr()
@@ -155,7 +177,8 @@ def mask_and_fill(state: SiftState, text: str, rng: np.random.Generator) -> Fill
     tokens = tokenize(text)
     unit_idx = [k for k, t in enumerate(tokens) if is_unit(t.text)]
     units = [tokens[k] for k in unit_idx]
-    roles = roles_for(units, state.blacklist, state.whitelist, state.white_positions(text))
+    blacklist = state.blacklist if state.mask_blacklist is None else state.mask_blacklist
+    roles = roles_for(units, blacklist, state.whitelist, state.white_positions(text))
     result = choose_masks(roles, state.config.masking, rng)
     masked_tokens = [unit_idx[u] for u, m in enumerate(result.masked) if m]
     chosen = state.filler.fill([t.text for t in tokens], masked_tokens, rng)
@@ -182,7 +205,7 @@ def sift_document(state: SiftState, doc: Document, rng: np.random.Generator | No
     text, swapped, partner_id = filled.text, False, None
     lo = hi = -1
     if cfg.method != "none":
-        j = state.partner_of(doc)
+        j = state.partner_of(doc, filled.text)
         if j is not None:
             partner_id = state.ids[j]
             edit = swap_edit(cfg.method, filled.text, state.filled(j).text, cfg.q, state.blacklist,
@@ -296,13 +319,41 @@ def fit(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: F
         from .. import detect as phi
     clusters, X, labels = fit_clusters(texts, config.clusters, config.seed)
     X = X.tocsr()
+    ids = [d.id for d in docs]
+    partners, dw = None, None  # partners_on="filled": chosen once the notes are filled (ensure_partners)
+    if config.partners_on == "original":
+        partners, dw = _choose_partners(ids, X, labels, config), (clusters, X, labels)
+    kept = cluster_terms(clusters, texts, config.keep_cluster_terms) if config.keep_cluster_terms else None
+    if kept:
+        say.note(f"{len(kept)} word forms of the {config.keep_cluster_terms} heaviest terms of each cluster "
+                      "join the blacklist (never masked)")
+    return SiftState(config, blacklist, whitelist, filler, described, clusters, ids, texts,
+                     labels, partners, X, rare, phi, dw=dw, mask_blacklist=blacklist | kept if kept else None)
+
+
+def cluster_terms(clusters: ClusterModel, texts: Sequence[str], n: int) -> frozenset[str]:
+    """The word forms (lower case) of the corpus whose stem is among the ``n`` heaviest of a K-means centroid.
+
+    These words say which cluster a note falls in and are shared by many notes, so
+    they identify no one: kept, they hold a sifted note in its cluster while every
+    other content word may be masked and refilled.
+    """
+    from .swap import _WORD, _stemmer
+
+    names = clusters.vectorizer.get_feature_names_out()
+    centers = np.asarray(clusters.kmeans.cluster_centers_)
+    top = {str(names[j]) for row in centers for j in np.argsort(-row, kind="stable")[:n] if row[j] > 0}
+    forms = {w for t in texts for w in _WORD.findall(t.lower())}
+    stems = _stemmer().stemWords(sorted(forms))
+    return frozenset(w for w, s in zip(sorted(forms), stems) if s in top)
+
+
+def _choose_partners(ids: Sequence[str], X: Any, labels: np.ndarray, config: SiftConfig) -> list[int | None]:
+    """Each note's partner among the nearest of its cluster (its own seeded generator; also for method none,
+    so that a state can be turned to another method)."""
     members = {int(c): np.flatnonzero(labels == c) for c in np.unique(labels)}
-    partners: list[int | None] = []
-    for i, d in enumerate(docs):  # also for method "none": a state can be turned to another method
-        rng = doc_rng(config.seed, d.id, "partner")
-        partners.append(choose_partner(i, X, members[int(labels[i])], rng, config.pool, config.nearest))
-    return SiftState(config, blacklist, whitelist, filler, described, clusters, [d.id for d in docs], texts,
-                     labels, partners, X, rare, phi)
+    return [choose_partner(i, X, members[int(labels[i])], doc_rng(config.seed, doc_id, "partner"), config.pool,
+                           config.nearest) for i, doc_id in enumerate(ids)]
 
 
 # --------------------------------------------------------------------------- a whole corpus
@@ -372,6 +423,7 @@ def sift_corpus(docs: Iterable[Document], config: SiftConfig | None = None, *, f
         pairs = checkpoint.record(pairs)
     for doc, filled in _tracked(say, pairs, len(todo), "masking and filling"):
         state._filled[state.index[doc.id]] = filled
+    state.ensure_partners()  # D(W) of the filled notes, on the driver, before pass 2 is sent out
     t2 = time.perf_counter()
     if engine is None:
         outcomes = [sift_document(state, d) for d in _tracked(say, docs, len(docs), "swapping")]

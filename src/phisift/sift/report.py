@@ -10,9 +10,13 @@
   the same classifier trained on the originals;
 * privacy: a linkage attack. The attacker holds all original notes and, for each
   sifted note, guesses the original nearest by TF-IDF cosine (all words, rare ones
-  included, as an attacker would use them). The top-1 success rate is reported
-  (a tie with the true original counts as a success). When notes carry annotated
-  PHI spans, the share of those PHI strings still found in the sifted note.
+  included, as an attacker would use them). Three success rates (a tie counts as a
+  success): the guess is the note's *own* original (``linkage_own``; also
+  ``linkage_top1``, its old name), its swap *partner* (``linkage_partner``: after
+  the swap part of the note is the partner's text, with its dates and places), or
+  *either* (``linkage_any``: any original whose text the sifted note carries, the
+  figure that says how many notes lead back to a real person). When notes carry
+  annotated PHI spans, the share of those PHI strings still found in the sifted note.
 
 Nothing in the report quotes a note.
 """
@@ -32,31 +36,57 @@ import numpy as np
 from ..document import Document
 from .core import SiftRun
 
-REPORT_VERSION = 1
+REPORT_VERSION = 2
 
 
 def _share(a: float, b: float) -> float | None:
     return round(a / b, 4) if b else None
 
 
-def linkage_top1(originals: Sequence[str], sifted: Sequence[str], batch: int = 2000) -> float | None:
-    """Share of sifted notes whose nearest original (TF-IDF cosine, all words) is their own."""
+def linkage(originals: Sequence[str], sifted: Sequence[str], partners: Sequence[int | None] | None = None,
+            batch: int = 2000) -> dict[str, float | None]:
+    """Linkage attack: share of sifted notes whose nearest original (TF-IDF cosine, all words) is
+    their own (``own``), their swap partner's (``partner``), or either (``any``).
+
+    ``partners[i]`` is the index of the original whose text sifted note ``i`` carries
+    besides its own (its swap partner), or None when nothing was swapped in.
+    """
     from sklearn.feature_extraction.text import TfidfVectorizer
 
+    empty = {"own": None, "partner": None, "any": None}
     if not originals:
-        return None
+        return empty
     vec = TfidfVectorizer(lowercase=True, token_pattern=r"(?u)\b\w+\b", sublinear_tf=True)
     try:
         O = vec.fit_transform(originals)
     except ValueError:
-        return None
+        return empty
     S = vec.transform(sifted)
-    hits = 0
+    partners = list(partners) if partners is not None else [None] * len(sifted)
+    own_hits = partner_hits = any_hits = 0
     for lo in range(0, len(sifted), batch):
         sims = (S[lo : lo + batch] @ O.T).toarray()
-        own = sims[np.arange(sims.shape[0]), np.arange(lo, lo + sims.shape[0])]
-        hits += int((own >= sims.max(axis=1) - 1e-12).sum())
-    return round(hits / len(sifted), 4)
+        rows = np.arange(sims.shape[0])
+        best = sims.max(axis=1) - 1e-12
+        own = sims[rows, np.arange(lo, lo + sims.shape[0])] >= best
+        part = np.array([p is not None and sims[r, p] >= best[r] for r, p in zip(rows, partners[lo : lo + len(rows)])],
+                        dtype=bool)
+        own_hits += int(own.sum())
+        partner_hits += int(part.sum())
+        any_hits += int((own | part).sum())
+    n = len(sifted)
+    return {"own": round(own_hits / n, 4), "partner": round(partner_hits / n, 4), "any": round(any_hits / n, 4)}
+
+
+def linkage_top1(originals: Sequence[str], sifted: Sequence[str], batch: int = 2000) -> float | None:
+    """Share of sifted notes whose nearest original (TF-IDF cosine, all words) is their own."""
+    return linkage(originals, sifted, None, batch)["own"]
+
+
+def partner_indices(run: SiftRun) -> list[int | None]:
+    """For each note of the run, the index (in ``run.originals``) of the partner whose text it carries."""
+    where = {d.id: i for i, d in enumerate(run.originals)}
+    return [where.get(o.partner) if o.swapped and o.partner is not None else None for o in run.outcomes]
 
 
 def classifier_accuracy(originals: Sequence[str], sifted: Sequence[str], labels: Sequence[Any], seed: int,
@@ -136,6 +166,7 @@ def build_report(run: SiftRun, label_field: str | None = None) -> dict[str, Any]
         if have:
             classifier = classifier_accuracy([orig_texts[i] for i in have], [sifted_texts[i] for i in have],
                                              [labels[i] for i in have], state.config.seed)
+    links = linkage(orig_texts, sifted_texts, partner_indices(run))
     return {
         "phisift_sift_report": REPORT_VERSION,
         "documents": len(originals),
@@ -154,7 +185,10 @@ def build_report(run: SiftRun, label_field: str | None = None) -> dict[str, Any]
             "classifier": classifier,
         },
         "privacy": {
-            "linkage_top1": linkage_top1(orig_texts, sifted_texts),
+            "linkage_top1": links["own"],
+            "linkage_own": links["own"],
+            "linkage_partner": links["partner"],
+            "linkage_any": links["any"],
             "linkage_chance": _share(1, len(originals)),
             "phi": phi_leak(originals, sifted),
         },
@@ -169,7 +203,9 @@ _BARS = (
     ("same cluster", lambda r: r["utility"]["same_cluster_share"]),
     ("classifier (sifted)", lambda r: (r["utility"]["classifier"] or {}).get("accuracy_trained_on_sifted")),
     ("classifier (original)", lambda r: (r["utility"]["classifier"] or {}).get("accuracy_trained_on_original")),
-    ("linkage top-1", lambda r: r["privacy"]["linkage_top1"]),
+    ("linkage: own original", lambda r: r["privacy"]["linkage_own"]),
+    ("linkage: swap partner", lambda r: r["privacy"]["linkage_partner"]),
+    ("linkage: either", lambda r: r["privacy"]["linkage_any"]),
 )
 
 
@@ -184,7 +220,7 @@ def _png(report: dict[str, Any]) -> bytes | None:
     names = [n for n, f in _BARS if f(report) is not None]
     values = [f(report) for _, f in _BARS if f(report) is not None]
     fig, ax = plt.subplots(figsize=(7, 3.2), dpi=100)
-    colors = ["#888888", "#888888", "#2b7bba", "#2b7bba", "#9ecae1", "#d62728"][: len(values)]
+    colors = ["#888888", "#888888", "#2b7bba", "#2b7bba", "#9ecae1", "#f4a582", "#f4a582", "#d62728"][: len(values)]
     bars = ax.barh(names[::-1], values[::-1], color=colors[::-1])
     for bar, v in zip(bars, values[::-1]):
         ax.text(min(v + 0.01, 0.93), bar.get_y() + bar.get_height() / 2, f"{v:.1%}", va="center", fontsize=8)
