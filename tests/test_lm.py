@@ -97,6 +97,32 @@ def test_mlm_folder_is_a_standard_hugging_face_model(trained):
     assert config["num_hidden_layers"] == 2 and config["hidden_size"] == 128
 
 
+def test_mlm_folder_loads_with_plain_transformers(trained):
+    """Issue 18.6: the saved folder is an ordinary Hugging Face model: Auto classes, no network, no phisift."""
+    from transformers import AutoModelForMaskedLM, AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(trained.path), local_files_only=True)
+    model = AutoModelForMaskedLM.from_pretrained(str(trained.path), local_files_only=True).eval()
+    text = f"The patient has a history of {tokenizer.mask_token} pain."
+    enc = tokenizer(text, return_tensors="pt")
+    assert enc["input_ids"].tolist() == trained.tokenizer(text, return_tensors="pt")["input_ids"].tolist()
+    with torch.no_grad():
+        assert torch.equal(model(**enc).logits, trained.model.eval()(**enc).logits)
+
+
+def test_holdout_reports_content_word_accuracy(trained):
+    """Issue 18.6: top-5 on masked content words (not stop words) beside the overall figure."""
+    held = json.loads((trained.path / "phisift_lm.json").read_text())["holdout"]
+    assert 0 < held["content_tokens"] < held["masked_tokens"]
+    assert 0.0 <= held["content_top1"] <= held["content_top5"] <= 1.0
+    from phisift.lm import evaluate_mlm
+
+    tokenizer, model = load_mlm(trained.path)
+    texts = ["the the the of and the", "the knee pain and the chest pain"]
+    got = evaluate_mlm(tokenizer, model, texts, max_length=32, seed=1)
+    assert got["content_tokens"] <= got["masked_tokens"]
+
+
 def test_mlm_reload_gives_identical_predictions(trained):
     tokenizer, model = load_mlm(trained.path)
     assert not model.training

@@ -315,6 +315,34 @@ def tiny_mlm(tmp_path_factory):
     return tok, model, words
 
 
+def test_mlm_fill_in_never_puts_a_stop_word_in_a_content_slot(tiny_mlm):
+    """Issue 18.6: masked words are content words (stop words are never masked), so the fill-in
+    proposes no stop word even where the model likes one best."""
+    import torch
+
+    from phisift.sift.fill import MlmFiller
+
+    tok, model, words = tiny_mlm
+    bias = model.cls.predictions.decoder.bias if model.cls.predictions.decoder.bias is not None \
+        else model.cls.predictions.bias
+    saved = bias.clone()
+    try:
+        with torch.no_grad():
+            for w in ("the", "he", "his", "on", "a"):
+                bias[tok.convert_tokens_to_ids(w)] = 40.0
+        tokens = "employee cut his finger on the blade and his knee".split()
+        masked = [0, 1, 3, 6, 8, 9]
+        rng = np.random.default_rng(0)
+        for _ in range(5):
+            got = MlmFiller(tok, model).fill(tokens, masked, rng)
+            assert not {w.lower() for w in got.values()} & DEFAULT_BLACKLIST, got
+        old = MlmFiller(tok, model, content_only=False).fill(tokens, masked, rng)
+        assert {w.lower() for w in old.values()} & DEFAULT_BLACKLIST  # the model's own choice would be stop words
+    finally:
+        with torch.no_grad():
+            bias.copy_(saved)
+
+
 def test_mlm_fill_in_windows_no_residue_and_no_forbidden_tokens(tiny_mlm):
     from phisift.sift.fill import MlmFiller
 

@@ -230,6 +230,8 @@ class _Ids:
     pad: int
     mask: int
     special: tuple[int, ...]
+    stop: tuple[int, ...] = ()  # pieces that are an English stop word by themselves
+    continuation: tuple[int, ...] = ()  # pieces that continue a word (##ing)
 
 
 def _token_ids(tokenizer: Any) -> _Ids:
@@ -238,7 +240,12 @@ def _token_ids(tokenizer: Any) -> _Ids:
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
     if cls is None or sep is None or tokenizer.mask_token_id is None:
         raise UsageError("the tokenizer lacks [CLS]/[SEP]/[MASK] tokens needed for masked-LM training")
-    return _Ids(cls, sep, pad, tokenizer.mask_token_id, tuple(sorted(set(tokenizer.all_special_ids))))
+    from ..sift.lists import DEFAULT_BLACKLIST
+
+    vocab = tokenizer.get_vocab()
+    stop = tuple(sorted(i for p, i in vocab.items() if p.lower().lstrip("Ġ▁") in DEFAULT_BLACKLIST))
+    cont = tuple(sorted(i for p, i in vocab.items() if p.startswith("##")))
+    return _Ids(cls, sep, pad, tokenizer.mask_token_id, tuple(sorted(set(tokenizer.all_special_ids))), stop, cont)
 
 
 def _plain_backend(tokenizer: Any) -> Any:
@@ -253,23 +260,33 @@ def _plain_backend(tokenizer: Any) -> Any:
 
 def evaluate_chunks(model: Any, chunks: Any, ids: _Ids, seed: int, batch_size: int = 64,
                     probability: float = 0.15) -> dict[str, Any]:
-    """Loss and top-1/top-5 accuracy on masked tokens of held-out chunks.
+    """Loss and top-1/top-5 accuracy on masked tokens of held-out chunks, overall and on content words.
 
     The masking is drawn from its own generator seeded with ``seed``, and every
     chosen word piece becomes ``[MASK]`` (no 10/10 random/keep), so the figure
     answers "how often is the hidden token the first (or among the first five)
     guess" and is comparable between runs and models on the same text.
+    ``content_top1``/``content_top5`` count only the pieces of content words (a
+    masked word that is not one of the English stop words: "the" is easy to guess,
+    "shoulder" is what a fill-in needs), ``content_tokens`` how many there were.
     """
     import torch
 
     from .masking import collate, mask_whole_words
 
     if len(chunks) == 0:
-        return {"chunks": 0, "masked_tokens": 0, "loss": None, "top1": None, "top5": None}
+        return {"chunks": 0, "masked_tokens": 0, "loss": None, "top1": None, "top5": None, "content_tokens": 0,
+                "content_top1": None, "content_top5": None}
     start = time.perf_counter()
     gen = torch.Generator().manual_seed(seed)
     dummy = torch.tensor([ids.mask])
     total_loss, n, hit1, hit5 = 0.0, 0, 0, 0
+    cn, chit1, chit5 = 0, 0, 0
+    vocab = model.get_input_embeddings().num_embeddings
+    stop = torch.zeros(vocab + 1, dtype=torch.bool)
+    cont = torch.zeros(vocab + 1, dtype=torch.bool)
+    stop[[i for i in ids.stop if i < vocab]] = True
+    cont[[i for i in ids.continuation if i < vocab]] = True
     was_training = model.training
     model.eval()
     with torch.no_grad():
@@ -281,9 +298,14 @@ def evaluate_chunks(model: Any, chunks: Any, ids: _Ids, seed: int, batch_size: i
             target = labels[chosen]
             total_loss += float(torch.nn.functional.cross_entropy(logits, target, reduction="sum"))
             top = logits.topk(min(5, logits.shape[-1]), dim=-1).indices
-            hit1 += int((top[:, 0] == target).sum())
-            hit5 += int((top == target[:, None]).any(dim=-1).sum())
+            first, any5 = top[:, 0] == target, (top == target[:, None]).any(dim=-1)
+            hit1 += int(first.sum())
+            hit5 += int(any5.sum())
             n += int(target.numel())
+            content = _content_positions(labels, stop, cont)[chosen]
+            cn += int(content.sum())
+            chit1 += int(first[content].sum())
+            chit5 += int(any5[content].sum())
     model.train(was_training)
     return {
         "chunks": len(chunks),
@@ -291,8 +313,22 @@ def evaluate_chunks(model: Any, chunks: Any, ids: _Ids, seed: int, batch_size: i
         "loss": round(total_loss / n, 4),
         "top1": round(hit1 / n, 4),
         "top5": round(hit5 / n, 4),
+        "content_tokens": cn,
+        "content_top1": round(chit1 / cn, 4) if cn else None,
+        "content_top5": round(chit5 / cn, 4) if cn else None,
         "seconds": round(time.perf_counter() - start, 1),
     }
+
+
+def _content_positions(labels: Any, stop: Any, cont: Any) -> Any:
+    """Masked positions that belong to a content word: not a stop-word piece standing as a whole word."""
+    import torch
+
+    lab = labels.clamp(min=0)
+    nxt = torch.full_like(labels, -100)
+    nxt[:, :-1] = labels[:, 1:]
+    continued = (nxt != -100) & cont[nxt.clamp(min=0)]
+    return (labels != -100) & ~(stop[lab] & ~continued)
 
 
 def evaluate_mlm(tokenizer: Any, model: Any, texts: Iterable[str], *, max_length: int = 128, seed: int = 0,

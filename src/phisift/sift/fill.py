@@ -35,6 +35,7 @@ import numpy as np
 
 from ..lm.predict import logits_at, pad_batch, special_ids
 from .masking import is_unit
+from .lists import DEFAULT_BLACKLIST, norm
 
 MASK = "[MASK]"
 
@@ -151,6 +152,7 @@ class MlmFiller:
     threads: int = 1  # the same in every process, so that every engine samples the same words
     source: str = ""
     name: str = "mlm"
+    content_only: bool = True  # a masked word is a content word (stop words are never masked): no stop word fills it
     _allowed: Any = field(default=None, repr=False)
     _max_pieces: int = field(default=0, repr=False)
 
@@ -169,6 +171,8 @@ class MlmFiller:
                 continue
             if not is_unit(piece):
                 continue
+            if self.content_only and norm(piece) in DEFAULT_BLACKLIST:
+                continue  # "shoulder" -> "the" would empty the note of meaning
             allowed[idx] = True
         if not bool(allowed.any()):
             raise ValueError("the masked LM's vocabulary has no whole-word candidates to fill masks with")
