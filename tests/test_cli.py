@@ -138,7 +138,9 @@ def test_deid_surrogates_consistent_per_patient_across_notes_and_runs(visits, tm
     assert delta.days == 10
     found = [json.loads(line) for line in (tmp_path / "found.jsonl").read_text().splitlines()]
     assert [f["id"] for f in found] == ["v1", "v2", "v3"] and found[0]["spans"]
-    assert json.loads((tmp_path / "out1.jsonl").read_text().splitlines()[0])["mrn"] == "p1"  # fields pass through
+    rows = [json.loads(line) for line in (tmp_path / "out1.jsonl").read_text().splitlines()]
+    # the patient field is a keyed pseudonym (issue 17): the same for one patient, never the value itself
+    assert rows[0]["mrn"] == rows[1]["mrn"] != rows[2]["mrn"] and "p1" not in {r["mrn"] for r in rows}
 
 
 @pytest.mark.parametrize("mode, marker", [("tag", "[PATIENT]"), ("mask", "*****"), ("redact", "Mr.  was")])

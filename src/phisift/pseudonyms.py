@@ -59,9 +59,15 @@ def tokens(text: str) -> set[str]:
 
 
 def holds_phi(doc_id: str, phi: Iterable[str]) -> bool:
-    """True when the id shares an identifying piece with any of the PHI strings."""
-    mine = tokens(doc_id)
-    return any(mine & tokens(s) for s in phi)
+    """True when the id shares an identifying piece with any of the PHI strings, or holds one
+    of them whole (letters and digits compared, case and separators ignored: "P0042_visit1"
+    holds the patient key "P0042")."""
+    mine, flat = tokens(doc_id), _flat(doc_id)
+    return any(mine & tokens(s) or (len(_flat(s)) >= 4 and _flat(s) in flat) for s in phi)
+
+
+def _flat(text: str) -> str:
+    return "".join(c for c in text.lower() if c.isalnum())
 
 
 @dataclass(frozen=True)

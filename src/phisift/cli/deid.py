@@ -108,7 +108,9 @@ def detect(
         "  phisift deid notes/ out.jsonl --review review/    (open review/index.html to check the result)\n\n"
         "  phisift deid visits.csv visits-deid.csv --text-field note --patient-field mrn\n\n"
         "  phisift deid notes.jsonl out.jsonl --jobs 4    (killed? the same command resumes)\n\n"
-        "  phisift deid notes.jsonl out.jsonl --engine spark --spark-master spark://host:7077"
+        "  phisift deid notes.jsonl out.jsonl --engine spark --spark-master spark://host:7077\n\n"
+        "  phisift deid notes/ out/ --patient-from-name '^(?P<patient>[0-9]+)_' --known-phi known.jsonl\n\n"
+        "  phisift deid notes.jsonl out.jsonl --from-spans reviewed.jsonl    (replace these spans, detect nothing)"
     )
 )
 def deid(
@@ -137,6 +139,25 @@ def deid(
         "what it became. It holds the original text unless --review-no-original."),
     review_no_original: bool = typer.Option(
         False, "--review-no-original", help="Review page with the de-identified text only, replaced places marked."),
+    pseudonymise_field: list[str] = typer.Option(
+        [], "--pseudonymise-field", help="Replace this field by a keyed pseudonym in the output (repeatable); "
+        "the --patient-field always is."),
+    drop_field: list[str] = typer.Option([], "--drop-field", help="Leave this field out of the output (repeatable)."),
+    keep_ids: bool = typer.Option(
+        False, "--keep-ids", help="Keep document ids and file names as they are (by default one that holds "
+        "PHI of its note becomes a keyed pseudonym)."),
+    patient_from_name: Optional[str] = typer.Option(
+        None, "--patient-from-name", help="Regular expression over the document id or file name naming its "
+        "patient (group 'patient', else the first group), e.g. '^(\\d+)_'."),
+    patient_map: Optional[Path] = typer.Option(
+        None, "--patient-map", help="CSV/TSV (document or file name, patient) or JSON object naming each "
+        "document's patient."),
+    known_phi: Optional[Path] = typer.Option(
+        None, "--known-phi", help="JSONL of each patient's known identifiers, {\"patient\": KEY, \"phi\": "
+        "[{\"label\": ..., \"text\": ...}]}: found in that patient's notes in all their variants."),
+    from_spans: Optional[Path] = typer.Option(
+        None, "--from-spans", help="Replace the spans of this file ({id, spans} lines, e.g. gold or reviewed "
+        "spans) instead of detecting."),
 ) -> None:
     """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
     from ..formats import detect_format, input_format, reader_options
@@ -153,11 +174,15 @@ def deid(
     corpus = Corpus(source, src_fmt, reader_options(text_field, id_field))
     corpus.check()
     secret = _surrogate_key(key_file, target) if cfg.replace.mode == "surrogate" else None
+    release = _release(
+        target, secret, key_file, patient_field=patient_field, patient_from_name=patient_from_name,
+        patient_map=patient_map, pseudonymise=pseudonymise_field, drop=drop_field, keep_ids=keep_ids,
+        known_phi=known_phi, from_spans=from_spans)
     writer = _review_writer(review, source, review_no_original) if review is not None else None
     with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner, RichReporter() as reporter:
         summary = deid_run(corpus, target, dst_fmt, cfg, store=store, engine=runner, reporter=reporter, secret=secret,
                            model=model, spans_path=spans, patient_field=patient_field, reversible=reversible,
-                           resume=resume, review=writer)
+                           resume=resume, review=writer, release=release)
     for line in summary.lines("de-identified"):
         say(line)
     if review is not None:
@@ -186,6 +211,47 @@ def _surrogate_key(key_file: Optional[Path], target: Path) -> bytes:
     key_path = key_file or DEFAULT_KEY_FILE
     check_key_location(key_path, target)
     return load_key(key_path, notify=say)
+
+
+def _release(target: Path, secret, key_file: Optional[Path], *, patient_field: Optional[str],
+             patient_from_name: Optional[str], patient_map: Optional[Path], pseudonymise: list[str], drop: list[str],
+             keep_ids: bool, known_phi: Optional[Path], from_spans: Optional[Path]):
+    """Patients, fields, ids, known identifiers and given spans of a deid run (issue 17), from the options."""
+    from ..detect.known import load_known_phi
+    from ..fileio import ensure_outside
+    from ..formats import read_spans
+    from ..pseudonyms import FieldPolicy, PatientKey, load_patient_map, patient_pattern
+    from ..runs.release import Release
+
+    if sum(x is not None for x in (patient_field, patient_from_name, patient_map)) > 1:
+        raise UsageError("name the patient one way: --patient-field, --patient-from-name or --patient-map")
+    for given in (known_phi, from_spans):
+        if given is not None:
+            ensure_outside(target, [given])
+    fields = FieldPolicy(patient_field, tuple(pseudonymise), tuple(drop), keep_ids)
+    key = (lambda: secret) if secret is not None else _lazy_key(key_file, target) if fields.needs_key() else None
+    options = {"patient_from_name": patient_from_name, "patient_map": str(patient_map) if patient_map else None,
+               "pseudonymise": sorted(pseudonymise), "drop": sorted(drop), "keep_ids": keep_ids}
+    return Release(
+        patients=PatientKey(patient_field, load_patient_map(patient_map) if patient_map else {},
+                            patient_pattern(patient_from_name) if patient_from_name else None),
+        fields=fields, known=load_known_phi(known_phi) if known_phi else None, known_path=known_phi,
+        given=read_spans(from_spans) if from_spans else None, given_path=from_spans, key=key, options=options)
+
+
+def _lazy_key(key_file: Optional[Path], target: Path):
+    """The key for pseudonyms, read (or created) only when a pseudonym is first needed."""
+    from ..store import DEFAULT_KEY_FILE, check_key_location
+
+    check_key_location(key_file or DEFAULT_KEY_FILE, target)
+    loaded: list = []
+
+    def load():
+        if not loaded:
+            loaded.append(_surrogate_key(key_file, target))
+        return loaded[0]
+
+    return load
 
 
 def _check_review_folder(review: Path, source: Path, target: Path, spans: Optional[Path]) -> None:

@@ -82,6 +82,10 @@ class KnownPHI:
             spans.extend(find(text))
         return _outermost(spans)
 
+    def __getstate__(self) -> dict:
+        """Pickled for a worker without the compiled patterns (they are rebuilt there on use)."""
+        return {**self.__dict__, "_compiled": {}}
+
 
 def _outermost(spans: list[Span]) -> list[Span]:
     """The spans not inside a longer one ("John" inside "John Smith" is dropped)."""
@@ -222,3 +226,23 @@ def literal_pattern(value: str) -> re.Pattern:
 
 def known_strings(known: KnownPHI | None, patient: str) -> list[str]:
     return known.strings(patient) if known is not None else []
+
+
+def doc_known_values(doc, known: KnownPHI | None, patient: str) -> list[KnownValue]:
+    """A document's known identifiers: its patient's from ``--known-phi``, and those its source
+    carries (a FHIR Patient's or an HL7 PID's fields, ``meta["_known_phi"]``)."""
+    from ..formats._fields import KNOWN_PHI
+
+    values = list(known.values.get(patient, ())) if known is not None else []
+    for item in doc.meta.get(KNOWN_PHI) or ():
+        if isinstance(item, dict) and isinstance(item.get("text"), str) and item["text"].strip():
+            values.append(KnownValue(str(item.get("label", "PATIENT")), item["text"].strip()))
+    return list(dict.fromkeys(values))
+
+
+def find_known(text: str, values: list[KnownValue]) -> list[Span]:
+    """Spans of the given known values in ``text`` (the outermost where they nest)."""
+    spans: list[Span] = []
+    for value in values:
+        spans.extend(matcher(value)(text))
+    return _outermost(spans)

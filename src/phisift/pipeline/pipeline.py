@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable
 
 from ..detect.base import Counter, Detector, Fittable
 from ..detect.combine import Combiner
+from ..detect.known import KnownPHI, doc_known_values, find_known
 from ..detect.registry import BuildContext, build, entry
 from ..document import Document, Span, rewrite_document
 from ..errors import UsageError
@@ -97,6 +98,10 @@ class Pipeline:
 
     #: Fitted states of the fittable detectors, by name (for a review page's charts).
     states: dict[str, Any] = field(default_factory=dict)
+    #: The patients' known identifiers (``--known-phi``), looked for in each patient's notes.
+    known: KnownPHI | None = None
+    #: Replace the spans each document carries instead of detecting (``--from-spans``).
+    given_spans: bool = False
 
     @classmethod
     def from_config(
@@ -200,9 +205,21 @@ class Pipeline:
             start = back + 1 if back > start else end - self.window_overlap
 
     def deidentify(self, doc: Document, patient: str | None = None) -> tuple[Document, list[Span]]:
-        """The de-identified document (its spans mark the replaced places) and the spans found."""
-        spans = self.detect(doc.text)
-        edits = edits_for(doc.text, spans, self.operator, patient or doc.id)
+        """The de-identified document (its spans mark the replaced places) and the spans found.
+
+        The patient's known identifiers (``known``, and those the document's source carries)
+        are found with the detectors' spans and given to the surrogates to avoid; with
+        ``given_spans`` the document's own spans are replaced instead of detected ones.
+        """
+        who = patient or doc.id
+        known = doc_known_values(doc, self.known, who)
+        if self.given_spans:
+            spans = self.combiner.combine(doc.spans)
+        else:
+            spans = self.detect(doc.text)
+            if known:
+                spans = self.combiner.combine(spans + find_known(doc.text, known))
+        edits = edits_for(doc.text, spans, self.operator, who, known=[v.text for v in known])
         new_doc, _ = rewrite_document(doc.with_spans(spans), edits)
         return new_doc, spans
 

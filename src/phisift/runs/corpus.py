@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..document import Document, Span
-from ..errors import InputError
 from ..formats import FORMATS, read_corpus
+from ..pseudonyms import PatientKey
 from .state import fingerprint
 
 
@@ -41,13 +41,9 @@ def is_folder_output(target: Path, fmt: str) -> bool:
 
 
 def patient_of(doc: Document, patient_field: str | None) -> str:
-    """The patient a document belongs to: a metadata field, or else the document itself."""
-    if not patient_field:
-        return doc.id
-    value = doc.meta.get(patient_field)
-    if value is None or value == "":
-        raise InputError(f"no value in the patient field '{patient_field}'", document=doc.id)
-    return str(value)
+    """The patient a document belongs to: a metadata field, or else the document itself
+    (``pseudonyms.PatientKey`` also reads mapping files and file-name patterns)."""
+    return PatientKey(field_name=patient_field).of(doc)
 
 
 def spans_line(doc_id: str, spans: Iterable[Span]) -> str:

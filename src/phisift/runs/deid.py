@@ -29,7 +29,9 @@ from ..pipeline import Pipeline, PipelineConfig
 from ..progress import Reporter, reporter_or_null
 from ..store import Secret, Store
 from .batches import commit_groups
-from .corpus import Corpus, is_folder_output, patient_of, spans_line
+from ..pseudonyms import FieldPolicy, PatientKey
+from .corpus import Corpus, is_folder_output, spans_line
+from .release import Release
 from .state import RunState, run_key
 from .summary import Summary
 
@@ -114,32 +116,41 @@ def detect_run(corpus: Corpus, output: Path, cfg: PipelineConfig, *, store: Stor
 def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: PipelineConfig, *, store: Store, engine: Engine,
              reporter: Reporter | None = None, secret: Secret | None = None, model: Path | None = None,
              spans_path: Path | None = None, patient_field: str | None = None, reversible: bool = False,
-             resume: bool | None = None, review: ReviewWriter | None = None) -> Summary:
+             resume: bool | None = None, review: ReviewWriter | None = None, release: Release | None = None) -> Summary:
     """De-identify every document into ``target`` (and the spans found into ``spans_path``), resumably.
 
     With ``review``, every document (original, de-identified, spans found) goes to the
     review page, which is written once the run is complete. A resumed run re-runs the
     documents an interrupted attempt finished, for the page only: the pipeline is
     deterministic for a key and store, so they come out as they were written.
+
+    ``release`` (``release.py``): the documents' patients, how their fields and ids are
+    written, known identifiers and given spans; without it, the patient is the
+    ``patient_field`` value (or the document) and fields pass through.
     """
     say = reporter_or_null(reporter)
+    release = release or Release(patients=PatientKey(field_name=patient_field), fields=FieldPolicy(keep_ids=True))
     key = run_key({"command": "deid", **corpus.settings(), "output": _resolved(target), "output_format": dst_fmt,
                    "spans": _resolved(spans_path), "config": _config_for_key(cfg), "model": _resolved(model),
-                   "patient_field": patient_field, "reversible": reversible, "key_id": _key_id(secret)})
+                   "patient_field": patient_field, "reversible": reversible, "key_id": _key_id(secret),
+                   **release.settings()})
     targets = [target] + ([spans_path] if spans_path else [])
     store.key_confidence(secret, reversible)  # the frequency confidence list: digests of this key
     with RunState(store, key, targets, resume, say.note) as state:
         pipeline = fitted_pipeline(cfg, corpus, engine, state, store, secret, model, say)
+        pipeline.known, pipeline.given_spans = release.known, release.given is not None
         writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key)
         done = writer.done
         say_resumed(state, done, "documents were already done", say)
         summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
         record = secret is not None and pipeline.operator.name == "surrogate"
-        items = ((doc, patient_of(doc, patient_field)) for doc in islice(iter(corpus), done, None))
+        items = release.items(islice(iter(corpus), done, None), done)
         if review is not None and done:
-            _review_earlier(review, engine, pipeline, corpus, done, patient_field, say)
+            _review_earlier(review, engine, pipeline, corpus, done, release, say)
         say.start(f"deid ({engine.name})")
         for batch in commit_groups(engine.map(pipeline, deid_task, items), lambda item: len(item[0].text)):
+            batch = [((doc, patient), (release.written(doc, patient, new, spans), spans))
+                     for (doc, patient), (new, spans) in batch]
             writer.write(batch)
             if record:
                 store.record_surrogates([row for (doc, patient), (new, spans) in batch
@@ -200,12 +211,12 @@ class _DeidWriter:
 
 
 def _review_earlier(review: ReviewWriter, engine: Engine, pipeline: Pipeline, corpus: Corpus, done: int,
-                    patient_field: str | None, reporter: Reporter) -> None:
+                    release: Release, reporter: Reporter) -> None:
     """Put the documents an interrupted attempt finished on the review page (re-run, not re-written)."""
     reporter.note(f"review: re-running the {done} documents finished earlier, for the review page only")
-    earlier = ((doc, patient_of(doc, patient_field)) for doc in islice(iter(corpus), done))
-    for (doc, _), (new, spans) in engine.map(pipeline, deid_task, earlier):
-        review.add(doc, new, spans)
+    earlier = release.items(islice(iter(corpus), done))
+    for (doc, patient), (new, spans) in engine.map(pipeline, deid_task, earlier):
+        review.add(doc, release.written(doc, patient, new, spans), spans)
 
 
 def _frequency_shares(pipeline: Pipeline) -> dict:

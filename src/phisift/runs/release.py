@@ -1,0 +1,76 @@
+"""What a deid run releases besides the de-identified text (issue 17).
+
+``Release`` gathers the settings that decide it: which patient each document belongs
+to (``PatientKey``: a field, a mapping file, a file-name pattern), how the record's
+fields and id are written (``FieldPolicy``: pseudonyms, dropped fields, ids that hold
+PHI), the patients' known identifiers (``--known-phi``) and given spans
+(``--from-spans``) to replace instead of detecting. The run driver asks it for the
+(document, patient) items it maps and for the written form of each finished
+document; ``settings`` goes into the run key, so a resumed run has the same ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
+
+from ..detect.known import KnownPHI, doc_known_values
+from ..document import Document, Span
+from ..errors import InputError
+from ..pseudonyms import FieldPolicy, PatientKey
+from ..store import Secret
+from .state import fingerprint
+
+
+@dataclass
+class Release:
+    """Patients, fields, known identifiers and given spans of a deid run (see the module doc)."""
+
+    patients: PatientKey = field(default_factory=PatientKey)
+    fields: FieldPolicy = field(default_factory=FieldPolicy)
+    known: KnownPHI | None = None
+    known_path: Path | None = None
+    given: dict[str, list[Span]] | None = None
+    given_path: Path | None = None
+    key: Callable[[], Secret] | None = None  # the key for pseudonyms, loaded when first needed
+    options: dict[str, Any] = field(default_factory=dict)  # as given on the command line, for the run key
+
+    def settings(self) -> dict[str, Any]:
+        """What the output depends on (part of the run key): options, and the files' fingerprints."""
+        files = {name: fingerprint(p) for name, p in (("known_phi", self.known_path), ("from_spans", self.given_path))
+                 if p is not None}
+        return {"release": {**self.options, **files}}
+
+    def items(self, docs: Iterable[Document], start: int = 0) -> Iterator[tuple[Document, str]]:
+        """(document, patient) for the run to map; with given spans, each document carries its own."""
+        for number, doc in enumerate(docs, start + 1):
+            patient = self.patients.of(doc, number)
+            yield (self._with_given(doc, number) if self.given is not None else doc), patient
+
+    def _with_given(self, doc: Document, number: int) -> Document:
+        spans = self.given.get(doc.id)
+        if spans is None:
+            raise InputError(f"no spans for document {number} of the input", self.given_path)
+        if any(s.end > len(doc.text) for s in spans):
+            raise InputError(f"a span of document {number} of the input reaches past its text", self.given_path)
+        return doc.with_spans(spans)
+
+    def written(self, doc: Document, patient: str, new: Document, spans: list[Span]) -> Document:
+        """The document as it is written: fields and id by the policy."""
+        known = [v.text for v in doc_known_values(doc, self.known, patient)]
+        return self.fields.apply(_Lazy(self.key), doc, new, spans, patient, known)
+
+
+class _Lazy:
+    """A Secret loaded on first use, so a run that needs no pseudonym never touches a key file."""
+
+    def __init__(self, load: Callable[[], Secret] | None):
+        self.load = load
+
+    def hexdigest(self, *parts: str) -> str:
+        if self.load is None:
+            from ..errors import UsageError
+
+            raise UsageError("pseudonyms need a key (--key-file)")
+        return self.load().hexdigest(*parts)
