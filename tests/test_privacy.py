@@ -279,4 +279,7 @@ def test_audit_counts_verbatim_survivors_by_label_without_text():
     assert "03/04" not in str(d) and "Smith" not in str(d)
     # ids replaced by pseudonyms: paired by position
     assert audit([gold], [Document("zz", leaked.text)]).as_dict()["survived"] == 1
+    other = Document("b", "Call 617-555-1234.", (Span(5, 17, "PHONE"),))
+    mixed = audit([gold, other], [Document("doc-1", leaked.text), Document("b", "Call 617-555-1234.")]).as_dict()
+    assert mixed["survived"] == 2 and mixed["unmatched_documents"] == 0
     assert found_at("MA", "MAP of MA") == 7

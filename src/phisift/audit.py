@@ -72,12 +72,15 @@ def found_at(needle: str, text: str) -> int:
 
 
 def pair_documents(gold: list[Document], deid: list[Document]) -> list[tuple[Document, Document | None]]:
-    """Gold documents with their de-identified counterparts: by id, else by position when every id
-    differs and the counts agree (ids replaced by pseudonyms)."""
+    """Gold documents with their de-identified counterparts: by id; the documents whose ids were
+    replaced by pseudonyms (ids holding PHI) in order, when as many are left on both sides (a
+    JSONL, CSV or Parquet output keeps the input order; a folder output is read by file name, so
+    audit a folder written with --keep-ids)."""
     by_id = {d.id: d for d in deid}
-    if len(gold) == len(deid) and not any(g.id in by_id for g in gold):
-        return list(zip(gold, deid))
-    return [(g, by_id.get(g.id)) for g in gold]
+    matched = {g.id for g in gold if g.id in by_id}
+    rest = iter([d for d in deid if d.id not in matched])
+    left = len(gold) - len(matched) == len(deid) - len(matched)
+    return [(g, by_id[g.id]) if g.id in by_id else (g, next(rest, None) if left else None) for g in gold]
 
 
 def audit(gold: Iterable[Document], deid: Iterable[Document], max_examples: int = MAX_EXAMPLES,
