@@ -355,7 +355,7 @@ def test_neighbour_output_has_no_phi_string_of_any_document(loaded, docs):
     """Issue 18.5: case, possessive and hyphen variants of any note's PHI never come back; every PHI token changes;
     e-mails are replaced whole; dates move by one shift per note; sex and country keep their class."""
     from phisift.augment.neighbours import phi_key, phi_keys, word_keys
-    from phisift.replace.dates import parse_date
+    from phisift.dates import parse_date
 
     corpus = leak_corpus(docs)
     banned = phi_keys(corpus)

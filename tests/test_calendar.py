@@ -3,7 +3,7 @@
 from phisift import calendar
 from phisift.detect.rules.base import Languages
 from phisift.detect.rules.dates import month_numbers
-from phisift.replace.dates import parse_date
+from phisift.dates import parse_date
 
 
 def test_month_spellings_cover_full_names_abbreviations_and_variants():

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from phisift.audit import audit, found_at
 from phisift.document import Document, Span, rewrite
-from phisift.replace.dates import parse_date, shift_date_text
+from phisift.dates import parse_date, shift_date_text
 from phisift.replace.generic import content_words
 from phisift.replace.operators import Surrogate, edits_for
 from phisift.replace.surrogates import SurrogateMaker

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from phisift.document import Span, rewrite
-from phisift.replace.dates import shift_date_text
+from phisift.dates import shift_date_text
 from phisift.replace.operators import Mask, Redact, Surrogate, Tag, edits_for
 from phisift.replace.surrogates import SurrogateMaker, match_case, reshape
 from phisift.store import Secret

@@ -24,11 +24,10 @@ import json
 import os
 import secrets
 import sqlite3
-import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Container, Iterable
+from typing import Callable, Container, Iterable
 
 from .errors import InputError, UsageError
 
@@ -132,8 +131,10 @@ CREATE TABLE IF NOT EXISTS done (run_key TEXT NOT NULL, doc_id TEXT NOT NULL, PR
 class Store:
     """A thin wrapper around the SQLite file; each method is one statement or transaction."""
 
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path | None = None, notify: Callable[[str], None] | None = None):
+        """Open (or create, owner-only) the store; ``notify`` hears one-line notes such as a new key file."""
         self.path = Path(path) if path else DEFAULT_STORE
+        self._notify = notify
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         if str(self.path) != ":memory:":
             create_private(self.path)  # sqlite's journals take the database file's mode
@@ -185,7 +186,7 @@ class Store:
 
     def _confidence_key(self) -> Secret:
         if self._confidence_secret is None:
-            self._confidence_secret = load_key(DEFAULT_KEY_FILE, notify=lambda m: sys.stderr.write(m + "\n"))
+            self._confidence_secret = load_key(DEFAULT_KEY_FILE, notify=self._notify)
         return self._confidence_secret
 
     def confidence_digest(self, item: str) -> str:

@@ -9,7 +9,7 @@ their data, about 95 at N=500 and 90 at N=1000).
 What is not a word for an embedding is replaced by its kind (issue 18.5):
 
 * a **date** span (label ``DATE``/``FECHAS``) moves by one shift per document
-  (``replace.dates``, the parser and renderer ``phisift deid`` uses; day-first
+  (``phisift.dates``, the parser and renderer ``phisift deid`` uses; day-first
   when the corpus's numeric dates say so), so intervals inside a note still hold;
 * an **e-mail address** is replaced whole by one of the same shape (letters by
   letters, digits by digits; ``@``, dots and the top-level domain kept);
@@ -379,7 +379,7 @@ class NeighbourPseudonymiser:
             self.stats.emails += 1
             return email_like(value, rng)
         if label in DATE_LABELS:
-            from ..replace.dates import shift_date_text
+            from ..dates import shift_date_text
 
             moved = shift_date_text(value, shift, self.dayfirst)
             if moved is not None and moved != value:

@@ -93,7 +93,7 @@ def detect(
     if model:
         cfg = cfg.with_detector("model")
     corpus = Corpus(source, in_format or input_format(source), reader_options(text_field, id_field))
-    with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner, RichReporter() as reporter:
+    with Store(store_path, notify=say) as store, open_engine(engine, jobs, spark_master) as runner, RichReporter() as reporter:
         summary = detect_run(corpus, output, cfg, store=store, engine=runner, reporter=reporter, model=model,
                              resume=resume)
     for line in summary.lines("detected PHI in"):
@@ -179,7 +179,7 @@ def deid(
         patient_map=patient_map, pseudonymise=pseudonymise_field, drop=drop_field, keep_ids=keep_ids,
         known_phi=known_phi, from_spans=from_spans)
     writer = _review_writer(review, source, review_no_original) if review is not None else None
-    with Store(store_path) as store, open_engine(engine, jobs, spark_master) as runner, RichReporter() as reporter:
+    with Store(store_path, notify=say) as store, open_engine(engine, jobs, spark_master) as runner, RichReporter() as reporter:
         summary = deid_run(corpus, target, dst_fmt, cfg, store=store, engine=runner, reporter=reporter, secret=secret,
                            model=model, spans_path=spans, patient_field=patient_field, reversible=reversible,
                            resume=resume, review=writer, release=release)

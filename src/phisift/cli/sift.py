@@ -157,7 +157,7 @@ def _sift_to_file(docs: list, source: tuple[Path, str, dict], target: tuple[Path
                 "input_files": fingerprint(src), "mlm_files": fingerprint(mlm) if mlm else None}
     # PHI the config whitelists is found by the default pipeline's detectors
     phi = Pipeline.from_config({"replace": {"mode": "tag"}}).detect if config.whitelist_phi else None
-    with Store(store_path) as store, open_engine(engine_name, jobs, spark_master) as runner, \
+    with Store(store_path, notify=say) as store, open_engine(engine_name, jobs, spark_master) as runner, \
             RichReporter() as reporter:
         # one process and no Spark: the passes run here (no pool to start, no state to send)
         parallel = runner if (engine_name == "spark" or jobs > 1) else None

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from ..document import Span
 from ..errors import InputError
-from ..replace.dates import parse_date
+from ..dates import parse_date
 
 NAME_LABELS = frozenset({"PATIENT", "DOCTOR", "USERNAME"})
 CODE_LABELS = frozenset({"MEDICALRECORD", "SSN", "PHONE", "FAX", "ACCOUNT", "IDNUM", "HEALTHPLAN", "LICENSE",

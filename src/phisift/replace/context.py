@@ -38,7 +38,7 @@ from datetime import date
 from typing import Callable, Iterable, Iterator
 
 from ..document import Span
-from .dates import ParsedDate, parse_date, render, shifted_value, shift_parsed
+from ..dates import ParsedDate, parse_date, render, shifted_value, shift_parsed
 from .generic import content_words
 from .names import initials_of, looks_like_name, name_words
 

@@ -42,7 +42,7 @@ from calendar import monthrange
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
-from ..calendar import MONTHS, WEEKDAYS, month_numbers, weekday_words
+from .calendar import MONTHS, WEEKDAYS, month_numbers, weekday_words
 from .holidays import HOLIDAY_RE, holiday_date, holiday_language
 
 
