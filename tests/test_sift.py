@@ -316,8 +316,8 @@ def tiny_mlm(tmp_path_factory):
 
 
 def test_mlm_fill_in_never_puts_a_stop_word_in_a_content_slot(tiny_mlm):
-    """Issue 18.6: masked words are content words (stop words are never masked), so the fill-in
-    proposes no stop word even where the model likes one best."""
+    """Issue 18.6: masked words are content words (stop words are never masked); with content_only
+    (SiftConfig.fill_content_only) the fill-in proposes no stop word even where the model likes one best."""
     import torch
 
     from phisift.sift.fill import MlmFiller
@@ -334,9 +334,9 @@ def test_mlm_fill_in_never_puts_a_stop_word_in_a_content_slot(tiny_mlm):
         masked = [0, 1, 3, 6, 8, 9]
         rng = np.random.default_rng(0)
         for _ in range(5):
-            got = MlmFiller(tok, model).fill(tokens, masked, rng)
+            got = MlmFiller(tok, model, content_only=True).fill(tokens, masked, rng)
             assert not {w.lower() for w in got.values()} & DEFAULT_BLACKLIST, got
-        old = MlmFiller(tok, model, content_only=False).fill(tokens, masked, rng)
+        old = MlmFiller(tok, model).fill(tokens, masked, rng)  # the default: the model's own choice
         assert {w.lower() for w in old.values()} & DEFAULT_BLACKLIST  # the model's own choice would be stop words
     finally:
         with torch.no_grad():

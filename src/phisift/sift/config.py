@@ -68,6 +68,7 @@ class SiftConfig:
     mlm_epochs: int = 3
     mlm_minutes: float | None = None  # a time budget makes the on-the-fly model machine-dependent
     top_k: int = 0  # 0: sample from the whole distribution, as the paper does
+    fill_content_only: bool = False  # no stop word fills a masked (content) word; costs same-cluster (docs/sift.md)
     temperature: float = 1.0
     # swap
     method: str = "rake"

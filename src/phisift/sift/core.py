@@ -234,7 +234,7 @@ def make_filler(config: SiftConfig, docs: Sequence[Document], blacklist: frozens
 
         tokenizer, model = load_mlm(config.mlm)
         return (MlmFiller(tokenizer, model, config.top_k, config.temperature, source=str(config.mlm),
-                          content_only=config.stopwords),
+                          content_only=config.stopwords and config.fill_content_only),
                 f"masked LM from {config.mlm}")
     try:
         import torch  # noqa: F401
@@ -267,7 +267,7 @@ def _train_on_the_fly(config: SiftConfig, docs: Sequence[Document], reporter: Re
             result = train_mlm(docs, Path(tmp) / "mlm", settings, reporter=reporter)
         where = "a temporary folder (pass --save-mlm DIR to keep it)"
     filler = MlmFiller(result.tokenizer, result.model, config.top_k, config.temperature, source=where,
-                       content_only=config.stopwords)  # stop words maskable: they may be filled with stop words
+                       content_only=config.stopwords and config.fill_content_only)
     acc = (result.report.get("holdout") or {}).get("top1")
     return filler, f"{config.mlm_size} masked LM trained on the input corpus, saved to {where}" + (
         f" (held-out top-1 {acc:.3f})" if isinstance(acc, float) else "")

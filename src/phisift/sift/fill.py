@@ -152,7 +152,7 @@ class MlmFiller:
     threads: int = 1  # the same in every process, so that every engine samples the same words
     source: str = ""
     name: str = "mlm"
-    content_only: bool = True  # a masked word is a content word (stop words are never masked): no stop word fills it
+    content_only: bool = False  # True: no stop word fills a masked word (stop words being never masked)
     _allowed: Any = field(default=None, repr=False)
     _max_pieces: int = field(default=0, repr=False)
 
