@@ -18,6 +18,7 @@ import json
 import os
 import tempfile
 import time
+from bisect import bisect_left
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
@@ -27,12 +28,15 @@ from ...errors import InputError, UsageError
 from ...text import merge_chunk_spans
 from ..base import relabel
 from .features import FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer
+from .candidates import candidate_regions
 from .pieces import decode_bio
 
 CRF_FILE = "model.crfsuite"
 CONFIG_FILE = "phisift_model.json"
 GAZETTEER_FILE = "gazetteer.json"
 CLUSTERS_FILE = "clusters.json"
+#: Words of context tagged on each side of a candidate word (see ``candidates``).
+CANDIDATE_CONTEXT = 2
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,8 @@ class CrfDetector:
         self.label_map = dict(label_map) if label_map else None
         self._featurizer = Featurizer(settings, gazetteer, self.clusters)
         self._tagger = open_tagger(self.model_file)
+        #: Words of context around candidates (``candidates``); None tags whole notes.
+        self.candidate_context: int | None = CANDIDATE_CONTEXT
 
     @property
     def labels(self) -> list[str]:
@@ -137,10 +143,32 @@ class CrfDetector:
     def tag(self, text: str, with_scores: bool = True) -> list[Span]:
         """Spans with the model's own labels; score = lowest marginal of the span's pieces.
 
+        With ``candidate_context`` set (the default, ``CANDIDATE_CONTEXT`` words), only
+        the candidate regions of the note are tagged (``candidates``): stretches around
+        digits, words outside the clinical vocabulary and rule/lexicon hits. ``None``
+        tags the whole note.
+        """
+        if self.candidate_context is None:
+            return self._tag_region(text, with_scores)
+        hits = self._featurizer.hits(text)  # sorted by start
+        starts = [[s.start for s in spans] for _, spans in hits]
+        found: list[Span] = []
+        for a, b in candidate_regions(text, (s for _, spans in hits for s in spans), self.candidate_context):
+            # a hit's words are candidates, so a hit lies wholly inside one region
+            sub_hits = [(prefix, [Span(s.start - a, min(s.end, b) - a, s.label, s.source, s.score)
+                                  for s in spans[bisect_left(st, a) : bisect_left(st, b)]])
+                        for (prefix, spans), st in zip(hits, starts)]
+            found.extend(Span(s.start + a, s.end + a, s.label, s.source, s.score)
+                         for s in self._tag_region(text[a:b], with_scores, sub_hits))
+        return found
+
+    def _tag_region(self, text: str, with_scores: bool, hits=None) -> list[Span]:
+        """Tag one text (a note or a region of one) in overlapping windows.
+
         Overlapping windows are tagged separately and merged as the transformer's are
         (``merge_chunk_spans``): near a window edge the other window's view wins.
         """
-        pieces, feats, windows = self._featurizer.featurize(text, overlap=self.settings.overlap)
+        pieces, feats, windows = self._featurizer.featurize(text, overlap=self.settings.overlap, hits=hits)
         tagger = self._tagger
         per_window: list[list[Span]] = []
         for w in windows:
@@ -154,6 +182,8 @@ class CrfDetector:
                 [Span(s.start - off, s.end - off, s.label, s.source, s.score)
                  for s in decode_bio(pieces[w.lo : w.hi], y, scores, self.name)]
             )
+        if not windows:
+            return []
         if len(windows) == 1:
             off = windows[0].chunk.start
             return [Span(s.start + off, s.end + off, s.label, s.source, s.score) for s in per_window[0]]
@@ -173,6 +203,7 @@ class CrfDetector:
             "gazetteer": self.gazetteer.as_dict() if self.gazetteer else None,
             "clusters": self.clusters,
             "label_map": self.label_map,
+            "candidate_context": self.candidate_context,
         }
 
     def __setstate__(self, state: dict) -> None:
@@ -180,6 +211,7 @@ class CrfDetector:
         self.__init__(
             state["model_file"], FeatureSettings.from_dict(state["settings"]), gaz, state["clusters"], state["label_map"]
         )
+        self.candidate_context = state.get("candidate_context", CANDIDATE_CONTEXT)
 
     def __repr__(self) -> str:
         return f"CrfDetector({self.model_file.parent})"

@@ -189,6 +189,14 @@ def _word_features(w: str, affixes: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(f)
 
 
+@lru_cache(maxsize=1 << 17)
+def _context_strings(w: str, win: int) -> tuple[tuple[str, str], ...]:
+    """What a piece of text ``w`` adds to a neighbour's features at each offset -win..-1, 1..win
+    ("-1w=smith", "-1s=Xx"); cached per word type, as words repeat."""
+    lw, shape = w.lower(), short_shape(w)
+    return tuple((f"{d}w={lw}", f"{d}s={shape}") for d in range(-win, win + 1) if d != 0)
+
+
 def _piece_features(p: Piece, affixes: tuple[int, ...]) -> list[str]:
     f = list(_word_features(p.text, affixes))
     f.append("tk=" + p.parent)
@@ -240,12 +248,15 @@ class Featurizer:
         return [(prefix, sorted(det.detect(text))) for prefix, det in self._detectors]
 
     def featurize(
-        self, text: str, gazetteer: Gazetteer | None = None, overlap: int = 0
+        self, text: str, gazetteer: Gazetteer | None = None, overlap: int = 0,
+        hits: list[tuple[str, list[Span]]] | None = None,
     ) -> tuple[list[Piece], list[list[str]], list[Window]]:
         """Pieces, a feature list per piece, and the windows to tag.
 
         ``gazetteer`` overrides the featurizer's own (jackknifing at training time);
-        ``overlap`` is the windows' overlap in tokens (0 for training).
+        ``overlap`` is the windows' overlap in tokens (0 for training); ``hits``
+        (``self.hits(text)``, computed by the caller) saves running the detectors on
+        ``text`` (a candidate region of a note whose hits are known).
         """
         groups = sentence_tokens(text)
         tokens = [t for g in groups for t in g]
@@ -271,19 +282,19 @@ class Featurizer:
                 c = self.clusters.get(p.text.lower())
                 if c is not None:
                     f.append("c=" + c)
-        hits = self._hit_features(text, pieces)
+        hits = self._hit_features(pieces, self.hits(text) if hits is None else hits)
         gaz_f = gaz.features(pieces) if (gaz is not None and self.settings.gazetteer) else None
         lines = _line_label_features(text, pieces) if self.settings.line_labels else None
         feats = self._with_context(text, pieces, feats, hits, gaz_f, lines, sent_pos)
         windows = piece_windows(text, tokens, pieces, self.settings.max_words, overlap)
         return pieces, feats, windows
 
-    def _hit_features(self, text: str, pieces: Sequence[Piece]) -> list[list[str]]:
+    def _hit_features(self, pieces: Sequence[Piece], hits: list[tuple[str, list[Span]]]) -> list[list[str]]:
         """Per piece: "R=B-DATE", "L=I-PATIENT" from the detectors' spans."""
         feats: list[list[str]] = [[] for _ in pieces]
         starts = [p.start for p in pieces]
         n = len(pieces)
-        for prefix, spans in self.hits(text):
+        for prefix, spans in hits:
             for sp in spans:
                 i = max(bisect_right(starts, sp.start) - 1, 0)
                 first = True
@@ -306,9 +317,10 @@ class Featurizer:
     ) -> list[list[str]]:
         n = len(pieces)
         win = self.settings.window
+        offsets = [d for d in range(-win, win + 1) if d != 0]
         layout = _layout_features(text, pieces)
         words = [p.text.lower() for p in pieces]
-        shapes = [short_shape(p.text) for p in pieces]
+        seen = [_context_strings(p.text, win) for p in pieces]  # what a neighbour at d contributes
         hit_labels = [sorted({h.split("-", 1)[1] for h in hs}) for hs in hits]
         out: list[list[str]] = []
         for i in range(n):
@@ -321,13 +333,10 @@ class Featurizer:
             if sent_pos[i]:
                 f.append(sent_pos[i])
             f.extend(layout[i])
-            for d in range(-win, win + 1):
-                if d == 0:
-                    continue
+            for k, d in enumerate(offsets):
                 j = i + d
                 if 0 <= j < n:
-                    f.append(f"{d}w={words[j]}")
-                    f.append(f"{d}s={shapes[j]}")
+                    f.extend(seen[j][k])
                     for lab in hit_labels[j]:
                         f.append(f"{d}h={lab}")
                     if gaz is not None and abs(d) == 1:

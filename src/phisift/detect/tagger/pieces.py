@@ -184,6 +184,8 @@ def piece_windows(text: str, tokens: Sequence[Token], pieces: Sequence[Piece], m
     """
     if not pieces:
         return []
+    if len(tokens) <= max_words:  # what chunks() returns for a short text, without its sentence scan
+        return [Window(0, len(pieces), Chunk(tokens[0].start, tokens[-1].end, 0, tuple(tokens)))]
     token_of = [p.token for p in pieces]
     out = []
     for ch in chunks(text, max_words=max_words, overlap=min(overlap, max_words - 1), tokens=tokens):

@@ -1,0 +1,147 @@
+"""Candidate regions: the stretches of a note worth handing to the CRF tagger.
+
+Most of a clinical note is lower-case clinical prose the tagger labels O piece
+after piece; tagging it costs most of the tagger's time (features and crfsuite)
+and finds nothing. A region is built around every *candidate* word and widened by
+``context`` words on each side, so the features of a candidate (its ±2 window,
+bigrams, capitalised-run position) and the CRF's transitions see the same
+neighbours they would in the whole note. Candidates are:
+
+* words with a digit (dates, ids, ages, phone numbers, addresses), except small
+  numbers ("2", "#4-0", "0.25%": doses, sizes, counts; an age or a date among them
+  is a rule hit, which marks it);
+* capitalised words whose lower-case form is neither in the shipped clinical
+  vocabulary (``data/clinical_vocab.txt``: words MTSamples writes in lower case)
+  nor an English function word: names, places and organisations are not in it,
+  "The", "HISTORY" and "Aspirin" are. In a note written all in lower case, any
+  word outside them;
+* any word a rule or lexicon span touches (their hits are the tagger's strongest
+  features).
+
+Regions are cut at whitespace, so every token inside is the token the whole-note
+tokenizer makes. What the tagger may still see differently is near a region edge
+(sentence-position and line features): ``context`` words away from any candidate.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable, Sequence
+
+from ...document import Span
+
+#: Runs of non-space characters: what regions are measured and cut in.
+_WORD = re.compile(r"\S+")
+#: Letters of a word, for the vocabulary test ("Smith," -> "smith").
+_LETTERS = re.compile(r"[^\W\d_]+")
+_DIGIT = re.compile(r"\d")
+#: Small numbers as clinical notes write them: "2", "#4-0", "0.25%", "(10)", "x3".
+#: No PHI on their own; an age or a date among them is a rule hit, which marks it.
+_SMALL_NUMBER = re.compile(r"[#(x]?\d{1,2}(?:[-.]\d{1,2})?%?[),.;:]*")
+
+
+@lru_cache(maxsize=1)
+def vocabulary() -> frozenset[str]:
+    """Lower-case clinical words (the frequency detector's shipped whitelist)."""
+    text = resources.files("phisift").joinpath("data", "clinical_vocab.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+@lru_cache(maxsize=1)
+def _known() -> frozenset[str]:
+    """Words that are no candidate when capitalised: the vocabulary and English function words."""
+    from ...sift.lists import NLTK_ENGLISH_STOPWORDS
+
+    return vocabulary() | NLTK_ENGLISH_STOPWORDS
+
+
+@lru_cache(maxsize=1 << 17)
+def is_candidate_word(word: str, lower_note: bool = False) -> bool:
+    """A whitespace-delimited word that may hold PHI.
+
+    A digit, or a letter run (2+ letters) that is capitalised and not a known word
+    ("Smith", "MERCY"; not "The", "HISTORY"). In a note written in lower case
+    (``lower_note``) names are lower case too, so any letter run outside the known
+    words counts; in a mixed-case note a lower-case word is no candidate.
+    """
+    if _DIGIT.search(word):
+        return _SMALL_NUMBER.fullmatch(word) is None
+    known = _known()
+    for run in _LETTERS.findall(word):
+        if len(run) > 1 and (lower_note or not run.islower()) and run.lower() not in known:
+            return True
+    return False
+
+
+def _lower_note(text: str) -> bool:
+    """At most 3% of the words start with a capital (``lexicon.casing.note_case``'s test)."""
+    words = len(_WORD_START.findall(text))
+    return words >= 8 and len(_CAP_START.findall(text)) <= 0.03 * words
+
+
+_WORD_START = re.compile(r"(?<![^\W\d_])[^\W\d_]")
+_CAP_START = re.compile(r"(?<![^\W\d_])[A-ZÀ-ÖØ-Þ]")
+#: Words holding a capital letter or a digit: the only candidates in a mixed-case note.
+_CAP_OR_DIGIT_WORD = re.compile(r"(?<!\S)(?=\S*[A-ZÀ-ÖØ-Þ\d])\S+")
+
+
+def candidate_regions(text: str, hits: Iterable[Span] = (), context: int = 2) -> list[tuple[int, int]]:
+    """Sorted, disjoint character ranges ``[start, end)`` holding every candidate word ± ``context`` words.
+
+    Ranges start and end at word edges; ranges separated by whitespace alone are merged.
+    """
+    scan = _WORD if _lower_note(text) else _CAP_OR_DIGIT_WORD
+    lower = scan is _WORD
+    cores = [m.span() for m in scan.finditer(text) if is_candidate_word(m.group(), lower)]
+    cores.extend(_word_edges(text, sp.start, sp.end) for sp in hits if sp.end > sp.start)
+    if not cores:
+        return []
+    cores.sort()
+    out: list[tuple[int, int]] = []
+    for a, b in cores:
+        a, b = _widen(text, a, b, context)
+        if out and (a <= out[-1][1] or not text[out[-1][1] : a].strip()):
+            if b > out[-1][1]:
+                out[-1] = (out[-1][0], b)
+            continue
+        out.append((a, b))
+    return out
+
+
+def _word_edges(text: str, a: int, b: int) -> tuple[int, int]:
+    """``[a, b)`` grown to the whole words it touches."""
+    while a > 0 and not text[a - 1].isspace():
+        a -= 1
+    n = len(text)
+    while b < n and not text[b].isspace():
+        b += 1
+    return a, b
+
+
+def _widen(text: str, a: int, b: int, words: int) -> tuple[int, int]:
+    """``[a, b)`` (word edges) grown by ``words`` whole words on each side."""
+    n = len(text)
+    for _ in range(words):
+        k = a
+        while k > 0 and text[k - 1].isspace():
+            k -= 1
+        if k == 0:
+            break
+        while k > 0 and not text[k - 1].isspace():
+            k -= 1
+        a = k
+    for _ in range(words):
+        k = b
+        while k < n and text[k].isspace():
+            k += 1
+        if k == n:
+            break
+        while k < n and not text[k].isspace():
+            k += 1
+        b = k
+    return a, b
+
+
+__all__ = ["candidate_regions", "is_candidate_word", "vocabulary"]
