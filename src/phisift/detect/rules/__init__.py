@@ -11,14 +11,22 @@ Labels are i2b2 2014 subtypes.
 Where each family is found (each module keeps its regexes beside their handlers):
 
 ==================  =============================================================
-``dates``           every date form, seasons, holidays, weekdays joined to a date
-``ages``            "45 y/o", "aged 45", "in his 60s", "Sister (53)"
-``contact``         phone, fax, pager, e-mail, URL, IPv4/IPv6
+``dates``           every date form (ISO date-times, "jan 5", "the 20th of May"), seasons,
+                    holidays with their year, weekdays joined to a date
+``ages``            "45 y/o", "aged 45", "a ninety-seven-year-old", "in his 60s", "Sister (53)"
+``contact``         phone, fax, pager (national and international layouts, extensions),
+                    e-mail, URL, IPv4/IPv6
 ``ids``             SSN, cue-word IDs (MRN, Acct #, plate ...), DEA, VIN, bare numbers
-``addresses``       streets, P.O. boxes, ZIP/postcodes, cities, states
+``shaped_ids``      IDs by their make-up alone: letter-and-digit codes, MAC addresses,
+                    IBANs (checksum), coordinates
+``addresses``       US streets (with flat and suite parts), P.O. boxes, ZIPs, cities, states
+                    and territories
+``intl_addresses``  addresses of other countries: street, postcode and town, country
+``places``          long country names; streets named after "lives on"
 ``fields``          form-field values ("Patient Name:", "Attending:", "Address:")
 ``names``           names after titles and signatures; the field-value name cleaner
-``usernames``       login names in audit lines and brackets
+``usernames``       login names in audit lines and brackets, after account cues,
+                    "steven.green83" and @handles
 ``dictation``       dictation initials ("JH:kk")
 ``detector``        ``RuleDetector``, ``detect_rules``: the ordered recognizer lists and the run
 ``base``            the scan state, the recognizer kinds, overlap resolution

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import vocab
 from .base import CueWords, Languages, NumericShape, Scan, TextPass
 from .contact import signature_pager
+from .places import read_list
 from .regex_parts import alt, title_upper
 
 
@@ -216,6 +218,28 @@ def _spanish_zip(scan: Scan, s: int, e: int) -> None:
     scan.emit(city.start("city"), city.end("city"), "CITY", 0.7)
 
 
+def _known_city_before(scan: Scan, end: int) -> bool:
+    """Whether the words before ``end`` are a major city that is not also a person's name ("Baltimore", not "Jackson")."""
+    city = _city_before(scan, end, 0.7, emit=False)
+    if not city:
+        return False
+    name = scan.text[city[0] : city[1]]
+    return name in major_cities() and not any(w in person_names() for w in name.split())
+
+
+@lru_cache(maxsize=1)
+def major_cities() -> frozenset[str]:
+    """The shipped list of major cities, as written (title case)."""
+    return frozenset(read_list("cities_major.txt"))
+
+
+@lru_cache(maxsize=1)
+def person_names() -> frozenset[str]:
+    """First and last names of the shipped lists: a city that is also a name is no evidence of a place."""
+    first = (line.split("\t")[0] for line in read_list("first_names.txt"))
+    return frozenset(first) | frozenset(read_list("last_names.txt"))
+
+
 def _city_state_any_case(scan: Scan, done: set[int]) -> None:
     """"dover, de  90722", "EAST HEATHERBURY, PW  72377", "Majuro, MH 96960": a code in any case or a
     territory needs its ZIP; the city before it may be in capitals or lower case."""
@@ -234,18 +258,24 @@ def _city_state_any_case(scan: Scan, done: set[int]) -> None:
 
 def _cased_city_before(scan: Scan, end: int) -> tuple[int, int] | None:
     """An upper- or lower-case run of one to three words before ``end``, without the sentence words before it."""
-    text = scan.text
-    lo = max(scan.line_start(end), end - 40)
-    m = CITY_BEFORE_CASED.search(text, lo, end)
-    if not m:
+    found = _words_before(scan, end, CITY_BEFORE_CASED)
+    if not found:
         return None
-    cs, ce = m.span("city")
-    words = list(re.finditer(r"[^ \t-]+", text[cs:ce]))
+    cs, words = found
     while words and (words[0].group().lower() in _CITY_STOP or words[0].group().lower() in _SUFFIX_WORDS):
         words = words[1:]
     if not words or any(w.group().lower() in _CITY_STOP for w in words):
         return None
     return cs + words[0].start(), cs + words[-1].end()
+
+
+def _words_before(scan: Scan, end: int, pattern: re.Pattern) -> tuple[int, list[re.Match]] | None:
+    """The words of ``pattern``'s group ``city`` ending just before ``end`` on its line, and where they start."""
+    m = pattern.search(scan.text, max(scan.line_start(end), end - 40), end)
+    if not m:
+        return None
+    cs, ce = m.span("city")
+    return cs, list(re.finditer(r"[^ \t-]+", scan.text[cs:ce]))
 
 
 #: A house number and the words after it, up to a comma or a wide gap before the city: "550 Traci Mission",
@@ -270,7 +300,7 @@ def _street_before(scan: Scan, city_start: int, ls: int | None = None) -> bool:
         if not _STREET_LEAD.search(text, ls, m.start()) or scan.unit_after(m.start() + len(m.group().split()[0])):
             continue  # "Dose 20 mg": the number must open the line or follow "at", "to" or a colon
         if 1 <= len(words) <= 7 and not any(w.lower() in _CITY_STOP for w in words):
-            scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
+            scan.emit(m.start("st"), m.end("st"), "STREET", 0.85)
             return True
     return False
 
@@ -285,7 +315,8 @@ def find_city_state(scan: Scan) -> None:
     for m in STATE_AFTER_COMMA.finditer(text):
         st, zip_code = m.group("st"), m.group("zip")
         if not zip_code and (st in vocab.AMBIGUOUS_STATE_CODES or st in vocab.AMBIGUOUS_STATE_NAMES):
-            continue
+            if not (len(st) == 2 and _known_city_before(scan, m.start())):
+                continue  # "Smith, MD", "heparin, SC"; but "Baltimore, MD", "Portland, OR"
         if not zip_code and len(st) > 2 and _CAPITAL_WORD.match(text, m.end()):
             continue  # "Tower, Wisconsin Card Sorting Test"
         city = _city_before(scan, m.start(), 0.8 if zip_code else 0.7, emit=False)
@@ -309,13 +340,10 @@ def find_city_state(scan: Scan) -> None:
 
 def _city_before(scan: Scan, end: int, score: float, emit: bool = True) -> tuple[int, int] | None:
     """The run of capitalised words just before ``end`` (a comma or a state)."""
-    text = scan.text
-    lo = max(scan.line_start(end), end - 40)
-    m = CITY_BEFORE.search(text, lo, end)
-    if not m:
+    found = _words_before(scan, end, CITY_BEFORE)
+    if not found:
         return None
-    cs, ce = m.span("city")
-    words = list(re.finditer(r"[^ \t-]+", text[cs:ce]))
+    cs, words = found
     # keep at most three words, dropping leading words that cannot start a city
     words = words[-3:]
     while words and (words[0].group().rstrip(".") in vocab.NOT_CITY_WORDS or words[0].group().islower()):

@@ -35,6 +35,8 @@ _ISO_TIME = (
     r"(?:(?:[Tt]|[ \t]|[ \t]*@[ \t]*)(?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9](?:[.,][0-9]{1,6})?)?"
     r"(?:[Zz]|[ \t]?(?:UTC|GMT)|[+-](?:[01][0-9]|2[0-3]):?[0-5][0-9])?(?![0-9]|:[0-9]))"
 )
+#: "the" before "20th of May".
+_THE_BEFORE = re.compile(r"(?i)(?<![\w])the[ \t]+$")
 #: A year after a holiday: "Christmas 2023", "Eid al-Fitr of 1995".
 _HOLIDAY_YEAR = re.compile(rf",?[ \t]+(?:(?i:of)[ \t]+)?(?:{YEAR4}|'[0-9]{{2}})(?![0-9])")
 _MONTH_NAME = re.compile(
@@ -180,7 +182,11 @@ def _day_month_name(scan: Scan, m: re.Match) -> None:
     if prev and prev[-1].lower() in vocab.DATE_IN_PLACE_NAME:
         return  # "Hospital Universitario 12 de Octubre"
     end = m.end("dmn_y") if year_ok else m.end("dmn_m")
-    scan.emit(m.start(), end, "DATE", 1.0 if year_ok else 0.85)
+    start = m.start()
+    if ordinal or sep == "of":  # "the 20th of May": the article is part of the date as written
+        the = _THE_BEFORE.search(scan.text, max(0, start - 8), start)
+        start = the.start() if the else start
+    scan.emit(start, end, "DATE", 1.0 if year_ok else 0.85)
 
 
 def _run_together_date(scan: Scan, m: re.Match) -> None:
@@ -467,6 +473,11 @@ def _month_led_date(scan: Scan, s: int) -> int:
 
 #: Lower-case month abbreviations that are also words or abbreviations ("may", "mar", "dec(reased)", "jan", "jun").
 _LOWER_MONTH_NEEDS_CUE = frozenset({"may", "mar", "march", "dec", "jan", "jun", "sat", "sun", "set", "ago"})
+#: Field labels before a colon that make a lower-case "dec 26" a date ("DATE OF SERVICE: dec 26").
+_LOWER_MONTH_FIELDS = frozenset({
+    "date", "dos", "dob", "seen", "on", "service", "visit", "procedure", "surgery", "admission", "admitted",
+    "discharge", "discharged", "operation", "exam", "examination", "encounter", "consultation", "birth",
+})
 #: Words after which a lower-case "jan 5" or "may 24" is a date (besides the short-date cues).
 _LOWER_MONTH_CUES = frozenset({"for", "clinic", "transcribed", "dictated", "signed", "scheduled", "of", "at"})
 
@@ -487,7 +498,7 @@ def _lower_month_day(scan: Scan, s: int, m: re.Match) -> bool:
         return True
     words, _, between = scan.prev_words(s)
     last = words[-1].lower() if words else ""
-    if between.strip() == ":" and last in ("date", "dos", "dob", "seen", "on"):
+    if between.strip() == ":" and last in _LOWER_MONTH_FIELDS:
         return True
     return not between.strip() and (last in _LOWER_MONTH_CUES or date_cue(scan, s) is not None)
 

@@ -17,7 +17,7 @@ from typing import Callable, Iterable
 
 from ...document import Span
 from ...taxonomy import I2B2_LABELS
-from . import addresses, ages, contact, dates, dictation, fields, ids, names, places, shaped_ids, usernames
+from . import addresses, ages, contact, dates, dictation, fields, ids, intl_addresses, names, places, shaped_ids, usernames
 from .addresses import AddressPatterns
 from .ages import AgePatterns
 from .base import CueWords, Languages, NumericShape, Recognizer, Scan, TextPass, resolve
@@ -60,6 +60,7 @@ CUE_WORDS: tuple[CueWords, ...] = (
     ages.AGE_WORDS,
     ages.AGE_IN_WORDS,
     ids.ID_WORDS,
+    usernames.ACCOUNT_WORDS,
     fields.FIELD_WORDS,
     names.TITLE_WORDS,
     addresses.PO_BOX_WORDS,
@@ -68,6 +69,8 @@ CUE_WORDS: tuple[CueWords, ...] = (
     addresses.ZIP_WORDS,
     usernames.LOGIN_WORDS,
     places.LIVES_STREET_WORDS,
+    places.COUNTRY_WORDS,
+    usernames.AS_ON_PORTAL_WORDS,
 )
 TEXT_PASSES: tuple[TextPass, ...] = (
     contact.EXTENSIONS,
@@ -84,7 +87,9 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     shaped_ids.IBANS,
     shaped_ids.COORDINATES,
     shaped_ids.CODES,
-    places.LONG_COUNTRIES,
+    intl_addresses.INTERNATIONAL_ADDRESSES,
+    intl_addresses.ONE_LINE_ADDRESSES,
+    usernames.SHAPED_LOGINS,
 )
 
 

@@ -27,6 +27,15 @@ _PLATE = re.compile(
     # one run of five to eight letters and digits, in either case: "CA79WJU", "rl00pzx"
     r"|(?i:(?=[A-Z0-9]{0,7}[A-Z])(?=[A-Z0-9]{0,7}[0-9])[A-Z0-9]{5,8}))(?![\w-])"
 )
+#: "locking plate C3-C5", "plate T12-L2": vertebral levels after a surgical plate, not a licence plate.
+_VERTEBRAE = re.compile(r"(?i)[CTLS][0-9]{1,2}[ -]+[CTLS]?[0-9]{1,2}")
+
+
+def _plate_ok(value: str) -> bool:
+    """A licence plate has five or more letters and digits, and is not a range of vertebrae."""
+    return sum(c.isalnum() for c in value) >= 5 and not _VERTEBRAE.fullmatch(value)
+
+
 _MARKED_CUE = re.compile(r"(?i)[:#=º°]|(?<![a-z])(?:no|num|number|nbr|id)(?![a-z])")
 _PHONE_VALUE = re.compile(r"[0-9]+(?:[-. ][0-9]+)*")
 #: Upper-case letter prefix glued to digits: A1234567, AB1234563 (DEA), VINs.
@@ -199,7 +208,7 @@ def _id_after_cue(scan: Scan, s: int) -> int:
     vs, ve = m.span("v")
     if label == "VEHICLE":
         plate = _PLATE.match(scan.text, vs)
-        if plate and plate.end() >= ve:  # "plate 114 RM9", "plate 9NM 882", "plate CA79WJU"
+        if plate and plate.end() >= ve and _plate_ok(plate.group()):  # "plate 114 RM9", "plate CA79WJU"
             scan.emit(vs, plate.end(), label, 0.85, CUE)
             return plate.end()
     value = m.group("v")

@@ -19,7 +19,7 @@ from functools import lru_cache
 from importlib import resources
 
 from . import vocab
-from .base import CueWords, Scan, TextPass
+from .base import CueWords, Scan
 from .regex_parts import trie_regex
 
 #: "lives on", "resides off", "moved to", "living at": the place after them is where a person lives.
@@ -36,7 +36,7 @@ _NOT_STREET_START = frozenset({
 })
 
 
-def _read_list(name: str) -> list[str]:
+def read_list(name: str) -> list[str]:
     text = resources.files("phisift").joinpath("data", "lexicons", name).read_text(encoding="utf-8")
     return [line.strip() for line in text.splitlines() if line.strip()]
 
@@ -44,14 +44,14 @@ def _read_list(name: str) -> list[str]:
 @lru_cache(maxsize=1)
 def street_types() -> frozenset[str]:
     """Every street type, lower case: the shipped USPS list, the rule detector's own and other countries'."""
-    return frozenset(_read_list("street_suffixes.txt")) | frozenset(vocab.STREET_SUFFIXES) | vocab.STREET_TYPES_OTHER
+    return frozenset(read_list("street_suffixes.txt")) | frozenset(vocab.STREET_SUFFIXES) | vocab.STREET_TYPES_OTHER
 
 
 @lru_cache(maxsize=1)
 def long_countries() -> tuple[str, ...]:
     """Country names of two words or more (without a leading "the"), as written in the shipped list."""
     out = list(vocab.COUNTRY_FORMAL_NAMES)
-    for name in _read_list("countries.txt"):
+    for name in read_list("countries.txt"):
         name = re.sub(r"\s*\(.*?\)\s*", " ", name).strip()
         words = name.split()
         if words and words[0].lower() == "the":
@@ -63,13 +63,18 @@ def long_countries() -> tuple[str, ...]:
 
 @lru_cache(maxsize=1)
 def _country_regex() -> re.Pattern:
-    return re.compile(r"(?<![\w'’-])(?:" + trie_regex(long_countries()) + r")(?![\w'’-])")
+    """The names as a trie, in any case; tried only where a name's first word stands (``COUNTRY_WORDS``)."""
+    return re.compile(trie_regex(long_countries()) + r"(?![\w'’-])")
 
 
-def find_long_countries(scan: Scan) -> None:
+def country_first_words() -> set[str]:
+    """The first word of every long country name, lower case: the trigger words of ``COUNTRY_WORDS``."""
+    return {name.split()[0].lower() for name in long_countries()}
+
+
+def _long_country(scan: Scan, s: int) -> int:
     """"Saint Vincent and the Grenadines", "papua new guinea": a country of two words or more, in any case."""
-    for m in _country_regex().finditer(scan.text):
-        scan.emit(m.start(), m.end(), "COUNTRY", 0.85)
+    return scan.emit_match(_country_regex(), s, "COUNTRY", 0.85)
 
 
 def _street_after_lives(scan: Scan, s: int) -> int:
@@ -84,7 +89,7 @@ def _street_after_lives(scan: Scan, s: int) -> int:
     return m.end()
 
 
-LONG_COUNTRIES = TextPass(("COUNTRY",), lambda scan: True, find_long_countries)
+COUNTRY_WORDS = CueWords("country", lambda lang: sorted(country_first_words()), _long_country)
 LIVES_STREET_WORDS = CueWords(
     "lives_street",
     lambda lang: ["lives", "live", "living", "lived", "resides", "reside", "residing", "resided", "moved", "moving",

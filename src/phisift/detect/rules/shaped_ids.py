@@ -22,11 +22,14 @@ from .checks import count_digits
 
 #: Six hex pairs with one separator throughout, or the dotted form "0023.ab4f.91c2".
 _MAC = re.compile(
-    r"(?<![\w:.-])(?:[0-9A-Fa-f]{2}(?P<sep>[:-])[0-9A-Fa-f]{2}(?:(?P=sep)[0-9A-Fa-f]{2}){4}"
-    r"|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![\w:-]|\.[0-9A-Za-z])"
+    # the look-behind stands after the first character so the engine can skip ahead to a hex digit
+    r"[0-9A-Fa-f](?<![\w:.-][0-9A-Fa-f])(?:[0-9A-Fa-f](?P<sep>[:-])[0-9A-Fa-f]{2}(?:(?P=sep)[0-9A-Fa-f]{2}){4}"
+    r"|[0-9A-Fa-f]{3}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![\w:-]|\.[0-9A-Za-z])"
 )
 #: Country code, check digits, then groups of four (blank-separated or not); checked by mod 97.
-_IBAN = re.compile(r"(?i)(?<![\w-])[A-Z]{2}[0-9]{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,3})?(?![\w-])")
+_IBAN = re.compile(
+    r"[A-Za-z](?<![\w-][A-Za-z])[A-Za-z][0-9]{2}(?:[ ]?[A-Za-z0-9]{4}){2,7}(?:[ ]?[A-Za-z0-9]{1,3})?(?![\w-])"
+)
 _IBAN_GROUP = re.compile(r"[ ]?[A-Za-z0-9]{1,4}")
 #: "51.380°S 67.005°W", "51°22'48\"N, 0°05'W": a latitude and a longitude with their hemispheres.
 _DEG = r"[0-9]{1,3}(?:\.[0-9]+)?[ \t]?(?:°|º|deg)?(?:[ \t]?[0-9]{1,2}['′](?:[ \t]?[0-9]{1,2}(?:\.[0-9]+)?[\"″])?)?"
@@ -38,10 +41,12 @@ _COORD_DECIMAL = re.compile(
     r"(?<![\w.,+-])(?P<lat>[-+]?[0-9]{1,2}\.[0-9]{4,8}),[ \t]*(?P<lon>[-+]?[0-9]{1,3}\.[0-9]{4,8})"
     r"(?![0-9]|\.[0-9]|,[ \t]*[-+]?[0-9])"
 )
+_FOUR_DECIMALS = re.compile(r"[0-9]\.[0-9]{4}")
 #: Hyphen-joined groups of letters and digits: "D018-4150-6145", "HKU-23-75113", "fh01864672", "5780-Lphy-16".
 _CODE = re.compile(
-    r"(?<![\w@./:\\-])(?=[A-Za-z0-9-]*[A-Za-z])(?=[A-Za-z0-9-]*[0-9])"
-    r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+){0,5}(?![\w@-]|[.:/][0-9A-Za-z])"
+    # first character, then (looking back at it) no word before it and a letter and a digit somewhere in the token
+    r"[A-Za-z0-9](?<![\w@./:\\-][A-Za-z0-9])(?<=(?=[A-Za-z0-9-]*[A-Za-z])(?=[A-Za-z0-9-]*[0-9]).)"
+    r"[A-Za-z0-9]*(?:-[A-Za-z0-9]+){0,5}(?![\w@-]|[.:/][0-9A-Za-z])"
 )
 _MONTH_GROUP = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*")
 _NUMBER_UNIT = re.compile(r"[0-9]+(?:[a-zA-Z]{1,5})")
@@ -86,12 +91,13 @@ def _degrees(value: str) -> float | None:
 def find_coordinates(scan: Scan) -> None:
     """Geographic coordinates (LOCATION-OTHER): with hemispheres, or a decimal pair of four or more decimals."""
     text = scan.text
-    for m in _COORD_HEMI.finditer(text):
+    hemispheres = any(c in text for c in "°º′") or "deg" in text
+    for m in _COORD_HEMI.finditer(text) if hemispheres else ():
         lat, lon = _degrees(m.group("lat")), _degrees(m.group("lon"))
         precise = any(c in m.group() for c in "°º'′.") or "deg" in m.group().lower()
         if precise and lat is not None and lon is not None and lat <= 90 and lon <= 180:
             scan.emit(m.start(), m.end(), "LOCATION-OTHER", 0.85)
-    for m in _COORD_DECIMAL.finditer(text):
+    for m in _COORD_DECIMAL.finditer(text) if _FOUR_DECIMALS.search(text) else ():
         lat, lon = abs(float(m.group("lat"))), abs(float(m.group("lon")))
         signed = "-" in m.group() or "+" in m.group()
         if not signed and lat < 10 and lon < 10:

@@ -25,6 +25,28 @@ _NAME_BEFORE_PAREN = re.compile(
 )
 
 
+#: "Portal user: steven.green83", "username jdoe2", "login: @luis_s", "screen name cleroy13".
+_ACCOUNT_CUE = re.compile(
+    r"(?i:(?:patient[ \t]+)?portal[ \t]+(?:user(?:[ \t]*name)?|login|account|id|handle)|user[ \t]*(?:name|id)?|login"
+    r"(?:[ \t]+(?:name|id))?|handle|screen[ \t]*name|account[ \t]+name|signed[ \t]+in[ \t]+as|sign[ \t]*-?in"
+    r"|online[ \t]+as|known[ \t]+online[ \t]+as)"
+    r"(?P<mark>[ \t]*(?::|=|-(?![\w])|\bis\b|\bwas\b))?[ \t]*"
+    r"(?P<u>@?[A-Za-z0-9](?:[A-Za-z0-9]|[._-](?=[A-Za-z0-9])){2,40})(?![\w@-])"
+)
+#: "She messaged the office as cleroy13 on the portal": a login named by where it was used.
+_AS_ON_PORTAL = re.compile(
+    r"(?i:as)[ \t]+(?P<u>@?[A-Za-z0-9](?:[A-Za-z0-9]|[._-](?=[A-Za-z0-9])){2,40})[ \t]+"
+    r"(?i:on|via|in|through|using)[ \t]+(?:(?i:the|her|his|their|our)[ \t]+)?(?:(?i:patient|online|web|mobile)[ \t]+)?"
+    r"(?i:portal|app|mychart|website|chat|forum|messenger|platform)(?![\w])"
+)
+#: "steven.green83": two names joined by a dot or an underscore and digits after them; "@luis_s": a handle.
+_DOTTED_LOGIN = re.compile(r"[._](?<=[A-Za-z]{2}[._])[A-Za-z]{2,}[0-9]{1,4}(?![\w@-]|\.[A-Za-z0-9])")
+_LOGIN_HEAD = re.compile(r"(?<![\w.@/+-])[A-Za-z]+$")
+_HANDLE = re.compile(r"@(?<![\w.@/+-]@)(?P<h>[A-Za-z][A-Za-z0-9_.]{2,30}[A-Za-z0-9])(?![\w@-]|\.[A-Za-z0-9])")
+#: "@" before an everyday word is "at": "lives @home", "@night", "@ bedtime".
+_NOT_HANDLES = frozenset({"home", "night", "rest", "bedtime", "baseline", "times", "work", "school", "noon", "hour"})
+
+
 @dataclass(frozen=True)
 class UsernamePatterns:
     """What the login recognizers compile once per language set."""
@@ -92,6 +114,63 @@ def _username_ok(u: str, named: bool, then_date: bool) -> bool:
     return u.isupper() and named
 
 
+def _made_for_computer(u: str) -> bool:
+    """A digit, a dot, an underscore or a leading "@": a login, not a word."""
+    return u.startswith("@") or any(c.isdigit() or c in "._" for c in u)
+
+
+def _login_after_account_cue(scan: Scan, s: int) -> int:
+    """"Portal user: steven.green83", "username jdoe2": with a colon any login-like word, without one a made-up one."""
+    m = _ACCOUNT_CUE.match(scan.text, s)
+    if not m:
+        return 0
+    u = m.group("u")
+    low = u.lstrip("@").lower()
+    if low in vocab.NOT_USERNAMES or low in vocab.SERVICE_WORDS or low in vocab.NOT_INITIALS or len(low) < 3:
+        return 0
+    mark = (m.group("mark") or "").strip()
+    if not _made_for_computer(u):
+        if mark not in (":", "=") or not (u.islower() or u.isupper()) or u.lower() in _NOT_LOGIN_WORDS:
+            return 0  # "User: John Smith" is a person; "user who ...", "handle was mobile" are words
+    scan.emit(m.start("u"), m.end("u"), "USERNAME", 0.85 if m.group("mark") else 0.75)
+    return m.end()
+
+
+#: Words that follow "user:" or "login" in notes but are not logins.
+_NOT_LOGIN_WORDS = frozenset({
+    "none", "unknown", "name", "id", "password", "required", "pending", "patient", "guest", "n/a", "na", "not",
+    "the", "who", "was", "has", "is", "and", "with", "of", "for", "in", "on", "at", "to", "drug", "drugs",
+})
+
+
+def _login_as_on_portal(scan: Scan, s: int) -> int:
+    """"messaged the office as cleroy13 on the portal": the name used on a portal or an app."""
+    m = _AS_ON_PORTAL.match(scan.text, s)
+    if not m:
+        return 0
+    u = m.group("u")
+    if u.lstrip("@").lower() in vocab.NOT_USERNAMES or u.lower() in ("well", "usual", "before", "needed"):
+        return 0
+    scan.emit(m.start("u"), m.end("u"), "USERNAME", 0.8)
+    return m.end()
+
+
+def find_shaped_logins(scan: Scan) -> None:
+    """Logins by their make-up alone: "steven.green83" (names, a dot, digits) and "@luis_s" handles."""
+    text = scan.text
+    if scan.has_digit and ("." in text or "_" in text):
+        for m in _DOTTED_LOGIN.finditer(text):
+            head = _LOGIN_HEAD.search(text, max(0, m.start() - 40), m.start())
+            if head:  # "steven" of "steven.green83"
+                scan.emit(head.start(), m.end(), "USERNAME", 0.75)
+    if "@" in text:
+        for m in _HANDLE.finditer(text):
+            h = m.group("h")
+            if h.lower() in _NOT_HANDLES or not (_made_for_computer(h) or len(h) >= 5):
+                continue
+            scan.emit(m.start(), m.end(), "USERNAME", 0.8)
+
+
 def find_bracketed_logins(scan: Scan) -> None:
     """"Mackenzie Francois (mackenzie.francois)": a login name in brackets after a person's name.
 
@@ -119,4 +198,12 @@ LOGIN_WORDS = CueWords(
     lambda lang: ["entered", "read", "created", "modified", "edited", "updated", "logged"] if lang.english else [],
     _login_after_cue,
 )
+ACCOUNT_WORDS = CueWords(
+    "accountcue",
+    lambda lang: ["portal", "patient", "user", "username", "userid", "login", "handle", "screen", "account", "signed",
+                  "sign", "online", "known"] if lang.english else [],
+    _login_after_account_cue,
+)
+AS_ON_PORTAL_WORDS = CueWords("asportal", lambda lang: ["as"] if lang.english else [], _login_as_on_portal)
+SHAPED_LOGINS = TextPass(("USERNAME",), lambda scan: "@" in scan.text or "." in scan.text, find_shaped_logins)
 BRACKETED_LOGINS = TextPass(("USERNAME",), lambda scan: "(" in scan.text, find_bracketed_logins)

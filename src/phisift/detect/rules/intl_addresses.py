@@ -1,0 +1,274 @@
+"""International addresses written over several lines: street, postcode and town, country.
+
+    Halgreensvej 797            7 Diane Glens              She lives at Aspgatan 846
+    4920 Rask Mølle             Suttonstad G57 1BF         27257 Uddevalla until she recovers.
+    DENMARK                     United Kingdom
+
+Outside the US a postcode is four to six digits, "07-879", "765 63", "60532-745",
+"4835TY" or an alphanumeric UK, Canadian or Irish code, and the town comes before
+or after it. Such a line alone is weak evidence (a lab row reads "4920 Units"), so
+the block around it must agree: the line above is a street (a name and a house
+number in either order) and the line below is a country, or an address cue ("lives
+at", "address", "send ... to") opens the block. A line holding only a UK, Canadian
+or Irish postcode takes the town line above it and the street line above that.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from .base import Scan, TextPass
+from .places import read_list
+
+#: Postcode shapes: digits with the separators of their countries, Dutch "4835 TY", and the alphanumeric ones.
+_UK = r"[A-Z]{1,2}[0-9][A-Z0-9]?[ \t]?[0-9][A-Z]{2}"
+_CANADA = r"[A-Z][0-9][A-Z][ \t]?[0-9][A-Z][0-9]"
+_EIRCODE = r"[A-Z][0-9]{2}[ \t]?[A-Z0-9]{4}"
+_STRONG_POSTCODE = rf"(?i:{_UK}|{_CANADA}|{_EIRCODE})"
+_POSTCODE = (
+    rf"(?:[0-9]{{2}}-[0-9]{{3}}|[0-9]{{3}}[ \t][0-9]{{2}}|[0-9]{{5}}-[0-9]{{3,4}}|[0-9]{{4}}[ \t]?(?i:[A-Z]{{2}})"
+    rf"|[0-9]{{4,6}}|{_STRONG_POSTCODE})"
+)
+#: Postcodes no count or measurement is written like: UK, Canadian, Irish, Polish "07-879", Brazilian "60532-745".
+_DISTINCT_POSTCODE = re.compile(rf"{_STRONG_POSTCODE}|[0-9]{{2}}-[0-9]{{3}}|[0-9]{{5}}-[0-9]{{3}}")
+_WORD = r"[^\W\d_][\w'’.-]*"
+_CITY = rf"{_WORD}(?:[ \t]+{_WORD}){{0,5}}"
+#: "4920 Rask Mølle", "07-879 Gliwice", "27257 Uddevalla until she recovers."
+_POSTCODE_FIRST = re.compile(rf"[ \t]*(?P<pc>{_POSTCODE})(?![\w-])[ \t]+(?P<city>{_CITY})")
+#: "Suttonstad G57 1BF", "Begusarai 742427", "San Ana María de la Montaña 11130-6542"
+_POSTCODE_LAST = re.compile(
+    rf"[ \t]*(?P<city>{_CITY}),?[ \t]+(?P<pc>{_POSTCODE})(?![\w-])[ \t]*(?:[.,;]?[ \t]*$|[.,;][ \t].*)", re.MULTILINE
+)
+#: "S2B 2G2", "X29 EYWH": a line holding only an alphanumeric postcode.
+_POSTCODE_ALONE = re.compile(
+    rf"[ \t]*(?P<pc>(?i:{_UK}|{_CANADA}|{_EIRCODE}|[A-Z][0-9][A-Z][0-9][A-Z][0-9]))(?![\w-])[ \t]*[.,;]?"
+    # the sentence may go on after the block: "X29 EYWH until she recovers"
+    r"(?:[ \t]*(?i:until|and|while|when|for|where|with|but|so)\b.*)?[ \t]*"
+)
+#: A street line: "Aspgatan 846", "Quadra Leão 42", "7 Diane Glens", "Calle Ojeda 064 003", "62/86, Amble Zila",
+#: "H.NO. 654, NARULA GANJ", "Flat 36"; after a cue on the same line when the block opens mid-sentence.
+_STREET_TOKEN = r"(?:[^\W_][\w'’./-]*,?)"
+_STREET_LINE = re.compile(rf"(?P<st>{_STREET_TOKEN}(?:[ \t]+{_STREET_TOKEN}){{0,6}})[ \t]*,?[ \t]*")
+_BLOCK_CUE = re.compile(
+    r"(?i)\b(?:lives?|living|resides?|residing|staying|address|mail|mailing|send|sent|write|moved|home)\b"
+)
+#: "Flat 36" heading a block, alone on its line or after "lives at".
+_FLAT_LINE = re.compile(
+    r"(?:^|(?i:\bat|\bto)[ \t]+|:[ \t]*)(?P<st>(?i:flat|apt\.?|apartment|unit|suite)[ \t]*#?[ \t]*[0-9A-Za-z-]{1,6})"
+    r"[ \t]*,?[ \t]*$",
+    re.MULTILINE,
+)
+#: Words that end a town's name on its line ("27257 Uddevalla until she recovers").
+_STOP = frozenset({
+    "until", "and", "with", "for", "while", "when", "where", "who", "which", "the", "she", "he", "they", "was",
+    "is", "are", "has", "had", "on", "at", "in", "to", "from", "since", "after", "before", "but", "so", "then",
+    "patient", "pt", "because", "if", "as", "by", "of", "during", "about", "will", "would", "should",
+    "given", "this", "that", "these", "there", "it", "we", "i", "her", "his", "a", "an", "no", "not", "also",
+    "please", "follow", "followed", "following", "however", "otherwise",
+})
+_CONNECTORS = frozenset({"de", "la", "del", "los", "las", "di", "da", "do", "dos", "das", "van", "der", "den", "von",
+                         "am", "an", "im", "sur", "sous", "le", "les", "en", "upon", "on-sea", "y", "i"})
+
+
+def _fold(s: str) -> str:
+    """Lower case without accents, as the country keys are kept."""
+    return "".join(c for c in unicodedata.normalize("NFKD", s.lower()) if not unicodedata.combining(c))
+
+
+@lru_cache(maxsize=1)
+def _countries() -> frozenset[str]:
+    """Every country of the shipped list, lower case and accent-folded, without a leading "the"."""
+    out = set()
+    for name in read_list("countries.txt"):
+        key = _fold(re.sub(r"\s*\(.*?\)\s*", " ", name).strip())
+        out.add(key.removeprefix("the "))
+    return frozenset(out)
+
+
+def _country_at(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The country name that opens the line ``text[start:end]``, if one does (the longest of up to five words)."""
+    words = list(re.finditer(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", text[start:end]))[:5]
+    if not words or text[start : start + words[0].start()].strip():
+        return None
+    countries = _countries()
+    for n in range(len(words), 0, -1):
+        phrase = _fold(" ".join(w.group() for w in words[:n]))
+        if phrase in countries:
+            return start + words[0].start(), start + words[n - 1].end()
+    return None
+
+
+def _city_span(text: str, start: int, end: int, free_end: bool) -> tuple[int, int] | None:
+    """The town's words in ``text[start:end]``; when the sentence goes on after it ("27257 Uddevalla until she
+    recovers", "03756 Naila Given this finding"), up to a sentence word, a punctuation mark or, in a cased line,
+    the first lower-case word that is not a connector ("de", "la")."""
+    words = list(re.finditer(r"[^\W\d_][\w'’-]*", text[start:end]))
+    kept: list[re.Match] = []
+    cased = bool(words) and words[0].group()[:1].isupper() and not words[0].group().isupper()
+    for w in words:
+        low = w.group().lower()
+        if kept and free_end:
+            gap = text[start + kept[-1].end() : start + w.start()]
+            if gap.strip(" \t-"):
+                break  # a comma or a full stop ends the town
+        if free_end and (low in _STOP or (kept and cased and w.group()[:1].islower() and low not in _CONNECTORS)):
+            break
+        kept.append(w)
+        if len(kept) >= 6:
+            break
+    while kept and kept[-1].group().lower() in _CONNECTORS:
+        kept.pop()
+    if not kept:
+        return None
+    return start + kept[0].start(), start + kept[-1].end()
+
+
+_TAIL_CUE = re.compile(r"(?i)\b(?:at|to)[ \t]+|:[ \t]*")
+
+
+def _street_in_line(scan: Scan, ls: int, le: int) -> tuple[int, int] | None:
+    """The street that ends the line ``[ls, le)``: the whole line, or its tail after "at", "to" or a colon."""
+    text = scan.text
+    for s in [ls] + [m.end() for m in _TAIL_CUE.finditer(text, ls, le)]:
+        m = _STREET_LINE.fullmatch(text, s, le)
+        if not m:
+            continue
+        tokens = m.group("st").replace(",", " ").split()
+        has_number = any(any(c.isdigit() for c in t) for t in tokens)
+        has_word = any(t[:1].isalpha() and len(t) > 1 for t in tokens)
+        if has_number and has_word and len(tokens) <= 7 and not any(t.lower() in _STOP for t in tokens):
+            return m.start("st"), m.end("st")
+    return None
+
+
+def _lines(text: str) -> list[tuple[int, int]]:
+    """(start, end) of every line, without its line break."""
+    out, pos = [], 0
+    for line in text.split("\n"):
+        end = pos + len(line)
+        out.append((pos, end - 1 if line.endswith("\r") else end))
+        pos = end + 1
+    return out
+
+
+def find_international_addresses(scan: Scan) -> None:
+    """Blocks of street, postcode-and-town and country lines (see the module docstring)."""
+    text = scan.text
+    lines = _lines(text)
+    for i, (ls, le) in enumerate(lines):
+        if le - ls < 4:
+            continue
+        alone = _POSTCODE_ALONE.fullmatch(text, ls, le)
+        if alone:
+            _postcode_alone(scan, lines, i, alone)
+            continue
+        m = _POSTCODE_LAST.fullmatch(text, ls, le)
+        free_end = False
+        if not m:
+            m = _POSTCODE_FIRST.match(text, ls, le)
+            free_end = True
+        if not m or not any(c.isdigit() for c in m.group("pc")):
+            continue
+        city = _city_span(text, m.start("city"), m.end("city") if not free_end else le, free_end)
+        if not city:
+            continue
+        street = _street_in_line(scan, *lines[i - 1]) if i > 0 else None
+        country = _country_at(text, *lines[i + 1]) if i + 1 < len(lines) else None
+        cue = street is not None and _BLOCK_CUE.search(text, max(0, lines[i - 1][0] - 60), street[0]) is not None
+        strong = _DISTINCT_POSTCODE.fullmatch(m.group("pc")) is not None
+        evidence = (street is not None) + (country is not None) + cue
+        if evidence < (1 if strong else 2) or street is None and country is None:
+            continue
+        _emit_block(scan, lines, i, street, (m.start("pc"), m.end("pc")), city, country)
+
+
+def _postcode_alone(scan: Scan, lines: list[tuple[int, int]], i: int, m: re.Match) -> None:
+    """"Jamesview / S2B 2G2 / CANADA": the town is the line above, the street the line above that."""
+    text = scan.text
+    if i < 2:
+        return
+    cls, cle = lines[i - 1]
+    city = _city_span(text, cls, cle, False)
+    if not city or text[cls : city[0]].strip() or text[city[1] : cle].strip(" \t,.") or any(c.isdigit() for c in text[cls:cle]):
+        return
+    street = _street_in_line(scan, *lines[i - 2])
+    country = _country_at(text, *lines[i + 1]) if i + 1 < len(lines) else None
+    if street is None:
+        return
+    _emit_block(scan, lines, i - 1, street, (m.start("pc"), m.end("pc")), city, country)
+
+
+Range = tuple[int, int]
+
+
+def _emit_block(scan: Scan, lines: list[Range], i: int, street: Range | None, postcode: Range, city: Range,
+                country: Range | None) -> None:
+    """The spans of one block whose town line is ``lines[i]``, with a "Flat 2" line above the street if there is one."""
+    if street is not None:
+        scan.emit(street[0], street[1], "STREET", 0.85)
+        if i >= 2:
+            flat = _FLAT_LINE.search(scan.text, *lines[i - 2])
+            if flat:
+                scan.emit(flat.start("st"), flat.end("st"), "STREET", 0.7)
+    scan.emit(postcode[0], postcode[1], "ZIP", 0.85)
+    scan.emit(city[0], city[1], "CITY", 0.8)
+    if country is not None:
+        scan.emit(country[0], country[1], "COUNTRY", 0.85)
+
+
+#: After a street and a comma, on one line: "12 High Street, Birmingham B5 2UP", "ul. Podwale 5, 35-383 Rzeszów".
+_AFTER_COMMA_POSTCODE_FIRST = re.compile(rf",[ \t]*(?P<pc>{_POSTCODE})(?![\w-])[ \t]+(?P<city>{_CITY})")
+_AFTER_COMMA_POSTCODE_LAST = re.compile(
+    rf",[ \t]*(?P<city>{_WORD}(?:[ \t]+{_WORD}){{0,3}}),?[ \t]+(?:(?P<prov>[A-Z]{{2}})[ \t]+)?(?P<pc>{_POSTCODE})(?![\w-])"
+)
+
+
+def find_one_line_addresses(scan: Scan) -> None:
+    """"She lives at 12 High Street, Birmingham B5 2UP": a street, a comma, then a postcode and its town.
+
+    A UK, Canadian, Polish or Brazilian postcode is evidence enough; bare digits
+    need an address cue before the street ("lives at", "address", "send to").
+    """
+    text = scan.text
+    for comma in re.finditer(",", text):
+        c = comma.start()
+        m = _AFTER_COMMA_POSTCODE_FIRST.match(text, c) or _AFTER_COMMA_POSTCODE_LAST.match(text, c)
+        if not m or not any(ch.isdigit() for ch in m.group("pc")):
+            continue
+        ps, pe = m.span("pc")
+        if len(m.group("city")) <= 2 or any(a <= ps and pe <= b for a, b, *_ in scan.out):
+            continue  # "Joplin, MO 81415": a US address, found by the city-state pass
+        ls = scan.line_start(c)
+        street = _street_in_line(scan, ls, c)
+        if street is None:
+            continue
+        strong = _DISTINCT_POSTCODE.fullmatch(m.group("pc")) is not None
+        if not strong and not _BLOCK_CUE.search(text, max(0, street[0] - 60), street[0]):
+            continue
+        le = text.find("\n", m.end())
+        le = le if le >= 0 else scan.n
+        town_first = m.re is _AFTER_COMMA_POSTCODE_LAST
+        city = _city_span(text, m.start("city"), m.end("city") if town_first else le, True)
+        if city is None:
+            continue
+        after = re.match(r",[ \t]*", text[city[1] if not town_first else m.end() :])
+        if after:  # "..., 35-383 Rzeszów, Poland."
+            at = (city[1] if not town_first else m.end()) + after.end()
+            country = _country_at(text, at, le)
+            if country:
+                scan.emit(country[0], country[1], "COUNTRY", 0.85)
+        scan.emit(street[0], street[1], "STREET", 0.85)
+        scan.emit(m.start("pc"), m.end("pc"), "ZIP", 0.85)
+        scan.emit(city[0], city[1], "CITY", 0.8)
+        if m.groupdict().get("prov"):
+            scan.emit(m.start("prov"), m.end("prov"), "STATE", 0.8)
+
+
+ONE_LINE_ADDRESSES = TextPass(
+    ("STREET", "ZIP", "CITY"), lambda scan: scan.has_digit and "," in scan.text, find_one_line_addresses
+)
+INTERNATIONAL_ADDRESSES = TextPass(
+    ("STREET", "ZIP", "CITY", "COUNTRY"), lambda scan: scan.has_digit and "\n" in scan.text, find_international_addresses
+)
