@@ -273,3 +273,121 @@ def test_a_note_in_one_case_keeps_its_names_and_its_words(det, transform):
 def test_a_mixed_note_is_read_as_it_is(det):
     text = "Seen by Dr. Smith today. Grace was given to the patient with white matter changes."
     assert found(det, text) == {("DOCTOR", "Smith")}
+
+
+# ----------------------------------------------------------------------------- headers, pairs, first lines
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("To: sofia duarte\nFrom: Anders Pratt, NP", ("DOCTOR", "sofia duarte")),
+        ("To: resident olga brown\nDate: today", ("DOCTOR", "olga brown")),
+        ("From: cc: stacey green\nDate: today", ("DOCTOR", "stacey green")),
+        ("To: FIGAT, URSZULA\nFrom: x", ("DOCTOR", "FIGAT, URSZULA")),
+        ("Patient: art green   Age: 96", ("PATIENT", "art green")),
+        ("RE: F.P. Cisneros\nDATE OF SERVICE: 2013", ("PATIENT", "F.P. Cisneros")),
+        ("Emergency contact is R.G. Lamb at +49 796269456.", ("PATIENT", "R.G. Lamb")),
+        ("Emergency contact is fiamma scott at 3776606348.", ("PATIENT", "fiamma scott")),
+        ("Discussed with J.D. Đặng, who agrees with the plan.", ("DOCTOR", "J.D. Đặng")),
+        ("Case reviewed with Mariane W., FRCS and polly butler. No bruit.", ("DOCTOR", "polly butler")),
+        ("Case reviewed with Faith Hope, PA-C and Juliusz Kosalka. Fine.", ("DOCTOR", "Juliusz Kosalka")),
+    ],
+)
+def test_names_after_headers_contacts_and_pairs_in_any_case(det, text, expected):
+    assert expected in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "RE:  ABC,DOB:  MM/DD/YYYY",
+        "To: the operating room\nFrom: home",
+        "Case reviewed with the team and nursing staff.",
+        "Emergency contact is unknown at this time.",
+    ],
+)
+def test_headers_and_pairs_without_a_name(det, text):
+    assert not any(label in ("PATIENT", "DOCTOR") for label, _ in found(det, text))
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Rusty Swan, 2020-01-26 12:12:31\nPREOPERATIVE DIAGNOSIS:", "Rusty Swan"),
+        ("W. Smith, jun 22 2000\nPREOPERATIVE DIAGNOSIS:", "W. Smith"),
+        ("M.F. Pham, October 17, 1993\nDIAGNOSIS:", "M.F. Pham"),
+        ("herdis møller, 23-SEP-1999\nPROCEDURE:", "herdis møller"),
+        ("Amber D., 26-AUG-2002\nNAME OF PROCEDURE:", "Amber D."),
+    ],
+)
+def test_patient_and_date_on_a_notes_first_line(det, text, name):
+    assert ("PATIENT", name) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Brachytherapy, 12/3/2008\nThe patient was seen.",
+        "CHIEF COMPLAINT, 2009\nPain.",
+        "Smith, John is a 45-year-old man.",  # a patient, but one span: the pair pass's
+    ],
+)
+def test_first_line_procedures_and_headers_are_no_header_name(det, text):
+    assert ("PATIENT", text.split(",")[0]) not in found(det, text) or text.startswith("Smith")
+    assert ("PATIENT", "Smith") not in found(det, text)
+
+
+# ----------------------------------------------------------------------------- labs, courts, ministries, jobs
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The specimen was sent to Wood Pathology Lab for review.", "Wood Pathology Lab"),
+        ("The specimen was sent to Friis Diagnostics for review.", "Friis Diagnostics"),
+        ("A letter from the Court of Appeal of Josephfurt regarding his claim.", "Court of Appeal of Josephfurt"),
+        ("She works as a crane operator at Josephinefurt County Circuit Court.", "Josephinefurt County Circuit Court"),
+        ("A letter was received from the Ministry of Interior of Ireland regarding.",
+         "Ministry of Interior of Ireland"),
+        ("She works as a barista at Nigeria Ministry of Labour.", "Nigeria Ministry of Labour"),
+    ],
+)
+def test_labs_courts_and_ministries(det, text, expected):
+    assert ("ORGANIZATION", expected) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Seen in the GI Lab.", "The EEG Lab report is pending.", "Sent to the Cath Lab.", "The court ordered a stay."],
+)
+def test_department_labs_and_lowercase_courts_are_not_organisations(det, text):
+    assert found(det, text) == set()
+
+
+@pytest.mark.parametrize(
+    "text, job",
+    [
+        ("Occupation: film/video editor. Fine.", "film/video editor"),
+        ("He was working as an estate manager/land agent when it began.", "estate manager/land agent"),
+        ("Her husband is a geophysicist/field seismologist.", "geophysicist/field seismologist"),
+    ],
+)
+def test_slashed_job_titles(det, text, job):
+    assert ("PROFESSION", job) in found(det, text)
+
+
+# ----------------------------------------------------------------------------- lowercase notes
+
+LOWER_NOTE = (
+    "thank you for referring miss l. evans. please call with any questions. electronically signed by scribe "
+    "sandra h. on 2007. she was transferred from st. margaret's health for further care. imaging from ucla med "
+    "ctr was reviewed. discussed with dr. a. mueller, who agrees. send the letter to 2837 miller dam, boise, id "
+    "83702. mild mr and trace tr. white matter changes."
+)
+
+
+def test_a_lowercase_note_keeps_titles_initials_saints_known_names_and_addresses(det):
+    got = texts(det, LOWER_NOTE)
+    assert {"l. evans", "sandra h.", "st. margaret's health", "ucla med ctr", "a. mueller", "boise", "id"} <= got
+    assert not any(w in t for t in got for w in ("trace", "white", "matter", " mr"))

@@ -28,10 +28,11 @@ the words that cannot be ordinary English.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 
-from .cues import CALENDAR, NAME_STOP, TITLES
+from .cues import CALENDAR, NAME_STOP, PLACE_PREFIX, SAINT, TITLES
 from .wordlists import WORD, Lexicons, norm
 
 MIXED, LOWER, UPPER = "mixed", "lower", "upper"
@@ -129,11 +130,21 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
                 and keys[i - 1] in lex.first and cap[i - 1] and not common[i - 1] \
                 and text[ms[i - 1].end() : ms[i].start()] == " ":
             cap[i] = True
+    _titles(text, ms, keys, cap, name_like)
+    _places_and_saints(text, ms, keys, cap)
+    upper_known = _known(ms, keys, cap) | _addresses(text, ms, keys, cap, lex)
     _heads(ms, keys, cap, lex)
-    # a middle initial between name words: "kieran t schmidt", "m. taylor"
+    # initials: "kieran t schmidt", "m. taylor", "sandra h.", "j.d. dang"
     for i in range(len(ms)):
-        if len(keys[i]) == 1 and keys[i] not in ("a", "i", "e", "y", "o") and i + 1 < len(ms) and cap[i + 1] \
-                and name_like[i + 1] and text[ms[i].end() : ms[i + 1].start()] in (" ", ". "):
+        if len(keys[i]) != 1 or not keys[i].isalpha():
+            continue
+        after = text[ms[i].end() : ms[i + 1].start()] if i + 1 < len(ms) else text[ms[i].end() :]
+        before = text[ms[i - 1].end() : ms[i].start()] if i > 0 else ""
+        if i + 1 < len(ms) and cap[i + 1] and after in (" ", ". ", ".") and (
+            keys[i] not in ("a", "i", "e", "y", "o") or after.startswith(".")
+        ):
+            cap[i] = True
+        elif i > 0 and cap[i - 1] and name_like[i - 1] and before == " " and after.startswith("."):
             cap[i] = True
     # the name words before a credential: "holly cook, rn", "jorge g., md"
     for i, (m, k) in enumerate(zip(ms, keys)):
@@ -149,6 +160,8 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
         form = _CANONICAL.get(k)
         if form is None and k in _AMBIGUOUS_CREDENTIALS and text[max(0, m.start() - 2) : m.start()] == ", ":
             form = _AMBIGUOUS_CREDENTIALS[k]
+        if form is None and i in upper_known:
+            form = w.upper()  # "ucla med ctr" -> "UCLA Med Ctr"
         if form is None and mode == UPPER and len(w) <= 5 and not name_like[i] and not common[i] \
                 and k not in TITLES:
             form = w.upper()  # an acronym in a note in capitals
@@ -182,3 +195,106 @@ def _heads(ms: list, keys: list[str], cap: list[bool], lex: Lexicons) -> None:
             for t in range(i, end):
                 cap[t] = True
         i = end
+
+
+#: Titles that are no clinical abbreviation in lowercase ("mr"/"ms" are also mitral
+#: regurgitation and multiple sclerosis: the lowercase title pass reads those).
+_SAFE_TITLES = frozenset("dr drs doctor mrs miss mx prof professor mister madam".split())
+
+
+def _titles(text: str, ms: list, keys: list[str], cap: list[bool], name_like: list[bool]) -> None:
+    """'doctor medina', 'miss l. evans', 'mx. grant ramesh': a title and the name after it."""
+    n = len(ms)
+    for i in range(n - 1):
+        if keys[i] not in _SAFE_TITLES or text[ms[i].end() : ms[i + 1].start()] not in (". ", " ", "."):
+            continue
+        t = i + 1
+        initial = len(keys[t]) == 1 and text.startswith(".", ms[t].end())
+        if not initial and (keys[t] in NAME_STOP or keys[t] in CALENDAR) or not ms[t].group().replace("-", "").isalpha():
+            continue
+        cap[i] = cap[t] = True
+        # the rest of the name: initials and name-list words
+        u = t + 1
+        while u < n and u - t < 3 and text[ms[u - 1].end() : ms[u].start()] in (" ", ". ") and (
+            name_like[u] or len(keys[u]) == 1 and len(keys[u - 1]) == 1
+        ) and keys[u] not in NAME_STOP:
+            cap[u] = True
+            u += 1
+
+
+def _places_and_saints(text: str, ms: list, keys: list[str], cap: list[bool]) -> None:
+    """'south ericaview', 'lake ashleigh', "st. margaret's health": a place prefix before a
+    capitalised word, and a saint in the possessive with the words of its hospital."""
+    n = len(ms)
+    for i in range(n - 1):
+        gap = text[ms[i].end() : ms[i + 1].start()]
+        if keys[i] in PLACE_PREFIX | SAINT and gap in (" ", ". ") and cap[i + 1]:
+            cap[i] = True
+        if keys[i] in ("st", "saint") and gap in (" ", ". ") and ms[i + 1].group().lower().endswith(("'s", "’s")):
+            cap[i] = cap[i + 1] = True
+            u = i + 2
+            while u < n and text[ms[u - 1].end() : ms[u].start()] == " " and keys[u] in _SAINT_WORDS:
+                cap[u] = True
+                u += 1
+
+
+_SAINT_WORDS = frozenset(
+    "regional medical center centre hospital health healthcare memorial general infirmary clinic mercy".split()
+)
+
+
+def _known(ms: list, keys: list[str], cap: list[bool]) -> set[int]:
+    """Capitalise the well-known hospitals ("mayo", "nyu langone"); return the words that are
+    acronyms ("ucla", "upmc") to be written in capitals."""
+    from .institutions_cued import KNOWN_HOSPITALS, known_starts
+
+    starts = known_starts()
+    acronyms: set[int] = set()
+    i = 0
+    n = len(ms)
+    while i < n:
+        longest = starts.get(keys[i])
+        end = None
+        if longest:
+            for j in range(i + 1, min(n, i + longest) + 1):
+                if " ".join(keys[i:j]) in KNOWN_HOSPITALS:
+                    end = j
+        if end is None:
+            i += 1
+            continue
+        for t in range(i, end):
+            cap[t] = True
+            if len(keys[t]) <= 5 and keys[t] in _ACRONYM_KNOWN:
+                acronyms.add(t)
+        i = end
+    return acronyms
+
+
+_ACRONYM_KNOWN = frozenset("ucla ucsf ucsd uci upmc musc ohsu uab unc uw nyu mgh bwh bidmc chop cchmc md".split())
+
+
+_HOUSE_NUMBER = re.compile(r"\d+[a-z]?[ \t]+$", re.I)
+_ZIP_AFTER = re.compile(r"[ \t]+\d{5}(?:-\d{4})?\b|[ \t]*(?:\n|$)")
+
+
+def _addresses(text: str, ms: list, keys: list[str], cap: list[bool], lex: Lexicons) -> set[int]:
+    """'2837 miller dam', 'boise, id 83702': the words of a street after its house number, and a
+    state code between a town and a ZIP code (returned: to be written in capitals)."""
+    codes: set[int] = set()
+    n = len(ms)
+    for i in range(n):
+        k = keys[i]
+        if k in lex.street_suffixes:
+            for a in range(i - 1, max(-1, i - 4), -1):
+                if _HOUSE_NUMBER.search(text, max(0, ms[a].start() - 8), ms[a].start()):
+                    for t in range(a, i + 1):
+                        cap[t] = True
+                    break
+                if text[ms[a].end() : ms[a + 1].start()] != " ":
+                    break
+        if len(k) == 2 and k.upper() in lex.state_codes and i > 0 and text[ms[i - 1].end() : ms[i].start()] in (
+            ", ", " "
+        ) and _ZIP_AFTER.match(text, ms[i].end()):
+            codes.add(i)
+            cap[i - 1] = True
+    return codes

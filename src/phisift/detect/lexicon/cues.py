@@ -32,7 +32,7 @@ TITLE_NAMES = frozenset({"don", "dona", "miss"})
 CREDENTIAL = re.compile(
     r"(?<![\w.-])(?:M\.\s?D\.?|MD|D\.O\.|DO(?!\s+[A-Z]{2})|R\.N\.|RN(?:-BC)?|RNFA|(?:F|A|AG|AGAC|P|W)?NP(?:-(?:BC|C))?|"
     r"N\.P\.|PA-C|Ph\.\s?D\.?|PhD|PsyD|MBBS|FACS|FACP|FACC|DDS|DMD|DPM|PharmD|CNM|CRNA|LPN|LCSW|LICSW|MSW|"
-    r"APRN|ARNP|DNP|MPH|MSN|BSN|DPT|RRT|CCC-SLP|CDE|CNS)(?![\w-])"
+    r"APRN|ARNP|DNP|MPH|MSN|BSN|DPT|RRT|CCC-SLP|CDE|CNS|FRCS|FRCP|FRCPC|MRCP|MRCS|FRACS|MBChB)(?![\w-])"
 )
 #: what may stand between a name and its credential: ", " or spaces
 CREDENTIAL_GAP = re.compile(r"(?:\.?,\s*|[ \t]+)$")  # "Anna J., M.D.": an initial's period too
@@ -40,7 +40,8 @@ CREDENTIAL_GAP = re.compile(r"(?:\.?,\s*|[ \t]+)$")  # "Anna J., M.D.": an initi
 #: Words that end a name run (beside lowercase words and punctuation).
 CREDENTIAL_WORDS = frozenset(
     "md do rn np pa phd mbbs facs facp facc dds dmd dpm pharmd cnm crna lpn lcsw licsw msw aprn arnp "
-    "fnp anp cnp dnp mph msn bsn pt dpt otr rrt rd ld jr sr ii iii iv esq rnfa psyd cde cns pgy".split()
+    "fnp anp cnp dnp mph msn bsn pt dpt otr rrt rd ld jr sr ii iii iv esq rnfa psyd cde cns pgy frcs frcp "
+    "frcpc mrcp mrcs fracs mbchb".split()
 )
 
 #: cue phrase (tuple of keys) -> (label, needs_colon, lexicon_only)
@@ -272,7 +273,8 @@ INST_GENERIC = frozenset(
     "neurosurgery anesthesia anesthesiology radiation hepatology transplant bariatric plastic "
     "reconstructive colorectal thoracic endoscopy physical therapy speech digestive diabetes "
     "fertility maternity birthing prenatal neonatal hearing counseling addiction recovery "
-    "detox substance american academy association police fire room office suite".split()
+    "detox substance american academy association police fire room office suite "
+    "gi ir ep cath eeg emg ekg ecg pft echo stat micro chem hematology core sleep noninvasive".split()
 )
 #: Allowlisted first words that stay at the front of an institution name ("Good Samaritan",
 #: "Our Lady of Lourdes").
@@ -342,3 +344,15 @@ PROF_MODIFIERS = frozenset(
     "a an retired former part-time full-time self-employed semi-retired currently formerly "
     "now previously certified un una".split()
 )
+
+#: Heads of laboratories, courts and ministries (issue 15), added to the organisation heads of
+#: ``organization_heads.txt``: "Wood Pathology Lab", "Friis Diagnostics", "Josephinefurt County
+#: Circuit Court", "Nigeria Ministry of Labour". The ``_FIRST`` ones also come before the name:
+#: "Court of Appeal of X", "Ministry of Interior of X".
+EXTRA_ORG_HEADS = frozenset({
+    "lab", "laboratory", "reference laboratory", "pathology lab", "clinical labs", "diagnostics", "genomics",
+    "toxicology services", "court", "circuit court", "county circuit court", "district court", "family court",
+    "crown court", "supreme court", "high court", "tribunal", "ministry",
+})
+EXTRA_ORG_HEADS_FIRST = frozenset({"court", "court of appeal", "court of appeals", "family court", "ministry",
+                                   "tribunal"})

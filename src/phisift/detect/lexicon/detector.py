@@ -38,7 +38,7 @@ class LexiconDetector:
         if mode != MIXED:
             # a note typed all in lowercase or capitals is read a second time through a recased
             # copy (same offsets); what that reading adds where the first found nothing is kept
-            spans += [s for s in self._run(recase(text, mode, self.lexicons)) if not _overlaps(s, spans)]
+            spans = _longest_first(spans + self._run(recase(text, mode, self.lexicons)))
         return sorted(spans)
 
     def _run(self, text: str) -> list[Span]:
@@ -50,8 +50,13 @@ class LexiconDetector:
         return state.spans
 
 
-def _overlaps(span: Span, spans: list[Span]) -> bool:
-    return any(s.start < span.end and span.start < s.end for s in spans)
+def _longest_first(spans: list[Span]) -> list[Span]:
+    """Two readings of one note merged: of overlapping spans the longest stays (the first reading's on a tie)."""
+    kept: list[Span] = []
+    for s in sorted(spans, key=lambda s: s.start - s.end):  # stable: the first reading wins ties
+        if not any(k.start < s.end and s.start < k.end for k in kept):
+            kept.append(s)
+    return kept
 
 
 def names_in_document(

@@ -84,6 +84,11 @@ for _k in KNOWN_HOSPITALS:
     _w = _k.split(" ")
     _KNOWN_STARTS[_w[0]] = max(_KNOWN_STARTS.get(_w[0], 0), len(_w))
 
+def known_starts() -> dict[str, int]:
+    """First word of each known hospital name -> its longest length in words."""
+    return _KNOWN_STARTS
+
+
 #: What may follow the possessive of a saint's hospital: "St. Rita's Regional (Medical Center)".
 _SAINT_TAIL = frozenset(
     "regional medical center centre hospital health healthcare memorial general infirmary clinic "

@@ -59,8 +59,8 @@ def pass_credentials(doc: Tokens, state: PassState) -> None:
                 comma = True
                 continue
             break
-        while i < j and (doc.keys[i] in PARTICLES or not doc.cap[i]):
-            i += 1
+        while i < j and (doc.keys[i] in PARTICLES and not doc.is_initial(i) or not doc.cap[i]):
+            i += 1  # "van Dyke, MD" loses "van"; "E. Marconi, PharmD" keeps its initial
         toks = [u for u in range(i, j) if not doc.is_initial(u)]
         if not toks:
             continue

@@ -33,7 +33,7 @@ _AGE_LEAD = re.compile(
 )
 _VISIT_TAIL = re.compile(
     r"\b(?:(?:comes|came)[ \t]+in\b|(?:returns|presents)[ \t]+(?:today|for|to|with)\b"
-    r"|is[ \t]+here[ \t]+(?:today|for|with)\b)",
+    r"|is[ \t]+here[ \t]+(?:today|for|with)\b|was[ \t]+seen[ \t]+today\b)",
     re.I,
 )
 

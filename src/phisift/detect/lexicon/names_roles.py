@@ -100,6 +100,11 @@ def name_after(doc: Tokens, state: PassState, t: int, strong: bool) -> int | Non
             return extend_name(doc, state, u, strong=True)
         if not (lex.is_name_word(k) or not lex.is_allowed(k, terms=False)):
             return None
+        if doc.is_upper(t) and not lex.is_name_word(k) and not (
+            t + 1 < doc.n and doc.gap(t + 1) in (" ", ", ", ",") and doc.is_upper(t + 1)
+            and lex.is_name_word(doc.keys[t + 1])
+        ):
+            return None  # "RE: ABC, DOB": capitals alone need a name word
         j = extend_name(doc, state, t, strong=True)
         if doc.eponym_after(j) or doc.dose_after(j):
             return None
@@ -215,9 +220,9 @@ def pass_bare_first_names(doc: Tokens, state: PassState) -> None:
     """'Sandy states the pain is better', 'Called Iris back', 'did Grant call back': a first name
     as the subject of a reporting verb at a sentence start, or the object of a call."""
     lex = doc.lex
-    for i in doc.caps:
-        if state.taken[i] or i + 1 >= doc.n:
-            continue
+    for i in range(doc.n - 1):
+        if state.taken[i] or not (doc.cap[i] or i > 0 and doc.keys[i - 1] in _CALL_VERBS and doc.keys[i + 1] == "back"):
+            continue  # lowercase only in "called june back"
         k = doc.keys[i]
         if k not in lex.first or k in NAME_STOP or k in TITLES or len(k) < 3 or doc.words[i].endswith(("'s", "’s")):
             continue
@@ -231,3 +236,107 @@ def pass_bare_first_names(doc: Tokens, state: PassState) -> None:
         asked = prev in ("did", "has", "had", "will", "does") and doc.simple_gap(i) and nxt in _CALL_VERBS
         if subject or called or asked:
             state.emit(i, i + 1, PATIENT, 0.8)
+
+
+#: Cue phrases after which a name may be typed in any case (beside :data:`.cues.NAME_CUES`):
+#: memo headers, an emergency contact, a list of those seen with.
+_ANY_CASE_CUES: dict[tuple[str, ...], tuple[str, bool]] = {
+    ("to",): (DOCTOR, True), ("from",): (DOCTOR, True), ("cc",): (DOCTOR, True), ("re",): (PATIENT, True),
+    ("patient",): (PATIENT, True), ("name",): (PATIENT, True), ("attending",): (DOCTOR, True),
+    ("signed",): (DOCTOR, True), ("transcribed", "by"): (DOCTOR, False), ("dictated", "by"): (DOCTOR, False),
+    ("signed", "by"): (DOCTOR, False), ("contact", "is"): (PATIENT, False), ("contact",): (PATIENT, True),
+    ("together", "with"): (DOCTOR, False), ("reviewed", "with"): (DOCTOR, False),
+    ("discussed", "with"): (DOCTOR, False), ("spoke", "with"): (PATIENT, False),
+    ("referring",): (PATIENT, False),
+}
+_ANY_CASE_LAST = frozenset(p[-1] for p in _ANY_CASE_CUES)
+
+
+def pass_cues_any_case(doc: Tokens, state: PassState) -> None:
+    """'To: sofia duarte', 'Patient: art green', 'RE: F.P. Cisneros', 'Emergency contact is R.G. Lamb',
+    'Discussed with J.D. Đặng', 'From: cc: stacey green': names the cue passes leave because of
+    their case or their initials. A header needs its colon; a role or 'cc:' may stand between."""
+    for i in range(1, doc.n):
+        k = doc.keys[i - 1]
+        if k not in _ANY_CASE_LAST or state.taken[i]:
+            continue
+        phrase = doc.phrase_before(i, _ANY_CASE_CUES, 2)
+        if phrase is None:
+            continue
+        label, colon = _ANY_CASE_CUES[phrase]
+        g = doc.gap(i)
+        if "\n" in g or (colon and g.strip() != ":") or (not colon and g.strip() not in ("", ",")):
+            continue
+        if colon and not (i - len(phrase) == 0 or "\n" in doc.gap(i - len(phrase))
+                          or doc.gap(i - len(phrase)).strip() in (":", ";")):
+            continue  # a header stands at a line start ("To: ...", "From: cc: ...")
+        t = i
+        while t < doc.n and (doc.keys[t] == "cc" or _role_end(doc, t) is not None) and doc.gap(t + 1).strip() in ("", ":") \
+                and t - i < 3 and t + 1 < doc.n and "\n" not in doc.gap(t + 1):
+            t = _role_end(doc, t) or t + 1  # "From: resident hector mayorga", "From: cc: stacey green"
+        if state.taken[t] if t < doc.n else True:
+            continue
+        first = doc.keys[t] in doc.lex.first and not doc.lex.is_allowed(doc.keys[t])
+        j = name_after(doc, state, t, strong=colon or first or lower_initial(doc, t) or doc.is_initial(t))
+        if j is None:
+            continue
+        # "LAST, FIRST" in capitals after a header: "To: FIGAT, URSZULA"
+        if colon and j - t == 1 and doc.is_upper(t) and j + 1 < doc.n and doc.gap(j) in (", ", ",") \
+                and doc.is_upper(j) and not state.taken[j] and doc.lex.is_name_word(doc.keys[j]):
+            j += 1
+        state.emit(t, j, label, 0.9)
+
+
+_HEADER_LINE = re.compile(
+    r"[^\n,]{2,40}\.?, (?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|the\s+\d|"
+    r"christmas|thanksgiving|easter|new\s+year|(?:mother|father)'?s\s+day|fourth\s+of|independence|memorial|labor)",
+    re.I,
+)
+
+
+def pass_header_name(doc: Tokens, state: PassState) -> None:
+    """'Rusty Swan, 2020-01-26', 'W. Smith, jun 22 2000', 'herdis møller, 23-SEP-1999': the patient's
+    name and the date of service on the first line of a note."""
+    if doc.n == 0 or state.taken[0] or doc.starts[0] > 2 or not _HEADER_LINE.match(doc.text, doc.starts[0]):
+        return
+    j = 0
+    while j < doc.n and j < 5 and (j == 0 or doc.gap(j) in (" ", ". ", ".")) and not state.taken[j]:
+        j += 1  # the words before the line's first comma
+    if j > 4 or not doc.text.startswith((",", ".,"), doc.ends[j - 1]):
+        return
+    case = {doc.is_upper(u) or doc.is_initial(u) for u in range(j)} if all(doc.cap[u] for u in range(j)) else (
+        {"lower"} if not any(doc.cap[u] for u in range(j)) else {"mixed"})
+    if "mixed" in case or any(doc.keys[u] in NAME_STOP or doc.keys[u] in TITLES for u in range(j)):
+        return
+    lex = doc.lex
+    words = [u for u in range(j) if not doc.is_initial(u) and not lower_initial(doc, u)]
+    if not words or not (any(lex.is_name_word(doc.keys[u]) for u in words) or j > len(words)):
+        return  # "Brachytherapy, 12/3/2008": a procedure, not a person
+    state.emit(0, j, PATIENT, 0.85)
+
+
+def pass_names_after_and(doc: Tokens, state: PassState) -> None:
+    """'Case reviewed with Mariane W., FRCS and polly butler', '... PA-C and Juliusz Kosalka': the
+    second name of a pair after a name found (and its credential), in any case."""
+    for f in list(state.found):
+        if f.label not in (DOCTOR, PATIENT):
+            continue
+        end = state.spans[state.found.index(f)].end
+        m = CREDENTIAL.match(doc.text, end + 2) if doc.text.startswith(", ", end) else None
+        pos = m.end() if m else end
+        if not doc.text.startswith(" and ", pos):
+            continue
+        from bisect import bisect_left
+
+        t = bisect_left(doc.starts, pos + 5)
+        if t >= doc.n or doc.starts[t] != pos + 5 or state.taken[t]:
+            continue
+        if doc.keys[t] in TITLES:
+            continue  # the title pass has it
+        k = doc.keys[t]
+        if not (doc.lex.is_name_word(k) or doc.is_initial(t) or lower_initial(doc, t)
+                or doc.cap[t] and not doc.lex.is_allowed(k)):
+            continue
+        e = name_after(doc, state, t, strong=False)
+        if e is not None and (e - t > 1 or doc.lex.is_name_word(k)):
+            state.emit(t, e, f.label, 0.85)

@@ -21,7 +21,10 @@ from .institutions_cued import (
 )
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
 from .names_listed import pass_lone_names, pass_name_lists, pass_name_pairs
-from .names_roles import pass_bare_first_names, pass_lower_credentials, pass_role_names, pass_title_lower
+from .names_roles import (
+    pass_bare_first_names, pass_cues_any_case, pass_header_name, pass_lower_credentials, pass_names_after_and,
+    pass_role_names, pass_title_lower,
+)
 from .names_placed import pass_age_subjects, pass_name_lines
 from .organisations import pass_org_cues, pass_payers
 from .places import (
@@ -63,6 +66,9 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_org_cues, "", "'works at X', 'Insurance: X': the employer before the name cues see it"),
     Pass(pass_institution_slots, "", "'transferred from X', 'a second opinion at X': the slot before names"),
     Pass(pass_name_cues, "", "'seen by X', 'his daughter X', 'Patient: X': context before word lists"),
+    Pass(pass_cues_any_case, "", "'To: sofia duarte', 'RE: F.P. Cisneros': what the cue pass leaves for case"),
+    Pass(pass_header_name, "", "'Rusty Swan, 2020-01-26' on a note's first line"),
+    Pass(pass_names_after_and, "found names", "'with Mariane W., FRCS and polly butler': a name's partner"),
     Pass(pass_name_lines, "", "a name alone at a line start (header, signature) after the cued ones"),
     Pass(pass_letterhead, "found DOCTOR", "the institution below a signature needs the signature's name found"),
     Pass(pass_block_lines, "found names", "the line between a name and a 'Phone' or address line"),

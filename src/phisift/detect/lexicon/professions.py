@@ -58,6 +58,20 @@ def _prof_prefix_ok(doc: Tokens, v: int) -> bool:
     return doc.cap[v] == 0 or doc.is_upper(v) or k in doc.lex.prof_starts
 
 
+def _slashed(doc: Tokens, state: PassState, i: int, j: int) -> tuple[int, int]:
+    """'film/video editor', 'estate manager/land agent', 'geophysicist/field seismologist': a job
+    title of two halves joined by a slash, one of them listed; both halves are the occupation."""
+    while i > 0 and doc.gap(i) == "/" and not state.taken[i - 1] and doc.words[i - 1].isalpha() \
+            and doc.keys[i - 1] not in NAME_STOP:
+        i -= 1
+    if j < doc.n and doc.gap(j) == "/" and not state.taken[j] and doc.words[j].isalpha():
+        j += 1
+        while j < doc.n and j < i + 8 and doc.simple_gap(j) and not state.taken[j] and not doc.cap[j] \
+                and doc.keys[j] not in NAME_STOP and doc.words[j].isalpha():
+            j += 1
+    return i, j
+
+
 def pass_professions(doc: Tokens, state: PassState) -> None:
     """'works as a nurse', 'Occupation: pastry chef', 'is a retired teacher': a listed occupation
     (with up to two words before it) after a job cue, then the employer after it."""
@@ -73,6 +87,7 @@ def pass_professions(doc: Tokens, state: PassState) -> None:
         while t < doc.n and skipped < 3:
             j = _profession_at(doc, t, explicit)
             if j is not None and state.free(t, j):
+                t, j = _slashed(doc, state, t, j)
                 state.emit(t, j, PROFESSION, 0.9)
                 _employer_after(doc, state, j)
                 break
@@ -80,6 +95,11 @@ def pass_professions(doc: Tokens, state: PassState) -> None:
                 t += 1
                 skipped += 1
                 continue
+            if t + 1 < doc.n and doc.gap(t + 1) == "/" and doc.words[t].isalpha():
+                j = _profession_at(doc, t + 1, True)  # "film/video editor"
+                if j is not None and state.free(t, j):
+                    state.emit(t, j, PROFESSION, 0.9)
+                    break
             # "a pastry chef", "a HVAC technician": one or two words before a listed occupation
             for u in (t + 1, t + 2):
                 if u >= doc.n or not all(_prof_prefix_ok(doc, v) for v in range(t, u)) or not doc.simple_gap(u):
@@ -88,6 +108,7 @@ def pass_professions(doc: Tokens, state: PassState) -> None:
                 if j is not None and state.free(t, j) and (
                     explicit or " ".join(doc.keys[u:j]) not in doc.lex.professions_ambiguous
                 ):
+                    t, j = _slashed(doc, state, t, j)
                     state.emit(t, j, PROFESSION, 0.9)
                     _employer_after(doc, state, j)
                     break

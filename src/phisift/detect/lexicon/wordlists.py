@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from .cues import INST_MODIFIERS
+from .cues import EXTRA_ORG_HEADS, EXTRA_ORG_HEADS_FIRST, INST_MODIFIERS
 
 WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*(?:-[^\W\d_]+(?:['’][^\W\d_]+)*)*")
 
@@ -183,7 +183,8 @@ def load_lexicons(directory: str | None = None) -> Lexicons:
     countries = keys("countries.txt")
     hospital_heads, hospital_heads_first = keys("hospital_heads.txt"), keys("hospital_heads_first.txt")
     org_heads, org_heads_strong = keys("organization_heads.txt"), keys("organization_heads_strong.txt")
-    org_heads_first = keys("organization_heads_first.txt")
+    org_heads = org_heads | EXTRA_ORG_HEADS
+    org_heads_first = keys("organization_heads_first.txt") | EXTRA_ORG_HEADS_FIRST
     location_heads, location_heads_first = keys("location_heads.txt"), keys("location_heads_first.txt")
     professions = keys("professions.txt")
     ambiguous = keys("professions_ambiguous.txt")
