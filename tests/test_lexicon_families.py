@@ -391,3 +391,20 @@ def test_a_lowercase_note_keeps_titles_initials_saints_known_names_and_addresses
     got = texts(det, LOWER_NOTE)
     assert {"l. evans", "sandra h.", "st. margaret's health", "ucla med ctr", "a. mueller", "boise", "id"} <= got
     assert not any(w in t for t in got for w in ("trace", "white", "matter", " mr"))
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("To: dr. S. Thornton\nFrom: x", ("DOCTOR", "S. Thornton")),
+        ("Thank you for referring Ms eddward sheppherd. Please call.", ("PATIENT", "eddward sheppherd")),
+        ("To: Prof. niikita wod\nFrom: x", ("DOCTOR", "niikita wod")),
+        ("He was working as a crane operator when the symptoms began.", ("PROFESSION", "crane operator")),
+    ],
+)
+def test_misspelt_names_after_titles_and_two_word_jobs(det, text, expected):
+    assert expected in found(det, text)
+
+
+def test_a_title_before_common_words_names_no_one(det):
+    assert found(det, "Mild mr and trace tr. The doctor said it was fine. Dr. was late.") == set()

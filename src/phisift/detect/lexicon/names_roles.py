@@ -95,6 +95,9 @@ def name_after(doc: Tokens, state: PassState, t: int, strong: bool) -> int | Non
             u = t
             while u + 1 < doc.n and doc.is_initial(u) and doc.initial_gap(u + 1) and u - t < 3:
                 u += 1
+            if u == t and t + 1 < doc.n and doc.keys[t + 1] in PARTICLES and not doc.cap[t + 1]:
+                j = extend_name(doc, state, t, strong=True)  # "Miss N. da Cunha"
+                return j if j > t + 2 else None
             if u == t or doc.is_initial(u) or not name_token_ok(doc, u, doc.is_upper(u), strong=True):
                 return None
             return extend_name(doc, state, u, strong=True)
@@ -118,8 +121,8 @@ def name_after(doc: Tokens, state: PassState, t: int, strong: bool) -> int | Non
     j = lower_name_end(doc, state, t, loose=True)
     if j - t == 1 and not (strong or (lex.is_name_word(k) and not lex.is_allowed(k))):
         return None
-    if j - t >= 2 and not any(lex.is_name_word(doc.keys[u]) for u in range(t, j)):
-        return None
+    if j - t >= 2 and not strong and not any(lex.is_name_word(doc.keys[u]) for u in range(t, j)):
+        return None  # "ms eddward sheppherd" after a title; two unknown words elsewhere are no name
     return j
 
 
@@ -150,9 +153,18 @@ def pass_title_lower(doc: Tokens, state: PassState) -> None:
     """'Mrs adalberto barajas', 'Doctor anna farias', 'Dr. t. williams', 'Ms. đặng': a capitalised
     title before a name typed in lowercase."""
     lex = doc.lex
-    for i in doc.caps:
+    for i in range(doc.n - 1):
         k = doc.keys[i]
-        if k not in TITLES or i + 1 >= doc.n or state.taken[i + 1] or doc.cap[i + 1]:
+        if k not in TITLES or state.taken[i + 1]:
+            continue
+        if not doc.cap[i]:
+            # "dr. S. Thornton": a lowercase title before an initial and a surname
+            if k in ("dr", "prof", "mrs", "miss") and doc.is_initial(i + 1) and doc.gap(i + 1) == ". ":
+                j = name_after(doc, state, i + 1, strong=True)
+                if j is not None:
+                    state.emit(i + 1, j, TITLES[k], 0.9)
+            continue
+        if doc.cap[i + 1]:
             continue
         w = doc.words[i]
         if w.isupper() and len(w) > 1:

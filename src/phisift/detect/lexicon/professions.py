@@ -22,7 +22,12 @@ def _profession_at(doc: Tokens, i: int, explicit: bool) -> int | None:
         return True if phrase in lex.professions or (explicit and phrase in lex.professions_ambiguous) else None
 
     found = doc.longest_phrase(i, lex.prof_starts, hit, doc.simple_gap)
-    return None if found is None else found[0]
+    if found is None:
+        return None
+    j = found[0]
+    if j < doc.n and doc.simple_gap(j) and doc.keys[j] in _JOB_TAILS and doc.keys[j] in lex.professions:
+        j += 1  # "crane operator", "forklift driver": a listed word and the job it does
+    return j
 
 
 def _employer_after(doc: Tokens, state: PassState, j: int) -> None:
@@ -56,6 +61,13 @@ def _prof_prefix_ok(doc: Tokens, v: int) -> bool:
     if v > 0 and not doc.simple_gap(v) and doc.gap(v) not in (":", ": "):
         return False
     return doc.cap[v] == 0 or doc.is_upper(v) or k in doc.lex.prof_starts
+
+
+#: One-word occupations that follow what is worked on or with ("crane operator").
+_JOB_TAILS = frozenset(
+    "operator driver worker technician mechanic teacher instructor assistant inspector repairer installer "
+    "engineer manager clerk cleaner fitter maker builder attendant handler".split()
+)
 
 
 def _slashed(doc: Tokens, state: PassState, i: int, j: int) -> tuple[int, int]:
