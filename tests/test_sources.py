@@ -19,7 +19,7 @@ import pytest
 from phisift.document import Document
 from phisift.errors import InputError, UsageError
 from phisift.formats import detect_format, read_corpus, write_corpus
-from phisift.formats._fields import GIVEN, KNOWN_PHI, PATIENT, deidentify
+from phisift.formats._fields import GIVEN, KNOWN_PHI, PATIENT
 from phisift.pipeline import Pipeline, load_config
 from phisift.store import Secret
 
@@ -74,7 +74,7 @@ def deid_file(src: Path, dst: Path, mode: str, fmt: str | None = None) -> list[D
     """Read, de-identify each document for its patient (given spans as given), write back."""
     p = pipeline(mode)
     docs = list(read_corpus(src, fmt))
-    out = [deidentify(p, d, d.meta.get(PATIENT))[0] for d in docs]
+    out = [p.deidentify(d, d.meta.get(PATIENT))[0] for d in docs]
     write_corpus(out, dst, fmt, default=fmt or detect_format(src))
     return docs
 
@@ -360,3 +360,18 @@ def test_deidentify_frame_tag_and_errors():
         phisift.deidentify_frame(df, text_field="note", mode="tag")
     with pytest.raises(UsageError, match="must hold text"):
         phisift.deidentify_frame(pd.DataFrame({"text": [3]}), mode="tag", detectors=["rules"])
+
+
+def test_known_identifiers_of_the_patient_are_found_in_the_notes(tmp_path):
+    b = bundle()
+    note = "pt whitfield, margaret seen. ref 00482913. WHITFIELD agrees."
+    b["entry"][1]["resource"]["content"][0]["attachment"]["data"] = b64(note)
+    (tmp_path / "b.json").write_text(json.dumps(b))
+    p = pipeline("tag")
+    from phisift.document import Document
+
+    assert "margaret" in p.deidentify(Document("x", note))[0].text  # detection alone misses the lower-case name
+    deid_file(tmp_path / "b.json", tmp_path / "out.json", "tag")
+    out = json.loads((tmp_path / "out.json").read_text())
+    text = unb64(out["entry"][1]["resource"]["content"][0]["attachment"]["data"])
+    assert text == "pt [PATIENT] seen. ref [MEDICALRECORD]. [PATIENT] agrees."

@@ -198,3 +198,22 @@ def test_postgresql_streams_in_batches(pg_database, monkeypatch):
     write_corpus(docs, pg_database, table="copy")
     columns, got = table_rows(pg_database, "copy")
     assert got == [tuple(r) for r in rows]
+
+
+def test_runs_know_the_total_of_a_table_and_a_jsonl_file(tmp_path):
+    """The progress bar gets a total (and so a time left) when the input can say its size cheaply."""
+    from phisift.engine.local import LocalEngine
+    from phisift.progress import ListReporter
+    from phisift.runs import Corpus, detect_run
+    from phisift.store import Store
+
+    url = f"sqlite:///{tmp_path}/in.db"
+    make_note_table(url)
+    write_corpus(read_corpus(url), tmp_path / "notes.jsonl")
+    cfg = load_config(None, {"detect": {"detectors": ["rules"]}, "replace": {"mode": "tag"}})
+    for corpus in (Corpus(url, "sql"), Corpus(tmp_path / "notes.jsonl", "jsonl")):
+        reporter = ListReporter()
+        with Store(tmp_path / "s.db") as store:
+            detect_run(corpus, tmp_path / "spans.jsonl", cfg, store=store, engine=LocalEngine(1), reporter=reporter)
+        starts = [args for kind, args in reporter.events if kind == "start" and args[0].startswith("detect")]
+        assert starts and starts[0][1] == 4

@@ -46,6 +46,14 @@ class Span:
         return replace(self, label=label)
 
 
+#: Meta flag of a document whose spans are its PHI, given by its source (the structured fields of a
+#: FHIR Patient or an HL7 PID segment): de-identification replaces exactly them and detects nothing.
+GIVEN_SPANS = "_given_spans"
+#: Meta key of the known identifiers a document's source gives for its patient (a FHIR Patient's values,
+#: an HL7 PID segment's): ``[{"label", "text"}]``, looked for in the text in all their written forms.
+KNOWN_PHI = "_known_phi"
+
+
 @dataclass(frozen=True, slots=True)
 class Document:
     """A note and its annotations. The text is never changed in place.

@@ -131,7 +131,10 @@ class PatientKey:
             if m is None:
                 raise InputError("--patient-from-name does not match this document's name", document=where)
             return m.group("patient") if "patient" in self.pattern.groupindex else m.group(1) if m.groups() else m.group()
-        return doc.id
+        from .formats import SOURCE_PATIENT
+
+        source = doc.meta.get(SOURCE_PATIENT)  # the patient a FHIR subject or an HL7 PID-3 names
+        return str(source) if source not in (None, "") else doc.id
 
 
 def patient_pattern(regex: str) -> re.Pattern:

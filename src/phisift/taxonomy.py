@@ -75,13 +75,13 @@ HIPAA_LABELS: frozenset[str] = frozenset(
 #: ``HIPAA_LABELS`` falls under; the other labels are PHI in i2b2 2014 but no Safe Harbor item.
 SAFE_HARBOR: dict[str, str] = {
     "PATIENT": "(A) names",
-    "USERNAME": "(R) other unique identifying number, characteristic or code",
-    "STREET": "(B) geographic subdivisions smaller than a state",
-    "CITY": "(B) geographic subdivisions smaller than a state",
-    "ZIP": "(B) geographic subdivisions smaller than a state",
-    "LOCATION-OTHER": "(B) geographic subdivisions smaller than a state",
+    "USERNAME": "(R) other unique identifiers",
+    "STREET": "(B) places smaller than a state",
+    "CITY": "(B) places smaller than a state",
+    "ZIP": "(B) places smaller than a state",
+    "LOCATION-OTHER": "(B) places smaller than a state",
     "AGE": "(C) ages over 89",
-    "DATE": "(C) dates (except year) related to the individual",
+    "DATE": "(C) dates (not the year)",
     "PHONE": "(D) telephone numbers",
     "FAX": "(E) fax numbers",
     "EMAIL": "(F) e-mail addresses",
@@ -95,17 +95,15 @@ SAFE_HARBOR: dict[str, str] = {
     "URL": "(N) web URLs",
     "IPADDR": "(O) IP addresses",
     "BIOID": "(P) biometric identifiers",
-    "IDNUM": "(R) other unique identifying number, characteristic or code",
+    "IDNUM": "(R) other unique identifiers",
 }
 
 
 def safe_harbor(label: str) -> str:
-    """The Safe Harbor item a label falls under, or why it has none."""
+    """The Safe Harbor item a label falls under, or "no"."""
     if label in SAFE_HARBOR:
         return SAFE_HARBOR[label]
-    if label in CATEGORY_OF:
-        return f"not a Safe Harbor identifier (i2b2 {CATEGORY_OF[label]})"
-    return "not an i2b2 2014 label"
+    return "no"
 
 
 #: MEDDOCAN (IberLEF 2019) types -> i2b2 2014 subtypes.

@@ -14,8 +14,8 @@ from __future__ import annotations
 import typer
 
 from .. import __version__
-from . import audit, augment, corpus, deid, lm, review, sift, train
-from .console import out
+from . import audit, augment, corpus, deid, info, lm, review, sift, train
+from .console import out, set_verbosity
 from .failures import PhisiftGroup
 
 app = typer.Typer(
@@ -41,12 +41,15 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Also print the settings a command used."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing but results and errors."),
 ) -> None:
     """De-identify clinical free text offline."""
+    set_verbosity(verbose, quiet)
 
 
 # the order of the help's command list
-for _group in (corpus, deid, audit, train, review, sift, augment):
+for _group in (corpus, deid, audit, train, review, sift, augment, info):
     app.add_typer(_group.app)
 app.add_typer(lm.app, name="lm")
 

@@ -22,6 +22,7 @@ from rich.progress import (
     TaskID,
     TextColumn,
     TimeElapsedColumn,
+    TimeRemainingColumn,
 )
 from rich.text import Text
 
@@ -29,9 +30,30 @@ out = Console()
 err = Console(stderr=True)
 
 
+#: ``--verbose``: ``detail`` lines are shown too (set once, by the root command).
+VERBOSE = False
+
+
+def set_verbosity(verbose: bool, quiet: bool) -> None:
+    """``--quiet``: nothing on stderr but errors (which bypass ``err``); ``--verbose``: the details too."""
+    global VERBOSE
+    if verbose and quiet:
+        from ..errors import UsageError
+
+        raise UsageError("--verbose and --quiet do not go together")
+    err.quiet = quiet
+    VERBOSE = verbose
+
+
 def say(message: str) -> None:
     """One plain line on stderr: no markup, no highlighting (paths and numbers stay as written)."""
     err.print(message, markup=False, highlight=False)
+
+
+def detail(message: str) -> None:
+    """A line for ``--verbose`` only (settings, formats, counts: never note text)."""
+    if VERBOSE:
+        say(message)
 
 
 class FieldsColumn(ProgressColumn):
@@ -46,9 +68,10 @@ def _short(value: object) -> str:
 
 
 def progress_bar() -> Progress:
-    """A Rich progress display on stderr: description, bar, done/total, elapsed time, extra fields."""
+    """A Rich progress display on stderr: description, bar, done/total, elapsed time, time left (when the
+    total is known), extra fields."""
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                    FieldsColumn(), console=err, transient=False)
+                    TimeRemainingColumn(), FieldsColumn(), console=err, transient=False)
 
 
 class RichReporter:

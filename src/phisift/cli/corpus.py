@@ -12,7 +12,9 @@ from rich.table import Table
 
 from ..errors import InputError
 from .console import out, say
-from .options import FORMAT_HELP, IdField, InFormat, LabelMap, Source, TextField, ToFormat
+from .locations import check_apart, location, sql_options
+from .options import FORMAT_HELP, IdField, InFormat, LabelMap, OutTable, SourceLocation, Table, TextField, ToFormat
+from .streams import stdio
 
 app = typer.Typer()
 
@@ -22,26 +24,33 @@ app = typer.Typer()
         "Examples:\n\n"
         "  phisift convert meddocan/train train.jsonl\n\n"
         "  phisift convert train.jsonl train-xml/ --to i2b2\n\n"
-        "  phisift convert notes.csv notes.jsonl --text-field transcription"
+        "  phisift convert notes.csv notes.jsonl --text-field transcription\n\n"
+        "  phisift convert notes/ sqlite:///notes.db --table note    (a database table)\n\n"
+        "  phisift convert export.ndjson notes.jsonl    (FHIR DocumentReference texts)"
     )
 )
 def convert(
-    source: Source,
-    target: Path = typer.Argument(..., help="Output file or folder (must not exist inside the input)."),
+    source: SourceLocation,
+    target: str = typer.Argument(..., help="Output file, folder (not inside the input) or database URL, or - "
+                                 "for standard output."),
     to: ToFormat = None,
     in_format: InFormat = None,
     text_field: TextField = None,
     id_field: IdField = None,
+    table: Table = None,
+    out_table: OutTable = None,
 ) -> None:
     """Convert an annotated corpus between formats, keeping text and offsets exact."""
-    from ..fileio import ensure_outside
     from ..formats import detect_format, input_format, read_corpus, reader_options, write_corpus
 
-    ensure_outside(target, [source])
-    src_fmt = in_format or input_format(source)
-    docs = read_corpus(source, src_fmt, **reader_options(text_field, id_field))
-    dst_fmt = to or detect_format(target, default=src_fmt)
-    n = write_corpus(docs, target, dst_fmt)
+    with stdio(source, target, in_format, to) as ends:
+        src, dst = location(ends.source), location(ends.target)
+        check_apart(src, dst, table, out_table)
+        src_fmt = ends.src_fmt or input_format(src)
+        dst_fmt = ends.dst_fmt or detect_format(dst, default=src_fmt)
+        read, write = sql_options(src_fmt, dst_fmt, table, out_table)
+        docs = read_corpus(src, src_fmt, **reader_options(text_field, id_field), **read)
+        n = write_corpus(docs, dst, dst_fmt, **write)
     say(f"converted {n} documents: {src_fmt} -> {dst_fmt}")
 
 

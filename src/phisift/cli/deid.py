@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Optional
 import typer
 
 from ..errors import UsageError
-from .console import RichReporter, err, say
+from .console import RichReporter, detail, err, say
 from .engines import check_engine_options, open_engine
+from .locations import check_apart, location, shown, sql_options
+from .streams import stdio
 from .options import (
     Config,
     Detectors,
@@ -24,12 +26,14 @@ from .options import (
     Jobs,
     KeepShare,
     PatientField,
+    OutTable,
     Resume,
-    Source,
+    SourceLocation,
     SparkMaster,
     StorePath,
+    Table,
     TaggerModel,
-    Target,
+    TargetLocation,
     TextField,
     ToFormat,
 )
@@ -61,12 +65,16 @@ def _pipeline_config(config: Optional[Path], detectors: Optional[str], mode: Opt
         "Examples:\n\n"
         "  phisift detect notes/ -o spans.jsonl\n\n"
         "  phisift detect notes.csv -o spans.jsonl --text-field transcription --detectors rules,lexicon,frequency\n\n"
+        "  phisift detect notes.jsonl -o spans.jsonl --config site.toml    (site rules: recognizers, allow/deny)\n\n"
+        "  phisift detect sqlite:///cdm.db -o spans.jsonl --table note\n\n"
+        "  cat note.txt | phisift detect - -o -\n\n"
         "  phisift detect notes.jsonl -o spans.jsonl --engine spark --jobs 2    (Spark on local[2])"
     )
 )
 def detect(
-    source: Source,
-    output: Path = typer.Option(..., "-o", "--output", help="Spans JSONL to write: {id, spans:[{start,end,label}]}."),
+    source: SourceLocation,
+    output: str = typer.Option(..., "-o", "--output", help="Spans JSONL to write ({id, spans:[{start,end,label}]}), "
+                               "or - for standard output."),
     model: TaggerModel = None,
     detectors: Detectors = None,
     keep_share: KeepShare = None,
@@ -74,6 +82,7 @@ def detect(
     in_format: InFormat = None,
     text_field: TextField = None,
     id_field: IdField = None,
+    table: Table = None,
     store_path: StorePath = None,
     jobs: Jobs = 1,
     engine: Engine = "local",
@@ -81,21 +90,26 @@ def detect(
     resume: Resume = None,
 ) -> None:
     """Find PHI and write its spans, with offsets into the input text."""
-    from ..fileio import ensure_outside
     from ..formats import input_format, reader_options
     from ..runs import Corpus, detect_run
     from ..store import Store
 
-    ensure_outside(output, [source])
     check_engine_options(jobs, engine, spark_master)
     # detection replaces nothing: the operator is never used, so no key is needed
     cfg = _pipeline_config(config, detectors, mode="tag", keep_share=keep_share)
     if model:
         cfg = cfg.with_detector("model")
-    corpus = Corpus(source, in_format or input_format(source), reader_options(text_field, id_field))
-    with Store(store_path, notify=say) as store, open_engine(engine, jobs, spark_master) as runner, RichReporter() as reporter:
-        summary = detect_run(corpus, output, cfg, store=store, engine=runner, reporter=reporter, model=model,
-                             resume=resume)
+    with stdio(source, output, in_format, "jsonl") as ends:
+        src, out_path = location(ends.source), Path(ends.target)
+        check_apart(src, out_path, None, None)
+        src_fmt = ends.src_fmt or input_format(src)
+        read, _ = sql_options(src_fmt, "jsonl", table, None)
+        corpus = Corpus(src, src_fmt, {**reader_options(text_field, id_field), **read})
+        _details(cfg, src, src_fmt, out_path, "spans (jsonl)", None)
+        with Store(store_path, notify=say) as store, open_engine(engine, jobs, spark_master) as runner, \
+                RichReporter() as reporter:
+            summary = detect_run(corpus, out_path, cfg, store=store, engine=runner, reporter=reporter, model=model,
+                                 resume=False if ends.piped else resume)
     for line in summary.lines("detected PHI in"):
         say(line)
 
@@ -107,6 +121,9 @@ def detect(
         "  phisift deid notes.jsonl out.jsonl --mode tag --spans found.jsonl\n\n"
         "  phisift deid notes/ out.jsonl --review review/    (open review/index.html to check the result)\n\n"
         "  phisift deid visits.csv visits-deid.csv --text-field note --patient-field mrn\n\n"
+        "  phisift deid bundle.json bundle-deid.json --mode tag    (FHIR; also .ndjson, and HL7 v2 .hl7 files)\n\n"
+        "  phisift deid sqlite:///cdm.db sqlite:///cdm-deid.db --table note --patient-field person_id\n\n"
+        "  printf 'Seen by Dr. John Smith' | phisift deid - - --mode tag\n\n"
         "  phisift deid notes.jsonl out.jsonl --jobs 4    (killed? the same command resumes)\n\n"
         "  phisift deid notes.jsonl out.jsonl --engine spark --spark-master spark://host:7077\n\n"
         "  phisift deid notes/ out/ --patient-from-name '^(?P<patient>[0-9]+)_' --known-phi known.jsonl\n\n"
@@ -114,8 +131,8 @@ def detect(
     )
 )
 def deid(
-    source: Source,
-    target: Target,
+    source: SourceLocation,
+    target: TargetLocation,
     mode: Optional[str] = typer.Option(None, "--mode", help="tag | mask | redact | surrogate (default: surrogate)."),
     spans: Optional[Path] = typer.Option(None, "--spans", help="Also save the spans found (JSONL, input offsets)."),
     key_file: Optional[Path] = typer.Option(None, "--key-file", help="Secret key for surrogates; created on first use."),
@@ -128,6 +145,8 @@ def deid(
     in_format: InFormat = None,
     text_field: TextField = None,
     id_field: IdField = None,
+    table: Table = None,
+    out_table: OutTable = None,
     store_path: StorePath = None,
     reversible: bool = typer.Option(False, "--reversible", help="Keep originals in the store so surrogates can be traced back."),
     jobs: Jobs = 1,
@@ -165,24 +184,30 @@ def deid(
     from ..store import Store
 
     check_engine_options(jobs, engine, spark_master)
-    _check_deid_outputs(source, target, spans, review, review_no_original)
     cfg = _pipeline_config(config, detectors, mode, keep_share)
     if model:
         cfg = cfg.with_detector("model")
-    src_fmt = in_format or input_format(source)
-    dst_fmt = to or detect_format(target, default=src_fmt)
-    corpus = Corpus(source, src_fmt, reader_options(text_field, id_field))
-    corpus.check()
-    secret = _surrogate_key(key_file, target) if cfg.replace.mode == "surrogate" else None
-    release = _release(
-        target, secret, key_file, patient_field=patient_field, patient_from_name=patient_from_name,
-        patient_map=patient_map, pseudonymise=pseudonymise_field, drop=drop_field, keep_ids=keep_ids,
-        known_phi=known_phi, from_spans=from_spans)
-    writer = _review_writer(review, source, review_no_original) if review is not None else None
-    with Store(store_path, notify=say) as store, open_engine(engine, jobs, spark_master) as runner, RichReporter() as reporter:
-        summary = deid_run(corpus, target, dst_fmt, cfg, store=store, engine=runner, reporter=reporter, secret=secret,
-                           model=model, spans_path=spans, patient_field=patient_field, reversible=reversible,
-                           resume=resume, review=writer, release=release)
+    with stdio(source, target, in_format, to) as ends:
+        src, dst = location(ends.source), location(ends.target)
+        _check_deid_outputs(src, dst, spans, review, review_no_original, table, out_table)
+        src_fmt = ends.src_fmt or input_format(src)
+        dst_fmt = ends.dst_fmt or detect_format(dst, default=src_fmt)
+        read, write = sql_options(src_fmt, dst_fmt, table, out_table)
+        corpus = Corpus(src, src_fmt, {**reader_options(text_field, id_field), **read})
+        corpus.check()
+        _details(cfg, src, src_fmt, dst, dst_fmt, patient_field)
+        secret = _surrogate_key(key_file, dst) if cfg.replace.mode == "surrogate" else None
+        release = _release(
+            dst, secret, key_file, patient_field=patient_field, patient_from_name=patient_from_name,
+            patient_map=patient_map, pseudonymise=pseudonymise_field, drop=drop_field, keep_ids=keep_ids,
+            known_phi=known_phi, from_spans=from_spans)
+        writer = _review_writer(review, src, review_no_original) if review is not None else None
+        with Store(store_path, notify=say) as store, open_engine(engine, jobs, spark_master) as runner, \
+                RichReporter() as reporter:
+            summary = deid_run(corpus, dst, dst_fmt, cfg, store=store, engine=runner, reporter=reporter,
+                               secret=secret, model=model, spans_path=spans, patient_field=patient_field,
+                               reversible=reversible, resume=False if ends.piped else resume, review=writer,
+                               release=release, write_options=write)
     for line in summary.lines("de-identified"):
         say(line)
     if review is not None:
@@ -190,26 +215,36 @@ def deid(
                   markup=False, highlight=False, soft_wrap=True)
 
 
-def _check_deid_outputs(source: Path, target: Path, spans: Optional[Path], review: Optional[Path],
-                        review_no_original: bool) -> None:
-    """Every file or folder deid writes lies outside the input, and the review folder is one of its own."""
-    from ..fileio import ensure_outside
+def _details(cfg: PipelineConfig, src, src_fmt: str, dst, dst_fmt: str, patient_field: Optional[str]) -> None:
+    """What --verbose adds: the settings of the run (never note text)."""
+    site = cfg.site
+    detail(f"input: {shown(src)} ({src_fmt}); output: {shown(dst)} ({dst_fmt})")
+    detail(f"detectors: {', '.join(cfg.detect.detectors)}; mode: {cfg.replace.mode}")
+    if site:
+        detail("site rules: " + ", ".join(f"{len(v)} {k}" for k, v in site.items()))
+    detail("patient: " + (f"the field '{patient_field}'" if patient_field else
+                          "the patient the source names (FHIR subject, HL7 PID-3), else each document"))
 
-    ensure_outside(target, [source])
+
+def _check_deid_outputs(source, target, spans: Optional[Path], review: Optional[Path], review_no_original: bool,
+                        table: Optional[str] = None, out_table: Optional[str] = None) -> None:
+    """Every file or folder deid writes lies outside the input, and the review folder is one of its own."""
+    check_apart(source, target, table, out_table)
     if spans:
-        ensure_outside(spans, [source])
+        check_apart(source, spans, None, None)
     if review_no_original and review is None:
         raise UsageError("--review-no-original goes with --review DIR")
     if review is not None:
         _check_review_folder(review, source, target, spans)
 
 
-def _surrogate_key(key_file: Optional[Path], target: Path) -> bytes:
+def _surrogate_key(key_file: Optional[Path], target) -> bytes:
     """The secret key surrogates are drawn with: read, or created on first use (with a note saying where)."""
     from ..store import DEFAULT_KEY_FILE, check_key_location, load_key
 
     key_path = key_file or DEFAULT_KEY_FILE
-    check_key_location(key_path, target)
+    if isinstance(target, Path):  # a database output holds no key file
+        check_key_location(key_path, target)
     return load_key(key_path, notify=say)
 
 
@@ -254,20 +289,21 @@ def _lazy_key(key_file: Optional[Path], target: Path):
     return load
 
 
-def _check_review_folder(review: Path, source: Path, target: Path, spans: Optional[Path]) -> None:
+def _check_review_folder(review: Path, source, target, spans: Optional[Path]) -> None:
     """The review folder is a folder of its own: not inside the input, not the output or the spans file."""
-    from ..fileio import ensure_outside
-
-    ensure_outside(review, [source])
+    check_apart(source, review, None, None)
     if review.exists() and not review.is_dir():
         raise UsageError("the review output must be a folder", review)
     for other in (target, spans):
-        if other is not None and (review.resolve() == other.resolve() or other.resolve() in review.resolve().parents):
+        if not isinstance(other, Path):
+            continue  # none, or a database
+        if review.resolve() == other.resolve() or other.resolve() in review.resolve().parents:
             raise UsageError("--review needs a folder of its own, not the output or inside it", review)
 
 
-def _review_writer(review: Path, source: Path, no_original: bool):
+def _review_writer(review: Path, source, no_original: bool):
     """A review page writer for a deid run (the page code loads only when asked for)."""
     from ..review import ReviewWriter
 
-    return ReviewWriter(review, keep_original=not no_original, title=f"Review · {source.name}")
+    name = source.name if isinstance(source, Path) else shown(source)
+    return ReviewWriter(review, keep_original=not no_original, title=f"Review · {name}")

@@ -13,11 +13,21 @@ from typing import Annotated, Optional
 
 import typer
 
-FORMAT_HELP = "Corpus format: jsonl, text, brat, i2b2, conll, csv, parquet (default: from the path)."
+FORMAT_HELP = ("Corpus format: jsonl, text, brat, i2b2, conll, csv, parquet, fhir, hl7v2, sql "
+               "(default: from the path; plain text for -).")
 
 # --------------------------------------------------------------------------- corpora in and out
 Source = Annotated[Path, typer.Argument(help="Input corpus (file or folder).")]
 Target = Annotated[Path, typer.Argument(help="Output file or folder, in the input's format unless --to.")]
+# where detect, deid and convert read and write: also database URLs and - (standard input/output)
+SourceLocation = Annotated[str, typer.Argument(
+    help="Input corpus: a file, a folder, a database URL (sqlite:///notes.db), or - for standard input.")]
+TargetLocation = Annotated[str, typer.Argument(
+    help="Output: a file, a folder, a database URL, or - for standard output; the input's format unless --to.")]
+Table = Annotated[Optional[str], typer.Option(
+    "--table", help="Database table to read (default note, the OMOP CDM note table); also the output's name.")]
+OutTable = Annotated[Optional[str], typer.Option(
+    "--out-table", help="Database table to write (default: the input table's name).")]
 InFormat = Annotated[Optional[str], typer.Option("--in-format", help=FORMAT_HELP)]
 ToFormat = Annotated[Optional[str], typer.Option("--to", help=FORMAT_HELP)]
 TextField = Annotated[Optional[str], typer.Option("--text-field", help="CSV/Parquet/JSONL column holding the note text.")]

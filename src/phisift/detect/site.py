@@ -31,6 +31,7 @@ before that. Files are read relative to the config file.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -115,6 +116,35 @@ class SiteRules:
     def labels(self) -> set[str]:
         """The labels the site detector can give."""
         return {r.label for r in self.detector.recognizers} | {label for label, _ in self.detector.deny}
+
+
+#: The config sections that hold site rules (kept apart from the strictly merged pipeline sections).
+SECTIONS = ("recognizers", "allow", "deny", "thresholds")
+
+
+def split_site(user: dict[str, Any], path: Path | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A user's TOML split into (pipeline sections, site sections), the site ones checked.
+
+    List files are made absolute (relative to the config file), so the site sections
+    mean the same wherever the config is used from, and ``phisift config`` prints a
+    config that gives itself back.
+    """
+    rest = {k: v for k, v in user.items() if k not in SECTIONS}
+    site = {k: copy.deepcopy(v) for k, v in user.items() if k in SECTIONS}
+    base = Path(path).resolve().parent if path is not None else Path.cwd()
+    allow, deny = site.get("allow"), site.get("deny")
+    if isinstance(allow, dict) and isinstance(allow.get("files"), list):
+        allow["files"] = [str(base / Path(f).expanduser()) if isinstance(f, str) else f for f in allow["files"]]
+    if isinstance(deny, dict) and isinstance(deny.get("files"), dict):
+        deny["files"] = {k: str(base / Path(f).expanduser()) if isinstance(f, str) else f
+                         for k, f in deny["files"].items()}
+    try:
+        site_rules(site)
+    except InputError as exc:
+        if exc.path is None:
+            exc.path = path  # name the config file the rule came from
+        raise
+    return rest, site
 
 
 def site_rules(config: dict[str, Any], base: Path | None = None) -> SiteRules:

@@ -172,6 +172,9 @@ def sift_dataframe(df: Any, text_col: str, id_col: str, config: Any = None, *,
     out_col = output_col or f"{text_col}_sifted"
     if out_col in columns:
         raise UsageError(f"the DataFrame already has a column '{out_col}'; choose another output_col")
+    from .executors import ensure_phisift_on_executors
+
+    ensure_phisift_on_executors(df.sparkSession.sparkContext)
     rows = df.where(F.col(text_col).isNotNull()).select(F.col(id_col).cast("string"), text_col).collect()
     if any(r[0] is None for r in rows):
         raise UsageError(f"the id column '{id_col}' has nulls; every note needs an id")

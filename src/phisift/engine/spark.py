@@ -134,8 +134,11 @@ class SparkEngine:
 
     def __init__(self, spark, partitions: int | None = None, chunk_docs: int = 4000,
                  chunk_chars: int = 8_000_000, in_flight: int = 2, owns_session: bool = False):
+        from .executors import ensure_phisift_on_executors
+
         self.spark = spark
         self.sc = spark.sparkContext
+        ensure_phisift_on_executors(self.sc)  # a user's own session may run workers without phisift
         self.partitions = partitions or max(1, 2 * self.sc.defaultParallelism)
         self.chunk_docs, self.chunk_chars, self.in_flight = chunk_docs, chunk_chars, max(1, in_flight)
         self._owns_session = owns_session

@@ -33,6 +33,7 @@ from ..document import Document, Span
 from ..errors import InputError, UsageError
 from . import brat, conll, csvfile, fhir, hl7v2, i2b2, jsonl, parquet, sql, textdir
 from ._common import check_options
+from ._fields import PATIENT as SOURCE_PATIENT
 
 
 @dataclass(frozen=True)
@@ -220,4 +221,4 @@ def read_spans(path: str | Path, fmt: str | None = None, **options: Any) -> dict
     return spans
 
 
-__all__ = ["FORMATS", "Format", "SUFFIXES", "detect_format", "input_format", "read_corpus", "read_spans", "reader_options", "write_corpus"]
+__all__ = ["FORMATS", "SOURCE_PATIENT", "Format", "SUFFIXES", "detect_format", "input_format", "read_corpus", "read_spans", "reader_options", "write_corpus"]

@@ -23,12 +23,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..document import Document, Span
+from ..document import GIVEN_SPANS, KNOWN_PHI as _KNOWN, Document, Span
 
 #: Meta flag: the document's spans are its PHI (structured fields): replace them, detect nothing.
-GIVEN = "_given_spans"
+GIVEN = GIVEN_SPANS
 #: Meta key: the patient's known identifiers, ``[{"label": ..., "text": ...}, ...]``.
-KNOWN_PHI = "_known_phi"
+KNOWN_PHI = _KNOWN
 #: Meta key: the patient a document belongs to, when its source names one (a FHIR subject, a PID-3 id):
 #: the key of its per-patient surrogates unless --patient-field names another field.
 PATIENT = "_patient"
@@ -89,17 +89,3 @@ def field_values(doc: Document) -> list[str]:
 def is_given(doc: Document) -> bool:
     return bool(doc.meta.get(GIVEN))
 
-
-def deidentify(pipeline: Any, doc: Document, patient: str | None = None) -> tuple[Document, list[Span]]:
-    """``pipeline.deidentify`` for a text document; for a fields document, its given spans replaced.
-
-    A fields document is never scanned: its spans are exactly its PHI, and the
-    operator replaces them keyed by the same patient as the notes.
-    """
-    if not is_given(doc):
-        return pipeline.deidentify(doc, patient)
-    from ..document import rewrite_document
-    from ..replace.operators import edits_for
-
-    new_doc, _ = rewrite_document(doc, edits_for(doc.text, doc.spans, pipeline.operator, patient or doc.id))
-    return new_doc, list(doc.spans)

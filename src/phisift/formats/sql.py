@@ -27,6 +27,7 @@ import datetime as dt
 import decimal
 import re
 import secrets
+from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..document import Document
@@ -171,6 +172,7 @@ def write(
     sa = _sa()
     if if_exists not in ("fail", "replace"):
         raise UsageError("if_exists must be 'fail' or 'replace'")
+    _make_sqlite_folder(url)
     engine = _engine(url)
     staging = None
     try:
@@ -199,6 +201,16 @@ def write(
         if staging is not None:
             _drop_quietly(engine, staging)
         engine.dispose()
+
+
+def _make_sqlite_folder(url: str) -> None:
+    """An SQLite output file's folder is created as needed, like any output file's."""
+    try:
+        parsed = _sa().engine.make_url(url)
+    except Exception:  # reported by _engine
+        return
+    if parsed.get_backend_name() == "sqlite" and parsed.database and parsed.database != ":memory:":
+        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
 
 
 def _rename(engine: Any, staging: Any, name: str, schema: str | None, replace: bool) -> None:
@@ -279,3 +291,19 @@ def _column_type(values: list[Any]) -> Any:
     if kinds and kinds <= {int, float}:
         return sa.Float()
     return sa.Text()
+
+
+def fingerprint(url: str, table: str = DEFAULT_TABLE) -> dict[str, Any]:
+    """What a resumed run compares to know the input is the one it started on: the database (password
+    hidden), the table, its columns and its number of rows."""
+    sa = _sa()
+    engine = _engine(url)
+    try:
+        source = _reflect(engine, url, table)
+        with engine.connect() as conn:
+            rows = conn.execute(sa.select(sa.func.count()).select_from(source)).scalar_one()
+    except sa.exc.SQLAlchemyError as exc:
+        raise _db_error(exc, url, f"reading table '{table}'") from None
+    finally:
+        engine.dispose()
+    return {"database": shown(url), "table": table, "columns": [c.name for c in source.columns], "rows": rows}

@@ -11,6 +11,7 @@ a new config (``with_detector``, ``with_overrides``), never an edit of a shared 
 from __future__ import annotations
 
 import copy
+import json
 import tomllib
 from dataclasses import asdict, dataclass, field, fields, replace
 from importlib import resources
@@ -60,6 +61,14 @@ class PipelineConfig:
     detect: DetectSettings
     replace: ReplaceSettings
     frequency: Any = field(default=None)  # a detect.frequency.FrequencyConfig
+    #: Site rules (``[[recognizers]]``, ``[allow]``, ``[deny]``, ``[thresholds]``; see detect/site.py) as
+    #: canonical JSON, so the config stays hashable; list files made absolute. Empty: none.
+    site_json: str = ""
+
+    @property
+    def site(self) -> dict[str, Any]:
+        """The site rules' sections as written (a fresh dict)."""
+        return json.loads(self.site_json) if self.site_json else {}
 
     # building ------------------------------------------------------------------
     @classmethod
@@ -76,16 +85,25 @@ class PipelineConfig:
         """A config from a complete, already merged dict (as ``as_dict`` gives)."""
         from ..detect.frequency import FrequencyConfig
 
+        from ..detect.site import SECTIONS, site_rules
+
         detect = _section(DetectSettings, data["detect"])
         rep = _section(ReplaceSettings, data["replace"])
-        config = cls(detect, rep, FrequencyConfig.from_dict(data["frequency"]))
+        site = {k: data[k] for k in SECTIONS if data.get(k)}
+        site_rules(site)  # checked here, so a bad rule fails before a run starts
+        site_json = json.dumps(site, sort_keys=True, ensure_ascii=False) if site else ""
+        config = cls(detect, rep, FrequencyConfig.from_dict(data["frequency"]), site_json)
         config.check()
         return config
 
     def with_overrides(self, overrides: Overrides) -> "PipelineConfig":
         """A new config with single keys replaced (``None`` values keep the current value)."""
+        from ..detect.site import split_site
+
         merged = self.as_dict()
-        _merge(merged, overrides, None)
+        rest, site = split_site(dict(overrides), None)
+        _merge(merged, rest, None)
+        merged.update(site)
         return PipelineConfig.from_dict(merged)
 
     def with_detector(self, name: str) -> "PipelineConfig":
@@ -98,7 +116,7 @@ class PipelineConfig:
     def as_dict(self) -> dict[str, Any]:
         """Plain nested dict of lists and scalars (JSON-ready), in the TOML's layout."""
         out = {"detect": asdict(self.detect), "replace": asdict(self.replace), "frequency": asdict(self.frequency)}
-        return _lists(out)
+        return {**_lists(out), **self.site}
 
     def check(self) -> None:
         """Names and modes exist (the types were checked when merging)."""
@@ -116,6 +134,8 @@ def load_config(path: str | Path | None = None, overrides: Overrides | None = No
     ``overrides`` maps sections to keys; a ``None`` value keeps the file's value (an
     option the user did not give).
     """
+    from ..detect.site import split_site
+
     merged = default_dict()
     if path is not None:
         p = Path(path)
@@ -125,9 +145,13 @@ def load_config(path: str | Path | None = None, overrides: Overrides | None = No
             raise InputError("no such config file", p) from None
         except tomllib.TOMLDecodeError as exc:
             raise InputError(f"invalid TOML: {exc}", p) from None
+        user, site = split_site(user, p)  # site rules: free-form sections, checked on their own
         _merge(merged, user, p)
+        merged.update(site)
     if overrides:
-        _merge(merged, overrides, None)
+        rest, site = split_site(dict(overrides), None)
+        _merge(merged, rest, None)
+        merged.update(site)
     return PipelineConfig.from_dict(merged)
 
 

@@ -17,7 +17,8 @@ from ..detect.base import Counter, Detector, Fittable
 from ..detect.combine import Combiner
 from ..detect.known import KnownPHI, doc_known_values, find_known
 from ..detect.registry import BuildContext, build, entry
-from ..document import Document, Span, rewrite_document
+from ..detect.site import SiteRules, site_rules
+from ..document import GIVEN_SPANS, Document, Span, rewrite_document
 from ..errors import UsageError
 from ..progress import Reporter, reporter_or_null
 from ..replace.operators import Mask, Operator, Redact, Surrogate, Tag, edits_for
@@ -102,6 +103,9 @@ class Pipeline:
     known: KnownPHI | None = None
     #: Replace the spans each document carries instead of detecting (``--from-spans``).
     given_spans: bool = False
+    #: Site rules: allow lists and per-label thresholds filter each detector's spans (their
+    #: recognizers and deny lists are one of ``detectors``, named "site").
+    site: SiteRules | None = None
 
     @classmethod
     def from_config(
@@ -131,13 +135,16 @@ class Pipeline:
                              "(Pipeline.fit(corpus, config), or phisift detect/deid)")
         fitted = [f.apply(states[f.name]) for f in to_fit if f.name in states]
         det = config.detect
+        site = site_rules(config.site) if config.site else None
+        own = [site.detector] if site and (site.detector.recognizers or site.detector.deny) else []
         return cls(
-            detectors=share_feature_detectors(ready + fitted + extra),
+            detectors=share_feature_detectors(ready + fitted + extra + own),
             operator=make_operator(config.replace, secret),
             combiner=Combiner(det.extend_min_score),
             labels=frozenset(det.labels),
             min_score=float(det.min_score),
             states=states,
+            site=site,
         )
 
     @classmethod
@@ -180,8 +187,11 @@ class Pipeline:
         found: list[Span] = []
         for offset, part in self._windows(text):
             for det in self.detectors:
+                spans = det.detect(part)
+                if self.site:
+                    spans = [s for s in spans if self.site.keep(part, s, det.name)]
                 found.extend(s if not offset else replace(s, start=s.start + offset, end=s.end + offset)
-                             for s in det.detect(part))
+                             for s in spans)
         if self.labels:
             found = [s for s in found if s.label in self.labels]
         if self.min_score:
@@ -204,21 +214,27 @@ class Pipeline:
             back = text.rfind("\n", end - self.window_overlap, end - 1)
             start = back + 1 if back > start else end - self.window_overlap
 
+    def find(self, doc: Document, patient: str | None = None, known: list | None = None) -> list[Span]:
+        """A document's PHI: the spans it carries (``given_spans``, or ``GIVEN_SPANS``: structured fields),
+        else detected, with its patient's known identifiers found in every written form."""
+        if self.given_spans or doc.meta.get(GIVEN_SPANS):
+            return self.combiner.combine(doc.spans)
+        if known is None:
+            known = doc_known_values(doc, self.known, patient or doc.id)
+        spans = self.detect(doc.text)
+        return self.combiner.combine(spans + find_known(doc.text, known)) if known else spans
+
     def deidentify(self, doc: Document, patient: str | None = None) -> tuple[Document, list[Span]]:
         """The de-identified document (its spans mark the replaced places) and the spans found.
 
         The patient's known identifiers (``known``, and those the document's source carries)
         are found with the detectors' spans and given to the surrogates to avoid; with
-        ``given_spans`` the document's own spans are replaced instead of detected ones.
+        ``given_spans`` (or a document of structured fields, ``GIVEN_SPANS``) the document's
+        own spans are replaced instead of detected ones.
         """
         who = patient or doc.id
         known = doc_known_values(doc, self.known, who)
-        if self.given_spans:
-            spans = self.combiner.combine(doc.spans)
-        else:
-            spans = self.detect(doc.text)
-            if known:
-                spans = self.combiner.combine(spans + find_known(doc.text, known))
+        spans = self.find(doc, who, known)
         edits = edits_for(doc.text, spans, self.operator, who, known=[v.text for v in known])
         new_doc, _ = rewrite_document(doc.with_spans(spans), edits)
         return new_doc, spans

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..document import Document, Span
-from ..formats import FORMATS, read_corpus
+from ..formats import FORMATS, SOURCE_PATIENT, read_corpus
 from ..pseudonyms import PatientKey
 from .state import fingerprint
 
@@ -17,7 +17,7 @@ from .state import fingerprint
 class Corpus:
     """An input corpus that can be read again (the fit and the apply pass each stream it)."""
 
-    path: Path
+    path: str | Path  # a database URL stays a string
     fmt: str
     options: dict[str, Any] = field(default_factory=dict)
 
@@ -31,8 +31,32 @@ class Corpus:
 
     def settings(self) -> dict[str, Any]:
         """What a run's output depends on about its input (part of the run key)."""
-        return {"input": str(self.path.resolve()), "input_format": self.fmt, "reader": self.options,
+        if self.fmt == "sql":
+            from ..formats import sql
+
+            table = self.options.get("table", sql.DEFAULT_TABLE)
+            return {"input": sql.shown(str(self.path)), "input_format": self.fmt, "reader": self.options,
+                    "input_files": sql.fingerprint(str(self.path), table)}
+        return {"input": str(Path(self.path).resolve()), "input_format": self.fmt, "reader": self.options,
                 "input_files": fingerprint(self.path)}
+
+    def count(self) -> int | None:
+        """How many documents the corpus holds, when that is cheap to know (for a progress total and its
+        time left): a table's rows, a folder's notes, a JSONL file's lines up to 256 MB; else None."""
+        if self.fmt == "sql":
+            return self.settings()["input_files"]["rows"]
+        path = Path(self.path)
+        if self.fmt == "text" and path.is_dir():
+            return sum(1 for p in path.rglob("*.txt") if p.is_file() and not any(
+                part.startswith(".") for part in p.relative_to(path).parts))
+        if self.fmt == "jsonl" and path.is_file() and path.stat().st_size <= COUNT_LIMIT:
+            with open(path, "rb") as fh:
+                return sum(1 for line in fh if line.strip())
+        return None
+
+
+#: Inputs up to this size are counted line by line before a run (a progress total).
+COUNT_LIMIT = 256 * 1024 * 1024
 
 
 def is_folder_output(target: Path, fmt: str) -> bool:
@@ -41,8 +65,11 @@ def is_folder_output(target: Path, fmt: str) -> bool:
 
 
 def patient_of(doc: Document, patient_field: str | None) -> str:
-    """The patient a document belongs to: a metadata field, or else the document itself
+    """The patient a document belongs to: a metadata field, else the patient its source names (a FHIR
+    subject, an HL7 PID-3 id: ``meta["_patient"]``), else the document itself
     (``pseudonyms.PatientKey`` also reads mapping files and file-name patterns)."""
+    if not patient_field and doc.meta.get(SOURCE_PATIENT) not in (None, ""):
+        return str(doc.meta[SOURCE_PATIENT])
     return PatientKey(field_name=patient_field).of(doc)
 
 

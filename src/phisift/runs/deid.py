@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from itertools import islice
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from ..document import Document, Span
 from ..errors import InputError
 from ..fileio import atomic_write
 from ..formats import write_corpus
+from ..formats.sql import shown
 from ..pipeline import Pipeline, PipelineConfig
 from ..progress import Reporter, reporter_or_null
 from ..store import Secret, Store
@@ -32,7 +33,7 @@ from .batches import commit_groups
 from ..pseudonyms import FieldPolicy, PatientKey
 from .corpus import Corpus, is_folder_output, spans_line
 from .release import Release
-from .state import RunState, run_key
+from .state import RunState, is_database, run_key
 from .summary import Summary
 
 if TYPE_CHECKING:  # the page code loads only when a review is asked for
@@ -41,8 +42,8 @@ if TYPE_CHECKING:  # the page code loads only when a review is asked for
 
 
 def detect_task(pipeline: Pipeline, doc: Document) -> list[Span]:
-    """The map of a detect run: one document's spans."""
-    return pipeline.detect(doc.text)
+    """The map of a detect run: one document's spans (a fields document's given spans as they are)."""
+    return pipeline.find(doc)
 
 
 def deid_task(pipeline: Pipeline, item: tuple[Document, str]) -> tuple[Document, list[Span]]:
@@ -63,8 +64,17 @@ def _key_id(secret: Secret | None) -> str | None:
     return secret.hexdigest("phisift-run-key-id")[:16] if secret is not None else None
 
 
-def _resolved(path: Path | None) -> str | None:
-    return str(Path(path).resolve()) if path else None
+def _left(corpus: Corpus, done: int) -> int | None:
+    """Documents still to do, when the corpus can say how many it holds (a progress bar's total)."""
+    total = corpus.count()
+    return None if total is None else max(0, total - done)
+
+
+def _resolved(path: str | Path | None) -> str | None:
+    """A path made absolute; a database URL as it may be shown (password hidden)."""
+    if not path:
+        return None
+    return shown(str(path)) if is_database(path) else str(Path(path).resolve())
 
 
 def say_resumed(state: RunState, done: int, what: str, reporter: Reporter) -> None:
@@ -97,7 +107,7 @@ def detect_run(corpus: Corpus, output: Path, cfg: PipelineConfig, *, store: Stor
         say_resumed(state, done, "documents were already done", say)
         summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
         docs = islice(iter(corpus), done, None)
-        say.start(f"detect ({engine.name})")
+        say.start(f"detect ({engine.name})", total=_left(corpus, done))
         for batch in commit_groups(engine.map(pipeline, detect_task, docs), lambda doc: len(doc.text)):
             journal.append([spans_line(doc.id, spans) for doc, spans in batch])
             journal.sync()
@@ -113,10 +123,11 @@ def detect_run(corpus: Corpus, output: Path, cfg: PipelineConfig, *, store: Stor
     return summary
 
 
-def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: PipelineConfig, *, store: Store, engine: Engine,
-             reporter: Reporter | None = None, secret: Secret | None = None, model: Path | None = None,
-             spans_path: Path | None = None, patient_field: str | None = None, reversible: bool = False,
-             resume: bool | None = None, review: ReviewWriter | None = None, release: Release | None = None) -> Summary:
+def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConfig, *, store: Store,
+             engine: Engine, reporter: Reporter | None = None, secret: Secret | None = None,
+             model: Path | None = None, spans_path: Path | None = None, patient_field: str | None = None,
+             reversible: bool = False, resume: bool | None = None, review: ReviewWriter | None = None,
+             release: Release | None = None, write_options: dict[str, Any] | None = None) -> Summary:
     """De-identify every document into ``target`` (and the spans found into ``spans_path``), resumably.
 
     With ``review``, every document (original, de-identified, spans found) goes to the
@@ -127,10 +138,13 @@ def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: PipelineConfig, *,
     ``release`` (``release.py``): the documents' patients, how their fields and ids are
     written, known identifiers and given spans; without it, the patient is the
     ``patient_field`` value (or the document) and fields pass through.
+    ``write_options``: the output format's options (a database table).
     """
     say = reporter_or_null(reporter)
     release = release or Release(patients=PatientKey(field_name=patient_field), fields=FieldPolicy(keep_ids=True))
+    write_options = dict(write_options or {})
     key = run_key({"command": "deid", **corpus.settings(), "output": _resolved(target), "output_format": dst_fmt,
+                   "writer": write_options,
                    "spans": _resolved(spans_path), "config": _config_for_key(cfg), "model": _resolved(model),
                    "patient_field": patient_field, "reversible": reversible, "key_id": _key_id(secret),
                    **release.settings()})
@@ -139,7 +153,7 @@ def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: PipelineConfig, *,
     with RunState(store, key, targets, resume, say.note) as state:
         pipeline = fitted_pipeline(cfg, corpus, engine, state, store, secret, model, say)
         pipeline.known, pipeline.given_spans = release.known, release.given is not None
-        writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key)
+        writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key, write_options)
         done = writer.done
         say_resumed(state, done, "documents were already done", say)
         summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
@@ -147,7 +161,7 @@ def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: PipelineConfig, *,
         items = release.items(islice(iter(corpus), done, None), done)
         if review is not None and done:
             _review_earlier(review, engine, pipeline, corpus, done, release, say)
-        say.start(f"deid ({engine.name})")
+        say.start(f"deid ({engine.name})", total=_left(corpus, done))
         for batch in commit_groups(engine.map(pipeline, deid_task, items), lambda item: len(item[0].text)):
             batch = [((doc, patient), (release.written(doc, patient, new, spans), spans))
                      for (doc, patient), (new, spans) in batch]
@@ -174,8 +188,9 @@ def deid_run(corpus: Corpus, target: Path, dst_fmt: str, cfg: PipelineConfig, *,
 class _DeidWriter:
     """The outputs of a deid run: journals for single files (and the spans file), or one file per document."""
 
-    def __init__(self, target: Path, dst_fmt: str, spans_path: Path | None, state: RunState, store: Store, key: str):
-        self.target, self.fmt, self.spans_path = target, dst_fmt, spans_path
+    def __init__(self, target: str | Path, dst_fmt: str, spans_path: Path | None, state: RunState, store: Store,
+                 key: str, options: dict[str, Any]):
+        self.target, self.fmt, self.spans_path, self.options = target, dst_fmt, spans_path, options
         self.folder = is_folder_output(target, dst_fmt)
         self.main = None if self.folder else state.journal(target)
         self.spans = state.journal(spans_path) if spans_path else None
@@ -191,7 +206,7 @@ class _DeidWriter:
                     raise InputError("duplicate document id: each document of a folder output needs its own",
                                      document=new.id)
                 self.written.add(new.id)
-            write_corpus(new_docs, self.target, self.fmt)
+            write_corpus(new_docs, self.target, self.fmt, **self.options)
         else:
             self.main.append(new_docs)
         if self.spans is not None:
@@ -202,9 +217,9 @@ class _DeidWriter:
     def close(self, empty: bool) -> None:
         """Assemble the single-file outputs from their journals (an empty corpus: what the format writes for none)."""
         if self.main is not None:
-            write_corpus(self.main.items(), self.target, self.fmt)
+            write_corpus(self.main.items(), self.target, self.fmt, **self.options)
         elif empty:
-            write_corpus([], self.target, self.fmt)
+            write_corpus([], self.target, self.fmt, **self.options)
         if self.spans is not None:
             with atomic_write(self.spans_path) as fh:
                 fh.writelines(self.spans.items())

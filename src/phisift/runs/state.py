@@ -68,6 +68,13 @@ def journal_path(target: Path, key: str) -> Path:
     return target.parent / f".{target.name}.{key[:12]}.journal"
 
 
+def is_database(target: str | Path) -> bool:
+    """An output named by a database URL: its journal lives in the run's folder (no file to sit beside)."""
+    from ..formats.sql import is_url
+
+    return is_url(target)
+
+
 class RunState:
     """The state of one run in the store folder; a lock keeps two processes off the same run.
 
@@ -78,7 +85,7 @@ class RunState:
     def __init__(self, store: Store, key: str, targets: list[Path], resume: bool | None,
                  notify: Callable[[str], None] = lambda message: None):
         self.store, self.key, self.notify = store, key, notify
-        self.targets = [Path(t).resolve() for t in targets]
+        self.targets = [Path(t).resolve() for t in targets if not is_database(t)]
         root = runs_folder(store)
         root.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.dir = root / key[:32]
@@ -112,8 +119,12 @@ class RunState:
                       "journals": [str(journal_path(t, key)) for t in self.targets]}
             write_text_atomic(manifest, json.dumps(record, indent=1))
 
-    def journal(self, target: Path) -> Journal:
-        j = Journal(journal_path(Path(target).resolve(), self.key), self._nonce)
+    def journal(self, target: str | Path) -> Journal:
+        if is_database(target):
+            name = hashlib.sha256(str(target).encode("utf-8")).hexdigest()[:12]
+            j = Journal(self.dir / f"database-{name}.journal", self._nonce)
+        else:
+            j = Journal(journal_path(Path(target).resolve(), self.key), self._nonce)
         self._journals.append(j)
         return j
 
