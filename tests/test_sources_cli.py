@@ -99,7 +99,9 @@ def test_deid_sqlite_to_sqlite(tmp_path):
        str(tmp_path / "s.db"), cwd=tmp_path)
     with sqlite3.connect(tmp_path / "out.db") as db:
         rows = db.execute("SELECT note_id, person_id, note_date, note_text FROM note ORDER BY note_id").fetchall()
-    assert [r[:3] for r in rows] == [(1, 101, "2021-03-04"), (2, 101, "2021-03-05"), (3, 202, "2021-04-01")]
+    assert [(r[0], r[2]) for r in rows] == [(1, "2021-03-04"), (2, "2021-03-05"), (3, "2021-04-01")]
+    # the patient field is written as a keyed pseudonym (issue 17), the same for the same patient
+    assert rows[0][1] == rows[1][1] != rows[2][1] and 101 not in (rows[0][1], rows[1][1])
     texts = " ".join(r[3] for r in rows)
     assert [phi for phi in ("John Smith", "Margaret", "Whitfield", "617-555-0199", "Jane Doe", "03/04/2021")
             if phi in texts] == []
