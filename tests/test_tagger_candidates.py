@@ -117,4 +117,4 @@ def test_pickle_keeps_candidate_context():
     det = load_model_detector("en_crf")
     det.candidate_context = None
     assert pickle.loads(pickle.dumps(det)).candidate_context is None
-    assert pickle.loads(pickle.dumps(load_model_detector("en_crf"))).candidate_context == 2
+    assert pickle.loads(pickle.dumps(load_model_detector("en_crf"))).candidate_context == 3

@@ -36,7 +36,7 @@ CONFIG_FILE = "phisift_model.json"
 GAZETTEER_FILE = "gazetteer.json"
 CLUSTERS_FILE = "clusters.json"
 #: Words of context tagged on each side of a candidate word (see ``candidates``).
-CANDIDATE_CONTEXT = 2
+CANDIDATE_CONTEXT = 3
 
 
 @dataclass(frozen=True)
