@@ -233,3 +233,13 @@ def test_sqlite_run_killed_then_resumed_gives_the_same_table(tmp_path):
             rows[name] = db.execute("SELECT * FROM note ORDER BY note_id").fetchall()
     assert rows["out.db"] == rows["ref.db"] and len(rows["ref.db"]) == 600
     assert done_count(tmp_path / "store.db") == 0
+
+
+@pytest.mark.parametrize("name, phi", [("messages.hl7", HL7_PHI), ("bundle.json", PATIENT_PHI + NOTE_PHI)])
+def test_deid_to_jsonl_leaves_the_sources_identifiers_behind(tmp_path, name, phi):
+    """Written as JSONL, a de-identified FHIR or HL7 document carries no known identifiers nor the MRN
+    that named its patient (the bookkeeping meta holds only skeletons with those places blanked)."""
+    ok("deid", str(EXAMPLES / name), str(tmp_path / "out.jsonl"), "--mode", "tag", "--store",
+       str(tmp_path / "s.db"), *FAST, cwd=tmp_path)
+    out = (tmp_path / "out.jsonl").read_text()
+    assert [p for p in phi if p in out] == [] and "_known_phi" not in out and '"_patient"' not in out

@@ -52,6 +52,10 @@ GIVEN_SPANS = "_given_spans"
 #: Meta key of the known identifiers a document's source gives for its patient (a FHIR Patient's values,
 #: an HL7 PID segment's): ``[{"label", "text"}]``, looked for in the text in all their written forms.
 KNOWN_PHI = "_known_phi"
+#: Meta key of the patient a document's source names (a FHIR subject reference, an HL7 PID-3 id).
+SOURCE_PATIENT = "_patient"
+#: Meta a de-identified document must not carry on: its source's identifiers of the patient.
+SOURCE_PHI_META = (KNOWN_PHI, SOURCE_PATIENT)
 
 
 @dataclass(frozen=True, slots=True)

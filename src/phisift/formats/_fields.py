@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..document import GIVEN_SPANS, KNOWN_PHI as _KNOWN, Document, Span
+from ..document import GIVEN_SPANS, KNOWN_PHI as _KNOWN, SOURCE_PATIENT, Document, Span
 
 #: Meta flag: the document's spans are its PHI (structured fields): replace them, detect nothing.
 GIVEN = GIVEN_SPANS
@@ -31,7 +31,7 @@ GIVEN = GIVEN_SPANS
 KNOWN_PHI = _KNOWN
 #: Meta key: the patient a document belongs to, when its source names one (a FHIR subject, a PID-3 id):
 #: the key of its per-patient surrogates unless --patient-field names another field.
-PATIENT = "_patient"
+PATIENT = SOURCE_PATIENT
 
 
 class FieldText:

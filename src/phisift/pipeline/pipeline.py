@@ -18,7 +18,7 @@ from ..detect.combine import Combiner
 from ..detect.known import KnownPHI, doc_known_values, find_known
 from ..detect.registry import BuildContext, build, entry
 from ..detect.site import SiteRules, site_rules
-from ..document import GIVEN_SPANS, Document, Span, rewrite_document
+from ..document import GIVEN_SPANS, SOURCE_PHI_META, Document, Span, rewrite_document
 from ..errors import UsageError
 from ..progress import Reporter, reporter_or_null
 from ..replace.operators import Mask, Operator, Redact, Surrogate, Tag, edits_for
@@ -237,6 +237,8 @@ class Pipeline:
         spans = self.find(doc, who, known)
         edits = edits_for(doc.text, spans, self.operator, who, known=[v.text for v in known])
         new_doc, _ = rewrite_document(doc.with_spans(spans), edits)
+        if any(k in new_doc.meta for k in SOURCE_PHI_META):  # the source's identifiers of the patient stay behind
+            new_doc = replace(new_doc, meta={k: v for k, v in new_doc.meta.items() if k not in SOURCE_PHI_META})
         return new_doc, spans
 
 
