@@ -161,6 +161,7 @@ def test_iban_checksum():
         "Seen 12-Mar-2019 at 10:00.",
         "PROCEDURE: 12:30:45 start.",
         "Fixed with a locking plate 8 hole.",
+        "gravida 7, para-1-0-5-1 with two prior losses; G7P1051.",
         "Application of anterior cervical locking plate C3-C5 (CPT 22845).",
     ],
 )
@@ -229,6 +230,8 @@ def test_not_phones(text):
          "STREET"),
         ("The patient lives on Alex Curve with her daughter.", "Alex Curve", "STREET"),
         ("Her son lives off jackson causeway in town.", "jackson causeway", "STREET"),
+        ("Is the clinic on Griffin Road open on Sunday?", "Griffin Road", "STREET"),
+        ("The pharmacy on Main Street closed.", "Main Street", "STREET"),
         ("He moved here from Saint Vincent and the Grenadines.", "Saint Vincent and the Grenadines", "COUNTRY"),
         ("born in papua new guinea, and emigrated", "papua new guinea", "COUNTRY"),
     ],
@@ -247,6 +250,8 @@ def test_addresses(text, value, label):
         "lives on the 3rd floor.",
         "lives on social security.",
         "lives at home with her husband.",
+        "The clinic on the second floor is open.",
+        "Office on call today.",
         "Dose 20 mg\nReturn 12345\n",
         "Lot # 2 West Room 14.",
         "In 2 weeks, OR 3 weeks",
@@ -306,6 +311,8 @@ def test_new_date_forms_are_shifted_by_surrogate_deid(tmp_path):
          {("Flat 2", "STREET"), ("33 Gannon Street", "STREET"), ("Dylan Ville", "CITY"), ("X29 EYWH", "ZIP")}),
         ("Send it to Killergasse 223\n93047 Regensburg\nGermany.",
          {("Killergasse 223", "STREET"), ("93047", "ZIP"), ("Regensburg", "CITY"), ("Germany", "COUNTRY")}),
+        ("Where do I send the bill for Ann Lee, Sadowa 954\n98-186 Lubartów?",
+         {("Sadowa 954", "STREET"), ("98-186", "ZIP"), ("Lubartów", "CITY")}),
         ("Mailing address on file:\nBradleylaan 6\n4835 TY Renkum\nNetherlands",
          {("Bradleylaan 6", "STREET"), ("4835 TY", "ZIP"), ("Renkum", "CITY"), ("Netherlands", "COUNTRY")}),
     ],
@@ -388,3 +395,35 @@ def test_usernames(text, value):
 )
 def test_not_usernames(text):
     assert values(text, "USERNAME") == set(), found(text)
+
+
+# ---------------------------------------------------------------- whole notes in capitals or lower case
+
+
+@pytest.mark.parametrize(
+    "text, value, label",
+    [
+        ("SEND THE LETTER TO 6283 ERICA MOUNT, DOVER, DE 19901. THE", "DOVER", "CITY"),
+        ("SEND THE LETTER TO 6283 ERICA MOUNT, DOVER, DE 19901. THE", "6283 ERICA MOUNT", "STREET"),
+        ("SYMPTOMS BEGAN AROUND LABOR DAY 2016.", "LABOR DAY 2016", "DATE"),
+        ("symptoms began around labor day 2016.", "labor day 2016", "DATE"),
+        ("his truck, plate fz 72268, was towed.", "fz 72268", "VEHICLE"),
+        ("ELECTRONICALLY SIGNED BY DEBORAH PHELPS, PHARMD ON 2002-12-25.", "DEBORAH PHELPS", "DOCTOR"),
+    ],
+)
+def test_cased_notes(text, value, label):
+    assert has(text, value, label), found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A SECOND MARGIN WAS OBTAINED FROM THE 6 O'CLOCK POSITION ALL THE WAY TO THE 3 O'CLOCK POSITION.",
+        "HE HAD A FALL IN AUGUST OF 2008 AFTER HIS LEGS GAVE WAY.",
+        "NOVOLOG INSULIN VIA INSULIN PUMP ABOUT 30 UNITS DAILY.",
+        "METRONIDAZOLE 500 MG #14 1 BID FOR 7 DAYS.",
+        "CLOSED WITH #3-0 VICRYL AND #4-0 UNDYED VICRYL.",
+    ],
+)
+def test_cased_notes_not_streets(text):
+    assert values(text, "STREET") == set(), found(text)

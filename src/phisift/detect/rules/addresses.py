@@ -118,8 +118,21 @@ def compile_patterns(languages: Languages) -> AddressPatterns:
 
 
 def _street(scan: Scan, m: re.Match) -> None:
-    """A house number, capitalised words and a USPS suffix: the shape alone is specific enough."""
+    """A house number, capitalised words and a USPS suffix: the shape alone is specific enough.
+
+    In a note typed in capitals every word is "capitalised", so there a sentence
+    word inside ("6 O'CLOCK POSITION ALL THE WAY", "2008 AFTER HIS LEGS GAVE WAY") rules it out.
+    """
+    value = m.group()
+    if value.isupper() and any(w in _CAPS_SENTENCE_WORDS for w in value.split()):
+        return
     scan.emit(m.start(), m.end(), "STREET", 0.85)
+
+
+_CAPS_SENTENCE_WORDS = frozenset({
+    "THE", "AND", "HIS", "HER", "AFTER", "IN", "ON", "AT", "ONE", "WITH", "ALL", "TO", "A", "AN", "WAS", "IS", "FOR",
+    "FROM", "BY", "AS", "THIS", "THAT", "WERE", "ARE", "HAD", "HAS", "GAVE", "TIMES", "OR", "NOT", "NO",
+})
 
 
 def _zip(scan: Scan, m: re.Match) -> None:
@@ -320,6 +333,8 @@ def find_city_state(scan: Scan) -> None:
         if not zip_code and len(st) > 2 and _CAPITAL_WORD.match(text, m.end()):
             continue  # "Tower, Wisconsin Card Sorting Test"
         city = _city_before(scan, m.start(), 0.8 if zip_code else 0.7, emit=False)
+        if not city and zip_code:
+            city = _cased_city_before(scan, m.start())  # "DOVER, DE 19901" in a note typed in capitals
         if not city and not zip_code:
             continue
         if city:
@@ -369,6 +384,8 @@ def _spanish_street(scan: Scan, s: int) -> int:
     if not m:
         return 0
     numbered = m.group("numbered") is not None
+    if scan.p.languages.english and m.group()[:4].lower() == "via ":
+        return 0  # "VIA INSULIN PUMP ABOUT 30": the English word
     if not numbered and not m.group().lower().startswith(_SPANISH_STREET_WORDS):
         return 0
     scan.emit(s, m.end(), "STREET", 0.85 if numbered else 0.6)
@@ -399,7 +416,7 @@ def _street_regex(lang: Languages) -> str:
     suffix_re = alt(suffixes)
     unit_re = alt(title_upper(u for u in vocab.UNIT_WORDS if u != "#") + ["#"])
     unit = rf"(?:,?[ \t]*{unit_re}\.?[ \t]*#?[ \t]*[A-Za-z0-9-]{{1,6}}(?![\w-]))"
-    strong_unit = alt(title_upper(vocab.STREET_UNIT_WORDS) + ["#"])
+    strong_unit = alt(title_upper(vocab.STREET_UNIT_WORDS))  # not "#": "500 MG #14", "#4-0 VICRYL"
     return (
         r"[0-9]{1,6}(?:-[0-9]{1,4})?[A-Za-z]?[ \t]+"
         r"(?:(?:[NSEW]|N[EW]|S[EW]|North|South|East|West)\.?[ \t]+)?"

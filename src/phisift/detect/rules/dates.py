@@ -112,9 +112,9 @@ def compile_patterns(languages: Languages) -> DatePatterns:
     # in any case ("the fourth of july" in an all-lower-case note) but for the two that are also phrases
     cased = [h for h in holidays if h in vocab.HOLIDAYS_CASED]
     any_case = [h for h in holidays if h not in cased]
-    holiday = re.compile(
-        "(?:(?i:" + alt(any_case) + ")" + ("|" + alt(cased) if cased else "") + r")(?![\w'’])"
-    )
+    # the cased ones in capitals too, and in any case when a year follows ("labor day 2016")
+    cased_re = ("|" + alt(cased + [h.upper() for h in cased]) + rf"|(?i:{alt(cased)})(?=[ \t]+{YEAR4})") if cased else ""
+    holiday = re.compile("(?:(?i:" + alt(any_case) + ")" + cased_re + r")(?![\w'’])")
     return DatePatterns(
         month_numbers=months,
         month_led=month_led,

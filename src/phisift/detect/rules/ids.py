@@ -19,21 +19,25 @@ from .checks import compact_date_ok, count_digits, dea_ok, luhn_ok, vin_ok
 from .contact import extension_after, phone_label, signature_pager
 from .dates import date_cue
 from .regex_parts import SP, WS
+from .shaped_ids import OBSTETRIC
 
 
-#: A licence plate written in two groups, with letters and digits: "114 RM9", "9NM 882", "ABC 1234".
+#: A licence plate in two or three groups or one run, with letters and digits: "114 RM9", "GE 1583 UL", "CA79WJU".
 _PLATE = re.compile(
-    r"(?:(?=[A-Z0-9 -]{0,10}[A-Z])(?=[A-Z0-9 -]{0,10}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}(?:[ -][A-Z]{1,3}(?![\w-]))?"
-    # one run of five to eight letters and digits, in either case: "CA79WJU", "rl00pzx"
-    r"|(?i:(?=[A-Z0-9]{0,7}[A-Z])(?=[A-Z0-9]{0,7}[0-9])[A-Z0-9]{5,8}))(?![\w-])"
+    r"(?i:(?=[A-Z0-9 -]{0,10}[A-Z])(?=[A-Z0-9 -]{0,10}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}(?:[ -][A-Z]{1,3}(?![\w-]))?"
+    # one run of five to eight letters and digits: "CA79WJU", "rl00pzx"
+    r"|(?=[A-Z0-9]{0,7}[A-Z])(?=[A-Z0-9]{0,7}[0-9])[A-Z0-9]{5,8})(?![\w-])"
 )
 #: "locking plate C3-C5", "plate T12-L2": vertebral levels after a surgical plate, not a licence plate.
 _VERTEBRAE = re.compile(r"(?i)[CTLS][0-9]{1,2}[ -]+[CTLS]?[0-9]{1,2}")
 
 
 def _plate_ok(value: str) -> bool:
-    """A licence plate has five or more letters and digits, and is not a range of vertebrae."""
-    return sum(c.isalnum() for c in value) >= 5 and not _VERTEBRAE.fullmatch(value)
+    """A licence plate has five or more letters and digits (two digits in lower case), and is no range of vertebrae."""
+    if sum(c.isalnum() for c in value) < 5 or _VERTEBRAE.fullmatch(value):
+        return False
+    # in lower case, "8 hole" after a bone plate reads like one: a plate has two digits or more
+    return not value.islower() or sum(c.isdigit() for c in value) >= 2
 
 
 _MARKED_CUE = re.compile(r"(?i)[:#=º°]|(?<![a-z])(?:no|num|number|nbr|id)(?![a-z])")
@@ -240,7 +244,7 @@ def find_letter_digit_ids(scan: Scan) -> None:
             scan.emit(s, e, "LICENSE", 0.85)
         elif len(tok) == 17 and vin_ok(tok):
             scan.emit(s, e, "VEHICLE", 0.8)
-        elif count_digits(tok) >= 5 and len(tok) >= 6:
+        elif count_digits(tok) >= 5 and len(tok) >= 6 and not OBSTETRIC.match(tok):
             scan.emit(s, e, "IDNUM", 0.45, WEAK)
 
 

@@ -125,11 +125,12 @@ def _city_span(text: str, start: int, end: int, free_end: bool) -> tuple[int, in
     return start + kept[0].start(), start + kept[-1].end()
 
 
-_TAIL_CUE = re.compile(r"(?i)\b(?:at|to)[ \t]+|:[ \t]*")
+#: Where a street may start inside a line: after "at", "to", a colon or a comma ("the bill for Ann Lee, Sadowa 954").
+_TAIL_CUE = re.compile(r"(?i)\b(?:at|to)[ \t]+|[:,][ \t]*")
 
 
 def _street_in_line(scan: Scan, ls: int, le: int) -> tuple[int, int] | None:
-    """The street that ends the line ``[ls, le)``: the whole line, or its tail after "at", "to" or a colon."""
+    """The street that ends the line ``[ls, le)``: the whole line, or its tail after "at", "to", a colon or a comma."""
     text = scan.text
     for s in [ls] + [m.end() for m in _TAIL_CUE.finditer(text, ls, le)]:
         m = _STREET_LINE.fullmatch(text, s, le)

@@ -34,7 +34,8 @@ NAME_TAIL_CUT = re.compile(
     r"|[ \t]+-[ \t].*$|[ \t]*[0-9(].*$"
 )
 CREDENTIAL_TAIL = re.compile(
-    r"(?:[ \t]*,?[ \t]*(?:" + alt(vocab.CREDENTIALS) + r")(?![\w]))+[ \t.,]*$"
+    # in capitals too: "DEBORAH PHELPS, PHARMD" in a note typed in capitals
+    r"(?:[ \t]*,?[ \t]*(?:" + alt(vocab.CREDENTIALS + tuple(c.upper() for c in vocab.CREDENTIALS)) + r")(?![\w]))+[ \t.,]*$"
 )
 TITLE_HEAD = re.compile(
     r"(?i)(?:dr|dra|doctor|doctora|mr|mrs|ms|miss|mx|sr|sra|srta|prof|don|doña)(?:\.?:?[ \t]+|\.)(?=[A-ZÁÉÍÓÚÑ])"

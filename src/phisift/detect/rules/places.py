@@ -7,8 +7,8 @@ shipped country list (``data/lexicons/countries.txt``, built from Faker's locale
 one-word names are left to the lexicon detector, which weighs their context
 ("Jordan", "Chad" and "Georgia" are also people's names).
 
-"The patient lives on Alex Curve", "her son lives off Frank Way": after a cue
-that says where someone lives, one to three words ending in a street type
+"The patient lives on Alex Curve", "her son lives off Frank Way", "the clinic on
+Griffin Radial": after a cue that says where someone lives or a place stands, one to three words ending in a street type
 (USPS suffixes and the British, Irish and Australian street types) are a street.
 """
 
@@ -24,7 +24,9 @@ from .regex_parts import trie_regex
 
 #: "lives on", "resides off", "moved to", "living at": the place after them is where a person lives.
 _LIVES_STREET = re.compile(
-    r"(?i:lives|live|living|lived|resides|reside|residing|resided|moved|moving|stays|staying)"
+    r"(?i:lives|live|living|lived|resides|reside|residing|resided|moved|moving|stays|staying"
+    # a place someone goes to, named by its street: "the clinic on Griffin Radial", "pharmacy on Main Street"
+    r"|clinic|office|practice|pharmacy|house|apartment|building|store|shop|located|based)"
     r"(?:[ \t]+(?:now|currently|still|alone|nearby))?[ \t]+(?i:on|off|at|to)[ \t]+"
     r"(?P<st>(?:[^\W\d_][\w'’.-]*[ \t]+){1,3}?(?P<suffix>[^\W\d_]+))(?![\w'’-])\.?"
 )
@@ -93,6 +95,7 @@ COUNTRY_WORDS = CueWords("country", lambda lang: sorted(country_first_words()), 
 LIVES_STREET_WORDS = CueWords(
     "lives_street",
     lambda lang: ["lives", "live", "living", "lived", "resides", "reside", "residing", "resided", "moved", "moving",
-                  "stays", "staying"] if lang.english else [],
+                  "stays", "staying", "clinic", "office", "practice", "pharmacy", "house", "apartment", "building",
+                  "store", "shop", "located", "based"] if lang.english else [],
     _street_after_lives,
 )

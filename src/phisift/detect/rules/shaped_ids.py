@@ -50,6 +50,8 @@ _CODE = re.compile(
 )
 _MONTH_GROUP = re.compile(r"(?i)(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*")
 _NUMBER_UNIT = re.compile(r"[0-9]+(?:[a-zA-Z]{1,5})")
+#: "para-1-0-5-1", "G7P1051": an obstetric history, not an identifier.
+OBSTETRIC = re.compile(r"(?i)(?:para|gravida|grav|g[0-9]{1,2}p[0-9])")
 _TIMES = re.compile(r"[0-9]*[xX][0-9]+")
 _ROLE_WORDS = frozenset({"office", "fax", "home", "cell", "mobile", "work", "tel", "phone", "ext", "pager", "landline"})
 _ISO_LEAD = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -121,6 +123,8 @@ def code_ok(tok: str) -> bool:
         return False
     if _NUMBER_UNIT.fullmatch(tok) or _ISO_LEAD.match(tok) or tok.lower().startswith("rs") and tok[2:].isdigit():
         return False
+    if OBSTETRIC.match(tok):
+        return False  # "para-1-0-5-1", "G7P1051": pregnancies and births
     if any(_MONTH_GROUP.fullmatch(g) for g in groups):
         return False  # "12-Mar-2019"
     if any(g.lower() in _ROLE_WORDS or _TIMES.fullmatch(g) for g in groups[1:]):

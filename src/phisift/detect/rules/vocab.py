@@ -109,6 +109,7 @@ CREDENTIALS: tuple[str, ...] = (
     "MD", "M.D.", "DO", "D.O.", "PhD", "Ph.D.", "RN", "R.N.", "NP", "PA", "PA-C", "MBBS",
     "FACS", "FACP", "FACC", "FAAP", "MPH", "DDS", "DMD", "CNM", "CRNA", "LPN", "MSN", "BSN",
     "APRN", "FNP", "FNP-C", "DNP", "PharmD", "MS", "MSc", "LCSW", "PT", "DPT", "OT", "RD",
+    "FRCS", "FRCP", "FRCSC", "FRCPC", "MRCP", "MBChB", "MBBCh", "DC", "DPM", "OD", "PsyD", "LMFT", "LPC", "CNP",
 )
 
 #: Words that end a name in a form value ("Ana Ruiz Servicio de Urología", "Luis Gil Correo electrónico").
