@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import tempfile
 from pathlib import Path
 from typing import IO, Iterator
@@ -45,6 +46,31 @@ def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-
         raise
 
 
+def replace_folder(built: str | Path, target: str | Path) -> None:
+    """Put a folder built beside ``target`` in its place: one rename, so the target is never half there.
+
+    An existing target (the user asked to overwrite it) is renamed aside first and
+    removed once the new folder is in place, so no stale file mixes with new ones.
+    """
+    built, target = Path(built), Path(target)
+    old = None
+    if target.exists() or target.is_symlink():
+        old = target.parent / f".{target.name}.{os.getpid()}.old"
+        os.replace(target, old)
+    os.replace(built, target)
+    set_user_mode_folder(target)
+    if old is not None:
+        if old.is_dir() and not old.is_symlink():
+            shutil.rmtree(old)
+        else:
+            old.unlink()
+
+
+def set_user_mode_folder(path: str | Path) -> None:
+    """Give a folder made private while it was built the mode the user's umask gives new folders."""
+    os.chmod(path, 0o777 & ~_UMASK)
+
+
 def write_text_atomic(path: str | Path, text: str) -> None:
     with atomic_write(path) as fh:
         fh.write(text)
@@ -76,11 +102,23 @@ def read_text(path: str | Path) -> str:
 
 
 def ensure_outside(output: str | Path, inputs: list[str | Path] | tuple[str | Path, ...]) -> None:
-    """Refuse an output that is, or lies inside, an input: inputs are never written over."""
+    """Refuse an output that is, or lies inside, an input: inputs are never written over.
+
+    ``-`` (standard input or output) and database URLs are no files and are never compared.
+    """
+    if _not_a_file(output):
+        return
     out = Path(output).resolve()
     for item in inputs:
+        if _not_a_file(item):
+            continue
         inp = Path(item).resolve()
         if out == inp:
             raise UsageError("output would overwrite the input", output)
         if inp.is_dir() and inp in out.parents:
             raise UsageError("output lies inside the input folder", output)
+
+
+def _not_a_file(path: str | Path) -> bool:
+    """``-`` (a stream) or a database URL: places that are not files of the file system."""
+    return str(path) == "-" or (isinstance(path, str) and "://" in path)

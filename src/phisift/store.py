@@ -59,24 +59,55 @@ def load_key(path: str | Path | None = None, create: bool = True, notify=None) -
     holds the key can recompute every surrogate and pseudonym.
     """
     path = Path(path) if path else DEFAULT_KEY_FILE
-    if path.is_dir():
-        raise InputError("is a folder, expected a key file", path)
+    _check_key_path(path)
     if not path.exists():
         if not create:
             raise InputError("key file not found", path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        os.fchmod(fd, 0o600)
-        with os.fdopen(fd, "w") as fh:
-            fh.write(secrets.token_hex(32) + "\n")
+        _create_key(path)
         if notify:
             notify(f"created a new secret key at {path}; keep it safe and private: the same key gives the same surrogates")
-    elif notify and readable_by_others(path):
-        notify(f"warning: the key file {path} can be read by other users; make it private (chmod 600 {path})")
-    raw = path.read_text(encoding="utf-8", errors="replace").strip()
+    try:
+        raw = path.read_text(encoding="utf-8", errors="replace").strip()
+    except PermissionError:
+        raise InputError("cannot read the key file (permission denied)", path) from None
+    except OSError as exc:
+        raise InputError(f"cannot read the key file ({exc.strerror or type(exc).__name__})", path) from None
     if len(raw) < 32:
         raise InputError("key file is too short (expected at least 32 characters of secret)", path)
+    if notify and readable_by_others(path):
+        notify(f"warning: the key file {path} can be read by other users; make it private (chmod 600 {path})")
     return Secret(raw.encode("utf-8"))
+
+
+def _check_key_path(path: Path) -> None:
+    """A key path that can be read or created: not a folder, not a dangling link, no file among its parents.
+
+    Checked before anything is opened so that each case gets its own line instead of
+    the ``FileExistsError`` or ``NotADirectoryError`` that creating the file would raise.
+    """
+    if path.is_dir():
+        raise InputError("is a folder, expected a key file", path)
+    if path.is_symlink() and not path.exists():
+        raise InputError("the key file is a symbolic link to a file that does not exist", path)
+    for parent in path.parents:
+        if parent.exists() or parent.is_symlink():
+            if not parent.is_dir():
+                raise InputError(f"cannot hold a key file: {parent} is not a folder", path)
+            break
+
+
+def _create_key(path: Path) -> None:
+    """A new random key, created owner-only (0600) whatever the umask."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except PermissionError:
+        raise InputError("cannot create the key file (permission denied)", path) from None
+    except OSError as exc:
+        raise InputError(f"cannot create the key file ({exc.strerror or type(exc).__name__})", path) from None
+    os.fchmod(fd, 0o600)
+    with os.fdopen(fd, "w") as fh:
+        fh.write(secrets.token_hex(32) + "\n")
 
 
 def readable_by_others(path: str | Path) -> bool:
@@ -107,11 +138,18 @@ def create_private(path: str | Path) -> None:
         os.close(fd)
 
 
-def check_key_location(key_file: str | Path, output: str | Path) -> None:
-    """Refuse a key file inside the output folder: shared output must not carry the key."""
-    key, out = Path(key_file).resolve(), Path(output).resolve()
-    if key == out or out in key.parents:
-        raise UsageError("the key file must not be inside the output", key_file)
+def check_key_location(key_file: str | Path, output: str | Path, inputs: Iterable[str | Path] = ()) -> None:
+    """Refuse a key file inside the output (shared output must not carry the key), or that is or lies
+    inside an input (a key in the corpus would be de-identified, shared or overwritten with it)."""
+    key = Path(key_file).resolve()
+    for place, what in [(output, "output")] + [(p, "input") for p in inputs]:
+        if str(place) == "-" or (isinstance(place, str) and "://" in place):
+            continue  # a stream or a database URL holds no files
+        where = Path(place).resolve()
+        if key == where:
+            raise UsageError(f"the key file is the {what} itself; give a key file of its own", key_file)
+        if where in key.parents:
+            raise UsageError(f"the key file must not be inside the {what}", key_file)
 
 
 _SCHEMA = """

@@ -47,7 +47,7 @@ def set_verbosity(verbose: bool, quiet: bool) -> None:
 
 def say(message: str) -> None:
     """One plain line on stderr: no markup, no highlighting (paths and numbers stay as written)."""
-    err.print(message, markup=False, highlight=False)
+    err.print(message, markup=False, highlight=False, soft_wrap=True)
 
 
 def detail(message: str) -> None:
@@ -108,5 +108,10 @@ class RichReporter:
     def __enter__(self) -> RichReporter:
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
+    def __exit__(self, exc_type: object, *exc_info: object) -> None:
+        if exc_type is not None and self._bar is not None:
+            # a failed run shows its one error line, not a half-drawn bar (nor the blank line Progress.stop adds)
+            self._bar.live.transient = True
+            self._bar.live.stop()
+            self._bar, self._task = None, None
         self.finish()

@@ -90,11 +90,11 @@ def detect(
     resume: Resume = None,
 ) -> None:
     """Find PHI and write its spans, with offsets into the input text."""
-    from ..formats import input_format, reader_options
+    from ..formats import input_format, known_format, reader_options
     from ..runs import Corpus, detect_run
     from ..store import Store
 
-    check_engine_options(jobs, engine, spark_master)
+    jobs = check_engine_options(jobs, engine, spark_master)
     # detection replaces nothing: the operator is never used, so no key is needed
     cfg = _pipeline_config(config, detectors, mode="tag", keep_share=keep_share)
     if model:
@@ -102,7 +102,7 @@ def detect(
     with stdio(source, output, in_format, "jsonl") as ends:
         src, out_path = location(ends.source), Path(ends.target)
         check_apart(src, out_path, None, None)
-        src_fmt = ends.src_fmt or input_format(src)
+        src_fmt = known_format(ends.src_fmt) if ends.src_fmt else input_format(src)
         read, _ = sql_options(src_fmt, "jsonl", table, None)
         corpus = Corpus(src, src_fmt, {**reader_options(text_field, id_field), **read})
         _details(cfg, src, src_fmt, out_path, "spans (jsonl)", None)
@@ -179,24 +179,25 @@ def deid(
         "spans) instead of detecting."),
 ) -> None:
     """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
-    from ..formats import detect_format, input_format, reader_options
+    from ..formats import detect_format, input_format, known_format, reader_options
     from ..runs import Corpus, deid_run
     from ..store import Store
 
-    check_engine_options(jobs, engine, spark_master)
+    jobs = check_engine_options(jobs, engine, spark_master)
     cfg = _pipeline_config(config, detectors, mode, keep_share)
     if model:
         cfg = cfg.with_detector("model")
     with stdio(source, target, in_format, to) as ends:
         src, dst = location(ends.source), location(ends.target)
         _check_deid_outputs(src, dst, spans, review, review_no_original, table, out_table)
-        src_fmt = ends.src_fmt or input_format(src)
-        dst_fmt = ends.dst_fmt or detect_format(dst, default=src_fmt)
+        src_fmt = known_format(ends.src_fmt) if ends.src_fmt else input_format(src)
+        dst_fmt = known_format(ends.dst_fmt) if ends.dst_fmt else detect_format(dst, default=src_fmt)
         read, write = sql_options(src_fmt, dst_fmt, table, out_table)
         corpus = Corpus(src, src_fmt, {**reader_options(text_field, id_field), **read})
         corpus.check()
         _details(cfg, src, src_fmt, dst, dst_fmt, patient_field)
-        secret = _surrogate_key(key_file, dst) if cfg.replace.mode == "surrogate" else None
+        secret = _surrogate_key(key_file, dst, [src] + [p for p in (spans, review) if p]) \
+            if cfg.replace.mode == "surrogate" else None
         release = _release(
             dst, secret, key_file, patient_field=patient_field, patient_from_name=patient_from_name,
             patient_map=patient_map, pseudonymise=pseudonymise_field, drop=drop_field, keep_ids=keep_ids,
@@ -238,13 +239,16 @@ def _check_deid_outputs(source, target, spans: Optional[Path], review: Optional[
         _check_review_folder(review, source, target, spans)
 
 
-def _surrogate_key(key_file: Optional[Path], target) -> bytes:
-    """The secret key surrogates are drawn with: read, or created on first use (with a note saying where)."""
+def _surrogate_key(key_file: Optional[Path], target, others: list = ()) -> bytes:
+    """The secret key surrogates are drawn with: read, or created on first use (with a note saying where).
+
+    It lies outside the output and is none of the run's other files (the input, the spans file, the review);
+    a database or a stream holds no key file.
+    """
     from ..store import DEFAULT_KEY_FILE, check_key_location, load_key
 
     key_path = key_file or DEFAULT_KEY_FILE
-    if isinstance(target, Path):  # a database output holds no key file
-        check_key_location(key_path, target)
+    check_key_location(key_path, target, others)
     return load_key(key_path, notify=say)
 
 

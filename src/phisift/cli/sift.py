@@ -119,7 +119,7 @@ def sift(
     from ..formats import detect_format, input_format, reader_options
     from ..sift.report import build_report, write_report
 
-    check_engine_options(jobs, engine, spark_master)
+    jobs = check_engine_options(jobs, engine, spark_master)
     _check_sift_paths(source, target, report, mlm, save_mlm, fill)
     config = _sift_config(
         preset, method=method, seed=seed, clusters=clusters, variant=variant, pw=pw, pn=pn, q=q,

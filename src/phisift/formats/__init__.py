@@ -168,11 +168,15 @@ def _folder_format(path: Path) -> str | None:
     return None
 
 
-def _resolve(fmt: str | None, path: str | Path, default: str | None = None) -> Format:
-    name = fmt or detect_format(path, default)
+def known_format(name: str) -> str:
+    """``name`` if it is a format phisift reads and writes (a ``--to``/``--in-format`` value), else a usage error."""
     if name not in FORMATS:
         raise UsageError(f"unknown format '{name}'; choose one of {', '.join(FORMATS)}")
-    return FORMATS[name]
+    return name
+
+
+def _resolve(fmt: str | None, path: str | Path, default: str | None = None) -> Format:
+    return FORMATS[known_format(fmt or detect_format(path, default))]
 
 
 def reader_options(text_field: str | None = None, id_field: str | None = None) -> dict[str, str]:
@@ -221,4 +225,4 @@ def read_spans(path: str | Path, fmt: str | None = None, **options: Any) -> dict
     return spans
 
 
-__all__ = ["FORMATS", "SOURCE_PATIENT", "Format", "SUFFIXES", "detect_format", "input_format", "read_corpus", "read_spans", "reader_options", "write_corpus"]
+__all__ = ["FORMATS", "SOURCE_PATIENT", "Format", "SUFFIXES", "detect_format", "input_format", "known_format", "read_corpus", "read_spans", "reader_options", "write_corpus"]

@@ -58,6 +58,23 @@ def unencodable(doc_id: str) -> InputError:
     return InputError("text holds characters that UTF-8 cannot encode (lone surrogates)", document=doc_id)
 
 
+class UniqueIds:
+    """The document ids of one input file so far: a second document with an id already used is an error.
+
+    Two documents with one id would share one output file, one resume record and one
+    line of a spans file, so the second would silently replace or shadow the first.
+    """
+
+    def __init__(self, path: str | Path):
+        self.path = path
+        self._first: dict[str, int] = {}
+
+    def check(self, doc_id: str, line: int) -> None:
+        first = self._first.setdefault(doc_id, line)
+        if first != line:
+            raise InputError(f"duplicate document id (first used on line {first})", self.path, line, doc_id)
+
+
 def is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 

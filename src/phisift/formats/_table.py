@@ -21,9 +21,19 @@ def require_column(columns: list[str], field: str, what: str, path: Path) -> Non
         raise InputError(f"no {what} column '{field}'; columns are: {shown or 'none'}", path)
 
 
+def check_columns(columns: list[str], text_field: str, id_field: str | None, path: Path) -> None:
+    """The columns a reader was told to use exist: the text column, and the id column when one was named."""
+    require_column(columns, text_field, "text", path)
+    if id_field is not None:
+        require_column(columns, id_field, "id", path)
+
+
 def row_document(
-    row: dict[str, Any], rownum: int, *, text_field: str, id_field: str, spans_field: str, path: Path, line: int | None
+    row: dict[str, Any], rownum: int, *, text_field: str, id_field: str | None, spans_field: str, path: Path,
+    line: int | None
 ) -> Document:
+    """A row as a document; its id from the id column (default ``id``), else its row number."""
+    id_field = id_field or "id"
     raw_id = row.get(id_field)
     doc_id = str(rownum) if raw_id is None or raw_id == "" else str(raw_id)
     text = row.get(text_field)

@@ -105,7 +105,7 @@ def parse_ann(
             entries.append([tid, label, frags])
         elif discontinuous == "error":
             raise InputError(
-                f"{tid}: discontinuous span ({offsets}); choose discontinuous='split' or 'join'", ann, lineno, doc_id
+                f"{tid}: discontinuous span ({offsets}), which phisift does not read; give each fragment its own T line", ann, lineno, doc_id
             )
         elif discontinuous == "split":
             spans.extend(Span(a, b, label) for a, b in frags)

@@ -22,8 +22,8 @@ from typing import Any, Iterable, Iterator
 from ..document import Document
 from ..errors import InputError
 from ..fileio import atomic_write
-from ._common import open_input, unencodable
-from ._table import document_row, row_document
+from ._common import UniqueIds, open_input, unencodable
+from ._table import document_row, require_column, row_document
 
 NAME = "csv"
 
@@ -48,7 +48,7 @@ def read(
     path: str | Path,
     *,
     text_field: str = "text",
-    id_field: str = "id",
+    id_field: str | None = None,
     spans_field: str = "spans",
     delimiter: str | None = None,
 ) -> Iterator[Document]:
@@ -71,6 +71,9 @@ def read(
                     "with --text-field", path, 1)
             if len(set(header)) != len(header):
                 raise InputError("the header names a column twice", path, 1)
+            if id_field is not None:
+                require_column(header, id_field, "id", path)
+            ids = UniqueIds(path)
             rownum = 0
             line = reader.line_num + 1
             for row in reader:
@@ -80,15 +83,10 @@ def read(
                 if len(row) != len(header):
                     raise InputError(f"row has {len(row)} fields, the header has {len(header)}", path, line)
                 rownum += 1
-                yield row_document(
-                    dict(zip(header, row)),
-                    rownum,
-                    text_field=text_field,
-                    id_field=id_field,
-                    spans_field=spans_field,
-                    path=path,
-                    line=line,
-                )
+                doc = row_document(dict(zip(header, row)), rownum, text_field=text_field, id_field=id_field,
+                                   spans_field=spans_field, path=path, line=line)
+                ids.check(doc.id, line)
+                yield doc
                 line = reader.line_num + 1
         except csv.Error as exc:
             raise InputError(f"malformed CSV ({exc})", path, reader.line_num or line) from None

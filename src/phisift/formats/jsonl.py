@@ -14,7 +14,7 @@ from typing import Any, Iterable, Iterator
 from ..document import Document
 from ..errors import InputError
 from ..fileio import atomic_write
-from ._common import open_input, parse_spans, spans_to_json, unencodable
+from ._common import UniqueIds, open_input, parse_spans, spans_to_json, unencodable
 
 NAME = "jsonl"
 SPANS_ONLY = "_spans_only"
@@ -24,11 +24,14 @@ def read(
     path: str | Path,
     *,
     text_field: str = "text",
-    id_field: str = "id",
+    id_field: str | None = None,
     spans_field: str = "spans",
     require_text: bool = True,
 ) -> Iterator[Document]:
     """Documents of a JSONL file; a record without an id gets its line number as id.
+
+    ``id_field`` names the id field (default ``id``); once named, every record must
+    have it. Ids are unique within the file.
 
     ``require_text=False`` accepts span-only records (predictions): they come back
     with text ``""`` and ``meta["_spans_only"] = True``, and their offsets are only
@@ -36,6 +39,7 @@ def read(
     """
     path = Path(path)
     fh = open_input(path, "a .jsonl file")
+    ids = UniqueIds(path)
     with fh:
         for lineno, raw in enumerate(fh, 1):
             if lineno == 1:
@@ -48,11 +52,13 @@ def read(
                 raise InputError(f"invalid UTF-8 at byte {exc.start} of the line", path, lineno) from None
             if not line.strip():
                 continue
-            yield _document(line, path, lineno, text_field, id_field, spans_field, require_text)
+            doc = _document(line, path, lineno, text_field, id_field, spans_field, require_text)
+            ids.check(doc.id, lineno)
+            yield doc
 
 
 def _document(
-    line: str, path: Path, lineno: int, text_field: str, id_field: str, spans_field: str, require_text: bool
+    line: str, path: Path, lineno: int, text_field: str, id_field: str | None, spans_field: str, require_text: bool
 ) -> Document:
     try:
         record = json.loads(line)
@@ -62,7 +68,10 @@ def _document(
         raise InputError("bad JSON (nested too deeply)", path, lineno) from None
     if not isinstance(record, dict):
         raise InputError("expected a JSON object per line", path, lineno)
+    named, id_field = id_field is not None, id_field or "id"
     doc_id = record.get(id_field)
+    if doc_id is None and named:
+        raise InputError(f"no '{id_field}' field (the --id-field named)", path, lineno)
     if doc_id is None:
         doc_id = str(lineno)
     elif isinstance(doc_id, bool) or not isinstance(doc_id, (str, int)):
@@ -74,7 +83,7 @@ def _document(
     text = record.get(text_field)
     if text is None:
         if require_text:
-            why = f"no '{text_field}' field (read a file of spans only with read_spans)"
+            why = f"no '{text_field}' field (name the text field with --text-field)"
             raise InputError(why, path, lineno, doc_id)
         meta[SPANS_ONLY] = True
         spans = parse_spans(record.get(spans_field), text_length=None, path=path, line=lineno, document=doc_id)

@@ -18,8 +18,8 @@ from typing import Any, Iterable, Iterator
 from ..document import Document
 from ..errors import InputError, UsageError
 from ..fileio import atomic_write
-from ._common import BRAT_META, I2B2_META
-from ._table import document_row, require_column, row_document
+from ._common import BRAT_META, I2B2_META, UniqueIds
+from ._table import check_columns, document_row, row_document
 
 NAME = "parquet"
 _JSON_FIELDS = (BRAT_META, I2B2_META)
@@ -38,7 +38,7 @@ def read(
     path: str | Path,
     *,
     text_field: str = "text",
-    id_field: str = "id",
+    id_field: str | None = None,
     spans_field: str = "spans",
     batch_size: int = 1024,
 ) -> Iterator[Document]:
@@ -53,21 +53,17 @@ def read(
     except (pa.ArrowException, OSError) as exc:
         raise InputError(f"not a readable Parquet file ({type(exc).__name__})", path) from None
     columns = pf.schema_arrow.names
-    require_column(columns, text_field, "text", path)
+    check_columns(columns, text_field, id_field, path)
+    ids = UniqueIds(path)
     rownum = 0
     try:
         for batch in pf.iter_batches(batch_size=batch_size):
             for row in batch.to_pylist():
                 rownum += 1
-                yield row_document(
-                    row,
-                    rownum,
-                    text_field=text_field,
-                    id_field=id_field,
-                    spans_field=spans_field,
-                    path=path,
-                    line=rownum,
-                )
+                doc = row_document(row, rownum, text_field=text_field, id_field=id_field, spans_field=spans_field,
+                                   path=path, line=rownum)
+                ids.check(doc.id, rownum)
+                yield doc
     except pa.ArrowException as exc:
         raise InputError(f"cannot read Parquet data after row {rownum} ({type(exc).__name__})", path) from None
 

@@ -8,7 +8,9 @@ every output in input order and keeps the run resumable.
 Resumable and atomic: a single-file output (JSONL, CSV, Parquet, a spans file) is
 built in a journal (``journal.py``) that is appended and fsynced per batch of
 finished documents (``batches.py``) and assembled into the output in one atomic
-write at the end; a folder output gets one atomically written file per document.
+write at the end; a folder output is built in a hidden sibling folder, one
+atomically written file per document, and renamed into place at the end. A run
+that fails leaves neither behind (``RunState.abandon``).
 After each batch the store records the finished documents under the run key. A
 killed run started again with the same settings continues after the last finished
 batch (``state.py``), and its output is byte-identical to that of a run never
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from ..document import Document, Span
 from ..errors import InputError
-from ..fileio import atomic_write
+from ..fileio import atomic_write, replace_folder
 from ..formats import write_corpus
 from ..formats.sql import shown
 from ..pipeline import Pipeline, PipelineConfig
@@ -192,6 +194,7 @@ class _DeidWriter:
                  key: str, options: dict[str, Any]):
         self.target, self.fmt, self.spans_path, self.options = target, dst_fmt, spans_path, options
         self.folder = is_folder_output(target, dst_fmt)
+        self.build = state.build_folder(target) if self.folder else None
         self.main = None if self.folder else state.journal(target)
         self.spans = state.journal(spans_path) if spans_path else None
         self.journals = [j for j in (self.main, self.spans) if j is not None]
@@ -206,7 +209,7 @@ class _DeidWriter:
                     raise InputError("duplicate document id: each document of a folder output needs its own",
                                      document=new.id)
                 self.written.add(new.id)
-            write_corpus(new_docs, self.target, self.fmt, **self.options)
+            write_corpus(new_docs, self.build, self.fmt, **self.options)
         else:
             self.main.append(new_docs)
         if self.spans is not None:
@@ -218,8 +221,10 @@ class _DeidWriter:
         """Assemble the single-file outputs from their journals (an empty corpus: what the format writes for none)."""
         if self.main is not None:
             write_corpus(self.main.items(), self.target, self.fmt, **self.options)
-        elif empty:
-            write_corpus([], self.target, self.fmt, **self.options)
+        else:
+            if empty:
+                write_corpus([], self.build, self.fmt, **self.options)
+            replace_folder(self.build, self.target)
         if self.spans is not None:
             with atomic_write(self.spans_path) as fh:
                 fh.writelines(self.spans.items())

@@ -75,6 +75,11 @@ def is_database(target: str | Path) -> bool:
     return is_url(target)
 
 
+def build_path(target: Path, key: str) -> Path:
+    """Where a folder output is built: a hidden sibling, renamed into place when the run completes."""
+    return target.parent / f".{target.name}.{key[:12]}.partial"
+
+
 class RunState:
     """The state of one run in the store folder; a lock keeps two processes off the same run.
 
@@ -116,8 +121,15 @@ class RunState:
             self._nonce = secrets.token_bytes(32)
             record = {"key": key, "created": time.time(), "nonce": self._nonce.hex(),
                       "targets": [str(t) for t in self.targets],
-                      "journals": [str(journal_path(t, key)) for t in self.targets]}
+                      "journals": [str(journal_path(t, key)) for t in self.targets],
+                      "builds": [str(build_path(t, key)) for t in self.targets]}
             write_text_atomic(manifest, json.dumps(record, indent=1))
+
+    def build_folder(self, target: Path) -> Path:
+        """The hidden folder a folder output is written to until the run completes (made private)."""
+        folder = build_path(Path(target).resolve(), self.key)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        return folder
 
     def journal(self, target: str | Path) -> Journal:
         if is_database(target):
@@ -152,10 +164,31 @@ class RunState:
         if not self._lock.closed:
             self._lock.close()
 
+    def abandon(self) -> None:
+        """The run failed (bad input, a full disk): remove everything it wrote, so nothing half-done stays.
+
+        A failed run cannot be resumed: bad input must change first, and changed input
+        is another run. A killed or interrupted run (Ctrl-C) keeps its state to resume.
+        """
+        for j in self._journals:
+            j.close()
+        manifest = self.dir / "manifest.json"
+        try:
+            data = json.loads(manifest.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = {"key": self.key}
+        self._discard(self.dir, data)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
     def __enter__(self) -> "RunState":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, exc_type, exc, tb) -> None:
+        if exc_type is not None and issubclass(exc_type, Exception):
+            try:
+                self.abandon()
+            except OSError:
+                pass  # the error the user must see is the one that failed the run
         self.close()
 
     # discarding --------------------------------------------------------------
@@ -163,17 +196,22 @@ class RunState:
         """Temporary files of atomic writes that a kill interrupted (hidden, never renamed into place)."""
         for target in self.targets:
             torn = list(target.parent.glob(f".{target.name}.*.part"))
-            if target.is_dir():
-                torn += target.rglob(".*.part")
+            build = build_path(target, self.key)
+            if build.is_dir():
+                torn += build.rglob(".*.part")
             for p in torn:
                 p.unlink(missing_ok=True)
 
     def _discard(self, folder: Path, data: dict[str, Any]) -> None:
         for name in data.get("journals", []):
             Path(name).unlink(missing_ok=True)
+        for name in data.get("builds", []):
+            shutil.rmtree(name, ignore_errors=True)
         self.store.forget_done(data.get("key", ""))
-        for p in folder.iterdir():
-            if p.name != "lock":
+        for p in folder.iterdir() if folder.is_dir() else ():
+            if p.is_dir() and not p.is_symlink():
+                shutil.rmtree(p, ignore_errors=True)
+            elif p.name != "lock":
                 p.unlink(missing_ok=True)
 
     def _discard_stale(self, root: Path) -> None:
