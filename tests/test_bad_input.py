@@ -182,6 +182,12 @@ CASES = [
     Case("key file inside the input", _key_in_input,
          args=("--mode", "surrogate", "--key-file", "{tmp}/in/corpus/secret.key", "--to", "text"), commands=DEID,
          output="out", message="inside the input"),
+    Case("existing output file", lambda t: _existing_output(t, "result.jsonl"), commands=DEID,
+         message="exists already; add --overwrite"),
+    Case("existing spans file", lambda t: _existing_output(t, "spans.jsonl"), commands=("detect",),
+         message="exists already; add --overwrite"),
+    Case("existing output folder", lambda t: _existing_output(t, "res"), args=("--to", "text"), commands=DEID,
+         output="res", message="exists already; add --overwrite"),
     Case("key file inside the output", _notes, args=("--mode", "surrogate", "--key-file", "{tmp}/out/res/k.key",
                                                      "--to", "text"), commands=DEID, output="res",
          message="inside the output"),
@@ -222,9 +228,19 @@ def _hashes(folder: Path) -> dict[str, str]:
     return out
 
 
-def _left_behind(tmp: Path) -> list[str]:
-    """Outputs, journals, half-built folders and run states that a failed run left."""
-    left = [str(p) for p in (tmp / "out").rglob("*")]
+def _existing_output(tmp: Path, name: str) -> Path:
+    """An output from an earlier run, in out/ (it must stay as it is)."""
+    (tmp / "out" / name).mkdir(parents=True) if "." not in name else (tmp / "out" / name).write_text("earlier\n")
+    if "." not in name:
+        (tmp / "out" / name / "old.txt").write_text("earlier\n")
+    return _notes(tmp)
+
+
+def _left_behind(tmp: Path, before: dict[str, str]) -> list[str]:
+    """Outputs, journals, half-built folders and run states that a failed run left (out/ held ``before``)."""
+    left = [str(p) for p in (tmp / "out").rglob("*") if str(p) not in before and not p.is_dir()]
+    left += [f"{p} changed" for p, h in before.items() if _hashes(tmp / "out").get(p) != h]
+    left += [str(p) for p in (tmp / "out").rglob(".*")]
     runs = tmp / "store" / "store.sqlite.runs"
     left += [str(p) for p in runs.iterdir()] if runs.exists() else []
     left += [str(p) for p in (tmp / "in").rglob(".*")] if (tmp / "in").exists() else []
@@ -252,12 +268,12 @@ def test_bad_input_gets_one_line(case: Case, command: str, tmp_path: Path):
     if case.name == "unreadable key file" and os.geteuid() == 0:
         pytest.skip("root reads any file")
     source = _setup(tmp_path, case)
-    before = _hashes(tmp_path / "in")
+    before, outputs = _hashes(tmp_path / "in"), _hashes(tmp_path / "out")
     result = CliRunner().invoke(app, _argv(command, case, source, tmp_path), input=f'{{"id": "{NAME}"\n')
     assert not isinstance(result.exception, (AssertionError, ImportError)), result.exception
     _check_one_line(result.exit_code, result.stderr, case)
     assert _hashes(tmp_path / "in") == before, "an input was modified"
-    assert _left_behind(tmp_path) == [], "a failed run left files behind"
+    assert _left_behind(tmp_path, outputs) == [], "a failed run left files behind"
 
 
 @pytest.mark.parametrize("case", [c for c in CASES if c.name in (
@@ -266,13 +282,13 @@ def test_bad_input_gets_one_line(case: Case, command: str, tmp_path: Path):
 def test_as_a_process(case: Case, tmp_path: Path):
     """The same through the console entry point in a child process: nothing escapes to Python's traceback."""
     source = _setup(tmp_path, case)
-    before = _hashes(tmp_path / "in")
+    before, outputs = _hashes(tmp_path / "in"), _hashes(tmp_path / "out")
     argv = _argv("deid", case, source, tmp_path)
     proc = subprocess.run([sys.executable, "-m", "phisift", *argv], capture_output=True, text=True, timeout=300,
                           stdin=subprocess.DEVNULL)
     _check_one_line(proc.returncode, proc.stderr, case)
     assert _hashes(tmp_path / "in") == before
-    assert _left_behind(tmp_path) == []
+    assert _left_behind(tmp_path, outputs) == []
 
 
 def test_empty_input_is_an_empty_output_not_an_error(tmp_path: Path):

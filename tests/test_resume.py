@@ -114,13 +114,16 @@ def test_sigkill_then_resume_folder_output(corpus, tmp_path):
     out, store = tmp_path / "out", tmp_path / "store.db"
     args = deid_args(corpus, out, store, key, *extra)
     killed_at = kill_after_some_done(args, store)
-    partial = sorted(p.name for p in out.iterdir())
+    # killed: no output folder, only the hidden one it is built in, beside it
+    assert not out.exists()
+    [build] = tmp_path.glob(".out.*.partial")
+    partial = sorted(p.name for p in build.iterdir() if not p.name.startswith("."))
     assert killed_at <= len(partial) < 600
     for name in partial:  # every file there is whole
-        assert (out / name).read_bytes() == (ref / name).read_bytes(), name
+        assert (build / name).read_bytes() == (ref / name).read_bytes(), name
 
     run_ok(args)
     files = sorted(p.name for p in out.iterdir())
     assert files == sorted(p.name for p in ref.iterdir()) and len(files) == 600
     assert all((out / name).read_bytes() == (ref / name).read_bytes() for name in files)
-    assert not list(out.rglob(".*.part"))
+    assert not list(out.rglob(".*.part")) and not list(tmp_path.glob(".out.*"))

@@ -25,6 +25,7 @@ from .options import (
     InFormat,
     Jobs,
     KeepShare,
+    Overwrite,
     PatientField,
     OutTable,
     Resume,
@@ -88,6 +89,7 @@ def detect(
     engine: Engine = "local",
     spark_master: SparkMaster = None,
     resume: Resume = None,
+    overwrite: Overwrite = False,
 ) -> None:
     """Find PHI and write its spans, with offsets into the input text."""
     from ..formats import input_format, known_format, reader_options
@@ -109,7 +111,7 @@ def detect(
         with Store(store_path, notify=say) as store, open_engine(engine, jobs, spark_master) as runner, \
                 RichReporter() as reporter:
             summary = detect_run(corpus, out_path, cfg, store=store, engine=runner, reporter=reporter, model=model,
-                                 resume=False if ends.piped else resume)
+                                 resume=False if ends.piped else resume, overwrite=overwrite)
     for line in summary.lines("detected PHI in"):
         say(line)
 
@@ -177,6 +179,7 @@ def deid(
     from_spans: Optional[Path] = typer.Option(
         None, "--from-spans", help="Replace the spans of this file ({id, spans} lines, e.g. gold or reviewed "
         "spans) instead of detecting."),
+    overwrite: Overwrite = False,
 ) -> None:
     """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
     from ..formats import detect_format, input_format, known_format, reader_options
@@ -208,7 +211,7 @@ def deid(
             summary = deid_run(corpus, dst, dst_fmt, cfg, store=store, engine=runner, reporter=reporter,
                                secret=secret, model=model, spans_path=spans, patient_field=patient_field,
                                reversible=reversible, resume=False if ends.piped else resume, review=writer,
-                               release=release, write_options=write)
+                               release=release, write_options=write, overwrite=overwrite)
     for line in summary.lines("de-identified"):
         say(line)
     if review is not None:

@@ -55,6 +55,8 @@ Engine = Annotated[str, typer.Option(
     "--engine", help="local (this machine: --jobs processes) or spark (PySpark; see --spark-master). Same output.")]
 SparkMaster = Annotated[Optional[str], typer.Option(
     "--spark-master", help="Spark master URL for --engine spark (default local[*], or local[N] with --jobs N).")]
+Overwrite = Annotated[bool, typer.Option(
+    "--overwrite", help="Replace outputs that exist already (a folder as a whole). Resuming needs no --overwrite.")]
 Resume = Annotated[Optional[bool], typer.Option(
     "--resume/--no-resume",
     help="Continue an unfinished earlier run of the same settings (default: yes, with a note) or start over.")]

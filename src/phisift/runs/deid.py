@@ -35,7 +35,7 @@ from .batches import commit_groups
 from ..pseudonyms import FieldPolicy, PatientKey
 from .corpus import Corpus, is_folder_output, spans_line
 from .release import Release
-from .state import RunState, is_database, run_key
+from .state import RunState, build_path, is_database, run_key
 from .summary import Summary
 
 if TYPE_CHECKING:  # the page code loads only when a review is asked for
@@ -97,12 +97,13 @@ def fitted_pipeline(cfg: PipelineConfig, corpus: Corpus, engine: Engine, state: 
 
 
 def detect_run(corpus: Corpus, output: Path, cfg: PipelineConfig, *, store: Store, engine: Engine,
-               reporter: Reporter | None = None, model: Path | None = None, resume: bool | None = None) -> Summary:
-    """Find PHI in every document and write the spans file, resumably."""
+               reporter: Reporter | None = None, model: Path | None = None, resume: bool | None = None,
+               overwrite: bool = False) -> Summary:
+    """Find PHI in every document and write the spans file, resumably (an existing one only with ``overwrite``)."""
     say = reporter_or_null(reporter)
     key = run_key({"command": "detect", **corpus.settings(), "output": _resolved(output),
                    "config": _config_for_key(cfg), "model": _resolved(model)})
-    with RunState(store, key, [output], resume, say.note) as state:
+    with RunState(store, key, [output], resume, say.note, overwrite) as state:
         pipeline = fitted_pipeline(cfg, corpus, engine, state, store, None, model, say)
         journal = state.journal(output)
         done = state.resume_point([journal], folder_output=False)
@@ -129,8 +130,11 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
              engine: Engine, reporter: Reporter | None = None, secret: Secret | None = None,
              model: Path | None = None, spans_path: Path | None = None, patient_field: str | None = None,
              reversible: bool = False, resume: bool | None = None, review: ReviewWriter | None = None,
-             release: Release | None = None, write_options: dict[str, Any] | None = None) -> Summary:
+             release: Release | None = None, write_options: dict[str, Any] | None = None,
+             overwrite: bool = False) -> Summary:
     """De-identify every document into ``target`` (and the spans found into ``spans_path``), resumably.
+
+    Existing outputs are replaced only with ``overwrite`` (a folder as a whole: no stale file stays).
 
     With ``review``, every document (original, de-identified, spans found) goes to the
     review page, which is written once the run is complete. A resumed run re-runs the
@@ -152,7 +156,7 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
                    **release.settings()})
     targets = [target] + ([spans_path] if spans_path else [])
     store.key_confidence(secret, reversible)  # the frequency confidence list: digests of this key
-    with RunState(store, key, targets, resume, say.note) as state:
+    with RunState(store, key, targets, resume, say.note, overwrite) as state:
         pipeline = fitted_pipeline(cfg, corpus, engine, state, store, secret, model, say)
         pipeline.known, pipeline.given_spans = release.known, release.given is not None
         writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key, write_options)
@@ -194,7 +198,10 @@ class _DeidWriter:
                  key: str, options: dict[str, Any]):
         self.target, self.fmt, self.spans_path, self.options = target, dst_fmt, spans_path, options
         self.folder = is_folder_output(target, dst_fmt)
-        self.build = state.build_folder(target) if self.folder else None
+        # a resumed folder run whose build folder is gone was killed after renaming it into place
+        self.placed = self.folder and state.resumed and not build_path(Path(target).resolve(), key).exists() \
+            and store.done_count(key) > 0
+        self.build = state.build_folder(target) if self.folder and not self.placed else None
         self.main = None if self.folder else state.journal(target)
         self.spans = state.journal(spans_path) if spans_path else None
         self.journals = [j for j in (self.main, self.spans) if j is not None]
@@ -221,7 +228,7 @@ class _DeidWriter:
         """Assemble the single-file outputs from their journals (an empty corpus: what the format writes for none)."""
         if self.main is not None:
             write_corpus(self.main.items(), self.target, self.fmt, **self.options)
-        else:
+        elif not self.placed:
             if empty:
                 write_corpus([], self.build, self.fmt, **self.options)
             replace_folder(self.build, self.target)

@@ -30,10 +30,14 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from ..errors import UsageError
+from ..errors import PhisiftError, UsageError
 from ..fileio import write_text_atomic
 from ..store import Store
 from .journal import Journal
+
+#: Failures caused by the input or the settings: the same command cannot resume past them.
+BAD_INPUT = (PhisiftError, UnicodeError, ValueError)
+
 
 def runs_folder(store: Store) -> Path:
     """Next to the store file: ``.phisift/store.sqlite.runs/``."""
@@ -80,18 +84,32 @@ def build_path(target: Path, key: str) -> Path:
     return target.parent / f".{target.name}.{key[:12]}.partial"
 
 
+def refuse_existing(targets: list[Path]) -> None:
+    """An output that exists already is the user's: replaced only when they say so."""
+    for target in targets:
+        if str(target) == "-" or (isinstance(target, str) and "://" in target):
+            continue
+        if Path(target).exists() or Path(target).is_symlink():
+            raise UsageError("the output exists already; add --overwrite to replace it", target)
+
+
 class RunState:
     """The state of one run in the store folder; a lock keeps two processes off the same run.
 
     ``resume``: True or None resumes an unfinished earlier run of the same key (None
-    is the default and says so), False discards it and starts over.
+    is the default and says so), False discards it and starts over. A new run
+    refuses outputs that exist already unless ``overwrite``; resuming is no
+    overwrite (the output of an unfinished run does not exist yet, or was asked to be
+    replaced when the run began).
     """
 
     def __init__(self, store: Store, key: str, targets: list[Path], resume: bool | None,
-                 notify: Callable[[str], None] = lambda message: None):
+                 notify: Callable[[str], None] = lambda message: None, overwrite: bool = False):
         self.store, self.key, self.notify = store, key, notify
         self.targets = [Path(t).resolve() for t in targets if not is_database(t)]
         root = runs_folder(store)
+        if not overwrite and (resume is False or not (root / key[:32] / "manifest.json").exists()):
+            refuse_existing(targets)
         root.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.dir = root / key[:32]
         self.dir.mkdir(mode=0o700, exist_ok=True)
@@ -165,11 +183,7 @@ class RunState:
             self._lock.close()
 
     def abandon(self) -> None:
-        """The run failed (bad input, a full disk): remove everything it wrote, so nothing half-done stays.
-
-        A failed run cannot be resumed: bad input must change first, and changed input
-        is another run. A killed or interrupted run (Ctrl-C) keeps its state to resume.
-        """
+        """Remove everything the run wrote (journals, the half-built folder, done records, its state)."""
         for j in self._journals:
             j.close()
         manifest = self.dir / "manifest.json"
@@ -184,12 +198,25 @@ class RunState:
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        if exc_type is not None and issubclass(exc_type, Exception):
+        """A run that failed on bad input, or before it finished anything, leaves nothing behind.
+
+        Bad input cannot be resumed (the input must change, and changed input is
+        another run). Any other failure (a full disk, a worker that died, Ctrl-C) keeps
+        what finished batches hold, so the same command resumes after it.
+        """
+        if exc_type is not None and (issubclass(exc_type, BAD_INPUT) or not self.has_progress()):
             try:
                 self.abandon()
             except OSError:
                 pass  # the error the user must see is the one that failed the run
         self.close()
+
+    def has_progress(self) -> bool:
+        """Finished documents are recorded: in a journal, or in the store (folder outputs)."""
+        try:
+            return any(j.count for j in self._journals) or self.store.done_count(self.key) > 0
+        except Exception:  # noqa: BLE001 - a broken store: keep the state rather than fail the cleanup
+            return True
 
     # discarding --------------------------------------------------------------
     def _remove_torn_temporaries(self) -> None:
