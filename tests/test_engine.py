@@ -161,13 +161,14 @@ def test_second_run_notes_and_resumes_or_starts_over(tmp_path, notes, monkeypatc
     assert out.read_bytes() == ref.read_bytes()
     assert not journal.exists()
 
-    # --no-resume discards an unfinished run
+    # --no-resume discards an unfinished run (the output of the run above exists: replaced with overwrite)
     with Store(store_path) as store, pytest.raises(Boom):
-        deid_run(many, out, "jsonl", cfg, store=store, engine=Failing(1), reporter=quiet(), secret=SECRET)
+        deid_run(many, out, "jsonl", cfg, store=store, engine=Failing(1), reporter=quiet(), secret=SECRET,
+                 overwrite=True)
     said = quiet()
     with Store(store_path) as store:
         summary = deid_run(many, out, "jsonl", cfg, store=store, engine=LocalEngine(1), reporter=said,
-                           secret=SECRET, resume=False)
+                           secret=SECRET, resume=False, overwrite=True)
     assert any("discarding the unfinished earlier run" in n for n in said.notes)
     assert summary.resumed_from == 0 and summary.documents == 240
     assert out.read_bytes() == ref.read_bytes()

@@ -150,3 +150,21 @@ def test_spark_engine_reads_ahead_in_bounded_chunks(spark):
     first_doc, first_spans = next(stream)
     assert first_doc.id == "0" and first_spans and consumed <= 100
     assert [d.id for d, _ in stream] == [str(i) for i in range(1, 500)]
+
+
+def test_null_and_empty_text_pass_through_on_spark_as_locally(spark, notes, tmp_path):
+    """Issue 20: a note without text (null or "") passes through with no spans, counted, on every engine."""
+    src = tmp_path / "notes.jsonl"
+    with open(src, "w", encoding="utf-8") as fh:
+        for i, d in enumerate(notes[:6]):
+            fh.write(json.dumps({"id": d.id, "text": None if i == 2 else "" if i == 4 else d.text}) + "\n")
+    corpus = Corpus(src, "jsonl")
+    outputs, empties = {}, {}
+    for name, engine in (("local", LocalEngine(1)), ("spark", SparkEngine(spark, partitions=2))):
+        out = tmp_path / f"{name}.jsonl"
+        with Store(tmp_path / f"{name}.db") as store:
+            summary = deid_run(corpus, out, "jsonl", cfg("tag"), store=store, engine=engine, reporter=quiet())
+        outputs[name], empties[name] = out.read_bytes(), summary.empty
+    assert outputs["spark"] == outputs["local"] and empties == {"local": 2, "spark": 2}
+    rows = [json.loads(line) for line in outputs["local"].splitlines()]
+    assert rows[2]["text"] is None and rows[2]["spans"] == [] and rows[4]["text"] == "" and rows[4]["spans"] == []

@@ -15,6 +15,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.progress import (
     BarColumn,
+    DownloadColumn,
     MofNCompleteColumn,
     Progress,
     ProgressColumn,
@@ -67,10 +68,11 @@ def _short(value: object) -> str:
     return f"{value:.4g}" if isinstance(value, float) else str(value)
 
 
-def progress_bar() -> Progress:
-    """A Rich progress display on stderr: description, bar, done/total, elapsed time, time left (when the
-    total is known), extra fields."""
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+def progress_bar(unit: str = "notes") -> Progress:
+    """A Rich progress display on stderr: description, bar, done/total (in kB/MB/GB for bytes), elapsed time,
+    time left (when the total is known), extra fields."""
+    done = DownloadColumn() if unit == "bytes" else MofNCompleteColumn()
+    return Progress(TextColumn("{task.description}"), BarColumn(), done, TimeElapsedColumn(),
                     TimeRemainingColumn(), FieldsColumn(), console=err, transient=False)
 
 
@@ -88,9 +90,9 @@ class RichReporter:
 
     def start(self, task: str, total: int | None = None, unit: str = "notes") -> None:
         self.finish()
-        self._bar = progress_bar()
+        self._bar = progress_bar(unit)
         self._bar.start()
-        self._task = self._bar.add_task(task, total=total)  # the unit is implied by the task's name
+        self._task = self._bar.add_task(task, total=total)
 
     def advance(self, n: int = 1, **fields: float | int | str) -> None:
         if self._bar is not None and self._task is not None:

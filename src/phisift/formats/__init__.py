@@ -199,6 +199,13 @@ def read_corpus(path: str | Path, fmt: str | None = None, **options: Any) -> Ite
     return form.read(path, **options)
 
 
+def table_columns(path: str | Path, fmt: str, **options: Any) -> list[str] | None:
+    """The column names, in order, of a CSV or Parquet input (None for other formats): what a table
+    output keeps."""
+    module = {"csv": csvfile, "parquet": parquet}.get(fmt)
+    return module.columns(path, **options) if module is not None else None
+
+
 def write_corpus(
     docs: Iterable[Document], path: str | Path, fmt: str | None = None, *, default: str | None = None, **options: Any
 ) -> int:
@@ -225,4 +232,4 @@ def read_spans(path: str | Path, fmt: str | None = None, **options: Any) -> dict
     return spans
 
 
-__all__ = ["FORMATS", "SOURCE_PATIENT", "Format", "SUFFIXES", "detect_format", "input_format", "known_format", "read_corpus", "read_spans", "reader_options", "write_corpus"]
+__all__ = ["FORMATS", "SOURCE_PATIENT", "Format", "SUFFIXES", "detect_format", "input_format", "known_format", "read_corpus", "read_spans", "reader_options", "table_columns", "write_corpus"]

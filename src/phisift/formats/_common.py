@@ -18,6 +18,10 @@ from ..fileio import read_text
 BOM = "\ufeff"
 _BOM_BYTES = BOM.encode("utf-8")
 
+#: Meta flag: the record's text was null (JSON null, a Parquet null). The document has text "" and passes
+#: through with no spans; writers that can hold a null write it back as one, and never write the flag.
+NULL_TEXT = "_null_text"
+
 #: Meta keys the standoff formats use to write a document back as they read it.
 BRAT_META = "_brat"
 I2B2_META = "_i2b2"

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..document import Document
 from ..errors import InputError
-from ._common import parse_spans, spans_to_json
+from ._common import NULL_TEXT, parse_spans, spans_to_json
 
 
 def require_column(columns: list[str], field: str, what: str, path: Path) -> None:
@@ -37,8 +37,9 @@ def row_document(
     raw_id = row.get(id_field)
     doc_id = str(rownum) if raw_id is None or raw_id == "" else str(raw_id)
     text = row.get(text_field)
-    if text is None:
-        raise InputError(f"empty '{text_field}' value", path, line, doc_id)
+    if text is None:  # a null cell: the row passes through untouched
+        meta = {k: v for k, v in row.items() if k not in (id_field, text_field, spans_field)}
+        return Document(doc_id, "", (), {**meta, NULL_TEXT: True})
     if not isinstance(text, str):
         raise InputError(f"'{text_field}' must hold text", path, line, doc_id)
     raw_spans = row.get(spans_field)
@@ -55,11 +56,22 @@ def row_document(
     return Document(doc_id, text, spans, meta)
 
 
+def ordered_row(row: dict[str, Any], columns: list[str] | None, id_field: str) -> dict[str, Any]:
+    """A row in the input table's column order (``columns``); keys it lacked follow; an id it did not
+    have (documents numbered by row) is left out. Without ``columns``, the row as it is."""
+    if columns is None:
+        return row
+    out = {c: row[c] for c in columns if c in row}
+    out.update((k, v) for k, v in row.items() if k not in out and (k != id_field or k in columns))
+    return out
+
+
 def document_row(doc: Document, *, text_field: str, id_field: str, spans_field: str, spans: bool) -> dict[str, Any]:
-    row: dict[str, Any] = {id_field: doc.id, text_field: doc.text}
+    """A document as a row: id, text (null when it was read as null), spans when asked, then its meta."""
+    row: dict[str, Any] = {id_field: doc.id, text_field: None if doc.meta.get(NULL_TEXT) else doc.text}
     if spans:
         row[spans_field] = json.dumps(spans_to_json(doc.spans), ensure_ascii=False)
     for key, value in doc.meta.items():
-        if key not in (id_field, text_field, spans_field):
+        if key not in (id_field, text_field, spans_field, NULL_TEXT):
             row[key] = value
     return row

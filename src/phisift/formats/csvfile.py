@@ -23,7 +23,7 @@ from ..document import Document
 from ..errors import InputError
 from ..fileio import atomic_write
 from ._common import UniqueIds, open_input, unencodable
-from ._table import document_row, require_column, row_document
+from ._table import document_row, ordered_row, require_column, row_document
 
 NAME = "csv"
 
@@ -92,6 +92,14 @@ def read(
             raise InputError(f"malformed CSV ({exc})", path, reader.line_num or line) from None
 
 
+def columns(path: str | Path, *, delimiter: str | None = None, **_: Any) -> list[str]:
+    """The header row's column names (an output keeps them, in their order)."""
+    path = Path(path)
+    _allow_huge_fields()
+    with open(path, "rb") as fh:
+        return next(csv.reader(_decoded_lines(fh, path), delimiter=_delimiter(path, delimiter)), [])
+
+
 def _decoded_lines(fh: Any, path: Path) -> Iterator[str]:
     """Lines decoded one by one, so an encoding error names its line (line ends kept, as csv wants)."""
     for lineno, raw in enumerate(fh, 1):
@@ -121,29 +129,34 @@ def write(
     id_field: str = "id",
     spans_field: str = "spans",
     delimiter: str | None = None,
+    columns: list[str] | None = None,
 ) -> int:
     """Write one row per document, atomically.
 
-    Rows go to an unnamed spool file first because the header must list every
-    column, and a later document may bring a column (or spans) the first lacked.
+    ``columns``: the input table's columns, written in their order and under their
+    names (a spans column only if it is one of them); without it, id, text and
+    (when any document has spans) spans come first. Rows go to an unnamed spool file
+    first because the header must list every column, and a later document may bring
+    a column (or spans) the first lacked.
     """
     path = Path(path)
     delim = _delimiter(path, delimiter)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fields: list[str] = [id_field, text_field]
-    has_spans = False
+    fields: list[str] = list(columns) if columns is not None else [id_field, text_field]
+    has_spans = columns is not None and spans_field in columns
     rows_before_spans = 0
     grown = False
     count = 0
     with tempfile.TemporaryFile("w+", encoding="utf-8", newline="", dir=path.parent) as spool:
         writer = csv.writer(spool, delimiter=delim)
         for doc in docs:
-            if doc.spans and not has_spans:
+            if doc.spans and not has_spans and columns is None:
                 has_spans = True
                 fields.insert(2, spans_field)
                 rows_before_spans = count
                 grown = grown or count > 0
             row = document_row(doc, text_field=text_field, id_field=id_field, spans_field=spans_field, spans=has_spans)
+            row = ordered_row(row, columns, id_field)
             for key in row:
                 if key not in fields:
                     fields.append(key)

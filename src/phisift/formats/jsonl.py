@@ -14,7 +14,7 @@ from typing import Any, Iterable, Iterator
 from ..document import Document
 from ..errors import InputError
 from ..fileio import atomic_write
-from ._common import UniqueIds, open_input, parse_spans, spans_to_json, unencodable
+from ._common import NULL_TEXT, UniqueIds, open_input, parse_spans, spans_to_json, unencodable
 
 NAME = "jsonl"
 SPANS_ONLY = "_spans_only"
@@ -81,6 +81,8 @@ def _document(
         raise InputError(f"'{id_field}' is empty", path, lineno)
     meta: dict[str, Any] = {k: v for k, v in record.items() if k not in (id_field, text_field, spans_field)}
     text = record.get(text_field)
+    if text is None and text_field in record:  # null text: the record passes through untouched
+        return Document(doc_id, "", (), {**meta, NULL_TEXT: True})
     if text is None:
         if require_text:
             why = f"no '{text_field}' field (name the text field with --text-field)"
@@ -109,11 +111,11 @@ def write(
         for doc in docs:
             record: dict[str, Any] = {id_field: doc.id}
             if not spans_only:
-                record[text_field] = doc.text
+                record[text_field] = None if doc.meta.get(NULL_TEXT) else doc.text
             record[spans_field] = spans_to_json(doc.spans)
             if not spans_only:
                 for key, value in doc.meta.items():
-                    if key not in record and key != SPANS_ONLY:
+                    if key not in record and key not in (SPANS_ONLY, NULL_TEXT):
                         record[key] = value
             line = json.dumps(record, ensure_ascii=False, default=str) + "\n"
             try:

@@ -19,7 +19,7 @@ from ..document import Document
 from ..errors import InputError, UsageError
 from ..fileio import atomic_write
 from ._common import BRAT_META, I2B2_META, UniqueIds
-from ._table import check_columns, document_row, row_document
+from ._table import check_columns, document_row, ordered_row, row_document
 
 NAME = "parquet"
 _JSON_FIELDS = (BRAT_META, I2B2_META)
@@ -68,6 +68,12 @@ def read(
         raise InputError(f"cannot read Parquet data after row {rownum} ({type(exc).__name__})", path) from None
 
 
+def columns(path: str | Path, **_: Any) -> list[str]:
+    """The file's column names (an output keeps them, in their order)."""
+    _, pq = _pyarrow()
+    return list(pq.ParquetFile(Path(path)).schema_arrow.names)
+
+
 def write(
     docs: Iterable[Document],
     path: str | Path,
@@ -76,8 +82,13 @@ def write(
     id_field: str = "id",
     spans_field: str = "spans",
     batch_size: int = 10_000,
+    columns: list[str] | None = None,
 ) -> int:
-    """Write one row per document, atomically, in row groups of ``batch_size``."""
+    """Write one row per document, atomically, in row groups of ``batch_size``.
+
+    ``columns``: the input table's columns, kept in their order and under their names
+    (spans only if the input had a spans column); without it id, text, spans come first.
+    """
     pa, pq = _pyarrow()
     path = Path(path)
     count = 0
@@ -86,7 +97,9 @@ def write(
         rows: list[dict[str, Any]] = []
         ids: list[str] = []
         for doc in docs:
-            row = document_row(doc, text_field=text_field, id_field=id_field, spans_field=spans_field, spans=True)
+            spans = columns is None or spans_field in columns
+            row = document_row(doc, text_field=text_field, id_field=id_field, spans_field=spans_field, spans=spans)
+            row = ordered_row(row, columns, id_field)
             for key in _JSON_FIELDS:
                 if key in row and not isinstance(row[key], str):
                     row[key] = json.dumps(row[key], ensure_ascii=False)
@@ -98,7 +111,8 @@ def write(
                 rows, ids = [], []
         if rows or state["writer"] is None:
             if not rows:
-                state["schema"] = pa.schema([(name, pa.string()) for name in (id_field, text_field, spans_field)])
+                names = columns if columns is not None else (id_field, text_field, spans_field)
+                state["schema"] = pa.schema([(name, pa.string()) for name in names])
             _flush(pa, pq, fh, state, rows, ids)
         state["writer"].close()
     return count

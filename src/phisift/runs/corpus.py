@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..document import Document, Span
-from ..formats import FORMATS, SOURCE_PATIENT, read_corpus
+from ..formats import FORMATS, SOURCE_PATIENT, read_corpus, table_columns
 from ..pseudonyms import PatientKey
 from .state import fingerprint
 
@@ -28,6 +28,27 @@ class Corpus:
         """The path exists and the format takes these options (nothing is read yet): checked
         before a run creates anything, such as a key file."""
         read_corpus(self.path, self.fmt, **self.options)
+
+    def output_options(self, dst_fmt: str) -> dict[str, Any]:
+        """Write options that keep the input's shape: the text and id field names the reader was
+        given and, from a table to a table, the input's columns in their order."""
+        options: dict[str, Any] = {k: v for k, v in self.options.items() if k in ("text_field", "id_field")}
+        if dst_fmt in ("csv", "parquet"):
+            columns = table_columns(self.path, self.fmt, **{k: v for k, v in self.options.items()
+                                                             if k == "delimiter"})
+            if columns is not None:
+                options["columns"] = columns
+        accepted = FORMATS[dst_fmt].write_options()
+        return {k: v for k, v in options.items() if k in accepted}
+
+    def size_bytes(self) -> int | None:
+        """The input's size on disk (every file of a folder); None for a database or a stream."""
+        path = Path(self.path) if not isinstance(self.path, str) or "://" not in self.path else None
+        if path is None or str(path) == "-" or not path.exists():
+            return None
+        if path.is_file():
+            return path.stat().st_size
+        return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
     def settings(self) -> dict[str, Any]:
         """What a run's output depends on about its input (part of the run key)."""

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Iterator
 from ..document import Document, Span
 from ..errors import InputError
 from ..fileio import atomic_write, replace_folder
-from ..formats import write_corpus
+from ..formats import FORMATS, write_corpus
 from ..formats.sql import shown
 from ..pipeline import Pipeline, PipelineConfig
 from ..progress import Reporter, reporter_or_null
@@ -35,6 +35,7 @@ from .batches import commit_groups
 from ..pseudonyms import FieldPolicy, PatientKey
 from .corpus import Corpus, is_folder_output, spans_line
 from .release import Release
+from .meter import RunMeter
 from .state import RunState, build_path, is_database, run_key
 from .summary import Summary
 
@@ -64,6 +65,12 @@ def _config_for_key(cfg: PipelineConfig) -> dict:
 def _key_id(secret: Secret | None) -> str | None:
     """Which key a run used, without revealing it."""
     return secret.hexdigest("phisift-run-key-id")[:16] if secret is not None else None
+
+
+def _meter(reporter: Reporter, task: str, corpus: Corpus, done: int) -> RunMeter:
+    """Progress in bytes of the input when it has a size on disk, else in documents (counted if cheap)."""
+    size = corpus.size_bytes()
+    return RunMeter(reporter, task, size, None if size else _left(corpus, done))
 
 
 def _left(corpus: Corpus, done: int) -> int | None:
@@ -110,15 +117,15 @@ def detect_run(corpus: Corpus, output: Path, cfg: PipelineConfig, *, store: Stor
         say_resumed(state, done, "documents were already done", say)
         summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
         docs = islice(iter(corpus), done, None)
-        say.start(f"detect ({engine.name})", total=_left(corpus, done))
+        meter = _meter(say, f"detect ({engine.name})", corpus, done)
         for batch in commit_groups(engine.map(pipeline, detect_task, docs), lambda doc: len(doc.text)):
             journal.append([spans_line(doc.id, spans) for doc, spans in batch])
             journal.sync()
             store.mark_done(key, [doc.id for doc, _ in batch])
             for doc, spans in batch:
                 summary.add(doc, spans)
-            say.advance(len(batch))
-        say.finish()
+            meter.advance(doc for doc, _ in batch)
+        meter.finish()
         with atomic_write(output) as fh:
             fh.writelines(journal.items())
         store.log_run("detect", {"detectors": list(cfg.detect.detectors), "engine": engine.name}, summary.as_dict())
@@ -159,7 +166,8 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
     with RunState(store, key, targets, resume, say.note, overwrite) as state:
         pipeline = fitted_pipeline(cfg, corpus, engine, state, store, secret, model, say)
         pipeline.known, pipeline.given_spans = release.known, release.given is not None
-        writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key, write_options)
+        writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key,
+                             {**_write_options(corpus, dst_fmt, overwrite, release), **(write_options or {})})
         done = writer.done
         say_resumed(state, done, "documents were already done", say)
         summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
@@ -167,7 +175,7 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
         items = release.items(islice(iter(corpus), done, None), done)
         if review is not None and done:
             _review_earlier(review, engine, pipeline, corpus, done, release, say)
-        say.start(f"deid ({engine.name})", total=_left(corpus, done))
+        meter = _meter(say, f"deid ({engine.name})", corpus, done)
         for batch in commit_groups(engine.map(pipeline, deid_task, items), lambda item: len(item[0].text)):
             batch = [((doc, patient), (release.written(doc, patient, new, spans), spans))
                      for (doc, patient), (new, spans) in batch]
@@ -180,8 +188,8 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
                 summary.add(doc, spans)
                 if review is not None:
                     review.add(doc, new, spans)
-            say.advance(len(batch))
-        say.finish()
+            meter.advance(doc for (doc, _), _ in batch)
+        meter.finish()
         writer.close(empty=not done and not summary.documents)
         if review is not None:
             review.close(frequency_state=pipeline.states.get("frequency"))
@@ -189,6 +197,17 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
                                "engine": engine.name}, summary.as_dict())
         state.finish()
     return summary
+
+
+def _write_options(corpus: Corpus, dst_fmt: str, overwrite: bool, release: Release) -> dict:
+    """The output keeps the input's shape (less the fields dropped); a writer that checks for an existing
+    output itself (a database table) replaces it when the run may overwrite."""
+    options = corpus.output_options(dst_fmt)
+    if "columns" in options:
+        options["columns"] = [c for c in options["columns"] if c not in release.fields.drop]
+    if overwrite and "if_exists" in FORMATS[dst_fmt].write_options():
+        options["if_exists"] = "replace"
+    return options
 
 
 class _DeidWriter:

@@ -75,7 +75,8 @@ def sift_to_file(docs: list, target: Path, dst_fmt: str, config: Any, *, store: 
     key = run_key({"command": "sift", **run_settings, "output": str(target.resolve()), "output_format": dst_fmt,
                    "config": config.as_dict()})
     pseudo = fill_journal_target(target)
-    with RunState(store, key, [target, pseudo], resume, say.note) as state:
+    # sift has no --overwrite yet: it replaces an existing output as it always did
+    with RunState(store, key, [target, pseudo], resume, say.note, overwrite=True) as state:
         journal = state.journal(pseudo)
         done = state.resume_point([journal], folder_output=False)
         say_resumed(state, done, "notes were already masked and filled", say)

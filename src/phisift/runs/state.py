@@ -17,6 +17,10 @@ folder output, the finished documents the store recorded after their files were
 written. Every output is cut back to that number and the run continues from the
 next input document; outputs are always written in input order, so what is done
 is always a prefix of the input.
+
+A run that fails on bad input, or before it finished a batch, leaves nothing: its
+journals, half-built folder, done records and run folder are removed (``abandon``).
+A new run refuses outputs that exist unless it may overwrite them.
 """
 
 from __future__ import annotations

@@ -19,10 +19,12 @@ class Summary:
     spans: Counter = field(default_factory=Counter)
     started: float = field(default_factory=time.perf_counter)
     resumed_from: int = 0  # documents finished by an earlier, interrupted run
+    empty: int = 0  # documents without text (null or ""): passed through with no spans
     frequency: dict = field(default_factory=dict)  # the rare-word fit: share asked vs realised (FrequencyState.shares)
 
     def add(self, doc: Document, spans: Iterable[Span]) -> None:
         self.documents += 1
+        self.empty += not doc.text
         self.characters += len(doc.text)
         self.spans.update(s.label for s in spans)
 
@@ -37,6 +39,7 @@ class Summary:
             "spans": dict(sorted(self.spans.items())),
             "seconds": round(self.seconds, 3),
             "resumed_from": self.resumed_from,
+            "empty": self.empty,
             **({"frequency": self.frequency} if self.frequency else {}),
         }
 
@@ -44,7 +47,8 @@ class Summary:
         """The summary for a person: ``"<verb> N documents, ... spans in ... s"`` and the spans per label."""
         rate = self.characters / self.seconds if self.seconds else 0.0
         earlier = f" (and {self.resumed_from} before the interruption)" if self.resumed_from else ""
-        out = [f"{verb} {self.documents} documents{earlier}, {sum(self.spans.values())} spans "
+        empty = f" ({self.empty} without text, passed through)" if self.empty else ""
+        out = [f"{verb} {self.documents} documents{earlier}{empty}, {sum(self.spans.values())} spans "
                f"in {self.seconds:.1f} s ({rate / 1e6:.2f} M chars/s)"]
         if self.spans:
             out.append("  " + ", ".join(f"{label} {n}" for label, n in sorted(self.spans.items())))

@@ -1,0 +1,46 @@
+"""How far a run is, measured in bytes of input so that a total is known before the first note is done.
+
+A count of notes has no total until the input is read to its end, and on a corpus of
+one 50 MB note it stays at "0/?" for as long as that note takes. The input's size
+on disk is known at once, so a run reports the UTF-8 size of each finished note's
+text against it (the text is the bulk of every format; markup, ids and other fields
+are what is left, added when the run ends), with the number of notes beside it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..document import Document
+from ..progress import Reporter
+
+
+class RunMeter:
+    """One task on a ``Reporter``: bytes of input against the input's size, or notes (against their number
+    when the corpus can count them) when it has no size (a database table)."""
+
+    def __init__(self, reporter: Reporter, task: str, total_bytes: int | None, total_notes: int | None = None):
+        self.reporter, self.total = reporter, total_bytes or None
+        self.sent = self.notes = 0
+        if self.total:
+            reporter.start(task, total=self.total, unit="bytes")
+        else:
+            reporter.start(task, total=total_notes, unit="notes")
+
+    def advance(self, docs: Iterable[Document]) -> None:
+        docs = list(docs)
+        self.notes += len(docs)
+        if self.total is None:
+            self.reporter.advance(len(docs))
+            return
+        size = sum(len(doc.text.encode("utf-8", "surrogatepass")) for doc in docs)
+        step = min(size, self.total - self.sent)
+        self.sent += step
+        self.reporter.advance(step, notes=self.notes)
+
+    def finish(self) -> None:
+        """The run read its whole input: the bar ends full."""
+        if self.total is not None and self.sent < self.total:
+            self.reporter.advance(self.total - self.sent, notes=self.notes)
+            self.sent = self.total
+        self.reporter.finish()

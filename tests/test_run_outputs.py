@@ -1,0 +1,155 @@
+"""What a corpus run writes can be trusted: whole or absent, never over an existing output unless asked,
+tables kept in their own shape, notes without text passed through, progress with a total (issue 20)."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from phisift.cli import app
+from phisift.engine.local import LocalEngine
+from phisift.pipeline import load_config
+from phisift.progress import ListReporter
+from phisift.runs import Corpus, deid_run, detect_run
+from phisift.store import Store
+
+FAST = '[detect]\ndetectors = ["rules", "lexicon"]\n'
+NOTE = "Seen by Dr. Alvarez on 2020-01-02, call 555-123-4567."
+
+
+def _cfg(mode: str = "tag"):
+    return load_config(None, {"detect": {"detectors": ["rules", "lexicon"]}, "replace": {"mode": mode}})
+
+
+def _cli(tmp_path: Path, *args: str):
+    conf = tmp_path / "fast.toml"
+    conf.write_text(FAST)
+    return CliRunner().invoke(app, [*args, "--config", str(conf), "--store", str(tmp_path / "store.sqlite")])
+
+
+# --------------------------------------------------------------------------- null and empty text
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_null_and_empty_text_pass_through_counted(tmp_path, jobs):
+    src = tmp_path / "notes.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in [
+        {"id": "a", "text": NOTE}, {"id": "b", "text": None, "ward": 3}, {"id": "c", "text": ""}]))
+    out = tmp_path / "out.jsonl"
+    with Store(tmp_path / "s.db") as store:
+        summary = deid_run(Corpus(src, "jsonl"), out, "jsonl", _cfg(), store=store, engine=LocalEngine(jobs),
+                           reporter=ListReporter())
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert rows[1] == {"id": "b", "text": None, "spans": [], "ward": 3}
+    assert rows[2] == {"id": "c", "text": "", "spans": []}
+    assert "[DATE]" in rows[0]["text"]
+    assert summary.documents == 3 and summary.empty == 2
+    assert "(2 without text, passed through)" in summary.lines("de-identified")[0]
+
+
+def test_parquet_null_text_passes_through_in_its_column(tmp_path):
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    src = tmp_path / "notes.parquet"
+    pq.write_table(pa.Table.from_pylist([{"note_id": "a", "body": NOTE, "n": 1}, {"note_id": "b", "body": None, "n": 2}]),
+                   src)
+    out = tmp_path / "out.parquet"
+    res = _cli(tmp_path, "deid", str(src), str(out), "--mode", "tag", "--text-field", "body", "--id-field", "note_id",
+               "--jobs", "2")
+    assert res.exit_code == 0, res.stderr
+    table = pq.read_table(out)
+    assert table.column_names == ["note_id", "body", "n"]  # names and order of the input, no spans column
+    rows = table.to_pylist()
+    assert rows[1] == {"note_id": "b", "body": None, "n": 2} and "[DATE]" in rows[0]["body"]
+    assert table.schema.field("n").type == pa.int64()
+
+
+# --------------------------------------------------------------------------- tables keep their shape
+def test_csv_output_keeps_the_input_columns_in_order(tmp_path):
+    src = tmp_path / "visits.csv"
+    src.write_text(f"visit,mrn,note,ward\nv1,m1,\"{NOTE}\",3\nv2,m2,,4\n")
+    out = tmp_path / "out.csv"
+    res = _cli(tmp_path, "deid", str(src), str(out), "--mode", "tag", "--text-field", "note", "--id-field", "visit")
+    assert res.exit_code == 0, res.stderr
+    rows = list(csv.reader(out.open()))
+    assert rows[0] == ["visit", "mrn", "note", "ward"]
+    assert rows[1][:2] == ["v1", "m1"] and "[DATE]" in rows[1][2] and rows[1][3] == "3"
+    assert rows[2] == ["v2", "m2", "", "4"]
+
+
+def test_csv_without_id_column_gets_none_and_keeps_a_spans_column_it_had(tmp_path):
+    src = tmp_path / "notes.csv"
+    src.write_text(f"text,spans,site\n\"{NOTE}\",[],x\n")
+    out = tmp_path / "out.csv"
+    res = _cli(tmp_path, "deid", str(src), str(out), "--mode", "tag")
+    assert res.exit_code == 0, res.stderr
+    rows = list(csv.reader(out.open()))
+    assert rows[0] == ["text", "spans", "site"]
+    assert json.loads(rows[1][1]) and rows[1][2] == "x"  # the spans column holds the replaced places
+
+
+# --------------------------------------------------------------------------- outputs whole, never over one
+def test_existing_output_is_refused_then_replaced_with_overwrite(tmp_path):
+    src = tmp_path / "notes"
+    src.mkdir()
+    (src / "a.txt").write_text(NOTE)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "stale.txt").write_text("from an earlier run")
+    res = _cli(tmp_path, "deid", str(src), str(out), "--mode", "tag")
+    assert res.exit_code == 2 and "add --overwrite" in res.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["stale.txt"]
+    res = _cli(tmp_path, "deid", str(src), str(out), "--mode", "tag", "--overwrite")
+    assert res.exit_code == 0, res.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["a.txt"]  # replaced as a whole: no stale file mixed in
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out")]
+
+
+def test_spans_file_and_detect_output_are_refused_too(tmp_path):
+    src = tmp_path / "notes.jsonl"
+    src.write_text(json.dumps({"id": "a", "text": NOTE}) + "\n")
+    spans = tmp_path / "spans.jsonl"
+    spans.write_text("mine\n")
+    res = _cli(tmp_path, "deid", str(src), str(tmp_path / "out.jsonl"), "--mode", "tag", "--spans", str(spans))
+    assert res.exit_code == 2 and "spans.jsonl: the output exists already" in res.stderr
+    assert spans.read_text() == "mine\n" and not (tmp_path / "out.jsonl").exists()
+    res = _cli(tmp_path, "detect", str(src), "-o", str(spans))
+    assert res.exit_code == 2 and spans.read_text() == "mine\n"
+    assert _cli(tmp_path, "detect", str(src), "-o", str(spans), "--overwrite").exit_code == 0
+    assert json.loads(spans.read_text())["id"] == "a"
+
+
+def test_bad_input_after_committed_batches_leaves_nothing(tmp_path, monkeypatch):
+    """Bad input found after batches were committed: no journal, no run folder, no done records (a failure
+    that is not the input's keeps them to resume: test_engine)."""
+    import phisift.runs.batches as batches
+
+    monkeypatch.setattr(batches, "COMMIT_DOCS", 4)
+    src = tmp_path / "notes.jsonl"
+    src.write_text("".join(json.dumps({"id": f"d{i}", "text": NOTE}) + "\n" for i in range(20))
+                   + json.dumps({"id": "d3", "text": NOTE}) + "\n")
+    out = tmp_path / "out.jsonl"
+    with Store(tmp_path / "s.db") as store:
+        with pytest.raises(Exception, match="duplicate document id"):
+            detect_run(Corpus(src, "jsonl"), out, _cfg(), store=store, engine=LocalEngine(1),
+                       reporter=ListReporter())
+        assert store.db.execute("SELECT COUNT(*) FROM done").fetchone()[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.jsonl", "s.db", "s.db.runs"]
+    assert not list((tmp_path / "s.db.runs").iterdir())
+
+
+# --------------------------------------------------------------------------- progress with a total
+def test_progress_of_one_big_note_has_a_total_in_bytes(tmp_path):
+    src = tmp_path / "big.txt"
+    src.write_text(NOTE * 2000)
+    said = ListReporter()
+    with Store(tmp_path / "s.db") as store:
+        deid_run(Corpus(src, "text"), tmp_path / "out.txt", "text", _cfg(), store=store, engine=LocalEngine(1),
+                 reporter=said)
+    starts = [v for k, v in said.events if k == "start"]
+    assert starts[-1] == ("deid (local)", src.stat().st_size, "bytes")
+    steps = [v for k, v in said.events if k == "advance"]
+    assert sum(steps) == src.stat().st_size
