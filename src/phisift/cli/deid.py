@@ -290,7 +290,7 @@ def _lazy_key(key_file: Optional[Path], target: Path):
 
     def load():
         if not loaded:
-            loaded.append(_surrogate_key(key_file, target))
+            loaded.append(_surrogate_key(key_file, target, []))
         return loaded[0]
 
     return load
