@@ -14,7 +14,8 @@ import pytest
 from phisift.document import Document, Span
 from phisift.formats import read_corpus, write_corpus
 from phisift.sift import SiftConfig, UnigramFiller, apply, fit, sift_corpus
-from phisift.sift.fill import match_case, sample_index
+from phisift.lm.predict import sample_index
+from phisift.text import match_case
 from phisift.sift.keyphrases import rake_keyphrase, rake_phrases, textrank_sentence, textrank_sentences
 from phisift.sift.lists import DEFAULT_BLACKLIST
 from phisift.sift.masking import MaskSettings, Role, choose_masks, mask_probability, roles_for, word_units

@@ -556,3 +556,35 @@ def merge_chunk_spans(chunks: Sequence[Chunk], spans_per_chunk: Sequence[Iterabl
         winners.append((k, span))
         kept[span] = k
     return sorted(kept)
+
+
+# NLTK's English stop-word list (179 words): DataSifterText's published code masks with it,
+# augmentation leaves these words alone, and the tagger does not treat them as candidates.
+ENGLISH_STOPWORDS: frozenset[str] = frozenset(
+    """
+    i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself yourselves
+    he him his himself she she's her hers herself it it's its itself they them their theirs themselves
+    what which who whom this that that'll these those am is are was were be been being have has had
+    having do does did doing a an the and but if or because as until while of at by for with about
+    against between into through during before after above below to from up down in out on off over
+    under again further then once here there when where why how all any both each few more most other
+    some such no nor not only own same so than too very s t can will just don don't should should've
+    now d ll m o re ve y ain aren aren't couldn couldn't didn didn't doesn doesn't hadn hadn't hasn
+    hasn't haven haven't isn isn't ma mightn mightn't mustn mustn't needn needn't shan shan't shouldn
+    shouldn't wasn wasn't weren weren't won won't wouldn wouldn't
+    """.split()
+)
+
+
+def match_case(word: str, like: str) -> str:
+    """``word`` written in the case pattern of ``like``: UPPER, lower or Title; anything else as it is.
+
+    Every rewrite that puts a new word where an old one stood (surrogates, fill-ins,
+    augmentation) uses this one rule, so a note in capitals stays in capitals.
+    """
+    letters = [c for c in like if c.isalpha()]
+    if len(letters) > 1 and all(c.isupper() for c in letters):
+        return word.upper()
+    if letters and all(c.islower() for c in letters):
+        return word.lower()
+    return word[:1].upper() + word[1:] if letters and letters[0].isupper() else word

@@ -45,8 +45,8 @@ from ..document import Document, Edit, rewrite_document
 from ..errors import UsageError
 from ..lm.predict import logits_at, pad_batch, special_ids
 from ..progress import Reporter, reporter_or_null
-from ..sift.fill import match_case, sample_index
-from ..text import Token, chunks, sentence_tokens, tokenize
+from ..lm.predict import sample_index
+from ..text import Token, chunks, match_case, sentence_tokens, tokenize
 from ._common import Clock, document_rng, rate, rounded
 from .words import SpanIndex, is_content_word, replaceable_tokens
 

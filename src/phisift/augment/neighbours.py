@@ -55,8 +55,7 @@ import numpy as np
 from ..document import Document, Edit, Span, rewrite_document
 from ..errors import InputError, UsageError
 from ..progress import Reporter, reporter_or_null
-from ..sift.fill import match_case
-from ..text import Token
+from ..text import Token, match_case
 from ._common import Clock, document_rng, rate, rounded
 from .words import has_digit, is_word, outside_counts, span_tokens
 

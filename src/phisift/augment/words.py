@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from ..document import Document, Span
-from ..sift.lists import NLTK_ENGLISH_STOPWORDS
-from ..text import Token, tokenize
+from ..text import ENGLISH_STOPWORDS, Token, tokenize
 
 # Spanish function words (articles, prepositions, pronouns, conjunctions, common
 # forms of ser/estar/haber/tener), written out because NLTK would download its
@@ -38,7 +37,7 @@ SPANISH_STOPWORDS: frozenset[str] = frozenset(
     """.split()
 )
 
-STOPWORDS: frozenset[str] = NLTK_ENGLISH_STOPWORDS | SPANISH_STOPWORDS
+STOPWORDS: frozenset[str] = ENGLISH_STOPWORDS | SPANISH_STOPWORDS
 """Words Filtered BERT never replaces (English and Spanish function words)."""
 
 _WORD = re.compile(r"^[^\W\d_][\w'’\-]*$")

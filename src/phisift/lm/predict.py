@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+import numpy as np
+
 
 def special_ids(tokenizer: Any) -> tuple[int, int, int]:
     """(cls, sep, pad) ids of a tokenizer; BOS/EOS stand in for CLS/SEP (RoBERTa-style), pad 0 when unset."""
@@ -41,3 +43,30 @@ def logits_at(model: Any, input_ids: Any, attention: Any, rows: Any, cols: Any) 
         hidden = model.bert(input_ids=input_ids, attention_mask=attention)[0]
         return model.cls(hidden[rows, cols])
     return model(input_ids=input_ids, attention_mask=attention).logits[rows, cols]
+
+
+def sample_index(logits: np.ndarray, rng: np.random.Generator, top_k: int = 0, temperature: float = 1.0) -> int:
+    """One index drawn from ``softmax(logits / temperature)`` over the ``top_k`` best (0: all).
+
+    Entries at ``-inf`` are never drawn. Done in float64 with numpy so that a seed
+    gives the same draw on every machine that computed the same logits.
+    """
+    z = np.asarray(logits, dtype=np.float64)
+    finite = np.isfinite(z)
+    if not finite.any():
+        raise ValueError("no candidate to sample from")
+    if top_k and top_k < int(finite.sum()):
+        keep = np.argpartition(-np.where(finite, z, -np.inf), top_k - 1)[:top_k]
+        mask = np.zeros_like(finite)
+        mask[keep] = True
+        finite &= mask
+    z = np.where(finite, z / max(temperature, 1e-6), -np.inf)
+    z -= z[finite].max()
+    p = np.exp(z)
+    p /= p.sum()
+    u = rng.random()
+    idx = int(np.searchsorted(np.cumsum(p), u, side="right"))
+    if idx >= len(p) or not finite[idx]:  # u at the very top of the cumulative sum
+        idx = int(np.flatnonzero(finite)[-1])
+    return idx
+

@@ -26,6 +26,7 @@ from typing import Callable, Iterable
 
 from faker import Faker
 
+from ..text import match_case
 from .generic import WORD, is_name_generic
 
 #: A word that is in both lexicons is a given name when at least this common as one
@@ -57,15 +58,6 @@ def role(word: str) -> tuple[str, str]:
         return "given", first[word][0]
     return "surname", ""
 
-
-def match_case(template: str, word: str) -> str:
-    """Write ``word`` in the case pattern of ``template`` (UPPER, lower, Title)."""
-    letters = [c for c in template if c.isalpha()]
-    if len(letters) > 1 and all(c.isupper() for c in letters):
-        return word.upper()
-    if letters and all(c.islower() for c in letters):
-        return word.lower()
-    return word[:1].upper() + word[1:] if letters and letters[0].isupper() else word
 
 
 def name_key(word: str) -> str:
@@ -131,11 +123,11 @@ def rewrite_name(original: str, surrogate: Callable[[str], str], initial: Callab
         cursor = m.end()
         key = name_key(word)
         if len(word) == 1 and word.isalpha():
-            out.append(match_case(word, initial(word)) if word.isupper() else initial(word).lower())
+            out.append(match_case(initial(word), word) if word.isupper() else initial(word).lower())
         elif is_name_generic(word) or key.isdigit() or len(key) < 2:
             out.append(word)
         else:
-            new = match_case(word[: len(key)], surrogate(key))
+            new = match_case(surrogate(key), word[: len(key)])
             out.append(new + word[len(key) :])
     out.append(original[cursor:])
     return "".join(out)

@@ -41,9 +41,10 @@ from ..store import Secret
 from .context import PERSON_LABELS, NoteContext, build_context, surrogate_part
 from .generic import all_words, content_words, is_generic
 from .institutions import build as build_institution
-from .names import NameParts, faker, looks_like_name, match_case, rewrite_name
+from ..text import match_case
+from .names import NameParts, faker, looks_like_name, rewrite_name
 
-__all__ = ["SurrogateMaker", "match_case", "reshape"]
+__all__ = ["SurrogateMaker", "reshape"]
 
 #: Draws tried before a span falls back to its tag.
 MAX_DRAWS = 30
@@ -188,7 +189,7 @@ class SurrogateMaker:
 
     def _city(self, label: str, original: str, patient: str, attempt: int) -> str:
         city = self.rng(label, patient, original.lower(), str(attempt)).choice(_real_cities())
-        return match_case(original, city)
+        return match_case(city, original)
 
     def _username(self, label: str, original: str, patient: str, attempt: int) -> str:
         return self._seeded_faker(label, patient, original, attempt).user_name()
@@ -215,8 +216,8 @@ def _faker_field(method: str):
     def handler(self: SurrogateMaker, label: str, original: str, patient: str, attempt: int) -> str:
         fake = self._seeded_faker(label, patient, original, attempt)
         if label == "STATE" and len(original.strip(". ")) == 2:
-            return match_case(original.strip(". "), fake.state_abbr())
-        return match_case(original, str(getattr(fake, method)()))
+            return match_case(fake.state_abbr(), original.strip(". "))
+        return match_case(str(getattr(fake, method)()), original)
 
     return handler
 

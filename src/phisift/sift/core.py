@@ -35,7 +35,8 @@ from ..errors import InputError, UsageError
 from ..progress import Reporter, reporter_or_null
 from ..text import tokenize
 from .config import SiftConfig
-from .fill import Filler, MlmFiller, UnigramFiller, match_case
+from ..text import match_case
+from .fill import Filler, MlmFiller, UnigramFiller
 from .lists import DEFAULT_BLACKLIST, load_words, norm
 from .masking import Role, choose_masks, is_unit, roles_for
 from .swap import ClusterModel, choose_partner, fit_clusters, swap_edit

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Iterator, Protocol, Sequence
 
 import numpy as np
 
-from ..lm.predict import logits_at, pad_batch, special_ids
+from ..lm.predict import logits_at, pad_batch, sample_index, special_ids
 from .masking import is_unit
 from .lists import DEFAULT_BLACKLIST, norm
 
@@ -47,42 +47,6 @@ class Filler(Protocol):
         """Replacement strings for the token indices in ``masked`` (lower case; ``match_case`` adapts them)."""
 
 
-def match_case(word: str, like: str) -> str:
-    """``word`` written with the case pattern of ``like``."""
-    letters = [c for c in like if c.isalpha()]
-    if not letters:
-        return word
-    if len(letters) > 1 and all(c.isupper() for c in letters):
-        return word.upper()
-    if letters[0].isupper():
-        return word[:1].upper() + word[1:]
-    return word
-
-
-def sample_index(logits: np.ndarray, rng: np.random.Generator, top_k: int = 0, temperature: float = 1.0) -> int:
-    """One index drawn from ``softmax(logits / temperature)`` over the ``top_k`` best (0: all).
-
-    Entries at ``-inf`` are never drawn. Done in float64 with numpy so that a seed
-    gives the same draw on every machine that computed the same logits.
-    """
-    z = np.asarray(logits, dtype=np.float64)
-    finite = np.isfinite(z)
-    if not finite.any():
-        raise ValueError("no candidate to sample from")
-    if top_k and top_k < int(finite.sum()):
-        keep = np.argpartition(-np.where(finite, z, -np.inf), top_k - 1)[:top_k]
-        mask = np.zeros_like(finite)
-        mask[keep] = True
-        finite &= mask
-    z = np.where(finite, z / max(temperature, 1e-6), -np.inf)
-    z -= z[finite].max()
-    p = np.exp(z)
-    p /= p.sum()
-    u = rng.random()
-    idx = int(np.searchsorted(np.cumsum(p), u, side="right"))
-    if idx >= len(p) or not finite[idx]:  # u at the very top of the cumulative sum
-        idx = int(np.flatnonzero(finite)[-1])
-    return idx
 
 
 # --------------------------------------------------------------------------- unigram fallback

@@ -28,9 +28,10 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from ...document import Span
+from ...text import ENGLISH_STOPWORDS
 
 #: Runs of non-space characters: what regions are measured and cut in.
 _WORD = re.compile(r"\S+")
@@ -52,9 +53,8 @@ def vocabulary() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def _known() -> frozenset[str]:
     """Words that are no candidate when capitalised: the vocabulary and English function words."""
-    from ...sift.lists import NLTK_ENGLISH_STOPWORDS
 
-    return vocabulary() | NLTK_ENGLISH_STOPWORDS
+    return vocabulary() | ENGLISH_STOPWORDS
 
 
 @lru_cache(maxsize=1 << 17)
