@@ -211,9 +211,11 @@ def test_runs_know_the_total_of_a_table_and_a_jsonl_file(tmp_path):
     make_note_table(url)
     write_corpus(read_corpus(url), tmp_path / "notes.jsonl")
     cfg = load_config(None, {"detect": {"detectors": ["rules"]}, "replace": {"mode": "tag"}})
-    for corpus in (Corpus(url, "sql"), Corpus(tmp_path / "notes.jsonl", "jsonl")):
+    for n, corpus in enumerate((Corpus(url, "sql"), Corpus(tmp_path / "notes.jsonl", "jsonl"))):
         reporter = ListReporter()
-        with Store(tmp_path / "s.db") as store:
-            detect_run(corpus, tmp_path / "spans.jsonl", cfg, store=store, engine=LocalEngine(1), reporter=reporter)
+        with Store(tmp_path / "s.db") as store:  # one spans file per run: an existing output is refused
+            detect_run(corpus, tmp_path / f"spans{n}.jsonl", cfg, store=store, engine=LocalEngine(1), reporter=reporter)
         starts = [args for kind, args in reporter.events if kind == "start" and args[0].startswith("detect")]
-        assert starts and starts[0][1] == 4
+        # a table counts its rows; a file is measured in bytes of input (issue 20's progress)
+        want = (4, "notes") if n == 0 else ((tmp_path / "notes.jsonl").stat().st_size, "bytes")
+        assert starts and (starts[0][1], starts[0][2]) == want, starts
