@@ -51,6 +51,13 @@ def test_eval_gold_against_itself_is_one(corpus):
     assert data["entity_overlap_recall"] == 1.0
 
 
+def test_eval_prints_its_tables(corpus):
+    """What `make demo` runs: the plain (not --json) report with the per-label table."""
+    res = run("eval", str(corpus), str(corpus), "--by-label")
+    assert res.returncode == 0, res.stderr
+    assert "by label" in res.stdout and "Traceback" not in res.stderr
+
+
 def test_eval_of_spans_only_predictions(corpus, tmp_path):
     pred = tmp_path / "pred.jsonl"
     pred.write_text(json.dumps({"id": "a", "spans": [{"start": 0, "end": 10, "label": "PATIENT"}]}) + "\n")

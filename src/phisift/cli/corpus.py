@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
-from rich.table import Table
+from rich.table import Table as RichTable
 
 from ..errors import InputError
 from .console import out, say
@@ -55,7 +55,7 @@ def convert(
 
 
 def _print_scores_table(title: str, scores: dict) -> None:
-    table = Table(title=title)
+    table = RichTable(title=title)
     for col in ("measure", "precision", "recall", "f1", "tp", "fp", "fn"):
         table.add_column(col, justify="left" if col == "measure" else "right")
     for name, key in (("token (binary)", "token"), ("entity strict", "entity_strict")):
@@ -66,7 +66,7 @@ def _print_scores_table(title: str, scores: dict) -> None:
 
 
 def _print_label_table(by_label: dict) -> None:
-    table = Table(title="by label")
+    table = RichTable(title="by label")
     for col in ("label", "strict P", "strict R", "strict F1", "gold", "token R", "overlap R"):
         table.add_column(col, justify="left" if col == "label" else "right")
     for label, row in by_label.items():
