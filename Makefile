@@ -29,7 +29,8 @@ demo: install
 	rm -rf out/demo
 	$(BIN)/phisift deid examples/notes out/demo/notes --mode surrogate --key-file .phisift/demo.key --spans out/demo/spans.jsonl
 	$(BIN)/phisift eval examples/gold.jsonl out/demo/spans.jsonl --by-label
-	@echo; echo "--- examples/notes/$$(ls examples/notes | head -1), de-identified (out/demo/notes):"; cat out/demo/notes/$$(ls examples/notes | head -1)
+	@f=$$(ls examples/notes | head -1); echo; echo "--- examples/notes/$$f (left) beside its de-identified copy out/demo/notes/$$f (right):"; \
+	pr -m -t -w 160 examples/notes/$$f out/demo/notes/$$f
 
 # Chromium + chromedriver for the review page's browser test (tests/test_review.py).
 # Installed from Debian when missing (as root on CI); if apt fails, the browser test
