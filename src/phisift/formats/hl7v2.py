@@ -1,22 +1,27 @@
-"""HL7 v2 messages (``.hl7``): the text of OBX and NTE segments, and the patient's PID values.
+"""HL7 v2 messages (``.hl7``): the PHI of every segment, by the tables of ``_hl7_fields.py``.
 
 Parsed with python-hl7 (``pip install 'phisift[hl7]'``). A file holds one or more
 messages, each starting at an MSH segment, with segments on lines ended by CR, LF
 or CRLF (as found; batch and file header/trailer segments pass through). Each
 message gives up to two documents:
 
-* its text: the OBX-5 values of text observations (value type TX, FT or ST) and the
-  NTE-3 comments, one repetition per line, unescaped (``\\F\\``, ``\\T\\``... become
-  the delimiters they stand for, ``\\.br\\`` a line break);
-* its PID values (see ``_fields.py``): identifiers (PID-2/3/4, account PID-18, SSN
-  PID-19, licence PID-20), names (PID-5/6/9), birth date PID-7, address PID-11 and
-  phones PID-13/14, as given spans, so they get the same per-patient surrogates as
-  the text; they are also the text's known identifiers (``meta["_known_phi"]``).
+* its text: the free text of the message, one value (or repetition) per line,
+  unescaped (``\\F\\``, ``\\T\\``... become the delimiters they stand for,
+  ``\\.br\\`` a line break): OBX-5 text observations and NTE-3 comments first of
+  all, but also the text parts of coded elements (CE/CWE), ST/FT fields such as
+  DG1-4 or OBR-13, and every value of a segment the tables do not know (Z-segments);
+  the detector looks at it like any note;
+* its fields (see ``_fields.py``): the names (XPN, XCN), addresses (XAD), phones
+  and e-mails (XTN), identifiers (CX, EI, SSN, policy numbers) and dates (TS, DT)
+  of every segment (PID, NK1, PV1, GT1, IN1, OBR, ORC, MSH-7...), as given spans
+  with their labels, so they get the same per-patient surrogates (and the same date
+  shift) as the text; they, and the full names they make, are also the text's known
+  identifiers (``meta["_known_phi"]``).
 
 The patient (``meta["_patient"]``) is the first PID-3 identifier. Writing puts the
-new values back in place, escaped again; every other segment, field and separator
-is written as it was read, with the file's line ends. Document meta holds the
-message with these places blanked, never their values.
+new values back in place, escaped again; every other segment, field, component and
+separator is written as it was read, with the file's line ends. Document meta
+holds the message with these places blanked, never their values.
 """
 
 from __future__ import annotations
@@ -30,31 +35,13 @@ from ..document import Document
 from ..errors import InputError, UsageError
 from ..fileio import atomic_write
 from ._fields import KNOWN_PHI, PATIENT, FieldText, field_values, known_list
+from ._hl7_fields import TEXT, Place, field_specs, places
 
 NAME = "hl7v2"
 META = "_hl7"
-TEXT_TYPES = ("TX", "FT", "ST")
 _UNESCAPE_MAP = {".br": "\n", ".sp": "\n", ".ce": "\n"}
 _LINE = re.compile(r"\r\n|\n|\r")
 _WRAPPERS = ("FHS", "BHS", "BTS", "FTS")
-
-#: PID field -> {component: label} (component None: the whole first component of each repetition).
-PID_FIELDS: dict[int, dict[int, str]] = {
-    2: {1: "MEDICALRECORD"},
-    3: {1: "MEDICALRECORD"},
-    4: {1: "MEDICALRECORD"},
-    5: {1: "PATIENT", 2: "PATIENT", 3: "PATIENT"},
-    6: {1: "PATIENT", 2: "PATIENT", 3: "PATIENT"},
-    7: {1: "DATE"},
-    9: {1: "PATIENT", 2: "PATIENT", 3: "PATIENT"},
-    11: {1: "STREET", 2: "STREET", 3: "CITY", 4: "STATE", 5: "ZIP", 6: "COUNTRY", 9: "LOCATION-OTHER"},
-    13: {1: "PHONE", 4: "EMAIL", 6: "PHONE", 7: "PHONE"},
-    14: {1: "PHONE", 4: "EMAIL", 6: "PHONE", 7: "PHONE"},
-    18: {1: "ACCOUNT"},
-    19: {1: "SSN"},
-    20: {1: "LICENSE"},
-}
-
 
 def _hl7() -> Any:
     try:
@@ -136,85 +123,98 @@ def _message_docs(message: Any, number: int, before: list[str], eol: str, path: 
                   line: int) -> Iterator[Document]:
     msh = message[0]
     doc_id = str(msh[10]) if len(msh) > 10 and str(msh[10]) else f"message#{number + 1}"  # MSH-10 control id
-    text_slots, texts = _text_slots(message)
-    pid_slots, fields = _pid_slots(message)
-    for slot in text_slots + [s[:4] for s in pid_slots]:
-        _assign(message, slot, "")  # the skeleton keeps no PHI
+    found = _places(message)
+    texts = [_text_at(message, p.where) for p in found if p.role == TEXT]
+    text_slots = [list(p.where) for p in found if p.role == TEXT]
+    fields, field_slots, patient = _field_values(message, [p for p in found if p.role != TEXT])
+    for place in found:
+        _assign(message, list(place.where), "")  # the skeleton keeps no PHI
     hl7 = {"before": before, "eol": eol, "message": str(message).rstrip("\r"), "slots": text_slots,
-           "pid": pid_slots}
-    patient = next((v.strip() for s, v in zip(pid_slots, fields.values) if s[1] == 3), None)
+           "fields": field_slots}
     shared: dict[str, Any] = {}
     if patient:
         shared[PATIENT] = patient
-    known = fields.known()
-    names = fields.full_names()
-    if known or names:
-        shared[KNOWN_PHI] = known_list([("PATIENT", n) for n in names] + [(k["label"], k["text"]) for k in known])
+    known = known_list([(label, n) for label, n in fields.full_names()] + [(k["label"], k["text"])
+                                                                           for k in fields.known()])
+    if known:
+        shared[KNOWN_PHI] = known
     text_doc = Document(doc_id, "\n".join(texts), (),
                         {META: {"role": "text", "lines": [t.count("\n") + 1 for t in texts], **hl7}, **shared})
     yield text_doc
     if len(fields.text):
-        yield fields.text.document(f"{doc_id}/PID", {META: {"role": "fields"}, PATIENT: patient} if patient
-                                   else {META: {"role": "fields"}})
+        meta: dict[str, Any] = {META: {"role": "fields"}}
+        if patient:
+            meta[PATIENT] = patient
+        yield fields.text.document(f"{doc_id}/fields", meta)
 
 
-def _text_slots(message: Any) -> tuple[list[list[int]], list[str]]:
-    """``[segment, field, repetition]`` of every OBX-5 text value and NTE-3 comment, and their texts."""
-    slots, texts = [], []
+def _places(message: Any) -> list[Place]:
+    """Every place of the message that may hold PHI, segment by segment (``_hl7_fields.py``)."""
+    found: list[Place] = []
     for s, segment in enumerate(message):
-        name = str(segment[0])
-        if name == "OBX" and len(segment) > 5 and str(segment[2]).upper() in TEXT_TYPES:
-            field = 5
-        elif name == "NTE" and len(segment) > 3:
-            field = 3
-        else:
-            continue
-        for r, rep in enumerate(_expand(segment, field)):
-            slots.append([s, field, r])
-            texts.append(message.unescape(str(rep), _UNESCAPE_MAP))
-    return slots, texts
+        for field, kind, label in field_specs(segment):
+            found.extend(places(segment, s, field, kind, label, _expand))
+    return found
 
 
-class _PidValues:
+def _text_at(message: Any, where: tuple[int, ...]) -> str:
+    return message.unescape(str(_value_at(message, where)), _UNESCAPE_MAP)
+
+
+def _value_at(message: Any, where: tuple[int, ...]) -> Any:
+    value = message[where[0]][where[1]][where[2]]
+    return value if len(where) == 3 else value[where[3] - 1][where[4] - 1]
+
+
+class _FieldValues:
+    """The given values of a message, and the full names its name parts make."""
+
     def __init__(self) -> None:
         self.text = FieldText()
-        self.values: list[str] = []
-        self.names: dict[tuple[int, int, int], dict[int, str]] = {}
+        self.names: dict[str, tuple[str, dict[int, list[str]]]] = {}
 
-    def add(self, slot: list[int], value: str, label: str) -> None:
-        self.text.add(value, label)
-        self.values.append(value)
-        if label == "PATIENT":
-            self.names.setdefault((slot[0], slot[1], slot[2]), {})[slot[3]] = value
+    def add(self, place: Place, value: str) -> None:
+        self.text.add(value, place.role)
+        if place.person is not None:
+            self.names.setdefault(place.person, (place.role, {}))[1].setdefault(place.rank, []).append(value)
 
     def known(self) -> list[dict[str, str]]:
         return self.text.known()
 
-    def full_names(self) -> list[str]:
-        """"Given Middle Family" of each XPN name (the form notes write)."""
-        return [" ".join(p[c] for c in (2, 3, 1) if p.get(c, "").strip()) for p in self.names.values()]
+    def full_names(self) -> list[tuple[str, str]]:
+        """``(label, "Given Middle Family")`` of each name (the form notes write)."""
+        return [(label, " ".join(" ".join(parts[rank]) for rank in sorted(parts)))
+                for label, parts in self.names.values()]
 
 
-def _pid_slots(message: Any) -> tuple[list[list[Any]], _PidValues]:
-    slots: list[list[Any]] = []
-    values = _PidValues()
-    for s, segment in enumerate(message):
-        if str(segment[0]) != "PID":
-            continue
-        for field, components in PID_FIELDS.items():
-            if len(segment) <= field:
-                continue
-            for r, rep in enumerate(_expand(segment, field)):
-                for c, label in components.items():
-                    if c <= len(rep):
-                        value = message.unescape(str(rep[c - 1]), _UNESCAPE_MAP)
-                        if value.strip() and value != '""':
-                            if field in (2, 3, 4) and len(rep) >= 5 and str(rep[4]).upper() == "SS":
-                                label = "SSN"  # CX-5 identifier type code SS: a social security number
-                            slot = [s, field, r, c]
-                            slots.append([*slot, label])
-                            values.add(slot, value, label)
-    return slots, values
+def _field_values(message: Any, found: list[Place]) -> tuple[_FieldValues, list[list], str | None]:
+    """The given values (a date without its time zone or fraction), their slots, and the patient (PID-3)."""
+    values = _FieldValues()
+    slots: list[list] = []
+    patient = None
+    for place in found:
+        value = _text_at(message, place.where)
+        kept = ""
+        if place.role == "DATE":
+            value, kept = date_parts(value)
+        values.add(place, value)
+        slots.append([*place.where, kept])
+        s, field = place.where[0], place.where[1]
+        if patient is None and field == 3 and str(message[s][0]) == "PID" and place.where[3] == 1:
+            patient = value.strip() or None
+    return values, slots, patient
+
+
+_DIGITS = re.compile(r"\d*")
+
+
+def date_parts(value: str) -> tuple[str, str]:
+    """An HL7 date/time split into what is shifted and what stays: ``"20210304083000.12-0500"`` ->
+    ``("20210304083000", ".12-0500")``. The date parser reads YYYY, YYYYMMDD, YYYYMMDDHHMM and
+    YYYYMMDDHHMMSS; the hour of a YYYYMMDDHH, a fraction of a second and a time zone stay as they are."""
+    digits = len(_DIGITS.match(value).group())
+    take = next((n for n in (14, 12, 8) if digits >= n), digits if digits in (4, 6) else len(value))
+    return value[:take], value[take:]
 
 
 def _expand(segment: Any, field: int) -> Any:
@@ -235,13 +235,13 @@ def _expand(segment: Any, field: int) -> Any:
 
 
 def _assign(message: Any, slot: list[int], escaped: str) -> None:
-    """Put an already escaped value at ``[segment, field, repetition]`` or ``[..., component]``."""
+    """Put an already escaped value at ``[segment, field, repetition]`` or ``[..., component, subcomponent]``."""
     segment = message[slot[0]]
     field = _expand(segment, slot[1])
     if len(slot) == 3:
         field[slot[2]] = escaped
     else:
-        field[slot[2]][slot[3] - 1] = escaped
+        field[slot[2]][slot[3] - 1][slot[4] - 1] = escaped
 
 
 def escape(message: Any, text: str) -> str:
@@ -272,7 +272,7 @@ def write(docs: Iterable[Document], path: str | Path) -> int:
             count += 1
             if meta["role"] == "fields":
                 if pending is None:
-                    raise InputError("HL7 PID document without its message", path, document=doc.id)
+                    raise InputError("HL7 fields document without its message", path, document=doc.id)
                 _put_fields(pending[0], pending[1], doc, path)
                 continue
             if pending is not None:
@@ -313,7 +313,7 @@ def _put_text(message: Any, meta: dict, doc: Document) -> None:
 
 def _put_fields(message: Any, meta: dict, doc: Document, path: Path) -> None:
     values = field_values(doc)
-    if len(values) != len(meta["pid"]):
-        raise InputError("HL7 PID document does not hold one span per field", path, document=doc.id)
-    for slot, value in zip(meta["pid"], values):
-        _assign(message, slot[:4], escape(message, value))
+    if len(values) != len(meta["fields"]):
+        raise InputError("HL7 fields document does not hold one span per field", path, document=doc.id)
+    for slot, value in zip(meta["fields"], values):
+        _assign(message, slot[:5], escape(message, value + slot[5]))
