@@ -37,19 +37,13 @@ from ..document import Document
 from ..errors import InputError
 from ._common import open_input
 from ..fileio import atomic_write
+from ._fhir_fields import VALID, Found, div_texts, div_with, dropped, resource_phi
 from ._fields import GIVEN, KNOWN_PHI, PATIENT, FieldText, field_values, known_list
 
 NAME = "fhir"
 META = "_fhir"
 NDJSON_SUFFIXES = (".ndjson", ".jsonl")
 DATA_ABSENT = {"url": "http://hl7.org/fhir/StructureDefinition/data-absent-reason", "valueCode": "masked"}
-
-_DATE = re.compile(r"([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?")
-_DATETIME = re.compile(
-    _DATE.pattern + r"(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\.[0-9]+)?(Z|[+-]((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?"
-)
-_VALID = {"date": _DATE, "dateTime": _DATETIME}
-
 
 # --------------------------------------------------------------------------- reading
 def read(path: str | Path) -> Iterator[Document]:
@@ -127,8 +121,8 @@ class _Patients:
             if ref:
                 self.key[ref] = key
         names = [" ".join(v for v in [*(n.get("given") or []), n.get("family")] if isinstance(v, str))
-                 for n in _list(resource, "name")]
-        values = [(label, value) for _, value, label, _ in patient_fields(resource)]
+                 for n in resource.get("name") or [] if isinstance(n, dict)]
+        values = [(label, value) for _, value, label, _ in resource_phi(resource).fields]
         self.known[key] = known_list([("PATIENT", name) for name in names] + values)
 
     def resolve(self, reference: str | None) -> str | None:
@@ -146,7 +140,7 @@ def _patients(resources: Iterable[tuple[Any, str | None]]) -> _Patients:
 
 def _resource_docs(resource: Any, entry: dict | None, n: int, patients: _Patients, path: Path,
                    line: int | None, first: dict[str, Any]) -> Iterator[Document]:
-    """The documents of one resource: its text attachments, then its PHI fields (or one pass-through)."""
+    """The documents of one resource: its text attachments, its free text, its PHI fields (or one pass-through)."""
     if not isinstance(resource, dict):
         resource = None  # a Bundle entry without a resource (a request or response only) passes through
     rtype = resource.get("resourceType", "entry") if resource else "entry"
@@ -158,17 +152,24 @@ def _resource_docs(resource: Any, entry: dict | None, n: int, patients: _Patient
         skeleton["content"][content]["attachment"]["data"] = None
         doc_id = rid if len(texts) == 1 else f"{rid}/content/{content}"
         parts.append(Document(doc_id, text, (), {"role": "text", "content": content, "charset": charset}))
-    fields, paths = FieldText(), []
-    found = patient_fields(resource) if rtype == "Patient" else reference_fields(resource)
-    for where, value, label, kind in found:
-        fields.add(value, label)
-        paths.append([where, kind])
-        _set(skeleton, where, None)
-    if len(fields):
-        parts.append(fields.document(f"{rid}/fields" if texts else rid, {"role": "fields", "paths": paths}))
+    found = resource_phi(resource) if resource else None
+    own: list[dict[str, str]] = []
+    if found is not None:
+        for key in dropped(resource):
+            del skeleton[key]
+        parts.extend(_free_text_part(resource, skeleton, found, rid, path, line))
+        fields, paths = FieldText(), []
+        for where, value, label, kind in found.fields:
+            fields.add(value, label)
+            paths.append([where, kind])
+            _set(skeleton, where, None)
+        if len(fields):
+            parts.append(fields.document(f"{rid}/fields" if len(parts) else rid, {"role": "fields", "paths": paths}))
+            own = fields.known()
     if not parts:
         parts.append(Document(rid, "", (), {"role": "pass"}))
     patient = _patient_of(resource, entry, patients) if resource else None
+    known = known_list([(k["label"], k["text"]) for k in patients.known.get(patient, []) + own])
     for k, part in enumerate(parts):
         fhir = {"entry": n, "part": k, "parts": len(parts), **part.meta}
         fhir.pop(GIVEN, None)
@@ -179,9 +180,33 @@ def _resource_docs(resource: Any, entry: dict | None, n: int, patients: _Patient
             meta[PATIENT] = patient
         if part.meta.get(GIVEN):
             meta[GIVEN] = True
-        elif part.meta["role"] == "text" and patients.known.get(patient):
-            meta[KNOWN_PHI] = patients.known[patient]
+        elif known and part.meta["role"] in ("text", "strings"):
+            meta[KNOWN_PHI] = known
         yield Document(part.id, part.text, part.spans, meta)
+
+
+def _free_text_part(resource: dict, skeleton: dict, found: Found, rid: str, path: Path,
+                    line: int | None) -> list[Document]:
+    """The resource's free text (narrative, description, titles...) as one document for the detector,
+    one line per value (a narrative: per text node); the skeleton keeps them blanked."""
+    slots, texts = [], []
+    for where, kind in found.strings:
+        value = _get(resource, where)
+        if kind == "div":
+            try:
+                div, places, values = div_texts(value)
+            except ValueError as exc:
+                raise InputError(f"{'.'.join(map(str, where))} is not well-formed XHTML ({exc})", path, line,
+                                 rid) from None
+            _set(skeleton, where, div)
+        else:
+            places, values = None, [value]
+            _set(skeleton, where, None)
+        slots.append([where, kind, places, [v.count("\n") + 1 for v in values]])
+        texts.extend(values)
+    if not slots:
+        return []
+    return [Document(f"{rid}/free-text", "\n".join(texts), (), {"role": "strings", "slots": slots})]
 
 
 def _entry_skeleton(entry: dict | None, skeleton: dict | None) -> dict | None:
@@ -224,95 +249,10 @@ def _text_attachments(resource: dict, path: Path, line: int | None, rid: str) ->
         yield i, text, charset
 
 
-# --------------------------------------------------------------------------- PHI fields
-def patient_fields(resource: dict) -> Iterator[tuple[list, str, str, str]]:
-    """``(path, value, label, kind)`` of a Patient's PHI values; kind is the FHIR type to keep valid."""
-    yield from _names(resource, ["name"], "PATIENT")
-    if isinstance(resource.get("birthDate"), str):
-        yield ["birthDate"], resource["birthDate"], "DATE", "date"
-    if isinstance(resource.get("deceasedDateTime"), str):
-        yield ["deceasedDateTime"], resource["deceasedDateTime"], "DATE", "dateTime"
-    yield from _addresses(resource, ["address"])
-    yield from _telecoms(resource, ["telecom"])
-    for i, ident in enumerate(_list(resource, "identifier")):
-        if isinstance(ident.get("value"), str):
-            yield ["identifier", i, "value"], ident["value"], _identifier_label(ident), "string"
-    for i, contact in enumerate(_list(resource, "contact")):
-        if isinstance(contact.get("name"), dict):
-            yield from _name(contact["name"], ["contact", i, "name"], "PATIENT")
-        yield from _telecoms(contact, ["contact", i, "telecom"])
-        if isinstance(contact.get("address"), dict):
-            yield from _address(contact["address"], ["contact", i, "address"])
-
-
-def reference_fields(resource: dict | None) -> Iterator[tuple[list, str, str, str]]:
-    """Reference displays that name people: the patient (subject, patient) and authors."""
-    if not resource:
-        return
-    for key, label in (("subject", "PATIENT"), ("patient", "PATIENT"), ("authenticator", "DOCTOR")):
-        ref = resource.get(key)
-        if isinstance(ref, dict) and isinstance(ref.get("display"), str) and ref["display"].strip():
-            yield [key, "display"], ref["display"], label, "string"
-    for i, ref in enumerate(_list(resource, "author")):
-        if isinstance(ref.get("display"), str) and ref["display"].strip():
-            yield ["author", i, "display"], ref["display"], "DOCTOR", "string"
-
-
-def _list(obj: dict, key: str) -> list[dict]:
-    value = obj.get(key)
-    return [v if isinstance(v, dict) else {} for v in value] if isinstance(value, list) else []
-
-
-def _names(obj: dict, where: list, label: str) -> Iterator[tuple[list, str, str, str]]:
-    for i, name in enumerate(_list(obj, where[-1])):
-        yield from _name(name, [*where, i], label)
-
-
-def _name(name: dict, where: list, label: str) -> Iterator[tuple[list, str, str, str]]:
-    if isinstance(name.get("text"), str):
-        yield [*where, "text"], name["text"], label, "string"
-    for j, given in enumerate(name.get("given") or []):
-        if isinstance(given, str):
-            yield [*where, "given", j], given, label, "string"
-    if isinstance(name.get("family"), str):
-        yield [*where, "family"], name["family"], label, "string"
-
-
-_ADDRESS = (("text", "STREET"), ("city", "CITY"), ("district", "LOCATION-OTHER"), ("state", "STATE"),
-            ("postalCode", "ZIP"), ("country", "COUNTRY"))
-
-
-def _addresses(obj: dict, where: list) -> Iterator[tuple[list, str, str, str]]:
-    for i, address in enumerate(_list(obj, where[-1])):
-        yield from _address(address, [*where, i])
-
-
-def _address(address: dict, where: list) -> Iterator[tuple[list, str, str, str]]:
-    for j, line in enumerate(address.get("line") or []):
-        if isinstance(line, str):
-            yield [*where, "line", j], line, "STREET", "string"
-    for key, label in _ADDRESS:
-        if isinstance(address.get(key), str):
-            yield [*where, key], address[key], label, "string"
-
-
-_TELECOM = {"fax": "FAX", "email": "EMAIL", "url": "URL"}
-
-
-def _telecoms(obj: dict, where: list) -> Iterator[tuple[list, str, str, str]]:
-    for i, point in enumerate(_list(obj, where[-1])):
-        if isinstance(point.get("value"), str):
-            yield [*where, i, "value"], point["value"], _TELECOM.get(point.get("system"), "PHONE"), "string"
-
-
-def _identifier_label(ident: dict) -> str:
-    system = str(ident.get("system", "")).lower()
-    codes = {c.get("code") for c in _list(ident.get("type") or {}, "coding")}
-    if "SS" in codes or system.endswith(("ssn", "2.16.840.1.113883.4.1")):
-        return "SSN"
-    if "DL" in codes:
-        return "LICENSE"
-    return "MEDICALRECORD"
+def _get(obj: Any, where: list) -> Any:
+    for key in where:
+        obj = obj[key]
+    return obj
 
 
 def _set(obj: Any, where: list, value: Any) -> None:
@@ -384,7 +324,7 @@ def _entries(docs: Iterable[Document], path: Path) -> Iterator[tuple[dict | None
         elif first is None:
             raise InputError("FHIR document out of order (its resource's first part is missing)", path,
                              document=doc.id)
-        if current is not None and fhir["role"] in ("text", "fields"):
+        if current is not None and fhir["role"] in ("text", "fields", "strings"):
             _put(current["entry"].get("resource") if "entry" in current else current, fhir, doc, path)
     if first is not None:
         yield current, first
@@ -403,13 +343,15 @@ def _put(resource: dict, fhir: dict, doc: Document, path: Path) -> None:
             att["size"] = len(data)
         if "hash" in att:
             att["hash"] = base64.b64encode(hashlib.sha1(data).digest()).decode("ascii")
+    elif fhir["role"] == "strings":
+        _put_strings(resource, fhir["slots"], doc)
     elif fhir["role"] == "fields":
         values = field_values(doc)
         if len(values) != len(fhir["paths"]):
             raise InputError("FHIR fields document does not hold one span per field", path, document=doc.id)
         removed: list[list] = []
         for (where, kind), value in zip(fhir["paths"], values):
-            pattern = _VALID.get(kind)
+            pattern = VALID.get(kind)
             if value.strip() and (pattern is None or pattern.fullmatch(value)):
                 _set(resource, where, value)
             else:
@@ -417,7 +359,33 @@ def _put(resource: dict, fhir: dict, doc: Document, path: Path) -> None:
         _mark_absent(resource, removed)
 
 
-def _mark_absent(resource: dict, removed: list[list]) -> None:
+def _put_strings(resource: dict, slots: list, doc: Document) -> None:
+    """The free text back in place, line by line (if a replacement joined two values, all goes to the first);
+    a value left empty (redacted) is removed and marked masked, as FHIR strings may not be empty."""
+    lines = doc.text.split("\n")
+    counts = [n for slot in slots for n in slot[3]]
+    if sum(counts) == len(lines):
+        pieces, at = [], 0
+        for n in counts:
+            pieces.append("\n".join(lines[at : at + n]))
+            at += n
+    else:
+        pieces = [doc.text] + [""] * (len(counts) - 1)
+    removed: list[list] = []
+    at = 0
+    for where, kind, places, values in slots:
+        mine = pieces[at : at + len(values)]
+        at += len(values)
+        if kind == "div":
+            _set(resource, where, div_with(_get(resource, where), places, mine))
+        elif mine[0].strip():
+            _set(resource, where, mine[0])
+        else:
+            removed.append(where)
+    _mark_absent(resource, removed, clean=False)  # the fields part, put after, removes what is left empty
+
+
+def _mark_absent(resource: dict, removed: list[list], clean: bool = True) -> None:
     """Drop values with no valid replacement, marking single values with data-absent-reason."""
     for where in sorted(removed, key=lambda w: [str(x) for x in w], reverse=True):
         parent = resource
@@ -429,7 +397,8 @@ def _mark_absent(resource: dict, removed: list[list]) -> None:
         else:
             parent.pop(last, None)
             parent["_" + last] = {"extension": [DATA_ABSENT]}
-    _drop_none(resource)
+    if clean:
+        _drop_none(resource)
 
 
 def _drop_none(obj: Any) -> Any:
