@@ -237,7 +237,7 @@ def test_mlm_refuses_bad_settings_and_existing_output(trained, tmp_path):
         train_mlm(make_docs(), tmp_path / "x", MlmSettings(size="huge"))
     with pytest.raises(UsageError):
         train_mlm(make_docs(), tmp_path / "x", MlmSettings(epochs=0))
-    with pytest.raises(UsageError, match="already exists"):
+    with pytest.raises(UsageError, match="exists already"):
         train_mlm(make_docs(), trained.path, MlmSettings(**TINY))
     with pytest.raises(UsageError, match="no training text"):
         train_mlm([Document("a", "   ")], tmp_path / "empty", MlmSettings(**TINY))

@@ -10,6 +10,7 @@ fsync per note would cost more than the de-identification of a short note.
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import shutil
 import tempfile
@@ -46,24 +47,103 @@ def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-
         raise
 
 
+def aside_path(target: str | Path) -> Path:
+    """Where an existing output waits while a new one takes its place: one fixed hidden name per target,
+    so whatever a kill leaves there is found again (``restore_torn``)."""
+    target = Path(target)
+    return target.parent / f".{target.name}.old"
+
+
 def replace_folder(built: str | Path, target: str | Path) -> None:
     """Put a folder built beside ``target`` in its place: one rename, so the target is never half there.
 
-    An existing target (the user asked to overwrite it) is renamed aside first and
-    removed once the new folder is in place, so no stale file mixes with new ones.
+    An existing target (the user asked to overwrite it) is renamed aside first
+    (``aside_path``) and removed once the new folder is in place, so no stale file mixes
+    with new ones. A kill between the two renames leaves the old output aside and no
+    target; ``restore_torn`` (run first here, and by every command that writes the
+    target) puts it back, or removes it when the new one was placed.
     """
     built, target = Path(built), Path(target)
-    old = None
+    restore_torn(target)
+    aside = aside_path(target)
+    moved = False
     if target.exists() or target.is_symlink():
-        old = target.parent / f".{target.name}.{os.getpid()}.old"
-        os.replace(target, old)
+        os.replace(target, aside)
+        moved = True
     os.replace(built, target)
     set_user_mode_folder(target)
-    if old is not None:
-        if old.is_dir() and not old.is_symlink():
-            shutil.rmtree(old)
+    if moved:
+        _remove(aside)
+
+
+def restore_torn(target: str | Path) -> None:
+    """Undo what a kill during ``replace_folder`` or ``building_folder`` left beside ``target``.
+
+    The old output renamed aside goes back in place when no target is there (the new
+    one never got there), or is removed when the new one did; folders that a one-shot
+    command (``building_folder``) was building when it was killed are removed.
+    """
+    target = Path(target)
+    aside = aside_path(target)
+    if aside.exists() or aside.is_symlink():
+        if target.exists() or target.is_symlink():
+            _remove(aside)
         else:
-            old.unlink()
+            os.replace(aside, target)
+    for build in target.parent.glob(f".{glob.escape(target.name)}.pid*.partial"):
+        pid = build.name[len(target.name) + 5 : -len(".partial")]
+        if pid.isdigit() and int(pid) != os.getpid() and not _alive(int(pid)):
+            _remove(build)
+
+
+@contextlib.contextmanager
+def building_folder(target: str | Path) -> Iterator[Path]:
+    """A private hidden folder beside ``target`` to build a folder output in; it replaces ``target`` as a
+    whole when the block succeeds and is removed when it fails (see ``replace_folder``)."""
+    target = Path(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    restore_torn(target)
+    build = target.parent / f".{target.name}.pid{os.getpid()}.partial"
+    _remove(build)
+    build.mkdir(mode=0o700)
+    try:
+        yield build
+        replace_folder(build, target)
+    except BaseException:
+        shutil.rmtree(build, ignore_errors=True)
+        raise
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True
+    return True
+
+
+def _remove(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
+    elif path.exists() or path.is_symlink():
+        path.unlink()
+
+
+def refuse_existing(path: str | Path, overwrite: bool) -> None:
+    """An output that exists already is the user's: replaced only when they say so (``--overwrite``).
+
+    What a killed earlier command left beside it is put right first (``restore_torn``:
+    an old output renamed aside is an existing output). ``-`` and database URLs are no
+    files and are not checked here.
+    """
+    if _not_a_file(path):
+        return
+    path = Path(path)
+    restore_torn(path)
+    if not overwrite and (path.exists() or path.is_symlink()):
+        raise UsageError("the output exists already; add --overwrite to replace it", path)
 
 
 def set_user_mode_folder(path: str | Path) -> None:

@@ -15,7 +15,7 @@ import typer
 
 from ..errors import InputError, UsageError
 from .console import RichReporter, say
-from .options import IdField, InFormat, Target, TextField, ToFormat
+from .options import IdField, InFormat, Overwrite, Target, TextField, ToFormat
 
 app = typer.Typer()
 
@@ -66,14 +66,15 @@ def augment_command(
     to: ToFormat = None,
     text_field: TextField = None,
     id_field: IdField = None,
+    overwrite: Overwrite = False,
 ) -> None:
     """Augment annotated notes with a masked LM and a fastText filter, or pseudonymise their PHI by embedding neighbours."""
     from ..lm._common import prefer_passive_threads
 
     prefer_passive_threads()  # before torch loads OpenMP: spinning threads stall a busy machine
     from ..augment import FilteredSettings, NeighbourSettings
-    from ..fileio import ensure_outside, write_text_atomic
-    from ..formats import FORMATS, detect_format, input_format, read_corpus, reader_options, write_corpus
+    from ..fileio import ensure_outside, refuse_existing, write_text_atomic
+    from ..formats import FORMATS, detect_format, input_format, read_corpus, reader_options, write_corpus_whole
 
     _check_augment_options(method, mlm, vectors)
     filtered = FilteredSettings(words=words, min_sim=min_sim, copies=copies, include_phi=include_phi,
@@ -83,8 +84,10 @@ def augment_command(
     filtered.check()
     near.check()
     ensure_outside(target, [source])
+    refuse_existing(target, overwrite)
     if report is not None:
         ensure_outside(report, [source])
+        refuse_existing(report, overwrite)
     src_fmt = in_format or input_format(source)
     dst_fmt = to or detect_format(target, default=src_fmt)
     opts = reader_options(text_field, id_field)
@@ -98,7 +101,7 @@ def augment_command(
         reporter.start(method, total=len(docs))
         out_docs = list(run(docs, reporter))
     write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
-    written = write_corpus(out_docs, target, dst_fmt, **write_opts)
+    written = write_corpus_whole(out_docs, target, dst_fmt, **write_opts)
     stats = tool.stats.as_dict()
     if report is not None:
         write_text_atomic(report, json.dumps({"method": method, **stats}, indent=2) + "\n")

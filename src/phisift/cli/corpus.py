@@ -13,7 +13,9 @@ from rich.table import Table as RichTable
 from ..errors import InputError
 from .console import out, say
 from .locations import check_apart, location, sql_options
-from .options import FORMAT_HELP, IdField, InFormat, LabelMap, OutTable, SourceLocation, Table, TextField, ToFormat
+from .options import (
+    FORMAT_HELP, IdField, InFormat, LabelMap, OutTable, Overwrite, SourceLocation, Table, TextField, ToFormat,
+)
 from .streams import stdio
 
 app = typer.Typer()
@@ -39,9 +41,11 @@ def convert(
     id_field: IdField = None,
     table: Table = None,
     out_table: OutTable = None,
+    overwrite: Overwrite = False,
 ) -> None:
     """Convert an annotated corpus between formats, keeping text and offsets exact."""
-    from ..formats import detect_format, input_format, read_corpus, reader_options, write_corpus
+    from ..fileio import refuse_existing
+    from ..formats import FORMATS, detect_format, input_format, read_corpus, reader_options, write_corpus_whole
 
     with stdio(source, target, in_format, to) as ends:
         src, dst = location(ends.source), location(ends.target)
@@ -49,8 +53,12 @@ def convert(
         src_fmt = ends.src_fmt or input_format(src)
         dst_fmt = ends.dst_fmt or detect_format(dst, default=src_fmt)
         read, write = sql_options(src_fmt, dst_fmt, table, out_table)
+        if not ends.piped:
+            refuse_existing(dst, overwrite)
+        if overwrite and "if_exists" in FORMATS[dst_fmt].write_options():
+            write["if_exists"] = "replace"  # a database table
         docs = read_corpus(src, src_fmt, **reader_options(text_field, id_field), **read)
-        n = write_corpus(docs, dst, dst_fmt, **write)
+        n = write_corpus_whole(docs, dst, dst_fmt, **write)
     say(f"converted {n} documents: {src_fmt} -> {dst_fmt}")
 
 

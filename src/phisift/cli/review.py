@@ -12,7 +12,7 @@ import typer
 
 from ..errors import UsageError
 from .console import say
-from .options import FORMAT_HELP, IdField, InFormat, LabelMap, TextField
+from .options import FORMAT_HELP, IdField, InFormat, LabelMap, Overwrite, TextField
 
 app = typer.Typer()
 
@@ -48,9 +48,10 @@ def review_command(
     deid_format: Optional[str] = typer.Option(None, "--deid-format", help=FORMAT_HELP),
     text_field: TextField = None,
     id_field: IdField = None,
+    overwrite: Overwrite = False,
 ) -> None:
     """Write a static review page: each note with its PHI highlighted beside its de-identified text."""
-    from ..fileio import ensure_outside
+    from ..fileio import ensure_outside, refuse_existing
     from ..formats import read_corpus, read_spans, reader_options
     from ..review import write_review
     from ..taxonomy import load_label_map
@@ -59,6 +60,7 @@ def review_command(
     ensure_outside(output, inputs)
     if output.exists() and not output.is_dir():
         raise UsageError("the review output must be a folder", output)
+    refuse_existing(output, overwrite)
     if no_original and deid is None and pred is not None:
         raise UsageError("--pred has offsets into the original text, which --no-original leaves out; give --deid")
     opts = reader_options(text_field, id_field)

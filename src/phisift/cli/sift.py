@@ -21,6 +21,7 @@ from .options import (
     IdField,
     InFormat,
     Jobs,
+    Overwrite,
     Resume,
     Source,
     SparkMaster,
@@ -111,13 +112,14 @@ def sift(
     spark_master: SparkMaster = None,
     store_path: StorePath = None,
     resume: Resume = None,
+    overwrite: Overwrite = False,
 ) -> None:
     """Make partially synthetic notes (DataSifterText): mask, refill with a masked LM, swap keyphrases."""
     from ..lm._common import prefer_passive_threads
 
     prefer_passive_threads()  # before torch or scikit-learn load OpenMP: spinning threads stall busy machines
     from ..formats import detect_format, input_format, reader_options
-    from ..sift.report import build_report, write_report
+    from ..sift.report import build_report, report_files, write_report
 
     jobs = check_engine_options(jobs, engine, spark_master)
     _check_sift_paths(source, target, report, mlm, save_mlm, fill)
@@ -132,8 +134,9 @@ def sift(
     dst_fmt = to or detect_format(target, default=src_fmt)
     opts = reader_options(text_field, id_field)
     docs = _read_notes(source, src_fmt, opts, label_field)
+    also = tuple(report_files(report) if report is not None else ()) + ((save_mlm,) if save_mlm else ())
     run = _sift_to_file(docs, (source, src_fmt, opts), (target, dst_fmt), config, mlm, save_mlm, store_path,
-                        resume, (engine, jobs, spark_master))
+                        (resume, overwrite, also), (engine, jobs, spark_master))
     figures = build_report(run, label_field)
     if report is not None:
         say("report: " + ", ".join(str(p) for p in write_report(figures, report)))
@@ -143,8 +146,9 @@ def sift(
 
 def _sift_to_file(docs: list, source: tuple[Path, str, dict], target: tuple[Path, str], config,
                   mlm: Optional[Path], save_mlm: Optional[Path], store_path: Optional[Path],
-                  resume: Optional[bool], engine: tuple[str, int, Optional[str]]):
-    """Sift ``docs`` into the target file, resumably: the store records finished notes under the run's settings."""
+                  outputs: tuple[Optional[bool], bool, tuple[Path, ...]], engine: tuple[str, int, Optional[str]]):
+    """Sift ``docs`` into the target file, resumably: the store records finished notes under the run's settings.
+    ``outputs``: --resume, --overwrite and the other files the command writes (report, saved model)."""
     from ..formats import FORMATS
     from ..pipeline import Pipeline
     from ..runs import fingerprint
@@ -152,6 +156,7 @@ def _sift_to_file(docs: list, source: tuple[Path, str, dict], target: tuple[Path
     from ..store import Store
 
     (src, src_fmt, opts), (out_path, dst_fmt), (engine_name, jobs, spark_master) = source, target, engine
+    resume, overwrite, also = outputs
     write_opts = {k: v for k, v in opts.items() if k in FORMATS[dst_fmt].write_options()}
     settings = {"input": str(src.resolve()), "input_format": src_fmt, "reader": opts,
                 "input_files": fingerprint(src), "mlm_files": fingerprint(mlm) if mlm else None}
@@ -163,7 +168,7 @@ def _sift_to_file(docs: list, source: tuple[Path, str, dict], target: tuple[Path
         parallel = runner if (engine_name == "spark" or jobs > 1) else None
         return sift_to_file(docs, out_path, dst_fmt, config, store=store, run_settings=settings, resume=resume,
                             reporter=reporter, write_options=write_opts, mlm_out=save_mlm, phi=phi,
-                            engine=parallel)
+                            engine=parallel, overwrite=overwrite, also_writes=also)
 
 
 def _check_sift_paths(source: Path, target: Path, report: Optional[Path], mlm: Optional[Path],

@@ -55,7 +55,7 @@ def train_command(
     augment_min_sim: float = typer.Option(0.0, "--augment-min-sim", help="--augment filtered-bert: cosine filter threshold."),
     augment_copies: int = typer.Option(1, "--augment-copies", help="--augment filtered-bert: copies per document."),
     augment_n: int = typer.Option(100, "--augment-n", help="--augment neighbours: N nearest neighbours to draw from."),
-    overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing folder that is not a phisift model."),
+    overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing output folder (a model or anything else) as a whole."),
     in_format: InFormat = None,
     dev_format: Optional[str] = typer.Option(None, "--dev-format", help=FORMAT_HELP),
     text_field: TextField = None,
@@ -65,10 +65,11 @@ def train_command(
     from ..fileio import ensure_outside
     from ..formats import read_corpus, reader_options
     from ..taxonomy import load_label_map
-    from ..detect.tagger.train import train_model
+    from ..detect.tagger.train import check_output, train_model
 
     _check_train_options(kind, jobs, window, max_iterations, min_freq, epochs, batch_size, augment, base)
     ensure_outside(output, [corpus] + ([dev] if dev else []))
+    check_output(output, overwrite)  # before the corpus is read (and augmented)
     opts = reader_options(text_field, id_field)
     mapping = load_label_map(label_map) if label_map else None
     train_docs = list(read_corpus(corpus, in_format, **opts))

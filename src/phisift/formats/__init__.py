@@ -31,6 +31,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from ..document import Document, Span
 from ..errors import InputError, UsageError
+from ..fileio import building_folder
 from . import brat, conll, csvfile, fhir, hl7v2, i2b2, jsonl, parquet, sql, textdir
 from ._common import check_options
 from ._fields import PATIENT as SOURCE_PATIENT
@@ -216,6 +217,24 @@ def write_corpus(
     return form.write(docs, path, **options)
 
 
+def writes_folder(path: str | Path, fmt: str) -> bool:
+    """A folder format written as one file per document (a ``.txt`` or ``.xml`` path is a single file)."""
+    return FORMATS[fmt].folder and not sql.is_url(path) and Path(path).suffix.lower() not in (".txt", ".xml")
+
+
+def write_corpus_whole(
+    docs: Iterable[Document], path: str | Path, fmt: str | None = None, *, default: str | None = None, **options: Any
+) -> int:
+    """``write_corpus`` whose output appears whole or not at all: a folder is built in a hidden sibling and
+    renamed into place, replacing what was there as a whole (single files are written atomically anyway)."""
+    path = _location(path)
+    form = _resolve(fmt, path, default)
+    if not writes_folder(path, form.name):
+        return write_corpus(docs, path, form.name, **options)
+    with building_folder(path) as build:
+        return write_corpus(docs, build, form.name, **options)
+
+
 def read_spans(path: str | Path, fmt: str | None = None, **options: Any) -> dict[str, list[Span]]:
     """Spans by document id from any format; JSONL may hold spans only (``{"id", "spans"}``)."""
     path = Path(path)
@@ -232,4 +251,4 @@ def read_spans(path: str | Path, fmt: str | None = None, **options: Any) -> dict
     return spans
 
 
-__all__ = ["FORMATS", "SOURCE_PATIENT", "Format", "SUFFIXES", "detect_format", "input_format", "known_format", "read_corpus", "read_spans", "reader_options", "table_columns", "write_corpus"]
+__all__ = ["FORMATS", "SOURCE_PATIENT", "Format", "SUFFIXES", "detect_format", "input_format", "known_format", "read_corpus", "read_spans", "reader_options", "table_columns", "write_corpus", "write_corpus_whole", "writes_folder"]

@@ -6,12 +6,8 @@ this module without paying for them.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import secrets
-import shutil
 from pathlib import Path
-from typing import Iterator
 
 from ..errors import UsageError
 
@@ -45,47 +41,25 @@ def prefer_passive_threads() -> None:
 
 
 def check_new_output(path: str | Path, overwrite: bool) -> Path:
-    """The output path, refusing to replace an existing non-empty one unless asked to."""
+    """The output path, refusing to replace an existing one unless asked to (an empty folder is no output)."""
+    from ..fileio import refuse_existing
+
     path = Path(path)
-    if path.exists() and not overwrite:
-        if path.is_dir() and not any(path.iterdir()):
-            return path
-        raise UsageError("output already exists (pass --overwrite to replace it)", path)
+    if not (path.is_dir() and not path.is_symlink() and not any(path.iterdir())):
+        refuse_existing(path, overwrite)
     return path
 
 
-@contextlib.contextmanager
-def staged_dir(target: Path) -> Iterator[Path]:
+def staged_dir(target: Path):
     """A temporary sibling folder that replaces ``target`` when the block succeeds.
 
     A run stopped half-way leaves the previous ``target`` (or nothing) in place,
-    never a folder without weights that a later ``load_mlm`` would half-read.
+    never a folder without weights that a later ``load_mlm`` would half-read
+    (``fileio.building_folder``: one folder for every command that writes one).
     """
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = _new_sibling(target, ".part")
-    try:
-        yield tmp
-        old = None
-        if target.exists():
-            old = _new_sibling(target, ".old")
-            os.replace(target, old / "x")
-        os.replace(tmp, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    from ..fileio import building_folder
 
-
-def _new_sibling(target: Path, suffix: str) -> Path:
-    """A new empty folder next to ``target``, with the user's usual permissions (mkdtemp's are 0700)."""
-    while True:
-        candidate = target.parent / f".{target.name}.{secrets.token_hex(4)}{suffix}"
-        try:
-            candidate.mkdir()
-            return candidate
-        except FileExistsError:
-            continue
+    return building_folder(target)
 
 
 def package_versions(*names: str) -> dict[str, str]:

@@ -146,6 +146,8 @@ def train_vectors(
     out = check_new_output(output, overwrite)
     if out.suffix.lower() in (".json",) or out.is_dir():
         raise UsageError("the vectors output must be a file such as vectors.kv, vectors.bin or vectors.vec", out)
+    if settings.also_vec and out.suffix.lower() not in TEXT_SUFFIXES:
+        check_new_output(out.with_suffix(".vec"), overwrite)
     started = time.perf_counter()
 
     from gensim.models import FastText

@@ -10,12 +10,19 @@ quickly as one of ten.
 
 ``ReviewWriter`` takes one document at a time (the ``deid`` command feeds it as
 it goes); ``write_review`` is the same for whole corpora.
+
+The folder appears whole or not at all: it is built in a private hidden sibling
+(``.NAME.pid<N>.partial``, or the keyed build folder of a ``deid`` run) and renamed
+into place by ``close()``, replacing an earlier page as a whole (``fileio.replace_folder``);
+a run that fails leaves the earlier page as it was.
 """
 
 from __future__ import annotations
 
 import html
+import os
 import re
+import shutil
 from collections import Counter
 from dataclasses import dataclass, field
 from importlib import resources
@@ -26,7 +33,7 @@ from typing import Iterable, Iterator, Mapping, Sequence
 from .. import __version__
 from ..document import Document, Span
 from ..errors import InputError
-from ..fileio import atomic_write
+from ..fileio import atomic_write, replace_folder, restore_torn
 from .data import LabelTable, document_record, replacements_line_up, script_json, span_key
 from .matching import (
     EXACT, FALSE_ALARM, MISMATCH_FOUND, MISMATCH_GOLD, MISS, STATUSES, Mark, match_spans, plain_marks,
@@ -120,7 +127,7 @@ class ReviewWriter:
         self._has_deid = False
         self._closed = False
         self._replaced = 0
-        self._clear_old_outputs()
+        self._build: Path | None = None  # where the page is built until close() puts it in place
 
     # ------------------------------------------------------------------ input
     def add(
@@ -199,13 +206,32 @@ class ReviewWriter:
             _merge_report(self._report, part)
 
     # ----------------------------------------------------------------- output
-    def _clear_old_outputs(self) -> None:
-        data = self.directory / DATA_DIR
-        if data.is_dir():
-            for old in data.glob("chunk-*.js"):
-                old.unlink()
-        for name in (INDEX_FILE, EVAL_CHART, FREQUENCY_CHART):  # a failed run leaves no stale page
-            (self.directory / name).unlink(missing_ok=True)
+    def build_in(self, folder: str | Path) -> None:
+        """Build the page in ``folder`` (emptied first) instead of a hidden sibling of its own: a corpus run
+        gives its keyed build folder, which it removes when the run fails and empties when it resumes."""
+        if self._files:
+            raise RuntimeError("build_in must be called before any chunk is written")
+        folder = Path(folder)
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(mode=0o700, parents=True)
+        self._build = folder
+
+    @property
+    def _dir(self) -> Path:
+        """The folder being built: the page appears at ``directory`` whole, when it is closed, or not at all."""
+        if self._build is None:
+            self._build = self.directory.parent / f".{self.directory.name}.pid{os.getpid()}.partial"
+            self.directory.parent.mkdir(parents=True, exist_ok=True)
+            restore_torn(self.directory)
+            shutil.rmtree(self._build, ignore_errors=True)
+            self._build.mkdir(mode=0o700)
+        return self._build
+
+    def discard(self) -> None:
+        """Remove what was built (a failed run leaves no page, and an earlier page as it was)."""
+        self._closed = True
+        if self._build is not None:
+            shutil.rmtree(self._build, ignore_errors=True)
 
     def _flush(self) -> None:
         if not self._chunk:
@@ -224,7 +250,7 @@ class ReviewWriter:
         self._write_chunk(number, payload)
 
     def _write_chunk(self, number: int, payload: str) -> None:
-        path = self.directory / DATA_DIR / f"chunk-{number:05d}.js"
+        path = self._dir / DATA_DIR / f"chunk-{number:05d}.js"
         with atomic_write(path) as fh:
             fh.write(f"window.phisiftChunk({number},{payload});\n")
         self._files.append(path)
@@ -244,25 +270,33 @@ class ReviewWriter:
 
             if wanted and charts_available():
                 if self._report is not None and self._report.all.gold_entities + self._report.all.strict.fp:
-                    chart_files.append((plot_evaluation(self._report, self.directory / EVAL_CHART),
+                    chart_files.append((plot_evaluation(self._report, self._dir / EVAL_CHART),
                                         "Strict precision, recall and F1 and token recall per gold label"))
                 if frequency_state is not None:
                     others = [x for x in (0.8, 0.95, 0.99) if abs(x - frequency_state.keep_share) > 1e-9]
-                    chart_files.append((plot_frequency_curve(frequency_state, self.directory / FREQUENCY_CHART,
+                    chart_files.append((plot_frequency_curve(frequency_state, self._dir / FREQUENCY_CHART,
                                                              keep_shares=others),
                                         "Rare-word masking: share of word tokens kept at each threshold k"))
-        page = self.directory / INDEX_FILE
-        with atomic_write(page) as fh:
-            fh.write(self._html(chart_files))
+        try:
+            with atomic_write(self._dir / INDEX_FILE) as fh:
+                fh.write(self._html(chart_files))
+            replace_folder(self._dir, self.directory)
+        except BaseException:
+            self.discard()
+            raise
+        final = self.directory
         total = self._totals.get("gold" if self.evaluate else "shown", Counter())
-        return ReviewResult(self.directory, page, len(self._docs), Counter(total), list(self._files),
-                            [p for p, _ in chart_files], self._report, self._replaced)
+        return ReviewResult(final, final / INDEX_FILE, len(self._docs), Counter(total),
+                            [final / DATA_DIR / p.name for p in self._files],
+                            [final / p.name for p, _ in chart_files], self._report, self._replaced)
 
     def __enter__(self) -> "ReviewWriter":
         return self
 
     def __exit__(self, exc_type, exc, tb) -> None:
-        if exc_type is None and not self._closed:
+        if exc_type is not None:
+            self.discard()
+        elif not self._closed:
             self.close()
 
     # ------------------------------------------------------------------- page
@@ -408,9 +442,13 @@ def write_review(
         raise ValueError("an evaluation needs the originals with gold spans and the predicted spans")
     writer = ReviewWriter(directory, keep_original=keep_original, evaluate=evaluate, title=title,
                           label_map=label_map, chunk_size=chunk_size, inline_limit=inline_limit)
-    for original, deid in _pairs(originals, deidentified):
-        found = None
-        if predicted is not None and original is not None:
-            found = predicted.get(original.id, [])
-        writer.add(original, deid, found)
+    try:
+        for original, deid in _pairs(originals, deidentified):
+            found = None
+            if predicted is not None and original is not None:
+                found = predicted.get(original.id, [])
+            writer.add(original, deid, found)
+    except BaseException:
+        writer.discard()
+        raise
     return writer.close(charts=charts, frequency_state=frequency_state)

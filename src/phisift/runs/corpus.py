@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from ..document import Document, Span
-from ..formats import FORMATS, SOURCE_PATIENT, read_corpus, table_columns
+from ..formats import FORMATS, SOURCE_PATIENT, read_corpus, table_columns, writes_folder
 from ..pseudonyms import PatientKey
 from .state import fingerprint
 
@@ -82,7 +82,7 @@ COUNT_LIMIT = 256 * 1024 * 1024
 
 def is_folder_output(target: Path, fmt: str) -> bool:
     """Written as one file per document (a ``.txt`` or ``.xml`` path is a single file)."""
-    return FORMATS[fmt].folder and Path(target).suffix.lower() not in (".txt", ".xml")
+    return writes_folder(target, fmt)
 
 
 def patient_of(doc: Document, patient_field: str | None) -> str:

@@ -161,11 +161,13 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
                    "spans": _resolved(spans_path), "config": _config_for_key(cfg), "model": _resolved(model),
                    "patient_field": patient_field, "reversible": reversible, "key_id": _key_id(secret),
                    **release.settings()})
-    targets = [target] + ([spans_path] if spans_path else [])
+    targets = [target] + ([spans_path] if spans_path else []) + ([review.directory] if review is not None else [])
     store.key_confidence(secret, reversible)  # the frequency confidence list: digests of this key
     with RunState(store, key, targets, resume, say.note, overwrite) as state:
         pipeline = fitted_pipeline(cfg, corpus, engine, state, store, secret, model, say)
         pipeline.known, pipeline.given_spans = release.known, release.given is not None
+        if review is not None:  # built in the run's folder beside it: removed if the run fails, rebuilt on resume
+            review.build_in(state.build_folder(review.directory))
         writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key,
                              {**_write_options(corpus, dst_fmt, overwrite, release), **(write_options or {})})
         done = writer.done

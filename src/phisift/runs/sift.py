@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from ..formats import write_corpus
+from ..formats import write_corpus_whole
 from ..progress import Reporter, reporter_or_null
 from ..sift.core import sift_corpus
 from ..store import Store
@@ -62,26 +62,29 @@ class Checkpoint:
 
 def sift_to_file(docs: list, target: Path, dst_fmt: str, config: Any, *, store: Store,
                  run_settings: Mapping[str, Any], resume: bool | None = None, reporter: Reporter | None = None,
-                 write_options: Mapping[str, Any] | None = None, **sift_options: Any) -> Any:
+                 write_options: Mapping[str, Any] | None = None, overwrite: bool = False,
+                 also_writes: tuple[Path, ...] = (), **sift_options: Any) -> Any:
     """``sift_corpus`` written to ``target`` in one atomic step, resumable after a kill.
 
     ``run_settings`` is what the output depends on besides the config (the input and
     its fingerprint, the reader options, the fill-in model); with the output path and
     format they make the run key, so a run resumes only onto the same work.
     ``sift_options`` go to ``sift_corpus`` (``engine``, ``filler``, ``mlm_out``, ...).
+    An existing output is replaced only with ``overwrite``; so are the files the caller
+    writes with it (``also_writes``: the report, a saved fill-in model), checked before
+    any work starts. A folder output appears whole (built beside it, renamed into place).
     """
     say = reporter_or_null(reporter)
     target = Path(target)
     key = run_key({"command": "sift", **run_settings, "output": str(target.resolve()), "output_format": dst_fmt,
                    "config": config.as_dict()})
     pseudo = fill_journal_target(target)
-    # sift has no --overwrite yet: it replaces an existing output as it always did
-    with RunState(store, key, [target, pseudo], resume, say.note, overwrite=True) as state:
+    with RunState(store, key, [target, pseudo, *also_writes], resume, say.note, overwrite) as state:
         journal = state.journal(pseudo)
         done = state.resume_point([journal], folder_output=False)
         say_resumed(state, done, "notes were already masked and filled", say)
         run = sift_corpus(docs, config, checkpoint=Checkpoint(journal, store, key), reporter=say, **sift_options)
-        write_corpus(run.documents, target, dst_fmt, **dict(write_options or {}))
+        write_corpus_whole(run.documents, target, dst_fmt, **dict(write_options or {}))
         store.log_run("sift", {"preset": config.preset, "method": config.method},
                       {"documents": len(run.documents), "resumed_from": done, "seconds": run.seconds})
         state.finish()

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..errors import PhisiftError, UsageError
-from ..fileio import write_text_atomic
+from ..fileio import refuse_existing as _refuse_existing, write_text_atomic
 from ..store import Store
 from .journal import Journal
 
@@ -88,13 +88,22 @@ def build_path(target: Path, key: str) -> Path:
     return target.parent / f".{target.name}.{key[:12]}.partial"
 
 
-def refuse_existing(targets: list[Path]) -> None:
-    """An output that exists already is the user's: replaced only when they say so."""
+def refuse_existing(targets: list[Path], overwrite: bool = False) -> None:
+    """An output that exists already is the user's: replaced only when they say so (``fileio.refuse_existing``,
+    which also puts back an old output that a kill left renamed aside)."""
     for target in targets:
-        if str(target) == "-" or (isinstance(target, str) and "://" in target):
-            continue
-        if Path(target).exists() or Path(target).is_symlink():
-            raise UsageError("the output exists already; add --overwrite to replace it", target)
+        if not is_database(target):
+            _refuse_existing(target, overwrite)
+
+
+def _manifest(path: Path) -> dict[str, Any] | None:
+    """An unfinished run's manifest (None: there is none; {} if it cannot be read)."""
+    if not path.exists():
+        return None
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
 
 
 class RunState:
@@ -112,8 +121,10 @@ class RunState:
         self.store, self.key, self.notify = store, key, notify
         self.targets = [Path(t).resolve() for t in targets if not is_database(t)]
         root = runs_folder(store)
-        if not overwrite and (resume is False or not (root / key[:32] / "manifest.json").exists()):
-            refuse_existing(targets)
+        earlier = _manifest(root / key[:32] / "manifest.json") if resume is not False else None
+        # resuming is no overwrite of the outputs the run began with; an output added since is new
+        began = set(earlier.get("targets", [])) if earlier is not None else set()
+        refuse_existing([t for t in targets if is_database(t) or str(Path(t).resolve()) not in began], overwrite)
         root.mkdir(mode=0o700, parents=True, exist_ok=True)
         self.dir = root / key[:32]
         self.dir.mkdir(mode=0o700, exist_ok=True)
@@ -135,6 +146,7 @@ class RunState:
                 self.resumed = True
                 self._nonce = bytes.fromhex(data["nonce"])
                 self._remove_torn_temporaries()
+                self._record_new_targets(manifest, data)
         elif resume:
             notify("no unfinished run of these settings to resume: starting from the beginning")
         if not self.resumed:
@@ -146,6 +158,16 @@ class RunState:
                       "journals": [str(journal_path(t, key)) for t in self.targets],
                       "builds": [str(build_path(t, key)) for t in self.targets]}
             write_text_atomic(manifest, json.dumps(record, indent=1))
+
+    def _record_new_targets(self, manifest: Path, data: dict[str, Any]) -> None:
+        """An output asked for only on resuming (a review page) joins the manifest, so that discarding the
+        run removes its journal and build folder too."""
+        new = [t for t in self.targets if str(t) not in data.get("targets", [])]
+        if new:
+            data["targets"] = data.get("targets", []) + [str(t) for t in new]
+            data["journals"] = data.get("journals", []) + [str(journal_path(t, self.key)) for t in new]
+            data["builds"] = data.get("builds", []) + [str(build_path(t, self.key)) for t in new]
+            write_text_atomic(manifest, json.dumps(data, indent=1))
 
     def build_folder(self, target: Path) -> Path:
         """The hidden folder a folder output is written to until the run completes (made private)."""

@@ -257,6 +257,12 @@ def _html(report: dict[str, Any], png: bytes | None) -> str:
     )
 
 
+def report_files(path: str | Path) -> list[Path]:
+    """Every file ``write_report`` may write for ``path``: the JSON, and the PNG and HTML beside it."""
+    path = Path(path)
+    return [path, path.with_suffix(".png"), path.with_suffix(".html")]
+
+
 def write_report(report: dict[str, Any], path: str | Path) -> list[Path]:
     """Write ``R.json`` and, beside it, ``R.html`` and ``R.png``; returns the files written."""
     from ..fileio import atomic_write, write_text_atomic

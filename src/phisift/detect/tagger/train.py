@@ -17,7 +17,6 @@ the dev figures of every setting tried.
 from __future__ import annotations
 
 import multiprocessing as mp
-import os
 import shutil
 import tempfile
 import time
@@ -41,6 +40,7 @@ from .features import Featurizer, FeatureSettings, Gazetteer
 from .pieces import bio_labels
 from ...document import Document, Span
 from ...errors import InputError, UsageError
+from ...fileio import building_folder, refuse_existing
 from ...evaluate import evaluate
 
 KINDS = ("crf", "transformer")
@@ -86,30 +86,12 @@ def dev_figures(docs: Sequence[Document], predict: Callable[[str], list[Span]]) 
     }
 
 
-def _prepare_output(out_dir: Path, overwrite: bool) -> None:
-    if out_dir.exists():
-        if not out_dir.is_dir():
-            raise UsageError("the model output exists and is a file", out_dir)
-        contents = list(out_dir.iterdir())
-        if contents and not (overwrite or (out_dir / CONFIG_FILE).exists()):
-            raise UsageError("the model folder exists and holds other files (pass --overwrite to replace it)", out_dir)
-
-
-def _staged(out_dir: Path) -> Path:
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", suffix=".part", dir=out_dir.parent))
-
-
-def _publish(tmp: Path, out_dir: Path) -> None:
-    """Replace ``out_dir`` by the finished folder, so a killed run never leaves half a model."""
-    os.chmod(tmp, 0o755)
-    if out_dir.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.", suffix=".old", dir=out_dir.parent))
-        os.replace(out_dir, old / "x")
-        os.replace(tmp, out_dir)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        os.replace(tmp, out_dir)
+def check_output(out_dir: Path, overwrite: bool) -> None:
+    """An existing model folder (or anything else) is replaced only with ``overwrite``; an empty folder is
+    no output yet."""
+    if out_dir.exists() and out_dir.is_dir() and not out_dir.is_symlink() and not any(out_dir.iterdir()):
+        return
+    refuse_existing(out_dir, overwrite)
 
 
 def train_model(
@@ -141,7 +123,7 @@ def train_model(
     if kind not in KINDS:
         raise UsageError(f"unknown model kind '{kind}'; choose crf or transformer")
     out_dir = Path(out_dir)
-    _prepare_output(out_dir, overwrite)
+    check_output(out_dir, overwrite)
     train_docs = list(train_docs)
     if not train_docs:
         raise InputError("the training corpus holds no documents")
@@ -150,8 +132,7 @@ def train_model(
         raise InputError("the training corpus holds no annotated spans")
     dev_docs = list(dev_docs) if dev_docs else None
     t0 = time.perf_counter()
-    tmp = _staged(out_dir)
-    try:
+    with building_folder(out_dir) as tmp:
         if kind == "crf":
             config = _train_crf_folder(
                 train_docs, tmp, dev_docs, crf, grid, features or FeatureSettings(), vectors, seed, jobs, log
@@ -169,10 +150,6 @@ def train_model(
             }
         )
         write_json(tmp / CONFIG_FILE, config)
-        _publish(tmp, out_dir)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return TrainResult(out_dir, config, time.perf_counter() - t0)
 
 
