@@ -153,3 +153,64 @@ def test_progress_of_one_big_note_has_a_total_in_bytes(tmp_path):
     assert starts[-1] == ("deid (local)", src.stat().st_size, "bytes")
     steps = [v for k, v in said.events if k == "advance"]
     assert sum(steps) == src.stat().st_size
+
+
+# --------------------------------------------------------------------------- JSONL keeps its own fields
+def test_jsonl_output_keeps_the_input_field_names_and_order(tmp_path):
+    """A renamed text field, no id field, fields in another order: the output has the same fields in the same
+    order, plus only a spans field (right after the text) when the input had none."""
+    src = tmp_path / "visits.jsonl"
+    src.write_text("".join(json.dumps(r) + "\n" for r in [
+        {"mrn": "m1", "note": NOTE, "visit": "v1"},
+        {"mrn": "m2", "note": None, "visit": "v2"},
+        {"note": NOTE, "ward": 3, "spans": [], "mrn": "m3"}]))
+    out = tmp_path / "out.jsonl"
+    res = _cli(tmp_path, "deid", str(src), str(out), "--mode", "tag", "--text-field", "note", "--jobs", "2")
+    assert res.exit_code == 0, res.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [list(r) for r in rows] == [["mrn", "note", "spans", "visit"], ["mrn", "note", "spans", "visit"],
+                                       ["note", "ward", "spans", "mrn"]]
+    assert "[DATE]" in rows[0]["note"] and rows[1]["note"] is None and rows[2]["ward"] == 3
+    # the id field named, and the order kept through a table: no hint of the order reaches a column
+    res = _cli(tmp_path, "deid", str(src), str(tmp_path / "out.csv"), "--mode", "tag", "--text-field", "note",
+               "--id-field", "mrn")
+    assert res.exit_code == 0, res.stderr
+    header = (tmp_path / "out.csv").read_text().splitlines()[0].split(",")
+    assert not [c for c in header if c.startswith("_")], header
+
+
+def test_jsonl_in_the_usual_layout_is_written_as_before(tmp_path):
+    from phisift.formats import read_corpus, write_corpus
+
+    src = tmp_path / "a.jsonl"
+    src.write_text(json.dumps({"id": "a", "text": NOTE, "spans": [], "site": "x"}) + "\n"
+                   + json.dumps({"id": "b", "text": NOTE, "site": "y"}) + "\n")
+    docs = list(read_corpus(src))
+    assert [d.meta for d in docs] == [{"site": "x"}, {"site": "y"}]  # nothing added to meta
+    write_corpus(docs, tmp_path / "b.jsonl")
+    assert [list(json.loads(line)) for line in (tmp_path / "b.jsonl").read_text().splitlines()] == [
+        ["id", "text", "spans", "site"], ["id", "text", "spans", "site"]]
+
+
+def test_progress_moves_inside_one_long_note(tmp_path, monkeypatch):
+    """A note cut into windows moves the bar window by window (in bytes), not only when it is done."""
+    import phisift.runs.deid as runs_deid
+
+    fitted = runs_deid.fitted_pipeline
+
+    def small_windows(*args, **kwargs):
+        pipeline = fitted(*args, **kwargs)
+        pipeline.window_chars, pipeline.window_overlap = 2_000, 200
+        return pipeline
+
+    monkeypatch.setattr(runs_deid, "fitted_pipeline", small_windows)
+    src = tmp_path / "big.txt"
+    src.write_text("\n".join(f"{NOTE} Visit {i}, née Müller." for i in range(1500)))  # ~100 kB, 2-byte letters
+    for run, out in ((detect_run, tmp_path / "spans.jsonl"), (deid_run, tmp_path / "out.txt")):
+        said = ListReporter()
+        with Store(tmp_path / "s.db") as store:
+            extra = {} if run is detect_run else {"dst_fmt": "text"}
+            run(Corpus(src, "text"), out, cfg=_cfg(), store=store, engine=LocalEngine(1), reporter=said, **extra)
+        steps = [v for k, v in said.events if k == "advance"]
+        assert len(steps) >= 40, steps  # one document, many windows
+        assert sum(steps) == src.stat().st_size and all(s >= 0 for s in steps)

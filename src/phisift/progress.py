@@ -9,10 +9,12 @@ name counts, files, documents and offsets only.
 
 from __future__ import annotations
 
+import contextvars
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import IO, Protocol, runtime_checkable
+from typing import IO, Callable, Iterator, Protocol, runtime_checkable
 
 
 @runtime_checkable
@@ -107,3 +109,29 @@ class TextReporter:
 def reporter_or_null(reporter: Reporter | None) -> Reporter:
     """The given reporter, or one that says nothing."""
     return reporter if reporter is not None else NullReporter()
+
+
+# --------------------------------------------------------------------------- progress inside one document
+#: Who hears of work done inside one document (a long note is read in windows): set by a corpus run for
+#: the documents it works on in this thread, unset everywhere else (a worker process, a plain call).
+_PART_DONE: contextvars.ContextVar[Callable[[str], None] | None] = contextvars.ContextVar(
+    "phisift_part_done", default=None)
+
+
+@contextmanager
+def parts_of_documents(callback: Callable[[str], None]) -> Iterator[None]:
+    """While the block runs, each piece of a document finished on its own (a window of a long note) is
+    handed to ``callback`` (in this thread only), so progress moves inside a 50 MB note too. The callback
+    gets the text of the piece to measure it; it must not keep or show it."""
+    token = _PART_DONE.set(callback)
+    try:
+        yield
+    finally:
+        _PART_DONE.reset(token)
+
+
+def part_done(piece: str) -> None:
+    """Tell the current run (if any, see ``parts_of_documents``) that ``piece`` of a document is done."""
+    callback = _PART_DONE.get()
+    if callback is not None:
+        callback(piece)

@@ -59,6 +59,11 @@ class LocalEngine:
         self.task_size = task_size
         self.part_size = part_size
 
+    @property
+    def in_process(self) -> bool:
+        """Tasks run in this process (one job): what they report inside a document reaches the run's bar."""
+        return self.jobs <= 1
+
     def workers(self, at_least: int = 1) -> int:
         return max(self.jobs, at_least)
 

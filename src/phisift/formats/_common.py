@@ -22,6 +22,14 @@ _BOM_BYTES = BOM.encode("utf-8")
 #: through with no spans; writers that can hold a null write it back as one, and never write the flag.
 NULL_TEXT = "_null_text"
 
+#: Meta: a JSONL record's field names in their order, kept only when the writer's own order (id, text,
+#: spans, then the rest) would not give them back: an input without an id field, or with its fields in
+#: another order. The JSONL writer follows it; no writer writes it as a field.
+FIELD_ORDER = "_field_order"
+
+#: Meta keys that tell a writer how to write a document, never written as fields or columns themselves.
+WRITER_HINTS = (NULL_TEXT, FIELD_ORDER)
+
 #: Meta keys the standoff formats use to write a document back as they read it.
 BRAT_META = "_brat"
 I2B2_META = "_i2b2"

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..document import Document
 from ..errors import InputError
-from ._common import NULL_TEXT, parse_spans, spans_to_json
+from ._common import NULL_TEXT, WRITER_HINTS, parse_spans, spans_to_json
 
 
 def require_column(columns: list[str], field: str, what: str, path: Path) -> None:
@@ -72,6 +72,6 @@ def document_row(doc: Document, *, text_field: str, id_field: str, spans_field: 
     if spans:
         row[spans_field] = json.dumps(spans_to_json(doc.spans), ensure_ascii=False)
     for key, value in doc.meta.items():
-        if key not in (id_field, text_field, spans_field, NULL_TEXT):
+        if key not in (id_field, text_field, spans_field) and key not in WRITER_HINTS:
             row[key] = value
     return row

@@ -3,6 +3,9 @@
 Read line by line in binary and decoded per line, so a corpus of any size streams
 and an encoding or JSON error names its line. Fields other than id, text and spans
 go to ``Document.meta`` in their order and are written back after those three.
+A record whose fields come in another order, or that has no id field, keeps its
+own: the writer gives it back with the same field names in the same order (a
+spans field, when it had none, right after its text).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Any, Iterable, Iterator
 from ..document import Document
 from ..errors import InputError
 from ..fileio import atomic_write
-from ._common import NULL_TEXT, UniqueIds, open_input, parse_spans, spans_to_json, unencodable
+from ._common import FIELD_ORDER, NULL_TEXT, WRITER_HINTS, UniqueIds, open_input, parse_spans, spans_to_json, unencodable
 
 NAME = "jsonl"
 SPANS_ONLY = "_spans_only"
@@ -80,6 +83,9 @@ def _document(
     if not doc_id:
         raise InputError(f"'{id_field}' is empty", path, lineno)
     meta: dict[str, Any] = {k: v for k, v in record.items() if k not in (id_field, text_field, spans_field)}
+    order = list(record)
+    if order != [id_field, text_field] + ([spans_field] if spans_field in record else []) + list(meta):
+        meta[FIELD_ORDER] = tuple(order)
     text = record.get(text_field)
     if text is None and text_field in record:  # null text: the record passes through untouched
         return Document(doc_id, "", (), {**meta, NULL_TEXT: True})
@@ -109,14 +115,10 @@ def write(
     count = 0
     with atomic_write(path) as fh:
         for doc in docs:
-            record: dict[str, Any] = {id_field: doc.id}
-            if not spans_only:
-                record[text_field] = None if doc.meta.get(NULL_TEXT) else doc.text
-            record[spans_field] = spans_to_json(doc.spans)
-            if not spans_only:
-                for key, value in doc.meta.items():
-                    if key not in record and key not in (SPANS_ONLY, NULL_TEXT):
-                        record[key] = value
+            if spans_only:
+                record: dict[str, Any] = {id_field: doc.id, spans_field: spans_to_json(doc.spans)}
+            else:
+                record = _record(doc, text_field, id_field, spans_field)
             line = json.dumps(record, ensure_ascii=False, default=str) + "\n"
             try:
                 fh.write(line)
@@ -124,3 +126,25 @@ def write(
                 raise unencodable(doc.id) from None
             count += 1
     return count
+
+
+def _record(doc: Document, text_field: str, id_field: str, spans_field: str) -> dict[str, Any]:
+    """A document as the object it was read from: its fields in their order (``FIELD_ORDER``), else id,
+    text and spans first, then the rest of its meta."""
+    text = None if doc.meta.get(NULL_TEXT) else doc.text
+    own = {id_field: doc.id, text_field: text, spans_field: spans_to_json(doc.spans)}
+    order = doc.meta.get(FIELD_ORDER) or (id_field, text_field, spans_field)
+    record: dict[str, Any] = {}
+    for key in order:
+        if key in own:
+            record[key] = own[key]
+            if key == text_field and spans_field not in order:
+                record[spans_field] = own[spans_field]
+        elif key in doc.meta:
+            record[key] = doc.meta[key]
+    for key in (text_field, spans_field):  # an order without them (a hand-made document)
+        record.setdefault(key, own[key])
+    for key, value in doc.meta.items():
+        if key not in record and key not in WRITER_HINTS and key != SPANS_ONLY:
+            record[key] = value
+    return record

@@ -20,7 +20,7 @@ from ..detect.registry import BuildContext, build, entry
 from ..detect.site import SiteRules, site_rules
 from ..document import GIVEN_SPANS, SOURCE_PHI_META, Document, Span, rewrite_document
 from ..errors import UsageError
-from ..progress import Reporter, reporter_or_null
+from ..progress import Reporter, part_done, reporter_or_null
 from ..replace.operators import Mask, Operator, Redact, Surrogate, Tag, edits_for
 from ..replace.surrogates import SurrogateMaker
 from ..store import Secret
@@ -185,6 +185,7 @@ class Pipeline:
 
     def detect(self, text: str) -> list[Span]:
         found: list[Span] = []
+        covered = 0  # the text done so far, for progress inside a note cut into windows
         for offset, part in self._windows(text):
             for det in self.detectors:
                 spans = det.detect(part)
@@ -192,6 +193,9 @@ class Pipeline:
                     spans = [s for s in spans if self.site.keep(part, s, det.name)]
                 found.extend(s if not offset else replace(s, start=s.start + offset, end=s.end + offset)
                              for s in spans)
+            if len(text) > self.window_chars:
+                part_done(text[covered : offset + len(part)])
+                covered = offset + len(part)
         if self.labels:
             found = [s for s in found if s.label in self.labels]
         if self.min_score:

@@ -19,6 +19,7 @@ interrupted. Progress and notes go to a ``phisift.progress.Reporter``.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
@@ -29,7 +30,7 @@ from ..fileio import atomic_write, replace_folder
 from ..formats import FORMATS, write_corpus
 from ..formats.sql import shown
 from ..pipeline import Pipeline, PipelineConfig
-from ..progress import Reporter, reporter_or_null
+from ..progress import Reporter, parts_of_documents, reporter_or_null
 from ..store import Secret, Store
 from .batches import commit_groups
 from ..pseudonyms import FieldPolicy, PatientKey
@@ -71,6 +72,12 @@ def _meter(reporter: Reporter, task: str, corpus: Corpus, done: int) -> RunMeter
     """Progress in bytes of the input when it has a size on disk, else in documents (counted if cheap)."""
     size = corpus.size_bytes()
     return RunMeter(reporter, task, size, None if size else _left(corpus, done))
+
+
+def _inside_documents(engine: Engine, meter: RunMeter):
+    """Progress inside long notes (their windows) when the engine works in this process; a worker process
+    or a Spark executor cannot reach the bar, so their notes count when they are done."""
+    return parts_of_documents(meter.within) if getattr(engine, "in_process", False) else nullcontext()
 
 
 def _left(corpus: Corpus, done: int) -> int | None:
@@ -118,13 +125,14 @@ def detect_run(corpus: Corpus, output: Path, cfg: PipelineConfig, *, store: Stor
         summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
         docs = islice(iter(corpus), done, None)
         meter = _meter(say, f"detect ({engine.name})", corpus, done)
-        for batch in commit_groups(engine.map(pipeline, detect_task, docs), lambda doc: len(doc.text)):
-            journal.append([spans_line(doc.id, spans) for doc, spans in batch])
-            journal.sync()
-            store.mark_done(key, [doc.id for doc, _ in batch])
-            for doc, spans in batch:
-                summary.add(doc, spans)
-            meter.advance(doc for doc, _ in batch)
+        with _inside_documents(engine, meter):
+            for batch in commit_groups(engine.map(pipeline, detect_task, docs), lambda doc: len(doc.text)):
+                journal.append([spans_line(doc.id, spans) for doc, spans in batch])
+                journal.sync()
+                store.mark_done(key, [doc.id for doc, _ in batch])
+                for doc, spans in batch:
+                    summary.add(doc, spans)
+                meter.advance(doc for doc, _ in batch)
         meter.finish()
         with atomic_write(output) as fh:
             fh.writelines(journal.items())
@@ -178,19 +186,20 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
         if review is not None and done:
             _review_earlier(review, engine, pipeline, corpus, done, release, say)
         meter = _meter(say, f"deid ({engine.name})", corpus, done)
-        for batch in commit_groups(engine.map(pipeline, deid_task, items), lambda item: len(item[0].text)):
-            batch = [((doc, patient), (release.written(doc, patient, new, spans), spans))
-                     for (doc, patient), (new, spans) in batch]
-            writer.write(batch)
-            if record:
-                store.record_surrogates([row for (doc, patient), (new, spans) in batch
-                                         for row in _surrogate_rows(secret, patient, doc, spans, new, reversible)])
-            store.mark_done(key, [doc.id for (doc, _), _ in batch])
-            for (doc, _), (new, spans) in batch:
-                summary.add(doc, spans)
-                if review is not None:
-                    review.add(doc, new, spans)
-            meter.advance(doc for (doc, _), _ in batch)
+        with _inside_documents(engine, meter):
+            for batch in commit_groups(engine.map(pipeline, deid_task, items), lambda item: len(item[0].text)):
+                batch = [((doc, patient), (release.written(doc, patient, new, spans), spans))
+                         for (doc, patient), (new, spans) in batch]
+                writer.write(batch)
+                if record:
+                    store.record_surrogates([row for (doc, patient), (new, spans) in batch
+                                             for row in _surrogate_rows(secret, patient, doc, spans, new, reversible)])
+                store.mark_done(key, [doc.id for (doc, _), _ in batch])
+                for (doc, _), (new, spans) in batch:
+                    summary.add(doc, spans)
+                    if review is not None:
+                        review.add(doc, new, spans)
+                meter.advance(doc for (doc, _), _ in batch)
         meter.finish()
         writer.close(empty=not done and not summary.documents)
         if review is not None:

@@ -5,6 +5,10 @@ one 50 MB note it stays at "0/?" for as long as that note takes. The input's siz
 on disk is known at once, so a run reports the UTF-8 size of each finished note's
 text against it (the text is the bulk of every format; markup, ids and other fields
 are what is left, added when the run ends), with the number of notes beside it.
+
+A long note is read in windows (``Pipeline.detect``); when the run works in this
+process, each finished window moves the bar by its bytes (``within``, through
+``progress.parts_of_documents``), and the note's commit adds only what is left.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ class RunMeter:
     def __init__(self, reporter: Reporter, task: str, total_bytes: int | None, total_notes: int | None = None):
         self.reporter, self.total = reporter, total_bytes or None
         self.sent = self.notes = 0
+        self.ahead = 0  # bytes of documents not yet committed that ``within`` has reported already
         if self.total:
             reporter.start(task, total=self.total, unit="bytes")
         else:
@@ -33,9 +38,19 @@ class RunMeter:
         if self.total is None:
             self.reporter.advance(len(docs))
             return
-        size = sum(len(doc.text.encode("utf-8", "surrogatepass")) for doc in docs)
-        step = min(size, self.total - self.sent)
+        size = sum(len(doc.text.encode("utf-8", "surrogatepass")) for doc in docs) - self.ahead
+        self.ahead = 0
+        step = max(0, min(size, self.total - self.sent))
         self.sent += step
+        self.reporter.advance(step, notes=self.notes)
+
+    def within(self, piece: str) -> None:
+        """A piece of a document still being worked on is done (a window of a long note): its bytes now."""
+        if self.total is None:
+            return
+        step = max(0, min(len(piece.encode("utf-8", "surrogatepass")), self.total - self.sent))
+        self.sent += step
+        self.ahead += step
         self.reporter.advance(step, notes=self.notes)
 
     def finish(self) -> None:
