@@ -42,6 +42,21 @@ def test_first_or_last_name_alone_and_possessives():
     assert found("we may margaret the plan") == set()  # a lower-case word alone is prose, not the name
 
 
+@pytest.mark.parametrize("written", ["oconnell-whitfield_margaret", "margaret_o_connell_whitfield",
+                                     "OConnell-Whitfield_Margaret"])
+def test_a_known_name_joined_by_underscores_is_found(written):
+    """File names and user ids join name words with underscores; in any case they are the name."""
+    text = f"attached: {written}_00482913.txt"
+    got = found(text)
+    assert ("PATIENT", written) in got
+    assert ("MEDICALRECORD", "00482913") in got
+
+
+def test_an_underscore_is_a_boundary_but_a_longer_word_is_not_the_name():
+    assert ("PATIENT", "Whitfield") in found("scan_Whitfield_2020.png")
+    assert found("Whitfieldson and margaretta") == set()
+
+
 @pytest.mark.parametrize("written", ["5/2/1931", "05/02/1931", "1931-05-02", "May 2, 1931", "2 May 1931",
                                      "May 2nd, 1931", "19310502", "02.05.1931", "2-MAY-1931"])
 def test_a_known_date_is_found_in_every_format(written):

@@ -170,7 +170,7 @@ def _flexible(word: str) -> str:
     """A name word with its apostrophes and hyphens optional or a space."""
     out = []
     for c in word:
-        out.append(r"['’ ]?" if c in "'’" else r"[-\s]?" if c == "-" else re.escape(c))
+        out.append(r"['’ _]?" if c in "'’" else r"[-\s_]?" if c == "-" else re.escape(c))
     return "".join(out)
 
 
@@ -182,8 +182,10 @@ def name_patterns(name: str) -> list[re.Pattern]:
     words = [w for w in _WORD.findall(name)]
     if not words:
         return []
-    b, e = r"(?<![\w'’])", r"(?![\w])"
-    gap = r"[\s.,]+"
+    # An underscore is a boundary and a gap: names joined into file names or user ids
+    # ("whitfield_margaret_445566.txt") are the same identifiers as in prose.
+    b, e = r"(?<![^\W_]|['’])", r"(?![^\W_])"
+    gap = r"[\s.,_]+"
     surname = words[-1]
     givens = [w for w in words[:-1] if w.lower() not in _PARTICLES]
     particles = [w for w in words[:-1] if w.lower() in _PARTICLES]
@@ -219,8 +221,8 @@ def code_pattern(value: str) -> re.Pattern:
 def literal_pattern(value: str) -> re.Pattern:
     """The value in any case and any spacing, as whole words."""
     body = r"\s+".join(re.escape(w) for w in value.split())
-    left = r"(?<![\w])" if value[:1].isalnum() else ""
-    right = r"(?![\w])" if value[-1:].isalnum() else ""
+    left = r"(?<![^\W_])" if value[:1].isalnum() else ""
+    right = r"(?![^\W_])" if value[-1:].isalnum() else ""
     return re.compile(left + body + right, re.IGNORECASE)
 
 
