@@ -11,8 +11,9 @@ Splits, from disjoint carrier texts and seeds (phisift.synth.inject):
                         letters, ER reports, psychiatry, ...), seed 13
 * heldout_carrier.jsonl MSHA mine-injury narratives as carrier text, seed 14
 * queries.jsonl         query-style short texts after a held-out note's description, seed 15
-* report_upper.jsonl, report_lower.jsonl, heldout_types_upper.jsonl, heldout_types_lower.jsonl:
-                        the same notes upper- and lower-cased (same offsets, same gold)
+* tune_upper.jsonl, tune_lower.jsonl, report_upper.jsonl, report_lower.jsonl, heldout_types_upper.jsonl,
+  heldout_types_lower.jsonl: the same notes upper- and lower-cased (same offsets, same gold); the
+                        tune copies are for reading errors under case transforms, the others for figures
 
 A note's text is in at most one split (MTSamples repeats notes under several
 specialties; a text filed under both kinds of specialty is used in none). Lines are
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import os
 import random
 import sys
 from collections import Counter
@@ -46,7 +48,7 @@ HELDOUT_SPECIALTIES = frozenset({
     "Cosmetic / Plastic Surgery", "Dermatology", "Hematology - Oncology", "Nephrology",
 })
 SEEDS = {"tune": 11, "report": 12, "heldout_types": 13, "heldout_carrier": 14, "queries": 15}
-CASED = ("report", "heldout_types")
+CASED = ("tune", "report", "heldout_types")
 
 
 def mtsamples(path: Path) -> tuple[list[dict], list[dict]]:
@@ -116,6 +118,10 @@ def summary(name: str, docs: list) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        # Faker picks some values from sets, whose order follows the hash seed: fix it so that the
+        # same seeds give byte-identical files in every run (one note per split differed otherwise)
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=300, help="notes per split (default 300)")
     parser.add_argument("--out", type=Path, default=ROOT / "out" / "realprose")

@@ -11,7 +11,8 @@ token recall per family and per label, and the case-robustness figure: token
 recall on a set minus recall on its upper-/lower-cased copy, in points. Misses
 (gold spans with a token no prediction covers) go to
 ``OUT/misses-SETTING.jsonl`` grouped by family, with their text (synthetic values
-in public carrier text); the printed output names only offsets, labels, families
+in public carrier text), and false positives (predicted spans with a token neither
+gold nor neutral) to ``OUT/fps-SETTING.jsonl`` by label; the printed output names only offsets, labels, families
 and forms.
 """
 
@@ -31,7 +32,7 @@ from phisift.fileio import atomic_write
 from phisift.formats import read_corpus, read_spans
 
 ROOT = Path(__file__).resolve().parent
-SETS = ("tune", "report", "heldout_types", "heldout_carrier", "queries",
+SETS = ("tune", "tune_upper", "tune_lower", "report", "heldout_types", "heldout_carrier", "queries",
         "report_upper", "report_lower", "heldout_types_upper", "heldout_types_lower")
 SETTINGS = {"default": [], "rules,lexicon": ["--detectors", "rules,lexicon"]}
 
@@ -39,7 +40,7 @@ SETTINGS = {"default": [], "rules,lexicon": ["--detectors", "rules,lexicon"]}
 def detect(src: Path, out: Path, extra: list[str], store: Path) -> None:
     """Run the CLI exactly as a user would (the default pipeline unless ``extra`` says otherwise)."""
     cmd = [sys.executable, "-m", "phisift.cli", "detect", str(src), "-o", str(out), "--store", str(store),
-           "--no-resume", *extra]
+           "--no-resume", "--overwrite", *extra]
     done = subprocess.run(cmd, capture_output=True, text=True, env=os.environ.copy())
     if done.returncode != 0:
         raise SystemExit(f"detect failed on {src.name} (exit {done.returncode}): {done.stderr.strip()[-300:]}")
@@ -69,6 +70,23 @@ def misses(gold: list[Document], pred: dict[str, list[Span]]) -> list[dict]:
                             "form": s.source.split("/", 1)[-1], "missed_tokens": sum(lost), "tokens": len(toks),
                             "text": d.text[s.start : s.end],
                             "context": d.text[max(0, s.start - 40) : s.end + 40]})
+    return out
+
+
+def false_positives(gold: list[Document], pred: dict[str, list[Span]]) -> list[dict]:
+    """Predicted spans with at least one scoring token that is neither gold nor in a neutral region."""
+    out = []
+    for d in gold:
+        excused = bytearray(len(d.text))
+        for s in list(d.spans) + neutral_spans(d):
+            excused[s.start : s.end] = b"\x01" * (s.end - s.start)
+        for p in pred.get(d.id, ()):
+            end = min(p.end, len(d.text))
+            toks = [(p.start + a, p.start + b) for a, b in score_tokens(d.text[p.start : end])]
+            wrong = sum(1 not in excused[a:b] for a, b in toks)
+            if wrong:
+                out.append({"doc": d.id, "start": p.start, "end": end, "label": p.label, "wrong_tokens": wrong,
+                            "text": d.text[p.start : end], "context": d.text[max(0, p.start - 40) : end + 40]})
     return out
 
 
@@ -134,6 +152,7 @@ def main(argv: list[str] | None = None) -> int:
         pred_dir = args.dir / "pred" / setting.replace(",", "+")
         pred_dir.mkdir(parents=True, exist_ok=True)
         all_misses: list[dict] = []
+        all_fps: list[dict] = []
         for name in names:
             src, out = args.dir / f"{name}.jsonl", pred_dir / f"{name}.jsonl"
             if not src.exists():
@@ -144,12 +163,17 @@ def main(argv: list[str] | None = None) -> int:
             pred = {k: list(v) for k, v in read_spans(out).items()}
             results[(setting, name)] = score_set(name, setting, gold, pred)
             all_misses += [{**m, "set": name} for m in misses(gold, pred)]
+            all_fps += [{**f, "set": name} for f in false_positives(gold, pred)]
         path = args.dir / f"misses-{setting.replace(',', '+')}.jsonl"
         with atomic_write(path) as fh:
             for m in sorted(all_misses, key=lambda m: (m["family"], m["form"], m["set"], m["doc"], m["start"])):
                 fh.write(json.dumps(m, ensure_ascii=False) + "\n")
+        fp_path = args.dir / f"fps-{setting.replace(',', '+')}.jsonl"
+        with atomic_write(fp_path) as fh:
+            for f in sorted(all_fps, key=lambda f: (f["label"], f["set"], f["doc"], f["start"])):
+                fh.write(json.dumps(f, ensure_ascii=False) + "\n")
         print_misses(setting, [m for m in all_misses if not m["set"].endswith(("_upper", "_lower"))], 6)
-        print(f"  misses written to {path}")
+        print(f"  misses written to {path}, false positives to {fp_path}")
     print_case_robustness(results)
     return 0
 

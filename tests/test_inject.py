@@ -208,3 +208,27 @@ def test_carrier_phi_is_found_for_neutral_marking():
     assert {"St. Agnes's Hospital", "Pell Eye Institute", "Anchorage", "Whitfield", "3/14/2009",
             "Wichita, Kansas", "45", "Abc"} <= got
     assert not any("knee" in g or "pain" in g for g in got)
+
+
+def test_more_carrier_phi_is_neutral():
+    """Real PHI the MTSamples prose holds beyond names and dates: holidays, months, deaths at an age,
+    occupations, device numbers, hospital acronyms and brands, places after "the", cities with a country."""
+    from phisift.synth.inject.carrier import find_neutral
+
+    text = ("She had syncope around Thanksgiving and seizures in early December. In the fall of 2002 she was "
+            "well until the 3rd of July 2008. Father died at 72 of a heart attack. She works as a phlebotomist "
+            "and respiratory therapist at Hospital. He is a retired postal worker, has 3 children. Guidant, "
+            "model #4470, serial #12345. Transferred to UIHC, then to HealthSouth. Attended by Strickland and "
+            "Associates. Tissue was sent to the University of California at San Francisco. They moved to the "
+            "United States. Missionary work in Jos, Nigeria. Had a discussion with Dr. xx. Seen by Abc, MD, "
+            "and Def, Ph.D. Presented to ABCD General Emergency Room. The VA in Houston treated him.")
+    got = {text[r.start : r.end] for r in find_neutral(text)}
+    for want in ("Thanksgiving", "December", "fall of 2002", "the 3rd of July 2008", "72", "phlebotomist",
+                 "postal worker", "4470", "12345", "UIHC", "HealthSouth", "Strickland and Associates",
+                 "United States", "xx", "Def", "ABCD General Emergency Room", "Houston"):
+        assert any(want in g for g in got), want
+    assert any("University of California" in g for g in got)
+    assert any("Nigeria" in g for g in got)
+    # clinical words stay scored
+    for word in ("syncope", "seizures", "heart attack", "children", "Tissue", "discussion"):
+        assert not any(word in g for g in got), word

@@ -427,3 +427,32 @@ def test_cased_notes(text, value, label):
 )
 def test_cased_notes_not_streets(text):
     assert values(text, "STREET") == set(), found(text)
+
+
+# ---------------------------------------------------------------- signed names in capitals
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("ELECTRONICALLY SIGNED BY RN HOLLY COOK ON 2008-06-16 22:17:31.", "HOLLY COOK"),
+        ("DICTATED BY INTERPRETER NICOLE JACKSON; TRANSCRIBED 22.06.1995", "NICOLE JACKSON"),
+        ("Electronically signed by Scribe Sandra H. on 2007-06-28.", "Sandra H."),
+        ("DISCUSSED WITH DICTATED BY: ANTHONY C., WHO AGREES WITH THE PLAN.", "ANTHONY C."),
+        ("Signed by: John Smith, MD", "John Smith"),
+    ],
+)
+def test_signed_names_without_roles_or_clauses(text, name):
+    assert values(text, "DOCTOR") == {name}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "THE SCOPE WITHIN THE CECUM WAS VERIFIED BY IDENTIFICATION OF THE APPENDICEAL ORIFICE.",
+        "The position was verified by fluoroscopy.",
+        "REVIEWED BY CARDIOLOGY AND THE TEAM.",
+    ],
+)
+def test_a_phrase_after_by_is_no_signed_name(text):
+    assert not values(text, "DOCTOR", "PATIENT")

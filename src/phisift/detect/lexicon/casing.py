@@ -55,6 +55,11 @@ _COMMON_PLACES = frozenset(
 )
 
 
+def inflected(key: str) -> bool:
+    """An unknown word with a verb's ending ("straddling", "emigrated", "rimmed"): a word, not a name."""
+    return len(key) > 5 and key.endswith(("ing", "ed"))
+
+
 def note_case(text: str) -> str:
     """'lower', 'upper' or 'mixed': the case the whole note is written in.
 
@@ -117,7 +122,7 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
     cap = [False] * len(ms)
     for i, (m, k) in enumerate(zip(ms, keys)):
         cap[i] = _sentence_start(text, m.start()) or (name_like[i] and not common[i]) or (
-            not name_like[i] and not common[i] and len(k) > 2 and k.isalpha()
+            not name_like[i] and not common[i] and len(k) > 2 and k.isalpha() and not inflected(k)
         )
         if k in _COMMON_PLACES:
             cap[i] = _sentence_start(text, m.start())

@@ -194,7 +194,7 @@ PARTICLES = frozenset(
 #: ("Dictated by Scribe: X", "The patient is Age: 67", "I spoke with Transcribed by: X").
 NOT_NAMES = frozenset(
     "scribe transcribed transcriptionist age dob sex gender mrn date time phone fax email signed dictated "
-    "reviewed interpreter pharmacist resident fellow intern attending nurse".split()
+    "reviewed interpreter pharmacist resident fellow intern attending nurse ot slp rn lpn cna crna emt".split()
 )
 
 #: Words that are never part of a name run, whatever their case.

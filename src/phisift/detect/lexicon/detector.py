@@ -38,14 +38,14 @@ class LexiconDetector:
         if mode != MIXED:
             # a note typed all in lowercase or capitals is read a second time through a recased
             # copy (same offsets); what that reading adds where the first found nothing is kept
-            spans = _longest_first(spans + self._run(recase(text, mode, self.lexicons)))
+            spans = _longest_first(spans + self._run(recase(text, mode, self.lexicons), recased=True))
         return sorted(spans)
 
-    def _run(self, text: str) -> list[Span]:
+    def _run(self, text: str, recased: bool = False) -> list[Span]:
         doc = Tokens(text, self.lexicons)
         if doc.n == 0:
             return []
-        state = PassState(doc)
+        state = PassState(doc, recased=recased)
         run_passes(doc, state, repeat=self.repeat)
         return state.spans
 

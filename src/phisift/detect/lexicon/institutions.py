@@ -17,6 +17,7 @@ from .cues import (
     CREDENTIAL, CREDENTIAL_WORDS, INST_BAD_FIRST, INST_CONNECTORS, INST_GENERIC, INST_KEEP_FIRST, NAME_STOP,
     PLACE_CUES, PLACE_CUE_MAXLEN, PLACE_PREFIX, SAINT, SPECIALTY_PREFIX, SPECIALTY_WORDS,
 )
+from .casing import inflected
 from .labels import CITY, DOCTOR, HOSPITAL, LOCATION_OTHER, ORGANIZATION
 from .places import state_after
 from .specific import city_prefix, specific
@@ -192,6 +193,8 @@ def _left_run(doc: Tokens, state: PassState, i: int, limit: int = 5) -> int:
                 continue
             if k in NAME_STOP or (k in INST_BAD_FIRST and doc.is_upper(t)):
                 break
+            if doc.is_upper(t) and inflected(k) and not lex.is_name_word(k) and not lex.is_place_word(k):
+                break  # "STRADDLING THE TEMPLE" in a note in capitals: a verb, not a name
             if k in lex.inst_ends:
                 break
             a = t

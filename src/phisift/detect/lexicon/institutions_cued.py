@@ -54,7 +54,8 @@ _RUN_GAPS = frozenset({" ", "  ", " & ", "&", " &", "& ", ", ", ",", ".", "/", "
 
 #: Acronyms of units, services, tests and roles: "taken to PACU", "admitted to the MICU".
 _NOT_HOSPITAL = ACRONYM_NOT_HOSPITAL | UNIT_ACRONYMS | frozenset(
-    "pcu dou tcu stepdown sdu cdu imcu nicu ltach rehab hdu itu amu sau eau ccu pacu or ir".split()
+    "pcu dou tcu stepdown sdu cdu imcu nicu ltach rehab hdu itu amu sau eau ccu pacu or ir micu sicu cvicu "
+    "ticu nsicu picu cticu ccu cvu".split()
 )
 #: Well-known hospitals and health systems by the short names notes use (normalised keys).
 KNOWN_HOSPITALS = frozenset(
@@ -214,8 +215,8 @@ def pass_institution_slots(doc: Tokens, state: PassState) -> None:
         # a trailing generic word is the room, not the name: "AEVMH Operating Room"
         if not _run_ok(doc, state, i, b):
             continue
-        if doc.is_upper(i) and b - i == 1 and (len(doc.words[i]) <= 2 or doc.keys[i] in _NOT_HOSPITAL):
-            continue  # "to OR", "taken to PACU": a unit, not a hospital
+        if b - i == 1 and (doc.keys[i] in _NOT_HOSPITAL or doc.is_upper(i) and len(doc.words[i]) <= 2):
+            continue  # "to OR", "taken to PACU", "changed to Dou" (a recased "dou"): a unit, not a hospital
         state.emit(i, b, label, 0.8)
 
 

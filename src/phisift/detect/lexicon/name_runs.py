@@ -36,6 +36,10 @@ def name_token_ok(doc: Tokens, t: int, upper: bool, strong: bool = False) -> boo
     return lex.is_name_word(k) or not lex.is_allowed(k, terms=not strong) or is_mc_name(w)
 
 
+#: Verbs that are also given names ("Will", "May"): after a first and a last name they are the verb.
+_VERBS_AFTER_NAME = frozenset("will would should could can did does might must shall".split())
+
+
 def extend_name(doc: Tokens, state: PassState, i: int, max_tokens: int = 4, strong: bool = False) -> int:
     """End (exclusive) of the name run that starts at token i (token i is taken as given)."""
     upper = doc.is_upper(i)
@@ -74,8 +78,9 @@ def extend_name(doc: Tokens, state: PassState, i: int, max_tokens: int = 4, stro
             break
         if not name_token_ok(doc, j, upper, strong):
             break
-        if k in EPONYM_HEADS:
-            break
+        if k in EPONYM_HEADS or (k in _VERBS_AFTER_NAME and j - i >= 2 and not doc.is_initial(j - 1)):
+            break  # "DR. DREW POTOCZNA WILL PLAN": a modal after a full name is the sentence's verb
+        
         j += 1
         count += 1
     return j

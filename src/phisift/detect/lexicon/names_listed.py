@@ -6,6 +6,8 @@ allowlist (``clinical_allow.txt``) keeps common words out unless a name word vou
 
 from __future__ import annotations
 
+import re
+
 from typing import Sequence
 
 from .cues import CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, DETERMINERS, NAME_STOP, NOT_NAMES, PARTICLES, TITLES
@@ -127,6 +129,9 @@ def _list_follows(doc: Tokens, j: int) -> bool:
     return _list_next(doc, j, 1) is not None
 
 
+_DOTTED_ABBREVIATION = re.compile(r"\.[A-Za-z]{1,3}\.")
+
+
 def pass_name_lists(doc: Tokens, state: PassState) -> None:
     """'They have 3 children: Malon, Mark and Kaylee': names next to names in a list."""
     lex = doc.lex
@@ -147,6 +152,8 @@ def pass_name_lists(doc: Tokens, state: PassState) -> None:
                     break
                 if doc.eponym_after(t + 1) or doc.dose_after(t + 1):
                     break
+                if _DOTTED_ABBREVIATION.match(doc.text, doc.ends[t]):
+                    break  # "Ph.D.", "M.Sc.": the first piece of a dotted credential
                 if doc.department_at(t):
                     break  # "Dr. Ward, General Surgery"
                 state.emit(t, t + 1, label, 0.75)
@@ -172,6 +179,8 @@ def pass_lone_names(doc: Tokens, state: PassState) -> None:
             continue
         if k not in lex.first_common or lex.is_allowed(k) or lex.is_place_word(k):
             continue
+        if state.recased:
+            continue  # "ELISA", "PERLA", "BLAKE drain": a capital the recasing put back is no evidence alone
         if doc.eponym_after(i + 1) or doc.dose_after(i + 1):
             continue
         if i + 1 < doc.n and doc.simple_gap(i + 1) and doc.is_cap(i + 1) and not state.taken[i + 1]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .cues import CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, NAME_CUES, NAME_STOP, PARTICLES, TITLES
+from .cues import CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, TITLES
 from .labels import DOCTOR, PATIENT
 from .name_runs import extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok
 from .state import PassState
@@ -88,7 +88,8 @@ def name_after(doc: Tokens, state: PassState, t: int, strong: bool) -> int | Non
     lex = doc.lex
     k = doc.keys[t]
     initial = doc.is_initial(t) and t + 1 < doc.n and doc.initial_gap(t + 1) and doc.gap(t + 1).startswith(".")
-    if not initial and (k in NAME_STOP or k in TITLES or k in CREDENTIAL_WORDS or k in ROLE_WORDS or k in CALENDAR):
+    if not initial and (k in NAME_STOP or k in TITLES or k in CREDENTIAL_WORDS or k in ROLE_WORDS or k in CALENDAR
+                        or k in NOT_NAMES):
         return None  # an initial "A." is no article
     if doc.is_cap(t):
         if len(k) < 2:  # "A. Jesus", "J.F. Pawliczak"

@@ -7,6 +7,7 @@ they are the specific capitalised run after "works at", "employed by", "Employer
 
 from __future__ import annotations
 
+from .casing import inflected
 from .cues import (
     CALENDAR, NAME_STOP, ORG_CUES, ORG_CUE_LAST, ORG_CUE_MAXLEN, ORG_HEADERS, ORG_VALUE_SKIP, ORG_VALUE_STOP,
     PAYER_CUE_LAST, TITLES,
@@ -120,6 +121,8 @@ def pass_org_cues(doc: Tokens, state: PassState) -> None:
             continue
         if b - i == 1 and doc.lex.is_place_word(doc.keys[i]):
             continue  # "works in Boston" is the place pass's
+        if b - i == 1 and doc.is_upper(i) and inflected(doc.keys[i]) and not doc.lex.is_name_word(doc.keys[i]):
+            continue  # "COVERED BY RIMMED FIBROUS TISSUE" in a note in capitals: a verb, not a payer
         if b < doc.n and doc.simple_gap(b) and doc.keys[b] in _TRIAL_WORDS:
             continue  # "enrolled in the ACCORD trial"
         if b - i == 1 and doc.is_upper(i) and doc.keys[c - 1] == "in":

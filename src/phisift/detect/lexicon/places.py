@@ -23,7 +23,7 @@ from .specific import specific
 from .state import PassState
 from .tokens import SPACE_GAPS, Tokens
 
-_STREET_NUMBER = re.compile(r"(?<![\d\-/.])(\d+[A-Za-z]?)\s+$")
+_STREET_NUMBER = re.compile(r"(?<![\w\-/.#])(\d+[A-Za-z]?)\s+$")
 
 
 _UNITS = frozenset("cm mm m in inch inches ft feet x by sq cc ml".split())
@@ -82,6 +82,8 @@ def pass_streets(doc: Tokens, state: PassState) -> None:
             m = _STREET_NUMBER.search(doc.gap(i))
             if m and "\n" not in m.group(0):
                 start = doc.ends[i - 1] + m.start(1) if i > 0 else m.start(1)
+                if start > 0 and (doc.text[start - 1].isalnum() or doc.text[start - 1] == "#"):
+                    break  # "#26 Cutting Loop", "S1 Medial Branch": a size or a level, no house number
                 end = doc.ends[j]
                 if doc.gap(j + 1).startswith(".") and k in ("st", "ave", "rd", "blvd", "ln", "dr", "ct", "pl"):
                     end += 1

@@ -40,8 +40,11 @@ class Found(NamedTuple):
 class PassState:
     """The spans found in one text so far and the tokens they cover."""
 
-    def __init__(self, doc: Tokens) -> None:
+    def __init__(self, doc: Tokens, recased: bool = False) -> None:
         self._doc = doc
+        #: the text is a recased copy of a note typed in one case (``casing.recase``): its
+        #: capitals were put back by the detector, so they are weaker evidence than a writer's
+        self.recased = recased
         self.taken = bytearray(doc.n)
         self.found: list[Found] = []
         self.spans: list[Span] = []

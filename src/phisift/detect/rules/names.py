@@ -30,13 +30,22 @@ _AGE_AFTER_NAME = re.compile(
 )
 NAME_STOP = re.compile(r"[\n\r\t|;<>\[\]{}]|[ ]{2,}")
 NAME_TAIL_CUT = re.compile(
-    r"(?i)[ \t,]+(?:on|at|el|a[ \t]+las|dated?|from|for|with|via|per|to|in|de[ \t]+fecha)(?![\w]).*$"
+    r"(?i)[ \t,]+(?:on|at|el|a[ \t]+las|dated?|from|for|with|via|per|to|in|de[ \t]+fecha"
+    r"|who|which|will|would|was|is|has|had|agrees?|and[ \t]+(?:the|he|she|they|we|i|is|was))(?![\w]).*$"
     r"|[ \t]+-[ \t].*$|[ \t]*[0-9(].*$"
 )
 CREDENTIAL_TAIL = re.compile(
     # in capitals too: "DEBORAH PHELPS, PHARMD" in a note typed in capitals
     r"(?:[ \t]*,?[ \t]*(?:" + alt(vocab.CREDENTIALS + tuple(c.upper() for c in vocab.CREDENTIALS)) + r")(?![\w]))+[ \t.,]*$"
 )
+#: A staff role before the name in a signature ("SIGNED BY RN HOLLY COOK", "by interpreter Nicole Jackson").
+ROLE_HEAD = re.compile(
+    r"(?i)(?:scribe|interpreter|translator|nurse|resident|fellow|intern|attending|pharmacist|therapist|"
+    r"technician|tech|rn|lpn|cna|np|pa-c|crna|slp|ot|pt|emt|aprn|fnp|ma|midwife|chaplain|dietitian|"
+    r"student|transcriptionist|coordinator|paramedic|aide)[ \t]*:?[ \t]+(?=\S)"
+)
+#: Words that never stand inside a name: a value holding one is a phrase ("IDENTIFICATION OF THE ORIFICE").
+_FUNCTION_WORDS = frozenset("the of and or with for to in on at a an by was is were are this that".split())
 TITLE_HEAD = re.compile(
     r"(?i)(?:dr|dra|doctor|doctora|mr|mrs|ms|miss|mx|sr|sra|srta|prof|don|doña)(?:\.?:?[ \t]+|\.)(?=[A-ZÁÉÍÓÚÑ])"
 )
@@ -161,6 +170,10 @@ def clean_name(raw: str) -> tuple[int, str]:
     if head:
         offset += head.end()
         value = value[head.end() :]
+    role = ROLE_HEAD.match(value)
+    if role:
+        offset += role.end()
+        value = value[role.end() :]
     if not value or value.lower() in vocab.NON_NAME_VALUES:
         return 0, ""
     tokens = []
@@ -188,7 +201,7 @@ def clean_name(raw: str) -> tuple[int, str]:
     for tok in tokens:
         if tok in _NAME_PARTICLES:
             continue
-        if not _NAME_TOKEN.fullmatch(tok):
+        if not _NAME_TOKEN.fullmatch(tok) or tok.lower() in _FUNCTION_WORDS:
             return 0, ""
         bare = tok.rstrip(".")
         if bare.isupper() and 2 <= len(bare) <= 3 and (not all_caps or len(tokens) == 1):

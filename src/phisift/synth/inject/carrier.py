@@ -37,16 +37,25 @@ REAL_DATES = (
     re.compile(r"\b\d{1,2}[/-]\d{1,2}[/-]\d{2,4}\b"),
     re.compile(r"\b\d{4}-\d{2}-\d{2}\b"),
     re.compile(r"\b" + _MONTH + r"\.? \d{1,2}(?:st|nd|rd|th)?(?:,? \d{4})?\b"),
-    re.compile(r"\b\d{1,2}(?:st|nd|rd|th)? (?:of )?" + _MONTH + r"\b(?:,? \d{4})?"),
+    re.compile(r"\b(?:[Tt]he )?\d{1,2}(?:st|nd|rd|th)? (?:of )?" + _MONTH + r"\b(?:,? \d{4})?"),
     re.compile(r"\b" + _MONTH + r",? (?:of )?(?:19|20)\d{2}\b"),
     re.compile(r"\b(?:19[3-9]\d|20[0-3]\d)\b"),
     re.compile(r"\b\d{1,2}/(?:19|20)?\d{2}\b(?!/)"),
+    # a month named alone ("early December"; "May" only where it cannot be the verb)
+    re.compile(r"\b(?:January|February|March|April|June|July|August|September|October|November|December)\b"
+               r"|(?<=\b(?:in|of) )May\b|\b(?:early|mid|late)[ -]May\b"),
+    re.compile(r"\b(?:Thanksgiving|Christmas(?: Eve)?|Easter|Halloween|New Year(?:'s)?(?: Eve| Day)?|"
+               r"(?:Memorial|Labor|Veterans|Mother's|Father's|Valentine's|Independence) Day|Fourth of July)\b"),
+    re.compile(r"\b(?:(?:the|this|last) )?(?:spring|summer|fall|autumn|winter)(?: of)? (?:19|20)\d{2}\b", re.I),
 )
 REAL_AGES = (
     re.compile(r"\b\d{1,3}(?=[- ](?:and[- ]a[- ]half[- ])?(?:years?|yrs?|months?|weeks?|days?)[- ]old\b)", re.I),
     re.compile(r"\b\d{1,3}(?= ?(?:y/o|yo|y\.o\.)\b)", re.I),
     re.compile(r"(?<=\bage )\d{1,3}\b|(?<=\baged )\d{1,3}\b|(?<=\bage of )\d{1,3}\b", re.I),
     re.compile(r"\b\d{1,3}(?=s\b)"),  # "in her 40s"
+    re.compile(r"\b\d{1,3}(?= (?:years?|months?) of age\b)", re.I),
+    # "Father died at 72", "passed away at 81", "deceased at age 60"
+    re.compile(r"\b(?:died|away|deceased|expired|death)(?: (?:at|in))?(?: (?:the )?age)?(?: of)? (\d{1,3})\b", re.I),
 )
 _CAP = r"[A-Z][a-zA-Z'\-]+"
 TITLED_NAME = re.compile(r"\b" + _TITLE + r" ((?:" + _CAP + r"|[A-Z]\.)(?: " + _CAP + r")?)")
@@ -57,8 +66,28 @@ REAL_INSTITUTION = re.compile(
     r"\b(?:(?:St\.?|Saint) [A-Z][a-z]+'s |(?:[A-Z][A-Za-z'&\-]+ ){1,4})(?:Hospital|Clinic|Center|Centre|Institute|"
     r"University|College|School|Health System|Healthcare|Medical Group|Nursing Home|Hospice)\b"
     r"|\b(?:St\.?|Saint) [A-Z][a-z]+'s\b")
-#: A capitalised place after a preposition, mid-sentence ("lives in Anchorage", "moved from Korea").
-PLACE_AFTER = re.compile(r"(?<=[a-z] )(?:in|at|from|to|near|of) ((?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,2})\b")
+#: A capitalised place after a preposition, mid-sentence ("lives in Anchorage", "moved to the United States").
+PLACE_AFTER = re.compile(r"(?<=[A-Za-z,] )(?:in|at|from|to|near|of) (?:the )?((?:[A-Z][a-z]+)(?: [A-Z][a-z]+){0,2})\b")
+#: Real institutions the prose names by a short form: hospital-shaped acronyms ("UIHC", "UCSF",
+#: "CHCC"), run-together brands after a preposition ("HealthSouth"), "X and Associates", "University of X".
+REAL_SHORT_INSTITUTION = re.compile(
+    r"\b(?:U[A-Z]{2,4}|[A-Z]{1,4}(?:H|MC|HC|CC|MH))\b"
+    r"|(?:(?<=\bat )|(?<=\bto )|(?<=\bfrom ))[A-Z][a-z]+[A-Z][a-z]+\b"
+    r"|\b(?:[A-Z][a-z]+ ){1,2}(?:and|&) Associates\b"
+    r"|\bUniversity of (?:[A-Z][a-z]+ ?){1,3}\b"
+    r"|\b(?:XYZ|ABCD|ABC|XXX)(?: [A-Z][a-z]+){1,3}")
+#: Device numbers the prose gives ("model #4470, serial #12345", "serial number 123456").
+REAL_DEVICE_NUMBER = re.compile(r"(?i)\b(?:serial|model|lot|catalog(?:ue)?|ref)\.?[ \t]*(?:#|no\.?|number)?[ \t]*:?[ \t]*"
+                                r"([A-Z0-9-]*[0-9][A-Z0-9-]*)\b")
+#: An occupation the prose states ("works as a phlebotomist", "retired postal worker", "Occupation: ...").
+REAL_PROFESSION = re.compile(
+    r"\b(?:(?:works?|working|worked|employed|employment) as (?:an? )?|(?:and|also) as an? |(?:a |is )?retired |former )"
+    r"((?:(?!(?:at|for|in|and|with|since|who|but|of|on)\b)[a-z]+ ?){1,4})"
+    r"|(?<=Occupation:)[^.\n]*")
+#: A placeholder or real initial after a title that the title-name pattern cannot see ("Dr. xx", "Dr. S’ office").
+TITLED_INITIAL = re.compile(r"(?<=\b(?:Dr|Mr|Ms)\. )(?:xx+|x\b|[A-Z](?=[’']))|(?<=\bMrs\. )(?:xx+|x\b|[A-Z](?=[’']))")
+#: One name before a credential ("Def, Ph.D.", "Abc, MD").
+CREDENTIAL_ONE = re.compile(r"\b([A-Z][a-z]+),? (?:M\.D\.|MD|D\.O\.|RN|PA-C|NP|Ph\.D\.)")
 PLACE_STATE = re.compile(r"\b((?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+), ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b")
 
 
@@ -84,6 +113,13 @@ def _us_states() -> frozenset[str]:
     return frozenset(Provider.states)
 
 
+@lru_cache(maxsize=1)
+def _countries() -> frozenset[str]:
+    from faker.providers.address.en_US import Provider
+
+    return frozenset(Provider.countries)
+
+
 def find_placeholders(text: str) -> list[Region]:
     """Placeholders the injector may fill, in text order, none overlapping."""
     found: list[Region] = []
@@ -98,7 +134,7 @@ def find_neutral(text: str) -> list[Region]:
     for pattern in REAL_DATES:
         found += [Region(m.start(), m.end(), "real_date") for m in pattern.finditer(text)]
     for pattern in REAL_AGES:
-        found += [Region(m.start(), m.end(), "real_age") for m in pattern.finditer(text)]
+        found += [Region(*(m.span(1) if m.re.groups else m.span()), "real_age") for m in pattern.finditer(text)]
     found += [Region(m.start(1), m.end(1), "real_name") for m in TITLED_NAME.finditer(text)]
     found += [Region(m.start(1), m.end(1), "real_name") for m in CREDENTIAL_NAME.finditer(text)]
     names = _name_words()
@@ -107,11 +143,18 @@ def find_neutral(text: str) -> list[Region]:
             found.append(Region(m.start(), m.end(), "real_name"))
     found += [Region(m.start(), m.end(), "real_org") for m in REAL_INSTITUTION.finditer(text)]
     found += [Region(m.start(1), m.end(1), "real_place") for m in PLACE_AFTER.finditer(text)]
-    states = _us_states()
+    states = _us_states() | _countries()
     for m in PLACE_STATE.finditer(text):
         if m.group(2) in states:
             found.append(Region(m.start(), m.end(), "real_place"))
-    return _merge(found)
+    found += [Region(m.start(), m.end(), "real_org") for m in REAL_SHORT_INSTITUTION.finditer(text)]
+    found += [Region(m.start(1), m.end(1), "real_id") for m in REAL_DEVICE_NUMBER.finditer(text)]
+    for m in REAL_PROFESSION.finditer(text):
+        a, b = m.span(1) if m.group(1) else m.span()
+        found.append(Region(a, b, "real_profession"))
+    found += [Region(m.start(), m.end(), "real_name") for m in TITLED_INITIAL.finditer(text)]
+    found += [Region(m.start(1), m.end(1), "real_name") for m in CREDENTIAL_ONE.finditer(text)]
+    return _merge([r for r in found if r.end > r.start])
 
 
 def _no_overlaps(regions: list[Region]) -> list[Region]:
