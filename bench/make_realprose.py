@@ -11,6 +11,8 @@ Splits, from disjoint carrier texts and seeds (phisift.synth.inject):
                         letters, ER reports, psychiatry, ...), seed 13
 * heldout_carrier.jsonl MSHA mine-injury narratives as carrier text, seed 14
 * queries.jsonl         query-style short texts after a held-out note's description, seed 15
+* tune_queries.jsonl    the same kind of texts after a tuning-side note's description, seed 16 (tune here;
+                        same templates as queries, so a gain here says little about question text in general)
 * tune_upper.jsonl, tune_lower.jsonl, report_upper.jsonl, report_lower.jsonl, heldout_types_upper.jsonl,
   heldout_types_lower.jsonl: the same notes upper- and lower-cased (same offsets, same gold); the
                         tune copies are for reading errors under case transforms, the others for figures
@@ -47,7 +49,7 @@ HELDOUT_SPECIALTIES = frozenset({
     "Allergy / Immunology", "Lab Medicine - Pathology", "Rheumatology", "Endocrinology", "Bariatrics",
     "Cosmetic / Plastic Surgery", "Dermatology", "Hematology - Oncology", "Nephrology",
 })
-SEEDS = {"tune": 11, "report": 12, "heldout_types": 13, "heldout_carrier": 14, "queries": 15}
+SEEDS = {"tune": 11, "report": 12, "heldout_types": 13, "heldout_carrier": 14, "queries": 15, "tune_queries": 16}
 CASED = ("tune", "report", "heldout_types")
 
 
@@ -100,6 +102,11 @@ def build(n: int, data: Path) -> dict[str, list]:
     contexts = [r.get("description", "").strip() for r in heldout[n : 2 * n]]
     sets["queries"] = [
         query(f"queries-{i}", SEEDS["queries"], contexts[i] if i % 2 and i < len(contexts) else "")
+        for i in range(n)]
+    # query-style texts to tune on: another seed, and the descriptions of tuning-side notes as context
+    tune_contexts = [r.get("description", "").strip() for r in tune_side[2 * n : 3 * n]]
+    sets["tune_queries"] = [
+        query(f"tune_queries-{i}", SEEDS["tune_queries"], tune_contexts[i] if i % 2 and i < len(tune_contexts) else "")
         for i in range(n)]
     for name in CASED:
         for mode in ("upper", "lower"):

@@ -32,7 +32,7 @@ from phisift.fileio import atomic_write
 from phisift.formats import read_corpus, read_spans
 
 ROOT = Path(__file__).resolve().parent
-SETS = ("tune", "tune_upper", "tune_lower", "report", "heldout_types", "heldout_carrier", "queries",
+SETS = ("tune", "tune_upper", "tune_lower", "tune_queries", "report", "heldout_types", "heldout_carrier", "queries",
         "report_upper", "report_lower", "heldout_types_upper", "heldout_types_lower")
 SETTINGS = {"default": [], "rules,lexicon": ["--detectors", "rules,lexicon"]}
 

@@ -126,3 +126,77 @@ def test_sizes_and_levels_are_no_house_numbers(det, text):
 
 def test_a_street_still_found(det):
     assert ("STREET", "12 Main Street") in found(det, "She lives at 12 Main Street in Boston.")
+
+
+# ----------------------------------------------------------------------------- names without a cue
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("How old is L.N. Guclu? The chart says 8.", "L.N. Guclu"),
+        ("Is hknudsen8 the right portal login for M. Stephenson?", "M. Stephenson"),
+        ("My father R.S. Hayes was born apr 3.", "R.S. Hayes"),
+        ("Who is the PCP for Dayar T. (cae-36-42852)?", "Dayar T."),
+        ("Where do I send the bill for Anne-Katrin H., 98012 John Curve?", "Anne-Katrin H."),
+        ("Send the report to M. Fox, please.", "M. Fox"),
+        ("He needs Vitamin D. Type A. Mary T. called.", "Mary T."),
+    ],
+)
+def test_names_by_their_initials(det, text, name):
+    assert name in texts(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Cultures grew E. Coli and H. Pylori was positive; treated for S. Aureus and P. Jirovecii.",
+        "Assessment:\nA. Hypertension.\nB. Diabetes.",
+        "He needs Vitamin D. Hepatitis B. Type A. Later he was well.",
+        "Findings consistent with C. Difficile colitis.",
+    ],
+)
+def test_initials_that_are_no_names(det, text):
+    assert not {label for label, _ in found(det, text)} & {"PATIENT", "DOCTOR"}
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Need to send records for Ruby Rice.", "Ruby Rice"),
+        ("Is @fiona_h the right portal login for Grace Bush?", "Grace Bush"),
+        ("Is scott95 the right portal login for jane trần?", "jane trần"),
+        ("How old is marcelo fonseca? The chart says 15.", "marcelo fonseca"),
+    ],
+)
+def test_names_in_a_person_slot(det, text, name):
+    assert name in texts(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She was treated for Grave Disease last year.",
+        "He was admitted for chest pain. Refill for lisinopril.",
+        "Referred for Will Power training.",
+        "She came in with May Day plans.",
+    ],
+)
+def test_common_words_in_a_person_slot_stay(det, text):
+    assert not {label for label, _ in found(det, text)} & {"PATIENT", "DOCTOR"}
+
+
+@pytest.mark.parametrize(
+    "text, acronym",
+    [
+        ("Is Dr. Rose Hawkins on call at MBCH tonight?", "MBCH"),
+        ("Could Dr. Sanchez see my son at DDTRMC next week?", "DDTRMC"),
+        ("Was she seen at KCVMC?", "KCVMC"),
+    ],
+)
+def test_hospital_acronym_in_a_question(det, text, acronym):
+    assert ("HOSPITAL", acronym) in found(det, text)
+
+
+def test_unit_acronym_in_a_question_is_no_hospital(det):
+    assert not any(label == "HOSPITAL" for label, _ in found(det, "Is he still at ICU tonight? Was he at CT today?"))

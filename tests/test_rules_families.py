@@ -456,3 +456,49 @@ def test_signed_names_without_roles_or_clauses(text, name):
 )
 def test_a_phrase_after_by_is_no_signed_name(text):
     assert not values(text, "DOCTOR", "PATIENT")
+
+
+# ---------------------------------------------------------------- ages in questions
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("I am 52 and have chest pain, should I worry?", "52"),
+        ("I'm 45 and pregnant, is that risky?", "45"),
+        ("i am 29, is it normal?", "29"),
+        ("my husband is 71 and fell yesterday", "71"),
+        ("she just turned 40.", "40"),
+        ("my daughter is 4 and has a fever", "4"),
+        ("i am 96y and work as a teacher", "96"),
+        ("Is it safe for my 34 year old son to take ibuprofen?", "34"),
+        ("My mother, age 67, has a cough.", "67"),
+        ("My dad is 67yo and has a cough.", "67"),
+        ("She is aged sixty and has diabetes.", "sixty"),
+    ],
+)
+def test_ages_in_questions(text, value):
+    assert values(text, "AGE") == {value}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I am 5 days late",
+        "Her pain is 8 out of 10.",
+        "She is 8/10 today.",
+        "I am 5'6 and 140 lbs",
+        "He is 6 feet tall",
+        "the patient is 2 days post-op",
+        "I am 3 months pregnant",
+        "my son is 2nd in his class",
+        "He is 100% sure",
+        "I am 1 of 3 children",
+        "She was 40 weeks",
+        "he is 3.5 kg",
+        "The INR is 2 and stable.",
+        "Score is 27 today.",
+    ],
+)
+def test_bare_numbers_after_a_person_that_are_no_ages(text):
+    assert not values(text, "AGE")

@@ -361,7 +361,10 @@ _TRANSFER_VERBS = frozenset(
     "transferred transfer transferring admitted readmitted referred presented presents sent taken "
     "brought discharged transported went go going returned".split()
 )
-_ACRONYM_TAIL = re.compile(r"[ \t]+(?:on|lab|labs|with|for|in|ed|er|clinic|from|and)\b|[ \t]*(?:[.,;)]|\r?\n|$)")
+_ACRONYM_TAIL = re.compile(
+    r"[ \t]+(?:on|lab|labs|with|for|in|ed|er|clinic|from|and|next|tonight|today|tomorrow|yesterday|last|this|since"
+    r"|until)\b|[ \t]*(?:[.,;:?!)]|\r?\n|$)"
+)
 
 
 def pass_hospital_acronyms(doc: Tokens, state: PassState) -> None:

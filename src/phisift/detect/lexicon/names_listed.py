@@ -58,7 +58,7 @@ def pass_name_pairs(doc: Tokens, state: PassState) -> None:
             continue
         keys = [doc.keys[t] for t in toks]
         allowed = [lex.is_allowed(x) for x in keys]
-        if all(allowed) and not _initial_between(doc, toks):
+        if all(allowed) and not _initial_between(doc, toks) and not _word_name_in_slot(doc, toks, j):
             continue
         if doc.eponym_after(j):
             continue
@@ -87,6 +87,29 @@ def pass_name_pairs(doc: Tokens, state: PassState) -> None:
         if doc.relation_after(j):
             label, score = PATIENT, 0.9
         state.emit(i, j, label, score)
+
+
+#: Lowercase words after which two capitalised common words that are a given name and a surname
+#: are a person ("records for Ruby Rice", "login for Grace Bush", "is Will Sharp on call").
+_PERSON_SLOT_BEFORE = frozenset("for with from is named called".split())
+
+
+def _word_name_in_slot(doc: Tokens, toks: Sequence[int], j: int) -> bool:
+    """'Need to send records for Summer Lamb.': a given name and a surname that are both common words,
+    mid-sentence after a person's slot word, the phrase closed by punctuation; no term, month or eponym."""
+    if len(toks) != 2 or toks[1] - toks[0] != 1 or doc.is_upper(toks[0]):
+        return False
+    i = toks[0]
+    lex = doc.lex
+    k1, k2 = doc.keys[toks[0]], doc.keys[toks[1]]
+    if k1 not in lex.first_common or k2 not in lex.last or k1 in lex.terms or k2 in lex.terms:
+        return False
+    if k1 in CALENDAR or k2 in CALENDAR or i == 0 or doc.cap[i - 1] or not doc.simple_gap(i):
+        return False
+    if doc.keys[i - 1] not in _PERSON_SLOT_BEFORE:
+        return False
+    after = doc.gap(j).lstrip(" \t")
+    return (j >= doc.n or after[:1] in ("?", ",", ".", "!", ";", ":", "(", "\n")) and not doc.eponym_after(j)
 
 
 def _initial_between(doc: Tokens, toks: Sequence[int]) -> bool:
@@ -199,3 +222,30 @@ def pass_lone_names(doc: Tokens, state: PassState) -> None:
             continue  # "Smith & Nephew"
         label = DOCTOR if doc.clinician_context(i) else PATIENT
         state.emit(i, i + 1, label, 0.6)
+
+
+def pass_lower_slot_names(doc: Tokens, state: PassState) -> None:
+    """'the right portal login for sonia gollum?', 'Who is the PCP for art schaefer (V38...)?': a name typed
+    in lowercase in a text that is not, after a person's slot word and closed by punctuation; the given
+    name is on the lists and no common word, the surname is on the lists or no known word at all."""
+    lex = doc.lex
+    for i in range(1, doc.n - 1):
+        if doc.keys[i - 1] not in _PERSON_SLOT_BEFORE or doc.cap[i - 1] or doc.cap[i] or doc.cap[i + 1]:
+            continue
+        if state.taken[i] or state.taken[i + 1] or not doc.simple_gap(i) or not doc.simple_gap(i + 1):
+            continue
+        k1, k2 = doc.keys[i], doc.keys[i + 1]
+        if k1 not in lex.first or lex.is_allowed(k1) or lex.is_place_word(k1) or k1 in NAME_STOP:
+            continue
+        if lex.is_allowed(k2) or k2 in NAME_STOP or len(k2) < 2 or not (k2 in lex.last or _unknown(doc, k2)):
+            continue
+        after = doc.gap(i + 2).lstrip(" \t") if i + 2 <= doc.n else ""
+        if i + 2 < doc.n and after[:1] not in ("?", ",", ".", "!", ";", ":", "(", "\n"):
+            continue
+        state.emit(i, i + 2, DOCTOR if doc.clinician_context(i) else PATIENT, 0.7)
+
+
+def _unknown(doc: Tokens, key: str) -> bool:
+    """A word on no list: no name, place, common word or clinical term."""
+    lex = doc.lex
+    return not (lex.is_name_word(key) or lex.is_place_word(key) or lex.is_allowed(key)) and key.replace("-", "").isalpha()

@@ -20,7 +20,8 @@ from .institutions_cued import (
     pass_after_name, pass_block_lines, pass_company_suffix, pass_institution_slots, pass_known_hospitals, pass_saints,
 )
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
-from .names_listed import pass_lone_names, pass_name_lists, pass_name_pairs
+from .names_initials import pass_initial_names
+from .names_listed import pass_lone_names, pass_lower_slot_names, pass_name_lists, pass_name_pairs
 from .names_roles import (
     pass_bare_first_names, pass_cues_any_case, pass_header_name, pass_lower_credentials, pass_names_after_and,
     pass_role_names, pass_title_lower,
@@ -76,6 +77,8 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_age_subjects, "", "'Kylie is a 63 yo lady': the subject of an age, before lexicon pairs"),
     Pass(pass_multiword_places, "", "'New Haven', 'Salt Lake City' before a first name takes their first word"),
     Pass(pass_name_pairs, "", "'First Last' from the word lists, once every cued name is out"),
+    Pass(pass_initial_names, "", "'L.N. Guclu', 'Lucy T.': initials make a name without a cue, after the pairs"),
+    Pass(pass_lower_slot_names, "", "'login for sonia gollum?': a lowercase name in a slot, after the capitalised ones"),
     Pass(pass_places, "", "single-word places after the pairs, so 'Florence Nightingale' stays a name"),
     Pass(pass_lower_places, "", "'born in haiti' in lowercase notes"),
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),

@@ -101,9 +101,41 @@ def _age_years_old(scan: Scan, m: re.Match) -> None:
     scan.emit(s, e, "AGE", score)
 
 
+_RELATIVE_WORDS = "|".join(sorted(vocab.RELATIVES | {"baby", "kid", "child", "boy", "girl", "toddler", "infant"},
+                                  key=len, reverse=True))
+#: What stands before a bare age in the first person or after a person: "I am 52", "I'm 45",
+#: "my husband is 71", "she just turned 40", "he will be 3".
+_PERSON_BEFORE_AGE = re.compile(
+    r"(?i)(?:\b(?:i[ \t]+am|i['’]m|im)"
+    r"|\b(?:he|she|who|(?:the[ \t]+)?(?:patient|pt)|(?:my|his|her|our|their|your)[ \t]+(?:" + _RELATIVE_WORDS + r"))"
+    r"[ \t]+(?:is|was|(?:just[ \t]+)?turned|turns|will[ \t]+be)"
+    r"|\bi[ \t]+(?:just[ \t]+)?turned)"
+    r"[ \t]+(?:now[ \t]+|only[ \t]+|almost[ \t]+|nearly[ \t]+)?$"
+)
+#: After a bare age: not a measure, a time, a score, a size or a rank ("I am 5 days late", "she is 8/10").
+_NOT_AGE_AFTER = re.compile(
+    r"(?i)[ \t]*(?:[/:'’\"″′x%.,]?[0-9]|[/'’\"″′%x]|-[0-9]|(?:st|nd|rd|th)\b|out\b|of\b|percent|points?\b|"
+    r"weeks?\b|wks?\b|days?\b|months?\b|mos?\b|hours?\b|minutes?\b|inches|inch\b|foot\b|stone\b|"
+    r"o'clock|degrees?\b|centimet|millimet|kilo|pounds?\b|ounces?\b|cups?\b|glasses\b|drinks?\b|"
+    r"cigarettes?\b|packs?\b|times\b|years?\b|yrs?\b)"
+)
+
+
+def _person_age(scan: Scan, s: int, e: int) -> bool:
+    """"I am 52", "I'm 45 and pregnant", "my husband is 71": a bare number after a person and a verb of being."""
+    value = int(scan.text[s:e])
+    if not 1 <= value <= 120 or scan.unit_after(e) or _NOT_AGE_AFTER.match(scan.text, e):
+        return False
+    lo = max(scan.line_start(s), s - 40)
+    return _PERSON_BEFORE_AGE.search(scan.text, lo, s) is not None
+
+
 def small_number_age(scan: Scan, s: int, e: int) -> None:
-    """Ages a family history gives without "years": "Sister (53) with lupus", "died at 95"."""
+    """Ages given without "years": "Sister (53) with lupus", "died at 95", "I am 52", "my husband is 71"."""
     text = scan.text
+    if _person_age(scan, s, e):
+        scan.emit(s, e, "AGE", 0.8)
+        return
     if s >= 2 and text[s - 1] == "(" and text.startswith(")", e):
         words = scan.prev_words(s - 1)[0]
         if words and words[-1].lower() in vocab.RELATIVES and 1 <= int(text[s:e]) <= 120:
@@ -229,7 +261,7 @@ def _age_y(scan: Scan, m: re.Match) -> None:
     scan.emit(s, e, "AGE", 0.8)
 
 
-_Y_AGE_BEFORE = frozenset({"is", "was", "now", "aged", "age", "turned", "turns", "being"})
+_Y_AGE_BEFORE = frozenset({"is", "was", "now", "aged", "age", "turned", "turns", "being", "am", "im", "i'm", "i’m"})
 
 
 def _age_with_unit_regex(lang: Languages) -> str:

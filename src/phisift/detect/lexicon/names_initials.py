@@ -1,0 +1,101 @@
+"""Names written with initials and no cue: "L.N. Guclu", "M. Stephenson", "Lucy T.".
+
+An initial with its period next to a capitalised word is one of the surest shapes of a
+person's name in any text, with or without a title or a cue; question-style texts use it
+bare ("Who is the PCP for R.S. Hayes?", "How old is Lucy T.?"). What looks the same and is
+not a name stays untouched:
+
+* species and organisms ("E. Coli", "H. Pylori", "S. Aureus", "P. Jirovecii"): the word after
+  one initial must be a surname on the lists or an unknown word without a Latin ending, never a
+  common or clinical word;
+* outline items at a line start ("A. Hypertension", "B. Plan"): one initial opening a line or a
+  sentence is not read as a name;
+* "Vitamin D.", "Hepatitis B.", "Type A.", "Class I.": the word before a trailing initial must be
+  a given name on the lists that is no common word.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from .cues import CALENDAR, NAME_STOP, TITLES
+from .labels import DOCTOR, PATIENT
+from .state import PassState
+from .tokens import Tokens
+
+#: One to three initials with periods, then a surname (maybe hyphenated): "L.N. Guclu", "M. Fox-Ng".
+_INITIALS_SURNAME = re.compile(
+    r"(?<![\w.])(?P<init>(?:[A-Z]\.[ \t]?){1,3})(?P<sur>[A-Z][a-zà-ÿ'’]+(?:-[A-Z][a-zà-ÿ'’]+)?)(?![\w'’-])"
+)
+#: A given name (maybe hyphenated) and one initial with its period: "Lucy T.", "Anne-Katrin H.".
+_FIRST_INITIAL = re.compile(
+    r"(?<![\w.'’-])(?P<first>[A-Z][a-zà-ÿ'’]+(?:-[A-Z][a-zà-ÿ'’]+)?)[ \t](?P<init>[A-Z])\.(?=[ \t,;:?!)\n]|$)"
+)
+#: Endings of Latin species names ("Pylori", "Aureus", "Jirovecii", "Pneumoniae", "Difficile").
+_LATIN_ENDING = ("us", "ii", "ae", "um", "is", "ile", "ica", "ens", "oides")
+
+
+def _tokens(doc: Tokens, start: int, end: int) -> tuple[int, int] | None:
+    """The token range that covers characters start..end exactly, or None."""
+    i = bisect.bisect_left(doc.starts, start)
+    j = bisect.bisect_left(doc.starts, end)
+    if i >= doc.n or doc.starts[i] != start or j == 0 or doc.ends[j - 1] > end:
+        return None
+    return i, j
+
+
+def _surname_ok(doc: Tokens, key: str) -> bool:
+    lex = doc.lex
+    if key in NAME_STOP or key in TITLES or key in CALENDAR or lex.is_place_word(key) and not lex.is_name_word(key):
+        return False
+    if lex.is_name_word(key):
+        return not lex.is_allowed(key) or key in lex.last
+    return not lex.is_allowed(key) and not key.endswith(_LATIN_ENDING)
+
+
+def _opens_line_or_sentence(text: str, start: int) -> bool:
+    """Whether what stands before ``start`` leaves one initial open to another reading: a line or
+    sentence start, a number, or a capitalised word ("Type A. Mary", "Hepatitis B. Later")."""
+    k = start - 1
+    while k >= 0 and text[k] in " \t":
+        k -= 1
+    if k < 0 or not (text[k].islower() or text[k] in ",("):
+        return True
+    w = k
+    while w > 0 and (text[w - 1].isalpha() or text[w - 1] in "'’-"):
+        w -= 1
+    return text[w].isupper()
+
+
+def pass_initial_names(doc: Tokens, state: PassState) -> None:
+    """'How old is L.N. Guclu?', 'the bill for M. Fox', 'Who is the PCP for Dayar T.?': a name by its initials."""
+    if "." not in doc.text:
+        return
+    text = doc.text
+    lex = doc.lex
+    for m in _INITIALS_SURNAME.finditer(text):
+        span = _tokens(doc, m.start(), m.end())
+        if span is None or not state.free(*span):
+            continue
+        key = doc.keys[span[1] - 1]
+        if not _surname_ok(doc, key):
+            continue
+        if m.group("init").count(".") == 1 and (_opens_line_or_sentence(text, m.start())
+                                                 or key not in lex.last and doc.eponym_after(span[1])):
+            continue  # "A. Hypertension" opening a list item; one initial needs more than a shape there
+        if doc.eponym_after(span[1]) or doc.dose_after(span[1]):
+            continue
+        label = DOCTOR if doc.clinician_context(span[0]) else PATIENT
+        state.emit_chars(m.start(), m.end(), span[0], span[1], label, 0.8)
+    for m in _FIRST_INITIAL.finditer(text):
+        span = _tokens(doc, m.start(), m.end("init"))
+        if span is None or not state.free(*span):
+            continue
+        parts = [p for p in doc.keys[span[0]].split("-") if p]
+        if not parts or not all(p in lex.first and not lex.is_allowed(p) for p in parts):
+            continue
+        if doc.keys[span[0]] in CALENDAR or (span[0] > 0 and doc.keys[span[0] - 1] in TITLES):
+            continue
+        label = DOCTOR if doc.clinician_context(span[0]) else PATIENT
+        state.emit_chars(m.start(), m.end("init") + 1, span[0], span[1], label, 0.8)
