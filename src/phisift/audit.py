@@ -12,6 +12,13 @@ the report itself can be shared.
 Strings shorter than ``min_chars`` (3 by default: "67", "MA", "SC") are counted in
 the total but not looked for, because a two-character string turns up in any note
 by chance (a lab value, a dose); ``min_chars=1`` looks for every string.
+
+A survivor is still counted when the source note itself also shows the string outside
+every gold span (a vitamin D dose of "2000 units" where a year 2000 was PHI, "nurse" in
+"diabetes nurse educator" beside a nurse who was): the share stays what a reader of the
+output can find. ``in_source_outside_phi`` says how many of the survivors are such
+strings, which no replacement of the PHI spans could remove, so that they are not
+mistaken for surrogates that copy PHI or for missed spans.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ class AuditReport:
     unchecked: int = 0  # gold strings shorter than min_chars
     total: Counter = field(default_factory=Counter)
     survived: Counter = field(default_factory=Counter)
+    outside: Counter = field(default_factory=Counter)  # survivors the source also shows outside PHI
     examples: list[dict] = field(default_factory=list)
 
     @property
@@ -53,6 +61,7 @@ class AuditReport:
             "phi_strings": sum(self.total.values()),
             "survived": sum(self.survived.values()),
             "share": round(self.share, 6),
+            "in_source_outside_phi": sum(self.outside.values()),
             "by_label": {label: {"total": n, "survived": self.survived[label],
                                  "share": round(self.survived[label] / n, 6)}
                          for label, n in sorted(self.total.items())},
@@ -92,6 +101,7 @@ def audit(gold: Iterable[Document], deid: Iterable[Document], max_examples: int 
         if d is None:
             report.unmatched += 1
             continue
+        plain = None  # the gold text with its spans blanked, made when a string survives
         for span in g.spans:
             report.total[span.label] += 1
             phi = g.text[span.start : span.end].strip()
@@ -102,7 +112,18 @@ def audit(gold: Iterable[Document], deid: Iterable[Document], max_examples: int 
             if where < 0:
                 continue
             report.survived[span.label] += 1
+            plain = plain if plain is not None else _outside_spans(g)
+            if found_at(phi, plain) >= 0:
+                report.outside[span.label] += 1
             if len(report.examples) < max_examples:
                 report.examples.append({"document": number, "label": span.label, "start": span.start,
                                         "end": span.end, "deid_start": where})
     return report
+
+
+def _outside_spans(doc: Document) -> str:
+    """``doc``'s text with every span blanked out (same length)."""
+    chars = list(doc.text)
+    for span in doc.spans:
+        chars[span.start : span.end] = " " * (span.end - span.start)
+    return "".join(chars)

@@ -18,14 +18,16 @@ A date always comes out changed, by these rules (documented in docs/privacy.md):
 * a month without a day moves with its 15th; when that stays in the same month it
   moves one month in the direction of the offset;
 * a bare year is the year of its shifted mid-year day (2 July); when that is the
-  same year it moves one year in the direction of the offset. A decade moves by ten
-  years in the direction of the offset;
-* a two-digit year is written as the last two digits of the shifted year, so it never
-  jumps by decades ('91 becomes '90 or '92, never '66);
+  same year it moves one year in the direction of the offset. A decade is the decade
+  of its shifted mid-year day, ten years in the direction of the offset when that is
+  the same decade;
+* a two-digit year is written as the last two digits of the shifted year, so it moves
+  exactly as its four-digit form does (under an eight-month shift '91 becomes '90 or
+  '92, never '66);
 * a weekday alone and a day of the month alone move by the offset, and one step more
   when the offset is a whole number of weeks (or lands on the same day number);
 * a holiday is written as the month and day its shifted date falls on ("Christmas
-  2023" -> "January 18 2024"): its name would give the original day away.
+  2023" -> "January 18 2051"): its name would give the original day away.
 
 Numbers that cannot be a date (a blood pressure 120/80, a decimal 2.5, a dose
 2000mg, an extension x7600) do not parse: ``parse_date`` returns None, and the
@@ -336,7 +338,8 @@ def shifted_value(parsed: ParsedDate, days: int) -> date:
         new = v + timedelta(days=days)
         return new if new.year != v.year else date(v.year + step, 7, 2)
     if parsed.grain == "decade":
-        return date(v.year + 10 * step, 7, 2)
+        new = v + timedelta(days=days)
+        return date(new.year // 10 * 10, 7, 2) if new.year // 10 != v.year // 10 else date(v.year + 10 * step, 7, 2)
     if parsed.grain == "month":
         new = v + timedelta(days=days)
         if (new.year, new.month) == (v.year, v.month):
@@ -350,8 +353,10 @@ def shifted_value(parsed: ParsedDate, days: int) -> date:
     return new
 
 
-def render(parsed: ParsedDate, new: date) -> str:
-    """``parsed`` written with the date ``new`` in place of its own, part by part."""
+def render(parsed: ParsedDate, new: date, full_years: bool = False) -> str:
+    """``parsed`` written with the date ``new`` in place of its own, part by part; with
+    ``full_years`` a two-digit year is written with four digits ("3/4/91" -> "3/4/2044",
+    "'91" -> "2044")."""
     text, parts = parsed.text, parsed.parts
     delta = new.year - parsed.value.year
     # Zero padding: kept where the original shows it (a leading zero, or a fixed-width
@@ -362,7 +367,10 @@ def render(parsed: ParsedDate, new: date) -> str:
     out, cursor, years = [], 0, iter(parsed.years)
     for p in parts:
         out.append(text[cursor : p.start])
-        if p.kind == "year":
+        if p.kind == "year" and full_years and len(p.text) <= 2:
+            out[-1] = out[-1].rstrip("'’")
+            out.append(str(next(years) + delta))
+        elif p.kind == "year":
             out.append(_render_year(p, next(years) + delta))
         else:
             out.append(_render(p, new, fixed, moved if not parsed.has_year else None))

@@ -68,6 +68,10 @@ def _print(result: dict) -> None:
         table.add_row(label, str(row["total"]), str(row["survived"]), f"{row['share']:.4f}")
     table.add_row("all", str(result["phi_strings"]), str(result["survived"]), f"{result['share']:.4f}")
     out.print(table)
+    if result["in_source_outside_phi"]:
+        out.print(f"  {result['in_source_outside_phi']} of the verbatim strings also stand in the gold text outside "
+                  "every PHI span (a dose, a word of the note): no replacement of the spans removes them",
+                  markup=False, highlight=False)
     if result["unchecked_short"]:
         out.print(f"  {result['unchecked_short']} gold strings shorter than {result['min_chars']} characters were not "
                   "looked for (--min-chars 1 looks for all)", markup=False, highlight=False)

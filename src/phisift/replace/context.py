@@ -11,12 +11,17 @@ A surrogate is chosen span by span, but three rules need the whole note (and, wi
 
 ``NoteContext`` holds these facts; ``build_context`` makes it once per note.
 
-Date offsets. The patient's offset is the first draw of a stream seeded by the key
-and the patient. In a note where that offset would move one of its dates onto
-another of its dates (same day, or the same written string), the note uses the next
-draw of the same stream that does not; the intervals within the note are kept, and
-only such notes differ from the patient's usual offset. Bare years are exempt (a
-note that names 2015 and 2016 cannot avoid them).
+Date offsets. Every date of a patient moves by the patient's one offset, a whole number
+of days drawn from a stream seeded by the key and the patient (``SurrogateMaker``), so
+every interval between two dates of the patient is kept exactly, in every note. The
+offset is years long (10 to 50 years by default, either way): a shift of a few months
+leaves most dates in their year, and a note that names "2019" alone beside "03/09/2019"
+would show its year again. A shifted date that still writes one of the note's PHI
+strings (a year the note names, when the note's years span the offset; a month name)
+becomes ``[DATE]``: the offset cannot change for one note without breaking the
+patient's intervals. Only strings of 3 characters or more count for dates
+(``DATE_MIN_CHARS``); every other surrogate (names, ages, numbers) writes none of the
+note's PHI strings at all, however short.
 
 Ages over 89 (HIPAA Safe Harbor, 45 CFR 164.514(b)(2)(i)(C)). An age over the cap
 becomes the cap plus one ("92" -> "90"). When a note states such an age, or holds a
@@ -35,7 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
 from ..document import Span
 from ..dates import ParsedDate, parse_date, render, shifted_value, shift_parsed
@@ -43,8 +48,10 @@ from .generic import content_words
 from .names import initials_of, looks_like_name, name_words
 
 PERSON_LABELS = frozenset({"PATIENT", "DOCTOR", "USERNAME"})
-#: How many draws of the patient's offset stream a note may try to avoid date collisions.
-OFFSET_DRAWS = 12
+#: A shifted date is checked against the note's PHI strings of this many characters or more:
+#: its day, month and two-digit year are numbers of one or two digits that the patient's offset
+#: fixes, and they meet a one- or two-digit age or count of the note by chance, not by copying.
+DATE_MIN_CHARS = 3
 
 _DOB_CUE = re.compile(
     r"(?:\b(?:dob|d\.o\.b|date\s+of\s+birth|birth\s*date|born(?:\s+on|\s+in)?|b\.|fecha\s+de\s+nacimiento|"
@@ -63,33 +70,44 @@ class NoteContext:
     words: frozenset[str] = frozenset()
     initials: dict[str, str] = field(default_factory=dict)
     date_offset: int = 0
-    year_step: int = 0  # how many years a bare year moves in this note (0: by the date rule)
+    phi: re.Pattern | None = None  # the note's PHI strings, each as a whole token sequence
+    phi_long: re.Pattern | None = None  # the same, of 3 characters or more (for dates)
     dates: dict[int, ParsedDate | None] = field(default_factory=dict)
     births: dict[int, date] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # cache: name word -> surrogate part
 
     def date_text(self, start: int | None, original: str, dayfirst: bool) -> str | None:
-        """The replacement of a DATE span at ``start``: aggregated, shifted, or None if not a date."""
+        """The replacement of a DATE span at ``start``: aggregated or shifted; None if it is not a
+        date or if its new form writes one of the note's PHI strings (see the module doc)."""
         parsed = self.dates[start] if start in self.dates else parse_date(original, dayfirst)
         if parsed is None:
             return None
         if start in self.births:
             out = render(parsed, self.births[start])
-            if out == original:
+            if out == original or self.reproduces(out):
                 out = render(parsed, date(self.births[start].year - 1, 1, 1))
-            return out
-        if parsed.grain == "year" and self.year_step:
-            return render(parsed, date(parsed.value.year + self.year_step, 7, 2))
-        return shift_parsed(parsed, self.date_offset)
+        else:
+            out = shift_parsed(parsed, self.date_offset)
+            if self.reproduces(out) and any(len(p.text) <= 2 for p in parsed.parts if p.kind == "year"):
+                full = render(parsed, shifted_value(parsed, self.date_offset), full_years=True)
+                out = out if self.reproduces(full) else full  # '44 beside an age of 44: 2044
+        return None if self.reproduces(out, short=False) else out
+
+    def reproduces(self, candidate: str, short: bool = True) -> bool:
+        """Whether ``candidate`` writes one of the note's (or the patient's known) PHI strings as a
+        whole token sequence, in any case ("acct 67-6462" writes the age "67"); with ``short``
+        False only strings of 3 characters or more count (see ``DATE_MIN_CHARS``)."""
+        pattern = self.phi if short else self.phi_long
+        return pattern is not None and pattern.search(candidate) is not None
 
 
 def phi_strings(text: str, spans: Iterable[Span], known: Iterable[str] = ()) -> list[str]:
     return [text[s.start : s.end] for s in spans] + list(known)
 
 
-def build_context(text: str, spans: list[Span], patient: str, offsets: Iterator[int], name_part: Callable,
+def build_context(text: str, spans: list[Span], patient: str, offset: int, name_part: Callable,
                   *, known: Iterable[str] = (), dayfirst: bool = False, age_cap: int = 89) -> NoteContext:
-    """The NoteContext of one note; ``offsets`` is the patient's stream of date offsets, ``name_part``
+    """The NoteContext of one note; ``offset`` is the patient's date offset in days, ``name_part``
     (word, patient, avoid) -> surrogate word."""
     strings = phi_strings(text, spans, known)
     words = set()
@@ -98,12 +116,13 @@ def build_context(text: str, spans: list[Span], patient: str, offsets: Iterator[
     people = [text[s.start : s.end] for s in spans if s.label in PERSON_LABELS
               and (s.label != "USERNAME" or looks_like_name(text[s.start : s.end]))]
     note_names = {w for p in people for w in name_words(p)}
-    ctx = NoteContext(patient, frozenset(s.strip().lower() for s in strings), frozenset(words | note_names))
+    ctx = NoteContext(patient, frozenset(s.strip().lower() for s in strings), frozenset(words | note_names),
+                      phi=token_pattern(strings),
+                      phi_long=token_pattern(s for s in strings if len(s.strip()) >= DATE_MIN_CHARS))
     ctx.initials = initials_of(sorted(note_names), lambda w: surrogate_part(ctx, name_part, w))
     dates = [s for s in spans if s.label == "DATE"]
     ctx.dates = {s.start: parse_date(text[s.start : s.end], dayfirst) for s in dates}
-    ctx.date_offset = choose_offset({s.start: text[s.start : s.end] for s in dates}, ctx.dates, offsets)
-    ctx.year_step = year_step(ctx.dates.values(), ctx.date_offset)
+    ctx.date_offset = offset
     ctx.births = aggregated_births(text, spans, ctx, age_cap)
     return ctx
 
@@ -115,49 +134,15 @@ def surrogate_part(ctx: NoteContext, name_part: Callable, word: str) -> str:
     return ctx.names[word]
 
 
-def choose_offset(texts: dict[int, str], parsed: dict[int, ParsedDate | None], offsets: Iterator[int]) -> int:
-    """The first offset of the stream that moves no day- or month-grain date of the note onto
-    another of its dates (by value or by written string); the least colliding one otherwise."""
-    fine = [(k, p) for k, p in parsed.items() if p is not None and p.grain in ("day", "month")]
-    first = next(offsets)
-    if not fine:
-        return first
-    days = {p.value for _, p in fine if p.grain == "day" and p.has_year}
-    months = {(p.value.year, p.value.month) for _, p in fine if p.grain == "month" and p.has_year}
-    written = {t.strip().lower() for t in texts.values()}
-    best, best_hits = first, None
-    candidate = first
-    for _ in range(OFFSET_DRAWS):
-        hits = 0
-        for _, p in fine:
-            new = shifted_value(p, candidate)
-            if (p.grain == "day" and p.has_year and new in days) or \
-                    (p.grain == "month" and p.has_year and (new.year, new.month) in months) or \
-                    shift_parsed(p, candidate).strip().lower() in written:
-                hits += 1
-        if hits == 0:
-            return candidate
-        if best_hits is None or hits < best_hits:
-            best, best_hits = candidate, hits
-        candidate = next(offsets)
-    return best
-
-
-def year_step(parsed: Iterable[ParsedDate | None], offset: int) -> int:
-    """How far the note's bare years move: the step the date rule gives them (one year in the
-    direction of the offset, see dates.py), or the nearest larger step in that direction that puts
-    none of them on a year the note names ("(1998) ... (1999)" would otherwise become
-    "(1999) ... (2000)", the 1999 of the note written again)."""
-    bare = [p for p in parsed if p is not None and p.grain == "year"]
-    if not bare:
-        return 0
-    named = {y for p in parsed if p is not None for y in p.years if y is not None}
-    first = shifted_value(bare[0], offset).year - bare[0].value.year
-    step = 1 if first > 0 else -1
-    for size in range(abs(first), abs(first) + 10):
-        if not any(y + step * size in named for p in bare for y in p.years):
-            return step * size
-    return first
+def token_pattern(strings: Iterable[str]) -> re.Pattern | None:
+    """One case-insensitive pattern that finds any of ``strings`` as a whole token sequence (not
+    inside a longer word or number, as ``phisift.audit`` looks for them); None for no strings."""
+    parts = []
+    for s in sorted({s.strip() for s in strings if any(c.isalnum() for c in s)}, key=len, reverse=True):
+        left = r"(?<![^\W_])" if s[0].isalnum() else ""
+        right = r"(?![^\W_])" if s[-1].isalnum() else ""
+        parts.append(left + re.escape(s) + right)
+    return re.compile("|".join(parts), re.IGNORECASE) if parts else None
 
 
 def aggregated_births(text: str, spans: list[Span], ctx: NoteContext, age_cap: int) -> dict[int, date]:

@@ -9,16 +9,19 @@ What every surrogate obeys (issue 17):
 
 * it differs from its original and shares no content word with it: only generic
   words may stay (``generic.py``: Hospital, Clinic, University, of, the, Street...);
-* it is none of the note's (or the patient's known) PHI strings, and contains none of
-  their content words;
+* it is none of the note's (or the patient's known) PHI strings, contains none of their
+  content words, and writes none of them as a whole token sequence, however short (an
+  account number "67-6462" reshaped in a note about a 67-year-old would show the age;
+  a date, an age or a name that would is written as ``[LABEL]``);
 * names are replaced part by part (``names.py``), so every mention of a person agrees;
 * it does not contain the original ("Campbell North Shore Medical Center" for "North
   Shore Medical Center" is refused);
 * institutions are built whole from the kind of institution alone
   (``institutions.py``: "University of Michigan Health System" -> "University of
   Fresno Health System", "North Shore Medical Center" -> "Poole Medical Center");
-* dates are shifted in their written form (``dates.py``, ``context.py``); a DATE span
-  that is not a date (120/80, x7600) becomes ``[DATE]``;
+* dates are shifted in their written form by the patient's one offset of 10 to 50
+  years (``dates.py``, ``context.py``); a DATE span that is not a date (120/80, x7600)
+  becomes ``[DATE]``;
 * ages over the cap become cap + 1, and younger ages move by one year in the
   direction of the patient's date shift (ages are kept by a uniform shift, so this is
   only so that no age is copied as written).
@@ -34,7 +37,7 @@ import re
 import string
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Iterator
+from typing import Iterable
 
 from ..document import Span
 from ..store import Secret
@@ -93,29 +96,24 @@ class SurrogateMaker:
     secret: Secret
     locale: str = "en_US"
     dayfirst: bool = False
-    min_shift_days: int = 1
-    max_shift_days: int = 365
+    min_shift_days: int = 3653  # 10 years: see context.py for why the shift is years long
+    max_shift_days: int = 18262  # 50 years
     age_cap: int = 89
 
     def rng(self, *parts: str) -> random.Random:
         return random.Random(self.secret.seed(*parts))
 
     def date_offset(self, patient: str) -> int:
-        """A non-zero day shift in +-[min, max], fixed for the patient by the key."""
-        return next(self.date_offsets(patient))
-
-    def date_offsets(self, patient: str) -> Iterator[int]:
-        """The patient's stream of offsets: the first is the patient's offset, the next ones are
-        used only by a note whose dates it would move onto each other (see context.py)."""
+        """A non-zero day shift in +-[min, max], fixed for the patient by the key: every note of the
+        patient moves by it, so every interval between the patient's dates is kept exactly."""
         r = self.rng("date-offset", patient)
-        while True:
-            days = r.randint(self.min_shift_days, self.max_shift_days)
-            yield days if r.random() < 0.5 else -days
+        days = r.randint(self.min_shift_days, self.max_shift_days)
+        return days if r.random() < 0.5 else -days
 
     def context(self, text: str, spans: Iterable[Span], patient: str, known: Iterable[str] = ()) -> NoteContext:
         """The note-wide facts the surrogates of one note need (``known``: the patient's known PHI)."""
         parts = NameParts(self.secret.seed, self.locale)
-        return build_context(text, list(spans), patient, self.date_offsets(patient), parts.part,
+        return build_context(text, list(spans), patient, self.date_offset(patient), parts.part,
                              known=known, dayfirst=self.dayfirst, age_cap=self.age_cap)
 
     def make(self, label: str, original: str, patient: str, context: NoteContext | None = None,
@@ -142,9 +140,12 @@ class SurrogateMaker:
         parts = NameParts(self.secret.seed, self.locale)
         out = rewrite_name(original, lambda w: surrogate_part(ctx, parts.part, w),
                            lambda letter: parts.initial(letter, ctx.patient, ctx.initials))
-        return out if out.strip().lower() != original.strip().lower() else f"[{label}]"
+        same = out.strip().lower() == original.strip().lower()
+        return f"[{label}]" if same or ctx.reproduces(out) else out
 
     def _age(self, label: str, original: str, ctx: NoteContext) -> str:
+        """Over the cap: cap + 1. Younger: one year in the direction of the date shift, or further
+        in that direction when that number is another PHI string of the note (a second age)."""
         digits = re.search(r"\d+", original)
         if not digits:
             return f"[{label}]"  # an age in words: no number to move
@@ -152,10 +153,17 @@ class SurrogateMaker:
         if n > self.age_cap:
             new = self.age_cap + 1
             if new == n:  # "90" itself: over the cap already, written as the category
-                return original[: digits.end()] + "+" + original[digits.end() :] if "+" not in original else f"[{label}]"
+                out = original[: digits.end()] + "+" + original[digits.end() :] if "+" not in original else ""
+                return out if out and not ctx.reproduces(out) else f"[{label}]"
+            candidates = [new]
         else:
-            new = n + (1 if ctx.date_offset >= 0 or n == 0 else -1)
-        return original[: digits.start()] + str(new) + original[digits.end() :]
+            step = 1 if ctx.date_offset >= 0 or n == 0 else -1
+            candidates = [n + step * k for k in range(1, 6) if 0 <= n + step * k <= self.age_cap + 1]
+        for new in candidates:
+            out = original[: digits.start()] + str(new) + original[digits.end() :]
+            if not ctx.reproduces(out):
+                return out
+        return f"[{label}]"
 
     def _institution(self, label: str, original: str, patient: str, attempt: int) -> str:
         """Built whole from the kind of institution alone (``institutions.py``)."""
@@ -200,10 +208,10 @@ class SurrogateMaker:
 
 
 def acceptable(candidate: str, original: str, ctx: NoteContext) -> bool:
-    """A candidate passes when it differs from the original, is no PHI string of the note, and shares
-    no content word with the original or the note's PHI."""
+    """A candidate passes when it differs from the original, is no PHI string of the note, writes none
+    of them as a whole token sequence, and shares no content word with the original or the note's PHI."""
     low = candidate.strip().lower()
-    if not low or original.strip().lower() in low or low in ctx.strings:
+    if not low or original.strip().lower() in low or low in ctx.strings or ctx.reproduces(candidate):
         return False
     kept = {w for w in all_words(original) if is_generic(w)}
     new = all_words(candidate) - kept
