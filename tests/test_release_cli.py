@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import re
 import subprocess
 import sys
@@ -122,10 +123,11 @@ def test_from_spans_in_surrogate_mode_leaves_no_gold_phi_verbatim(tmp_path):
     write_corpus(gold, tmp_path / "gold.jsonl")
     text_only = [Document(d.id, d.text, meta=d.meta) for d in gold]
     write_corpus(text_only, tmp_path / "notes.jsonl")
-    # A fixed key: with a fresh random key one run in many left one string (cause not yet found,
-    # see the session note); the property is checked here for one key, reproducibly.
+    # A fresh random key each run: it once left one string in about one run in ten (a reshaped
+    # number or IP address writing the note's age "67" as a token); test_privacy's
+    # test_no_surrogate_writes_a_phi_string_of_its_note_under_any_key checks 200 keys.
     (tmp_path / "keys").mkdir()
-    (tmp_path / "keys" / "k").write_text("7f" * 32 + "\n")
+    (tmp_path / "keys" / "k").write_text(os.urandom(32).hex() + "\n")
     (tmp_path / "keys" / "k").chmod(0o600)
     deid(tmp_path, str(tmp_path / "notes.jsonl"), str(tmp_path / "o.jsonl"), "--mode", "surrogate",
          "--from-spans", str(tmp_path / "gold.jsonl"), "--patient-field", "mrn")
