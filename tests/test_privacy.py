@@ -97,6 +97,18 @@ def test_a_shifted_date_does_not_land_on_another_date_of_the_note():
     assert (as_date(new_b) - second).days == days
 
 
+def test_a_month_alone_moves_under_an_offset_of_whole_years():
+    """A month without a year under an offset of three years came out as written ("November")."""
+    assert shift_date_text("November", 1095) not in (None, "November")
+    assert shift_date_text("in december", -6563) not in (None, "in december")
+
+
+def test_the_patients_offset_is_never_within_a_month_of_whole_years():
+    for i in range(300):
+        days = abs(keyed(i).date_offset(f"p{i}"))
+        assert 3653 <= days <= 18262 and 31 <= days % 365.2425 <= 365.2425 - 31, days
+
+
 def test_dates_keep_the_patients_intervals_across_notes_and_leave_their_years():
     """One offset per patient, years long: intervals exact between notes, no year of the note shown
     again (a note naming "2019" beside "03/09/2019" showed 2019 under a shift of months)."""
@@ -147,9 +159,10 @@ def test_numbers_that_are_not_dates_are_never_shifted(text, span):
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(["March 2019", "2019", "12/2019", "Tuesday", "the 20th", "1990s", "'91", "May 4",
+@given(st.sampled_from(["March 2019", "2019", "12/2019", "Tuesday", "the 20th", "1990s", "'91", "May 4", "November",
                         "Christmas", "2019-2020", "03/04/2021", "Mar 4th, 2021", "4-MAR-2021", "20220920"]),
-       st.integers(-400, 400).filter(lambda d: d != 0))
+       st.one_of(st.integers(-400, 400), st.integers(-20000, 20000),
+                 st.sampled_from([365, -365, 1095, 1096, -3652, 3653, 14610])).filter(lambda d: d != 0))
 def test_no_date_comes_out_verbatim(original, days):
     out = shift_date_text(original, days)
     assert out is not None and out != original

@@ -15,8 +15,9 @@ month names, language, case, ordinal suffixes). Parts that are missing stay miss
 A date always comes out changed, by these rules (documented in docs/privacy.md):
 
 * a day moves by the offset (never zero);
-* a month without a day moves with its 15th; when that stays in the same month it
-  moves one month in the direction of the offset;
+* a month without a day moves with its 15th; when that stays in the same month (for
+  a month without a year: the same month of any year) it moves one month in the
+  direction of the offset;
 * a bare year is the year of its shifted mid-year day (2 July); when that is the
   same year it moves one year in the direction of the offset. A decade is the decade
   of its shifted mid-year day, ten years in the direction of the offset when that is
@@ -342,7 +343,7 @@ def shifted_value(parsed: ParsedDate, days: int) -> date:
         return date(new.year // 10 * 10, 7, 2) if new.year // 10 != v.year // 10 else date(v.year + 10 * step, 7, 2)
     if parsed.grain == "month":
         new = v + timedelta(days=days)
-        if (new.year, new.month) == (v.year, v.month):
+        if new.month == v.month and (new.year == v.year or not parsed.has_year):  # "May" alone: years do not show
             new = date(v.year + (v.month + step - 1) // 12, (v.month + step - 1) % 12 + 1, 15)
         return new
     new = v + timedelta(days=days)

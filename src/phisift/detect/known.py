@@ -16,7 +16,8 @@ for in that patient's notes only, never in another patient's.
 Variants found:
 
 * names: any case for the full name, "LAST, FIRST", an initial for the given name
-  ("M. O'Connell-Whitfield"), middle names optional, the apostrophe and hyphen
+  ("M. O'Connell-Whitfield", also with middle initials the record lacks: "M.A.
+  O'Connell-Whitfield"), middle names optional, the apostrophe and hyphen
   optional or a space ("OConnell", "O Connell Whitfield"); the given name or the
   surname alone (and each part of a double surname) when written as a name (Title
   or UPPER case, so "may" and "will" in prose are not taken for a patient May Will);
@@ -195,7 +196,9 @@ def name_patterns(name: str) -> list[re.Pattern]:
         first = _flexible(givens[0])
         middle = "".join(rf"(?:{gap}(?:{_flexible(m)}|{re.escape(m[0])}\.?))?" for m in givens[1:])
         initial = rf"{re.escape(givens[0][0])}\.?"
-        full += [rf"{first}{middle}{gap}{last}", rf"{last},?{gap}{first}(?:{middle})?", rf"{initial}{middle}{gap}{last}",
+        unknown = r"(?:\s*[^\W\d_]\.){0,2}"  # middle initials the record does not hold: "A.S. Swanson"
+        full += [rf"{first}{middle}(?:\s+[^\W\d_]\.?)?{gap}{last}", rf"{last},?{gap}{first}(?:{middle})?",
+                 rf"{initial}{middle}{gap}{last}", rf"{re.escape(givens[0][0])}\.{unknown}{gap}{last}",
                  rf"{last},{gap}?{initial}"]
     else:
         full.append(last)

@@ -51,6 +51,8 @@ __all__ = ["SurrogateMaker", "reshape"]
 
 #: Draws tried before a span falls back to its tag.
 MAX_DRAWS = 30
+#: The mean year and a month, in days (date offsets, see ``SurrogateMaker.date_offset``).
+YEAR_DAYS, MONTH_DAYS = 365.2425, 31
 
 
 @lru_cache(maxsize=1)
@@ -105,10 +107,17 @@ class SurrogateMaker:
 
     def date_offset(self, patient: str) -> int:
         """A non-zero day shift in +-[min, max], fixed for the patient by the key: every note of the
-        patient moves by it, so every interval between the patient's dates is kept exactly."""
+        patient moves by it, so every interval between the patient's dates is kept exactly.
+
+        When the bounds are a year or more, a draw within a month of a whole number of years is
+        drawn again (from the same stream): it would leave every date in its month, and a note
+        that names "November" alone would show it again in its shifted dates."""
         r = self.rng("date-offset", patient)
-        days = r.randint(self.min_shift_days, self.max_shift_days)
-        return days if r.random() < 0.5 else -days
+        while True:
+            days = r.randint(self.min_shift_days, self.max_shift_days)
+            part = days % YEAR_DAYS
+            if self.min_shift_days < YEAR_DAYS or MONTH_DAYS <= part <= YEAR_DAYS - MONTH_DAYS:
+                return days if r.random() < 0.5 else -days
 
     def context(self, text: str, spans: Iterable[Span], patient: str, known: Iterable[str] = ()) -> NoteContext:
         """The note-wide facts the surrogates of one note need (``known``: the patient's known PHI)."""
