@@ -200,3 +200,78 @@ def test_hospital_acronym_in_a_question(det, text, acronym):
 
 def test_unit_acronym_in_a_question_is_no_hospital(det):
     assert not any(label == "HOSPITAL" for label, _ in found(det, "Is he still at ICU tonight? Was he at CT today?"))
+
+
+# ----------------------------------------------------------------------------- institutions
+
+
+_LOWER_NOTE = ("the patient tolerated the procedure well and was taken to recovery in good condition. {} "
+               "she will follow up in the clinic in two weeks and call with any questions.")
+
+
+@pytest.mark.parametrize(
+    "sentence, name",
+    [
+        ("she is employed by meyer imaging.", "meyer imaging"),
+        ("a letter was received from the ministry of health of brazil regarding his claim.",
+         "ministry of health of brazil"),
+        ("the specimen was sent to wood pathology lab for review.", "wood pathology lab"),
+        ("she works as a dental hygienist at berger toxicology services.", "berger toxicology services"),
+        ("a letter was received from the morris, walker and davis regarding his claim.", "morris, walker and davis"),
+        ("she was transferred from williamland memorial for further care.", "williamland memorial"),
+        ("she is employed by muñoz y castellanos s. r.l. de c.v.. we will see her.", "muñoz y castellanos s. r.l. de c.v"),
+    ],
+)
+def test_institutions_in_a_slot_when_the_case_is_lost(det, sentence, name):
+    for text in (_LOWER_NOTE.format(sentence), _LOWER_NOTE.format(sentence).upper()):
+        assert any(name in t.lower() for t in texts(det, text)), text
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "the specimen was sent to pathology for review.",
+        "she was transferred to the floor in stable condition.",
+        "he works at a restaurant downtown.",
+        "good placement was seen both in the ap and lateral planes using fluoroscopy.",
+        "the baby was delivered from the double footling breech position without difficulty.",
+        "she had received two doses of lupron to help shrink the fibroid.",
+        "this was covered by rimmed fibrous tissue which was compressible.",
+        "outside records were requested from the primary care office. the sharp curette was used.",
+    ],
+)
+def test_ordinary_slots_when_the_case_is_lost(det, sentence):
+    for text in (_LOWER_NOTE.format(sentence), _LOWER_NOTE.format(sentence).upper()):
+        assert not {label for label, _ in found(det, text)} & {"HOSPITAL", "ORGANIZATION"}, text
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("A letter was received from the Ministry of Health of Brazil regarding his claim.",
+         ("ORGANIZATION", "Ministry of Health of Brazil")),
+        ("A letter was received from the Andersonmouth Department of Health regarding his claim.",
+         ("ORGANIZATION", "Andersonmouth Department of Health")),
+        ("A letter was received from the Department of Social Services of Rosetown regarding his claim.",
+         ("ORGANIZATION", "Department of Social Services of Rosetown")),
+        ("A letter was received from the Lake Seda Magistrates' Court regarding his claim.",
+         ("ORGANIZATION", "Lake Seda Magistrates' Court")),
+        ("She works as a developer at Nørgaard & Søn A/S.", ("ORGANIZATION", "Nørgaard & Søn A/S")),
+        ("He had a second opinion at Stanford Health Care last year.", ("HOSPITAL", "Stanford Health Care")),
+        ("He had a second opinion at Beth Israel Deaconess last year.", ("HOSPITAL", "Beth Israel Deaconess")),
+    ],
+)
+def test_ministries_courts_companies_and_known_hospitals(det, text, expected):
+    assert expected in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He was seen in the Emergency Department overnight.",
+        "Please consult the Department of Radiology for the images.",
+        "The Department of Medicine reviewed the case.",
+    ],
+)
+def test_departments_of_a_hospital_are_no_organisations(det, text):
+    assert not {label for label, _ in found(det, text)} & {"HOSPITAL", "ORGANIZATION"}

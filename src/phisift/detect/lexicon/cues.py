@@ -352,7 +352,9 @@ PROF_MODIFIERS = frozenset(
 EXTRA_ORG_HEADS = frozenset({
     "lab", "laboratory", "reference laboratory", "pathology lab", "clinical labs", "diagnostics", "genomics",
     "toxicology services", "court", "circuit court", "county circuit court", "district court", "family court",
-    "crown court", "supreme court", "high court", "tribunal", "ministry",
+    "crown court", "supreme court", "high court", "tribunal", "ministry", "magistrates court", "court of appeal",
+    "court of appeals", "agency", "bureau", "commission", "secretariat",
 })
 EXTRA_ORG_HEADS_FIRST = frozenset({"court", "court of appeal", "court of appeals", "family court", "ministry",
-                                   "tribunal"})
+                                   "tribunal", "department", "supreme court", "high court", "district court",
+                                   "court of justice", "agency", "bureau", "commission", "secretariat"})

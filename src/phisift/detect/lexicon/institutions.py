@@ -165,6 +165,11 @@ _HEAD_CONNECTORS = frozenset("on of and for".split())
 _WEAK_HEADS = frozenset({"health", "associates", "dialysis", "labs", "library"})
 
 
+def _first_head_index(doc: Tokens, a: int) -> int:
+    """``a``, or the head word just before it when the left run stopped there ("Ministry" of "Ministry of X")."""
+    return a - 1 if a > 0 and doc.is_cap(a - 1) and doc.keys[a - 1] in doc.lex.org_heads_first else a
+
+
 def _left_run(doc: Tokens, state: PassState, i: int, limit: int = 5) -> int:
     """Start of the capitalised run (with inner connectors) that ends at token i-1."""
     a = i
@@ -175,7 +180,8 @@ def _left_run(doc: Tokens, state: PassState, i: int, limit: int = 5) -> int:
         if state.taken[t]:
             break
         g = doc.gap(a)
-        ok_gap = g in SPACE_GAPS or g.strip() == "&" and "\n" not in g
+        ok_gap = g in SPACE_GAPS or g.strip() == "&" and "\n" not in g or (
+            g in ("' ", "’ ") and doc.words[a - 1].endswith("s"))  # "Magistrates' Court", "Veterans' Home"
         if not ok_gap and not (g in (". ", ".") and doc.keys[t] in ("st", "mt", "ft")):
             break
         w = doc.words[t]
@@ -309,6 +315,15 @@ def pass_institutions(doc: Tokens, state: PassState) -> None:
         done = False
         if label is not None:
             a = _left_run(doc, state, i)
+            if a >= 2 and doc.keys[a - 1] == "of" and doc.simple_gap(a) and doc.simple_gap(a - 1) \
+                    and not state.taken[a - 2] and doc.is_cap(a - 2) and doc.keys[a - 2] in lex.org_heads_first:
+                # "Ministry of Health of Brazil", "Department of Social Services": the head that comes first
+                # owns the run, with the capitalised words before it ("Andersonmouth Department of Health")
+                a = _left_run(doc, state, a - 2) if a - 2 > 0 else a - 2
+                a = min(a, _first_head_index(doc, a))
+                label, strong = ORGANIZATION, False
+            elif label == HOSPITAL and any(doc.keys[t] in ("department", "ministry") for t in range(a, i)):
+                label = ORGANIZATION  # "Andersonmouth Department of Health" is no hospital
             # "of the University of Pennsylvania": heads may also take an "of X" tail
             b = j
             if j < doc.n and doc.keys[j] in ("of", "for", "de", "del") and doc.simple_gap(j):

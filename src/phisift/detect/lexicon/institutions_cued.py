@@ -63,6 +63,14 @@ KNOWN_HOSPITALS = frozenset(
     mass general|massachusetts general|mass eye and ear|brigham|brigham and women's|beth israel|bidmc|mgh|bwh
     johns hopkins|hopkins|mayo|mayo clinic|cleveland clinic|md anderson|sloan kettering|memorial sloan kettering
     mount sinai|mt sinai|sinai|cedars-sinai|cedars sinai|nyu langone|nyu|langone|ucla|ucla med ctr|ucla medical center
+    stanford health care|stanford healthcare|stanford medicine|beth israel deaconess|beth israel deaconess medical center
+    johns hopkins hospital|johns hopkins medicine|nyu langone health|ucla health|ucsf health|ucsf medical center
+    mass general brigham|massachusetts general hospital|brigham and women's hospital|mount sinai hospital
+    cedars-sinai medical center|md anderson cancer center|memorial sloan kettering cancer center|intermountain healthcare
+    ochsner health|henry ford health|henry ford hospital|montefiore medical center|yale new haven hospital
+    vanderbilt university medical center|emory healthcare|duke health|duke university hospital|northwestern medicine
+    rush university medical center|jefferson health|hackensack university medical center|boston children's
+    boston children's hospital|seattle children's|lurie children's|cleveland clinic foundation|mayo clinic hospital
     ucsf|ucsd|uc davis|uci|upmc|musc|ohsu|uab|unc|uw medicine|uchicago|uchicago medicine|penn medicine|penn state health
     baylor|baylor scott white|baylor scott and white|intermountain|ochsner|geisinger|kaiser|kaiser permanente
     sutter|sutter health|banner health|atrium health|novant|novant health|advocate aurora|beaumont|henry ford
@@ -332,7 +340,8 @@ COMPANY_SUFFIX = re.compile(
     r"S\.A\.(?:S\.|C\.)?(?:\s?de\s?C\.V\.)?|S\.\s?(?:de\s)?R\.L\.(?:\s?de\s?C\.V\.)?|S\.L\.(?:U\.)?|S\.Coop\.|"
     r"S\.C\.|A\.C\.|S/A|SA|SAS|SARL|S\.a\.r\.l\.|A/S|ApS|AB|Oy|Oyj|Tmi|Ky|v\.o\.s\.|s\.r\.o\.|a\.s\.|"
     r"S\.p\.A\.|S\.r\.l\.|B\.V\.|N\.V\.|BV|NV|PLC|plc|Pty\.?(?:\sLtd\.?)?|Corp\.?|Corporation|Co\.|"
-    r"Sp\.\sz\so\.o\.|sp\.\sz\so\.o\.|S\.A\.|Ltda\.?|Cia\.?|& (?:Co|Sons?|Søn|Partners|Associates)\.?)"
+    r"Sp\.\sz\so\.o\.|sp\.\sz\so\.o\.|S\.A\.|Ltda\.?|Cia\.?|"
+    r"& (?:Co|Sons?|Søn|Partners|Associates)\.?(?:,?\s(?:A/S|ApS|AB|Inc\.?|LLC|Ltd\.?|GmbH|PLC|plc|B\.V\.|KG|Oy|AG))?)"
     r"(?![\w/])"
 )
 _WEAK_SUFFIX = frozenset({"SA", "AB", "AG", "KG", "Oy", "Ky", "BV", "NV", "SAS", "Co.", "S.C.", "A.C.", "a.s."})

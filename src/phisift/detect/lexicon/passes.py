@@ -19,6 +19,7 @@ from .institutions import pass_hospital_acronyms, pass_institutions, pass_letter
 from .institutions_cued import (
     pass_after_name, pass_block_lines, pass_company_suffix, pass_institution_slots, pass_known_hospitals, pass_saints,
 )
+from .institutions_caseless import pass_caseless_slots
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
 from .names_initials import pass_initial_names
 from .names_listed import pass_lone_names, pass_lower_slot_names, pass_name_lists, pass_name_pairs
@@ -61,6 +62,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_institutions, "", "'<words> Hospital': a head word claims its run before names and places do"),
     Pass(pass_cued_locations, "", "'at Walden Pond': heads that are also surnames, only after a place word"),
     Pass(pass_lower_institutions, "", "'at st. joseph's hospital' in lowercase notes"),
+    Pass(pass_caseless_slots, "", "'employed by meyer imaging.' in a note typed in one case: the slot to the clause end"),
     Pass(pass_company_suffix, "", "'Freudenberger Hermann KG': a company suffix makes the run before it a firm"),
     Pass(pass_saints, "", "'St. Luke's': a saint in the possessive is a hospital, not a person"),
     Pass(pass_known_hospitals, "", "'Johns Hopkins', 'NYU Langone': known short names before names see them"),

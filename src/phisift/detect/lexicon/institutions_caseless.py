@@ -1,0 +1,151 @@
+"""Institutions in notes whose case was lost: the slot says where the name is, the clause says where it ends.
+
+In a mixed-case note, "employed by Meyer Imaging. We will follow" shows the employer by
+its capitals. Typed in lowercase or printed in capitals, the capitals are gone (and the
+recased copy puts them back only on names and unknown words, not on "imaging",
+"services", "department", "health"). What is left is the slot ("employed by", "works
+as a barista at", "a letter was received from the", "outside records were requested
+from", "sent to ... for review") and the clause after it, which ends at punctuation or
+at a word that continues the sentence ("regarding", "for", "last", "was").
+
+So in the recased reading of such a note, the words in a slot up to the clause's end are
+an institution when at least one of them names something (a surname, a town, an unknown
+word: :func:`.specific.specific`); "sent to pathology for review", "transferred to the
+floor", "works at a restaurant" and units ("to nicu") stay untouched.
+"""
+
+from __future__ import annotations
+
+from .cues import CALENDAR, NAME_STOP, ORG_CUE_MAXLEN, ORG_CUES
+from .institutions_cued import _NOT_HOSPITAL, ORG_SLOT_WORDS
+from .labels import HOSPITAL, ORGANIZATION
+from .places import place_at
+from .specific import specific
+from .state import PassState
+from .tokens import Tokens
+
+#: Words that may stand inside a name of several words ("ministry of health of brazil", "smith, pierce and flores").
+_CONNECTORS = frozenset("of and the y de del la las los van von der den und og och e et di da do dos das và".split())
+#: Words that end the clause holding the name ("... regarding his claim", "... for review", "... last year").
+_CLAUSE_END = (NAME_STOP - _CONNECTORS) | CALENDAR | frozenset(
+    "regarding for last next since until because but where who which was were will would has had have then "
+    "after before during when while so today tonight tomorrow yesterday ago about re".split()
+)
+#: What may stand between two words of one name: blanks, "&", a firm's comma, an inner period ("a.c.", "s.a.").
+_GAPS = frozenset({" ", " & ", "&", ", ", ",", ".", ". ", "/", "'", "’"})
+_LIMIT = 9
+
+
+#: Words that say the slot after them holds an institution, with the prepositions they take:
+#: "a second opinion at", "followed at", "transferred from/to", "records were requested from",
+#: "imaging from", "employed by", "works at", "a letter was received from", "sent/faxed to".
+_STRONG_SLOTS: dict[str, frozenset[str]] = {
+    **{w: frozenset({"at", "to", "from"}) for w in "opinion followed transferred readmitted airlifted flown".split()},
+    **{w: frozenset({"from"}) for w in "requested records imaging films studies letter received correspondence".split()},
+    **{w: frozenset({"to"}) for w in "sent faxed mailed".split()},
+    **{w: frozenset({"at", "by", "for", "with"}) for w in "employed works worked working work volunteers volunteer".split()},
+}
+_SLOT_PREPS = frozenset({"at", "to", "from", "by", "for", "with"})
+
+
+def _cue_label(doc: Tokens, i: int) -> str | None:
+    """HOSPITAL or ORGANIZATION when token i opens a slot that a strong cue word stands before, else None."""
+    if i == 0 or not doc.simple_gap(i):
+        return None
+    p = i - 1
+    if doc.keys[p] == "the" and p > 0 and doc.simple_gap(p):
+        p -= 1
+    prep = doc.keys[p]
+    if prep in _SLOT_PREPS:
+        for t in range(p - 1, max(-1, p - 7), -1):
+            preps = _STRONG_SLOTS.get(doc.keys[t])
+            if preps is not None:
+                if prep not in preps:
+                    return None
+                return ORGANIZATION if doc.keys[t] in ORG_SLOT_WORDS else HOSPITAL
+            g = doc.gap(t + 1)
+            if "\n" in g or g.strip() in (".", ";", ":", ","):
+                break
+    c = p + 1
+    phrase = doc.phrase_before(c, ORG_CUES, ORG_CUE_MAXLEN) if c > 0 else None
+    if phrase is not None and phrase[0] not in _WEAK_ORG_CUE_FIRST:
+        return ORGANIZATION
+    return None
+
+
+#: Employer cues only: an insurer's ("covered by", "insured by") or a programme's ("enrolled in",
+#: "attends") cue takes too many ordinary words when the case is lost.
+_WEAK_ORG_CUE_FIRST = frozenset("covered insured insurance coverage attends attended enrolled day program".split())
+
+
+def _first_word_ok(doc: Tokens, i: int) -> bool:
+    """The name's first word names something: a surname, a town, an unknown word, or a head that comes first."""
+    lex = doc.lex
+    k = doc.keys[i]
+    return (not lex.is_allowed(k) or k in lex.last or k in lex.org_heads_first or k in lex.hospital_heads_first
+            or k in ("children's", "childrens", "st", "saint", "university", "department", "ministry"))
+
+
+def _firm_ahead(doc: Tokens, b: int) -> bool:
+    """After a comma at token b: name words and then "and" within three words ("morris, walker and davis")."""
+    for t in range(b, min(doc.n, b + 4)):
+        if doc.keys[t] in ("and", "&", "y") or doc.gap(t).strip() == "&":
+            return t > b
+        if not (doc.cap[t] or doc.lex.is_name_word(doc.keys[t])):
+            return False
+    return False
+
+
+def _clause_run(doc: Tokens, state: PassState, i: int) -> int:
+    """End of the name that starts at token i: up to the clause's end, a sentence end or a line break."""
+    b = i
+    while b < doc.n and b - i < _LIMIT and not state.taken[b]:
+        if b > i:
+            g = doc.gap(b)
+            if g not in _GAPS or "\n" in g:
+                break
+            if g.strip() == "," and not _firm_ahead(doc, b):
+                break  # "at uihc, revealed the same": a comma ends the name unless a firm goes on
+            if g == ". " and len(doc.words[b - 1]) > 1:
+                break  # a full stop ends the sentence; "s. r.l." and "a.c." keep their inner periods
+        k = doc.keys[b]
+        if k in _CLAUSE_END or not k.replace("-", "").replace("'", "").isalpha():
+            break
+        b += 1
+    while b > i and doc.keys[b - 1] in _CONNECTORS:
+        b -= 1
+    return b
+
+
+def pass_caseless_slots(doc: Tokens, state: PassState) -> None:
+    """'she is employed by meyer imaging.', 'a letter was received from the ministry of health of brazil
+    regarding', 'sent to wood pathology lab for review': the slot's words in a note typed in one case."""
+    if not state.recased:
+        return
+    lex = doc.lex
+    for i in range(1, doc.n):
+        if state.taken[i] or doc.keys[i] in _CLAUSE_END or doc.keys[i] in _CONNECTORS:
+            continue
+        label = _cue_label(doc, i)
+        if label is None:
+            continue
+        if not _first_word_ok(doc, i):
+            continue
+        b = _clause_run(doc, state, i)
+        if b <= i or (b - i == 1 and doc.keys[i] in _NOT_HOSPITAL):
+            continue
+        toks = range(i, b)
+        headed = any(doc.keys[t] in lex.org_heads or doc.keys[t] in lex.hospital_heads for t in toks[1:])
+        if not (specific(doc, [t for t in toks if not lex.is_allowed(doc.keys[t]) or doc.cap[t]])
+                or headed and doc.keys[i] in lex.last):
+            continue  # "wood pathology lab": a surname before a head names one
+        p = place_at(doc, state, i)
+        if p and p[0] >= b:
+            continue  # "transferred from boston": the place passes' city
+        if doc.eponym_after(b) or doc.dose_after(b):
+            continue
+        if any(doc.keys[t] in lex.org_heads or doc.keys[t] in lex.org_heads_first for t in toks):
+            label = ORGANIZATION  # "ministry of health of brazil", "wood pathology lab"
+        elif any(doc.keys[t] in lex.hospital_heads for t in toks):
+            label = HOSPITAL
+        state.emit(i, b, label, 0.75)
