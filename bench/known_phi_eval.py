@@ -148,6 +148,8 @@ def score(name: str, gold_path: Path, known: Path, out_dir: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if os.environ.get("PYTHONHASHSEED") != "0":  # Faker draws from sets: fix their order (as make_realprose.py)
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dir", type=Path, default=ROOT / "out" / "realprose", help="the real-prose sets' folder")
     parser.add_argument("--sets", default="report,heldout_types")
