@@ -96,6 +96,20 @@ def _parquet(tmp: Path, rows: list[dict]) -> Path:
     return path
 
 
+def _parquet_bad_footer(tmp: Path) -> Path:
+    path = _parquet(tmp, [{"id": str(i), "text": f"{NOTE} {i}"} for i in range(20)])
+    data = path.read_bytes()
+    path.write_bytes(data[:-12] + b"\x00" * 8 + b"PAR1")
+    return path
+
+
+def _truncated_gzip(tmp: Path, name: str) -> Path:
+    import gzip
+
+    data = gzip.compress(_jsonl(*({"id": f"d{i}", "text": NOTE} for i in range(20))).encode())
+    return _write(tmp, name, data[: len(data) // 2])
+
+
 def _late_duplicate(tmp: Path) -> Path:
     """600 notes, the last one reusing the first id: the run has committed batches when it fails."""
     records = [{"id": f"d{i}", "text": f"{NOTE} Visit {i}."} for i in range(599)] + [{"id": "d0", "text": NOTE}]
@@ -188,6 +202,15 @@ CASES = [
          message="exists already; add --overwrite"),
     Case("existing output folder", lambda t: _existing_output(t, "res"), args=("--to", "text"), commands=DEID,
          output="res", message="exists already; add --overwrite"),
+    # --- found by bench/bad_input_sweep.py, or kinds it covers that no case above did
+    Case("CSV quote never closed", lambda t: _write(t, "notes.csv", f'id,text\na,"{NOTE}\nb,{NAME}\n'),
+         output="result.csv", message="never closed"),
+    Case("truncated gzip", lambda t: _truncated_gzip(t, "notes.jsonl"), message="binary"),
+    Case("JSONL line that is an array", lambda t: _write(t, "notes.jsonl", _jsonl({"id": "a", "text": NOTE})
+                                                         + json.dumps([NAME]) + "\n"), message=":2:"),
+    Case("Parquet corrupted footer", _parquet_bad_footer, output="result.parquet", message="notes.parquet"),
+    Case("CSV ragged row", lambda t: _write(t, "notes.csv", f"id,text\na,{NOTE},{NAME}\n"), output="result.csv",
+         message="notes.csv:2"),
     Case("key file inside the output", _notes, args=("--mode", "surrogate", "--key-file", "{tmp}/out/res/k.key",
                                                      "--to", "text"), commands=DEID, output="res",
          message="inside the output"),
@@ -318,3 +341,28 @@ def test_jobs_beyond_the_cores_are_capped_with_a_note(tmp_path: Path):
     cores = available_cores()
     assert f"note: --jobs 1000 is more than the {cores} cores of this machine; using {cores}" in result.stderr
     assert len(out.read_text().splitlines()) == 3
+
+
+def test_a_full_disk_is_one_line_and_the_same_command_resumes(tmp_path: Path):
+    """The disk fills up under the run (a file size limit stands for it): the project store's writes fail.
+    One line naming the store, exit 2; the same command, with room again, finishes and leaves nothing."""
+    import resource
+
+    source = _write(tmp_path, "notes.jsonl", _jsonl(*({"id": f"d{i}", "text": f"{NOTE} {i}"} for i in range(400))))
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "fast.toml").write_text(FAST)
+    out = tmp_path / "out" / "result.jsonl"
+    argv = [sys.executable, "-m", "phisift", "deid", str(source), str(out), "--mode", "tag", "--config",
+            str(tmp_path / "conf" / "fast.toml"), "--store", str(tmp_path / "store" / "store.sqlite")]
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (64 * 1024, 64 * 1024))
+
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL,
+                          preexec_fn=small_files)
+    _check_one_line(proc.returncode, proc.stderr, CASES[0].__class__("full disk", _notes))
+    assert not out.exists()
+    again = subprocess.run(argv, capture_output=True, text=True, timeout=300, stdin=subprocess.DEVNULL)
+    assert again.returncode == 0, again.stderr
+    assert len(out.read_text().splitlines()) == 400
+    assert _left_behind(tmp_path, {str(out): _hashes(tmp_path / "out")[str(out)]}) == []

@@ -18,6 +18,7 @@ from __future__ import annotations
 import linecache
 import os
 import platform
+import sqlite3
 import sys
 import tempfile
 import traceback
@@ -90,6 +91,8 @@ def bad_input_line(exc: BaseException) -> str | None:
         return _unicode_line(exc)
     if isinstance(exc, OSError):
         return _os_line(exc)
+    if isinstance(exc, sqlite3.Error):
+        return _store_line(exc)
     if isinstance(exc, ValueError):
         if _raised_on_purpose(exc):
             return str(exc)
@@ -111,6 +114,28 @@ def _os_line(exc: OSError) -> str:
     reason = exc.strerror or (str(exc) if _raised_on_purpose(exc) else type(exc).__name__)
     names = [str(n) for n in (exc.filename, exc.filename2) if n is not None]
     return f"{' -> '.join(names)}: {reason}" if names else reason
+
+
+#: What SQLite says when the environment fails it (a full disk, a locked or read-only file): fixed texts.
+_SQLITE_ENVIRONMENT = ("database or disk is full", "database is locked", "disk I/O error",
+                       "attempt to write a readonly database", "unable to open database file",
+                       "database disk image is malformed", "file is not a database")
+
+
+def _store_line(exc: sqlite3.Error) -> str | None:
+    """The project store failed for a reason of the environment (a full disk): its file and SQLite's words.
+    Any other SQLite error, or one outside the store, is a bug (None)."""
+    path = None
+    inside = False
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_globals.get("__name__") == "phisift.store":
+            inside = True
+            path = getattr(tb.tb_frame.f_locals.get("self"), "path", path)  # the Store's file, never data
+        tb = tb.tb_next
+    if not inside or str(exc) not in _SQLITE_ENVIRONMENT:
+        return None
+    return f"{path or 'the project store'}: {exc} (the project store)"
 
 
 def _innermost_frame(tb: TracebackType | None) -> TracebackType | None:

@@ -56,7 +56,8 @@ def read(
     _allow_huge_fields()
     fh = open_input(path, "a CSV file")
     with fh:
-        reader = csv.reader(_decoded_lines(fh, path), delimiter=_delimiter(path, delimiter))
+        # strict: a quote never closed is an error, not a cell swallowing every row after it
+        reader = csv.reader(_decoded_lines(fh, path), delimiter=_delimiter(path, delimiter), strict=True)
         line = 1
         try:
             header = next(reader, None)
@@ -89,6 +90,9 @@ def read(
                 yield doc
                 line = reader.line_num + 1
         except csv.Error as exc:
+            if "unexpected end of data" in str(exc):
+                raise InputError("malformed CSV (a quoted field opened in the row starting here is never closed)",
+                                 path, line) from None
             raise InputError(f"malformed CSV ({exc})", path, reader.line_num or line) from None
 
 

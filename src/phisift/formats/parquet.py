@@ -48,10 +48,7 @@ def read(
         raise InputError("no such file", path)
     if path.is_dir():
         raise InputError("is a folder, expected a .parquet file", path)
-    try:
-        pf = pq.ParquetFile(path)
-    except (pa.ArrowException, OSError) as exc:
-        raise InputError(f"not a readable Parquet file ({type(exc).__name__})", path) from None
+    pf = _open(path)
     columns = pf.schema_arrow.names
     check_columns(columns, text_field, id_field, path)
     ids = UniqueIds(path)
@@ -70,8 +67,16 @@ def read(
 
 def columns(path: str | Path, **_: Any) -> list[str]:
     """The file's column names (an output keeps them, in their order)."""
-    _, pq = _pyarrow()
-    return list(pq.ParquetFile(Path(path)).schema_arrow.names)
+    return list(_open(Path(path)).schema_arrow.names)
+
+
+def _open(path: Path) -> Any:
+    """The file's reader, or one line naming the file (a corrupt footer raises a bare OSError in pyarrow)."""
+    pa, pq = _pyarrow()
+    try:
+        return pq.ParquetFile(path)
+    except (pa.ArrowException, OSError) as exc:
+        raise InputError(f"not a readable Parquet file ({type(exc).__name__})", path) from None
 
 
 def write(
