@@ -219,3 +219,29 @@ def test_runs_know_the_total_of_a_table_and_a_jsonl_file(tmp_path):
         # a table counts its rows; a file is measured in bytes of input (issue 20's progress)
         want = (4, "notes") if n == 0 else ((tmp_path / "notes.jsonl").stat().st_size, "bytes")
         assert starts and (starts[0][1], starts[0][2]) == want, starts
+
+
+def test_postgresql_shift_date_field_keeps_the_column_type(pg_database, tmp_path):
+    """``--shift-date-field`` on a PostgreSQL DATE column: still a DATE, moved by one offset per patient;
+    the summary names the columns written unchanged."""
+    import subprocess
+    import sys
+
+    make_note_table(pg_database)
+    key = tmp_path / "k.key"
+    key.write_text("c0ffee42" * 8 + "\n")
+    key.chmod(0o600)
+    res = subprocess.run([sys.executable, "-m", "phisift.cli", "deid", pg_database, pg_database, "--table", "note",
+                          "--out-table", "note_deid", "--mode", "tag", "--key-file", str(key), "--store",
+                          str(tmp_path / "s.db"), "--detectors", "rules,lexicon", "--patient-field", "person_id",
+                          "--shift-date-field", "note_date"], capture_output=True, text=True, timeout=600,
+                         cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    engine = sa.create_engine(pg_database)
+    types = {c["name"]: c["type"] for c in sa.inspect(engine).get_columns("note_deid")}
+    engine.dispose()
+    assert isinstance(types["note_date"], sa.Date)
+    _, rows = table_rows(pg_database, "note_deid")
+    shifts = [new[2] - old[2] for new, old in zip(rows, ROWS)]
+    assert shifts[0] == shifts[1] != dt.timedelta(0) and shifts[2] == shifts[3] != dt.timedelta(0)
+    assert "fields written unchanged" in res.stderr and "note_id, note_title" in res.stderr

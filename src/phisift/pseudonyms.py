@@ -7,7 +7,12 @@ de-identified. ``FieldPolicy`` rewrites a document's metadata on its way out:
   secret key and the value, so the same patient gets the same pseudonym in every
   row, file and run, and no one without the key can go back or test a guess;
 * ``--pseudonymise-field F`` does the same for other columns, ``--drop-field F``
-  leaves a column out;
+  leaves a column out, ``--shift-date-field F`` moves a date or date-time column by
+  the patient's date offset (the one the surrogates of the notes' dates use), keeping
+  its type (a date stays a date, an ISO string an ISO string; another written form
+  is shifted in its own form, and a value that is no date becomes null);
+* every other column is written as it was read: ``passed_through`` names them, so a
+  run can say which columns it did not look at;
 * a document id (for a folder of notes, its file name) that holds any of the note's
   PHI (a word or number of a detected span, of the patient key or of the patient's
   known identifiers) becomes a keyed pseudonym too: "OConnell-Whitfield_Margaret_00482913"
@@ -23,11 +28,12 @@ document id (``--patient-from-name``), or else the document itself.
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import json
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from .document import Document, Span
 from .errors import InputError, UsageError
@@ -78,18 +84,30 @@ class FieldPolicy:
     pseudonymise: tuple[str, ...] = ()
     drop: tuple[str, ...] = ()
     keep_ids: bool = False
+    shift_dates: tuple[str, ...] = ()
 
     def needs_key(self) -> bool:
-        return bool(self.patient_field or self.pseudonymise or not self.keep_ids)
+        return bool(self.patient_field or self.pseudonymise or self.shift_dates or not self.keep_ids)
+
+    def passed_through(self, meta: dict[str, Any]) -> list[str]:
+        """The record's fields written exactly as read: none of the options names them (bookkeeping aside)."""
+        handled = set(self.pseudonymise) | set(self.drop) | set(self.shift_dates) | {self.patient_field}
+        return [k for k in meta if not k.startswith("_") and k not in handled]
 
     def apply(self, secret: Secret | None, original: Document, new: Document, spans: Iterable[Span],
-              patient: str, known: Iterable[str] = ()) -> Document:
-        """``new`` with its metadata and id rewritten (``original``: the input document, ``spans``: its PHI)."""
+              patient: str, known: Iterable[str] = (), shift: Callable[[Any], Any] | None = None) -> Document:
+        """``new`` with its metadata and id rewritten (``original``: the input document, ``spans``: its PHI;
+        ``shift``: moves a date value by the patient's offset, for ``shift_dates``)."""
         meta = {k: v for k, v in new.meta.items() if k not in self.drop}
         for name in ((self.patient_field,) if self.patient_field else ()) + self.pseudonymise:
             if name in meta and meta[name] not in (None, ""):
                 meta[name] = pseudonym(self._secret(secret), str(meta[name]), "patient" if name == self.patient_field
                                        else f"field:{name}")
+        for name in self.shift_dates:
+            if name in meta and meta[name] not in (None, ""):
+                if shift is None:
+                    raise UsageError("--shift-date-field needs the run's date offsets")
+                meta[name] = shift(meta[name])
         doc_id = new.id
         if not self.keep_ids:
             phi = [original.text[s.start : s.end] for s in spans] + list(known) + [patient]
@@ -104,6 +122,26 @@ class FieldPolicy:
         if secret is None:
             raise UsageError("pseudonyms need a key (--key-file)")
         return secret
+
+
+def shift_date_value(value: Any, days: int, written: Callable[[str], str | None]) -> Any:
+    """A date field moved by ``days``, in its own type: a date or date-time (and pandas' Timestamp) by a
+    timedelta, an ISO string by its date part (the time and zone stay), any other string by ``written``
+    (the surrogate maker's shift of a written date; None when it reads no date). Anything else: None."""
+    if isinstance(value, (dt.datetime, dt.date)):
+        return value + dt.timedelta(days=days)
+    if not isinstance(value, str):
+        return None
+    head = value[:10]
+    try:
+        day = dt.date.fromisoformat(head)
+        if len(value) == 10 or value[10] in "T ":
+            if len(value) > 10:
+                dt.datetime.fromisoformat(value.replace("Z", "+00:00"))  # the rest is an ISO time
+            return (day + dt.timedelta(days=days)).isoformat() + value[10:]
+    except ValueError:
+        pass
+    return written(value)
 
 
 @dataclass(frozen=True)

@@ -125,6 +125,8 @@ def detect(
         "  phisift deid visits.csv visits-deid.csv --text-field note --patient-field mrn\n\n"
         "  phisift deid bundle.json bundle-deid.json --mode tag    (FHIR; also .ndjson, and HL7 v2 .hl7 files)\n\n"
         "  phisift deid sqlite:///cdm.db sqlite:///cdm-deid.db --table note --patient-field person_id\n\n"
+        "  phisift deid sqlite:///cdm.db sqlite:///out.db --patient-field person_id --shift-date-field note_date "
+        "--shift-date-field note_datetime\n\n"
         "  printf 'Seen by Dr. John Smith' | phisift deid - - --mode tag\n\n"
         "  phisift deid notes.jsonl out.jsonl --jobs 4    (killed? the same command resumes)\n\n"
         "  phisift deid notes.jsonl out.jsonl --engine spark --spark-master spark://host:7077\n\n"
@@ -164,6 +166,9 @@ def deid(
         [], "--pseudonymise-field", help="Replace this field by a keyed pseudonym in the output (repeatable); "
         "the --patient-field always is."),
     drop_field: list[str] = typer.Option([], "--drop-field", help="Leave this field out of the output (repeatable)."),
+    shift_date_field: list[str] = typer.Option(
+        [], "--shift-date-field", help="Shift this date or date-time field by the patient's date offset, the one "
+        "the notes' date surrogates use (repeatable); its type is kept."),
     keep_ids: bool = typer.Option(
         False, "--keep-ids", help="Keep document ids and file names as they are (by default one that holds "
         "PHI of its note becomes a keyed pseudonym)."),
@@ -204,7 +209,7 @@ def deid(
         release = _release(
             dst, secret, key_file, patient_field=patient_field, patient_from_name=patient_from_name,
             patient_map=patient_map, pseudonymise=pseudonymise_field, drop=drop_field, keep_ids=keep_ids,
-            known_phi=known_phi, from_spans=from_spans)
+            known_phi=known_phi, from_spans=from_spans, shift_dates=shift_date_field)
         writer = _review_writer(review, src, review_no_original) if review is not None else None
         with Store(store_path, notify=say) as store, open_engine(engine, jobs, spark_master) as runner, \
                 RichReporter() as reporter:
@@ -257,7 +262,7 @@ def _surrogate_key(key_file: Optional[Path], target, others: list = ()) -> bytes
 
 def _release(target: Path, secret, key_file: Optional[Path], *, patient_field: Optional[str],
              patient_from_name: Optional[str], patient_map: Optional[Path], pseudonymise: list[str], drop: list[str],
-             keep_ids: bool, known_phi: Optional[Path], from_spans: Optional[Path]):
+             keep_ids: bool, known_phi: Optional[Path], from_spans: Optional[Path], shift_dates: list[str] = ()):
     """Patients, fields, ids, known identifiers and given spans of a deid run (issue 17), from the options."""
     from ..detect.known import load_known_phi
     from ..fileio import ensure_outside
@@ -270,10 +275,12 @@ def _release(target: Path, secret, key_file: Optional[Path], *, patient_field: O
     for given in (known_phi, from_spans):
         if given is not None:
             ensure_outside(target, [given])
-    fields = FieldPolicy(patient_field, tuple(pseudonymise), tuple(drop), keep_ids)
+    fields = FieldPolicy(patient_field, tuple(pseudonymise), tuple(drop), keep_ids, tuple(shift_dates))
     key = (lambda: secret) if secret is not None else _lazy_key(key_file, target) if fields.needs_key() else None
     options = {"patient_from_name": patient_from_name, "patient_map": str(patient_map) if patient_map else None,
                "pseudonymise": sorted(pseudonymise), "drop": sorted(drop), "keep_ids": keep_ids}
+    if shift_dates:  # only when given: the run key of every other run stays as it was
+        options["shift_dates"] = sorted(shift_dates)
     return Release(
         patients=PatientKey(patient_field, load_patient_map(patient_map) if patient_map else {},
                             patient_pattern(patient_from_name) if patient_from_name else None),

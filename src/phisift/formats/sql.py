@@ -17,7 +17,7 @@ types inferred from the values (integers, floats, decimals, text, booleans, date
 times, bytes), fills a staging table one transaction per batch, and renames it to
 the output name at the end, in one last transaction: the output table appears
 whole or not at all. Its default name is the input table's (without its schema). An existing output table is an error unless
-``if_exists="replace"``. Errors name the database (password hidden) and never
+``if_exists="replace"``; staging tables of this output that a killed write left are dropped first. Errors name the database (password hidden) and never
 quote a row's values.
 """
 
@@ -154,7 +154,8 @@ def _document(row: dict[str, Any], rownum: int, text_col: str, id_col: str | Non
     elif not isinstance(text, str):
         text = str(text)
     meta = {k: row[k] for k in columns if k != text_col}
-    meta[META] = {"table": _split_table(table)[1], "text": text_col, "id": id_col, "at": columns.index(text_col)}
+    at = columns.index(text_col)
+    meta[META] = {"table": _split_table(table)[1], "text": text_col, "id": id_col, "at": at, "after": columns[:at]}
     return Document(doc_id, text, (), meta)
 
 
@@ -183,6 +184,7 @@ def write(
         try:
             if if_exists == "fail" and sa.inspect(engine).has_table(name, schema=schema):
                 raise InputError(f"table '{layout.table}' exists already (--overwrite replaces it)", shown(url))
+            _drop_stale_staging(engine, name, schema)
             staging = layout.table_object(sa, f"{name}_phisift_{secrets.token_hex(4)}", schema)
             staging.create(engine)
             count = 0
@@ -223,6 +225,15 @@ def _rename(engine: Any, staging: Any, name: str, schema: str | None, replace: b
         conn.execute(sa.text(f"ALTER TABLE {quote.format_table(staging)} RENAME TO {quote.quote(name)}"))
 
 
+def _drop_stale_staging(engine: Any, name: str, schema: str | None) -> None:
+    """Staging tables of this output left by a killed write (a resumed run writes the table again)."""
+    sa = _sa()
+    stale = re.compile(rf"{re.escape(name)}_phisift_[0-9a-f]{{8}}")
+    for found in sa.inspect(engine).get_table_names(schema=schema):
+        if stale.fullmatch(found):
+            sa.Table(found, sa.MetaData(), schema=schema).drop(engine, checkfirst=True)
+
+
 def _drop_quietly(engine: Any, staging: Any) -> None:
     try:
         staging.drop(engine, checkfirst=True)
@@ -248,7 +259,7 @@ class _Layout:
                     columns.append(key)
         if id_col not in columns:
             columns.insert(0, id_col)
-        columns.insert(min(info.get("at", 1), len(columns)), text_col)
+        columns.insert(_text_place(columns, info), text_col)
         types = {c: _column_type([_value(d, c, text_col, id_col) for d in docs]) for c in columns}
         types[text_col] = _sa().Text()
         return cls(table or info.get("table") or DEFAULT_TABLE, columns, text_col, id_col, types)
@@ -263,6 +274,16 @@ class _Layout:
             if value is not None and not isinstance(value, str) and isinstance(self.types[c], _sa().Text):
                 row[c] = str(value)
         return row
+
+
+def _text_place(columns: list[str], info: dict[str, Any]) -> int:
+    """Where the text column goes: after the input's columns before it that are still written (a dropped
+    field does not move it)."""
+    before = info.get("after")
+    if isinstance(before, list):
+        kept = [columns.index(c) for c in before if c in columns]
+        return max(kept) + 1 if kept else 0
+    return min(info.get("at", 1), len(columns))
 
 
 def _value(doc: Document, column: str, text_col: str, id_col: str) -> Any:
@@ -291,6 +312,24 @@ def _column_type(values: list[Any]) -> Any:
     if kinds and kinds <= {int, float}:
         return sa.Float()
     return sa.Text()
+
+
+def output_table(table: str | None, input_table: str | None) -> str:
+    """The table a write makes: the one named, else the input table's name (without its schema), else ``note``."""
+    return table or _split_table(input_table or DEFAULT_TABLE)[1]
+
+
+def table_exists(url: str, table: str) -> bool:
+    """Whether the database holds the table already (a run refuses it unless it may overwrite)."""
+    sa = _sa()
+    engine = _engine(url)
+    schema, name = _split_table(table)
+    try:
+        return bool(sa.inspect(engine).has_table(name, schema=schema))
+    except sa.exc.SQLAlchemyError as exc:
+        raise _db_error(exc, url, "connecting") from None
+    finally:
+        engine.dispose()
 
 
 def fingerprint(url: str, table: str = DEFAULT_TABLE) -> dict[str, Any]:

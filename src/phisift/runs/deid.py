@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..document import Document, Span
-from ..errors import InputError
+from ..errors import InputError, UsageError
 from ..fileio import atomic_write, replace_folder
 from ..formats import FORMATS, write_corpus
 from ..formats.sql import shown
@@ -172,12 +172,15 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
     targets = [target] + ([spans_path] if spans_path else []) + ([review.directory] if review is not None else [])
     store.key_confidence(secret, reversible)  # the frequency confidence list: digests of this key
     with RunState(store, key, targets, resume, say.note, overwrite) as state:
+        options = {**_write_options(corpus, dst_fmt, overwrite, release), **(write_options or {})}
+        if dst_fmt == "sql":
+            _check_table(target, options, corpus, state.resumed, overwrite)
         pipeline = fitted_pipeline(cfg, corpus, engine, state, store, secret, model, say)
         pipeline.known, pipeline.given_spans = release.known, release.given is not None
         if review is not None:  # built in the run's folder beside it: removed if the run fails, rebuilt on resume
             review.build_in(state.build_folder(review.directory))
-        writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key,
-                             {**_write_options(corpus, dst_fmt, overwrite, release), **(write_options or {})})
+        release.replace = cfg.replace
+        writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key, options)
         done = writer.done
         say_resumed(state, done, "documents were already done", say)
         summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
@@ -197,6 +200,7 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
                 store.mark_done(key, [doc.id for (doc, _), _ in batch])
                 for (doc, _), (new, spans) in batch:
                     summary.add(doc, spans)
+                    summary.pass_through(release.fields.passed_through(doc.meta))
                     if review is not None:
                         review.add(doc, new, spans)
                 meter.advance(doc for (doc, _), _ in batch)
@@ -219,6 +223,22 @@ def _write_options(corpus: Corpus, dst_fmt: str, overwrite: bool, release: Relea
     if overwrite and "if_exists" in FORMATS[dst_fmt].write_options():
         options["if_exists"] = "replace"
     return options
+
+
+def _check_table(target: str | Path, options: dict[str, Any], corpus: Corpus, resumed: bool, overwrite: bool) -> None:
+    """An output table, like an output file, is refused at the start if it exists, unless the run may overwrite.
+
+    A resumed run replaces it: it began when the table was absent (or was to be replaced), so a table there
+    now is its own output, placed just before the run was killed.
+    """
+    from ..formats import sql
+
+    if resumed:
+        options["if_exists"] = "replace"
+        return
+    table = sql.output_table(options.get("table"), corpus.options.get("table") if corpus.fmt == "sql" else None)
+    if not overwrite and sql.table_exists(str(target), table):
+        raise UsageError(f"table '{table}' exists already; add --overwrite to replace it", sql.shown(str(target)))
 
 
 class _DeidWriter:

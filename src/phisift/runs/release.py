@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterable, Iterator
 from ..detect.known import KnownPHI, doc_known_values
 from ..document import Document, Span
 from ..errors import InputError
-from ..pseudonyms import FieldPolicy, PatientKey
+from ..pseudonyms import FieldPolicy, PatientKey, shift_date_value
 from ..store import Secret
 from .state import fingerprint
 
@@ -35,6 +35,8 @@ class Release:
     given_path: Path | None = None
     key: Callable[[], Secret] | None = None  # the key for pseudonyms, loaded when first needed
     options: dict[str, Any] = field(default_factory=dict)  # as given on the command line, for the run key
+    replace: Any = None  # the run's [replace] settings: the date offsets of --shift-date-field (set by the run)
+    _maker: Any = field(default=None, repr=False)
 
     def settings(self) -> dict[str, Any]:
         """What the output depends on (part of the run key): options, and the files' fingerprints."""
@@ -59,7 +61,35 @@ class Release:
     def written(self, doc: Document, patient: str, new: Document, spans: list[Span]) -> Document:
         """The document as it is written: fields and id by the policy."""
         known = [v.text for v in doc_known_values(doc, self.known, patient)]
-        return self.fields.apply(_Lazy(self.key), doc, new, spans, patient, known)
+        return self.fields.apply(_Lazy(self.key), doc, new, spans, patient, known, self._shift(patient))
+
+    def _shift(self, patient: str) -> Callable[[Any], Any] | None:
+        """Moves a date field by the patient's offset: the one the surrogates of the notes' dates use
+        (the same key and [replace] settings), whatever the mode."""
+        if not self.fields.shift_dates:
+            return None
+        maker = self._date_maker()
+        days = maker.date_offset(patient)
+
+        def written(value: str) -> str | None:
+            out = maker.make("DATE", value, patient)
+            return None if out == "[DATE]" else out
+
+        return lambda value: shift_date_value(value, days, written)
+
+    def _date_maker(self) -> Any:
+        if self._maker is None:
+            from ..errors import UsageError
+            from ..pipeline.config import ReplaceSettings
+            from ..replace.surrogates import SurrogateMaker
+
+            if self.key is None:
+                raise UsageError("--shift-date-field needs a key (--key-file)")
+            rep = self.replace or ReplaceSettings()
+            self._maker = SurrogateMaker(self.key(), locale=rep.locale, dayfirst=rep.dayfirst,
+                                         min_shift_days=rep.date_shift_min_days,
+                                         max_shift_days=rep.date_shift_max_days, age_cap=rep.age_cap)
+        return self._maker
 
 
 class _Lazy:

@@ -21,6 +21,12 @@ class Summary:
     resumed_from: int = 0  # documents finished by an earlier, interrupted run
     empty: int = 0  # documents without text (null or ""): passed through with no spans
     frequency: dict = field(default_factory=dict)  # the rare-word fit: share asked vs realised (FrequencyState.shares)
+    passed: dict = field(default_factory=dict)  # names of the record fields written as read (no values), in order
+
+    def pass_through(self, names: Iterable[str]) -> None:
+        """Record fields that went to the output unchanged (their names only)."""
+        for name in names:
+            self.passed.setdefault(name, None)
 
     def add(self, doc: Document, spans: Iterable[Span]) -> None:
         self.documents += 1
@@ -41,6 +47,7 @@ class Summary:
             "resumed_from": self.resumed_from,
             "empty": self.empty,
             **({"frequency": self.frequency} if self.frequency else {}),
+            **({"passed_through": list(self.passed)} if self.passed else {}),
         }
 
     def lines(self, verb: str) -> list[str]:
@@ -52,6 +59,9 @@ class Summary:
                f"in {self.seconds:.1f} s ({rate / 1e6:.2f} M chars/s)"]
         if self.spans:
             out.append("  " + ", ".join(f"{label} {n}" for label, n in sorted(self.spans.items())))
+        if self.passed:
+            out.append("  fields written unchanged (not de-identified; --drop-field, --pseudonymise-field or "
+                       "--shift-date-field change them): " + ", ".join(self.passed))
         if self.frequency:
             f = self.frequency
             out.append(f"  frequency k={f['threshold']}: word tokens left asked {100 * f['asked']:.1f}% "
