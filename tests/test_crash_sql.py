@@ -5,7 +5,8 @@ The pattern of ``test_crash.py`` for a database output: an uninterrupted run giv
 the reference table (its schema and rows); runs killed at points drawn from a seeded
 random generator over the time that run takes leave the table absent or whole (never
 part of it), and the same command, run again, finishes with exactly the reference
-table, no staging table beside it and no run state left.
+table, no staging table beside it and no run state left (or, when the kill came after
+the run had finished, refuses the whole table as an existing output).
 """
 
 from __future__ import annotations
@@ -107,7 +108,13 @@ def test_killed_anywhere_the_same_command_gives_the_same_table(database, tmp_pat
         else:
             pytest.fail("the run always finished before the kill")
         assert _table(work) in (None, reference), f"seed {seed}: a partial table is visible"
-        _run(_command(database, work))  # the same command resumes: no --overwrite needed for its own table
+        if _table(work) == reference and not _leftovers(work):
+            # killed after the run finished (its state removed, the process not yet gone): the table is whole,
+            # and the same command is a new run that refuses it, as it refuses an existing output file
+            res = subprocess.run(_command(database, work), capture_output=True, text=True, timeout=600)
+            assert res.returncode == 2 and "--overwrite" in res.stderr and "Traceback" not in res.stderr
+        else:
+            _run(_command(database, work))  # the same command resumes: no --overwrite needed for its own table
         assert _table(work) == reference, f"seed {seed} (killed at {fraction:.2f})"
         assert _leftovers(work) == [], f"seed {seed}: {_leftovers(work)}"
 

@@ -148,3 +148,19 @@ def test_csv_date_columns_shift_in_their_own_form(tmp_path):
     assert parse_date(first["text"].split(" on ")[1].split(" by")[0]).value == dt.date.fromisoformat(first["visit"])
     assert (dt.date.fromisoformat(out[1]["visit"]) - dt.date.fromisoformat(first["visit"])).days == 1
     assert "fields written unchanged" not in res.stderr  # every column is handled
+
+
+def test_an_id_that_holds_phi_is_not_written_back():
+    """The id column follows the document's id: a pseudonym when the id held PHI of its note (as in CSV),
+    an integer drawn from it in an integer column."""
+    from phisift.document import Document
+    from phisift.formats import sql
+
+    meta = {"note_id": "Whitfield-0001", sql.META: {"table": "note", "text": "note_text", "id": "note_id"}}
+    renamed = Document("doc-5f0c2a9e1b7d4c36", "x", (), meta)
+    assert sql._value(renamed, "note_id", "note_text", "note_id") == "doc-5f0c2a9e1b7d4c36"
+    kept = Document("Whitfield-0001", "x", (), meta)
+    assert sql._value(kept, "note_id", "note_text", "note_id") == "Whitfield-0001"
+    number = Document("doc-5f0c2a9e1b7d4c36", "x", (), {**meta, "note_id": 617})
+    value = sql._value(number, "note_id", "note_text", "note_id")
+    assert isinstance(value, int) and value != 617 and value < 2 ** 63

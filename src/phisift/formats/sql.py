@@ -10,7 +10,9 @@ Reading streams the rows in batches (a server-side cursor where the database has
 one), ordered by the primary key (else the id column) so that a run reads them in
 the same order every time and can resume. Every column except the text goes to
 meta with its Python value (the id column too, so it is written back with its
-type), in the table's order.
+type), in the table's order. A document whose id was replaced by a pseudonym (it held
+PHI of its note) gets the pseudonym in the id column, in an integer column as an integer
+drawn from it.
 
 Writing creates the output table with the input's columns in their order, their
 types inferred from the values (integers, floats, decimals, text, booleans, dates,
@@ -25,6 +27,7 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+import hashlib
 import re
 import secrets
 from pathlib import Path
@@ -289,10 +292,21 @@ def _text_place(columns: list[str], info: dict[str, Any]) -> int:
 def _value(doc: Document, column: str, text_col: str, id_col: str) -> Any:
     if column == text_col:
         return doc.text
-    if column == id_col and column not in doc.meta:
-        return doc.id
+    if column == id_col:
+        original = doc.meta.get(column)
+        if original is None or str(original) == doc.id:
+            return doc.id if column not in doc.meta else original
+        return _renamed_id(doc.id, original)
     value = doc.meta.get(column)
     return value if value is None or isinstance(value, _SCALARS) else str(value)
+
+
+def _renamed_id(new_id: str, original: Any) -> Any:
+    """The id column of a document whose id was replaced (a keyed pseudonym: the old one held PHI of its
+    note): the new id, or, in an integer column, a 60-bit integer drawn from it, so the column keeps its type."""
+    if isinstance(original, int) and not isinstance(original, bool):
+        return int(hashlib.sha256(new_id.encode("utf-8")).hexdigest()[:15], 16)
+    return new_id
 
 
 _SCALARS = (bool, int, float, decimal.Decimal, str, dt.datetime, dt.date, dt.time, bytes)
