@@ -12,7 +12,6 @@ surrogate modes (and the output of every mode validates with fhir.resources).
 from __future__ import annotations
 
 import base64
-import copy
 import json
 import re
 import subprocess
@@ -68,7 +67,8 @@ def bundle() -> dict:
             "text": {"status": "generated", "div": DIV},
             "masterIdentifier": {"system": "urn:ietf:rfc:3986", "value": "urn:oid:1.2.3.9988776"},
             "identifier": [{"system": "http://hospital.example/docs", "value": "DOC-5544332"}],
-            "type": {"coding": [{"system": "http://loinc.org", "code": "18842-5", "display": "Discharge summary"}]},
+            "type": {"coding": [{"system": "http://loinc.org", "code": "18842-5", "display": "Discharge summary"}],
+                     "text": "Discharge summary of Margaret Whitfield"},
             "subject": {"reference": "Patient/p1", "display": "Margaret Whitfield"},
             "date": "2021-03-04T10:00:00Z",
             "author": [{"reference": "Practitioner/dr1", "display": "Quentin Abernathy"}],
@@ -152,7 +152,8 @@ def test_no_phi_left_and_still_valid_fhir(tmp_path, mode):
     # what identifies no one stays
     assert patient["gender"] == "female" and patient["multipleBirthInteger"] == 2
     assert patient["contact"][0]["relationship"] == bundle()["entry"][0]["resource"]["contact"][0]["relationship"]
-    assert doc["type"] == bundle()["entry"][1]["resource"]["type"] and doc["status"] == "current"
+    assert doc["type"]["coding"] == bundle()["entry"][1]["resource"]["type"]["coding"] and doc["status"] == "current"
+    assert doc["type"]["text"].startswith("Discharge summary of ")  # a concept's free text: only its PHI goes
     assert doc["subject"]["reference"] == "Patient/p1" and doc["author"][0]["reference"] == "Practitioner/dr1"
     assert practitioner["name"][0]["prefix"] == ["Dr."]
     for div in (patient["text"]["div"], doc["text"]["div"]):
@@ -215,4 +216,5 @@ def test_cli_tag_ndjson(tmp_path):
     assert res.returncode == 0, res.stderr
     out = [json.loads(line) for line in (tmp_path / "out.ndjson").read_text().splitlines()]
     assert len(out) == 5 and [p for p in PHI if p in all_text(out)] == []
-    assert copy.deepcopy(out[1]["type"]) == bundle()["entry"][1]["resource"]["type"]
+    assert out[1]["type"]["coding"] == bundle()["entry"][1]["resource"]["type"]["coding"]
+    assert out[1]["type"]["text"] == "Discharge summary of [PATIENT]"

@@ -16,8 +16,9 @@ Practitioner, an extension's ``valueAddress``):
 * *free text* (``(path, kind)``, looked at by the detector with the patient's known
   identifiers): the XHTML narrative ``text.div`` (its text nodes and title/alt/href
   attributes, the markup kept), ``description``, attachment titles and URLs,
-  annotations (``note[].text``), ``valueString``, and a Reference display that names
-  no known kind of target;
+  annotations (``note[].text``), ``valueString``, the free text of a CodeableConcept
+  (``code.text``; its codings stay), and a Reference display that names no known kind
+  of target;
 * *dropped*: ``photo`` (a picture of the person).
 
 Codes (Coding, CodeableConcept codes and their displays), ids, references, systems,
@@ -163,6 +164,9 @@ def _typed(obj: dict, where: list, key: str, found: Found) -> set[str]:
         return {"display", "reference"}
     if key == "note" and isinstance(obj.get("text"), str):  # Annotation
         found.text([*where, "text"], obj["text"])
+        return {"text"}
+    if isinstance(obj.get("text"), str) and set(obj) <= {"text", "coding", "id", "extension"}:  # CodeableConcept
+        found.text([*where, "text"], obj["text"])  # its free text; the codings stay
         return {"text"}
     return set()
 
