@@ -502,3 +502,42 @@ def test_ages_in_questions(text, value):
 )
 def test_bare_numbers_after_a_person_that_are_no_ages(text):
     assert not values(text, "AGE")
+
+
+# ---------------------------------------------------------------- address blocks without a US shape
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("NYU Langone\nAlexbaan 70\n1849XW Zoutkamp\nPREOPERATIVE DIAGNOSIS: hernia",
+         {("Alexbaan 70", "STREET"), ("1849XW", "ZIP"), ("Zoutkamp", "CITY")}),
+        ("Jason Uenk\n>73 Lozerlaan 172\n>Suite 137\n>Den Haag\n>Luxembourg 80428",
+         {("73 Lozerlaan 172", "STREET"), ("Suite 137", "STREET"), ("Den Haag", "CITY"), ("Luxembourg", "COUNTRY"),
+          ("80428", "ZIP")}),
+        ("Miranda Márquez\n\n92 De Lindeboom 105\n Suite 458\n Mijdrecht\n New Zealand 35969",
+         {("92 De Lindeboom 105", "STREET"), ("Mijdrecht", "CITY"), ("New Zealand", "COUNTRY"), ("35969", "ZIP")}),
+        ("She lives at Số 772 Lê Quang Định\nThành phố Huế\n23142\nVietnam. The CSF drainage tapered.",
+         {("Số 772 Lê Quang Định", "STREET"), ("Thành phố Huế", "CITY"), ("23142", "ZIP"), ("Vietnam", "COUNTRY")}),
+        ("Theresa Gjerde lives at 19 Sokolská 1475, Hrotovice", {("19 Sokolská 1475", "STREET"), ("Hrotovice", "CITY")}),
+        ("Brian had given Carla his address: 21 Hunsrødsletta 7, SANDEFJORD",
+         {("21 Hunsrødsletta 7", "STREET"), ("SANDEFJORD", "CITY")}),
+    ],
+)
+def test_address_blocks_of_other_countries(text, expected):
+    assert expected <= found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Basic Metabolic Panel\nSodium 140\n4920 Units\nPotassium 4.0",
+        "Labs:\nSodium 140\n4920 Units\nPOTASSIUM: 4.0",
+        "Vitals\nPulse 80\n1200 Calories\nASSESSMENT: stable",
+        "She lives at 3 West, Room 4.",
+        "He lives at home with his wife.",
+        "Results\nHemoglobin 12\nPlatelets 250\n120000\nNormal",
+    ],
+)
+def test_lab_rows_are_no_address_blocks(text):
+    assert not values(text, "STREET", "CITY", "ZIP", "COUNTRY")

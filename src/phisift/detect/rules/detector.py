@@ -88,6 +88,8 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     shaped_ids.COORDINATES,
     shaped_ids.CODES,
     intl_addresses.INTERNATIONAL_ADDRESSES,
+    intl_addresses.COUNTRY_LAST_BLOCKS,
+    intl_addresses.CUED_STREET_TOWNS,
     intl_addresses.ONE_LINE_ADDRESSES,
     usernames.SHAPED_LOGINS,
 )

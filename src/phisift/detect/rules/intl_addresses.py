@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from .base import Scan, TextPass
 from .places import read_list
+from .regex_parts import UNIT_AFTER
 
 #: Postcode shapes: digits with the separators of their countries, Dutch "4835 TY", and the alphanumeric ones.
 _UK = r"[A-Z]{1,2}[0-9][A-Z0-9]?[ \t]?[0-9][A-Z]{2}"
@@ -179,10 +180,31 @@ def find_international_addresses(scan: Scan) -> None:
         country = _country_at(text, *lines[i + 1]) if i + 1 < len(lines) else None
         cue = street is not None and _BLOCK_CUE.search(text, max(0, lines[i - 1][0] - 60), street[0]) is not None
         strong = _DISTINCT_POSTCODE.fullmatch(m.group("pc")) is not None
-        evidence = (street is not None) + (country is not None) + cue
+        heading = street is not None and i >= 2 and _heading_line(text, *lines[i - 2]) and (
+            i + 1 >= len(lines) or _BLOCK_END.match(text, *lines[i + 1]) is not None) and not (
+            UNIT_AFTER.match(text, m.end("pc")) or UNIT_AFTER.match(text, street[1]))
+        evidence = (street is not None) + (country is not None) + (cue or heading)
         if evidence < (1 if strong else 2) or street is None and country is None:
             continue
         _emit_block(scan, lines, i, street, (m.start("pc"), m.end("pc")), city, country)
+
+
+#: A letterhead or signature line over a street: a name or an institution, a few words, no digits, no full stop.
+_HEADING = re.compile(r"[ \t>]*(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?[ \t]+)?[^\W\d_][\w'’.&-]*(?:[ \t]+[^\W\d_][\w'’.&,-]*){0,5}[ \t]*")
+
+
+#: What follows an address block: a blank line, a section header ("PREOPERATIVE DIAGNOSIS:"), a phone line.
+_BLOCK_END = re.compile(r"[ \t]*(?:$|[A-Z][A-Z &/,-]+:|(?i:phone|tel|fax|ph)\b)")
+
+
+def _heading_line(text: str, start: int, end: int) -> bool:
+    """"NYU Langone", "GLH", "St. Luke's", "Dr Kornet" over "Alexbaan 70 / 1849XW Zoutkamp": a block's heading."""
+    line = text[start:end]
+    if not line.strip() or _HEADING.fullmatch(line) is None or line.rstrip().endswith((".", ":")):
+        return False
+    words = line.replace(">", " ").split()
+    # one word is a heading only as an acronym ("GLH") or after a title; "Vitals" or "Labs" is a section
+    return len(words) >= 2 or (words[0].isupper() and 2 <= len(words[0]) <= 6)
 
 
 def _postcode_alone(scan: Scan, lines: list[tuple[int, int]], i: int, m: re.Match) -> None:
@@ -273,3 +295,94 @@ ONE_LINE_ADDRESSES = TextPass(
 INTERNATIONAL_ADDRESSES = TextPass(
     ("STREET", "ZIP", "CITY", "COUNTRY"), lambda scan: scan.has_digit and "\n" in scan.text, find_international_addresses
 )
+
+
+#: The last line of a block in the order many countries write it: "Luxembourg 80428", "New Zealand 35969".
+_COUNTRY_POSTCODE = re.compile(rf"[ \t>]*(?P<country>{_WORD}(?:[ \t]+{_WORD}){{0,5}})[ \t]+(?P<pc>[0-9]{{4,6}})[ \t]*[.,;]?[ \t]*")
+#: "Suite 137", "Apt. 224", "Unit 9": the flat line between a street and its town.
+_UNIT_LINE = re.compile(r"[ \t>]*(?P<st>(?i:suite|apt\.?|apartment|unit|flat|ste\.?)[ \t]*#?[ \t]*[0-9A-Za-z-]{1,6})[ \t]*,?[ \t]*")
+#: A town alone on its line (quoted with ">" or indented in a letter).
+_TOWN_LINE = re.compile(rf"[ \t>]*(?P<city>{_WORD}(?:[ \t]+{_WORD}){{0,4}})[ \t]*,?[ \t]*")
+
+
+def find_country_last_blocks(scan: Scan) -> None:
+    """"73 Lozerlaan 172 / Suite 137 / Den Haag / Luxembourg 80428": a street, maybe a flat, a town, then the
+    country with the postcode; or "Số 772 Lê Quang Định / Thành phố Huế / 23142 / Vietnam". The country line
+    and the street line must both be there; lines may be indented or quoted with ">"."""
+    text = scan.text
+    lines = _lines(text)
+    for i, (ls, le) in enumerate(lines):
+        if i < 2 or le - ls < 4:
+            continue
+        m = _COUNTRY_POSTCODE.fullmatch(text, ls, le)
+        country = None
+        if m:
+            country = _country_at(text, m.start("country"), m.end("country"))
+            if country is None or country[1] != m.end("country"):
+                continue
+            pc = m.span("pc")
+            town_i = i - 1
+        else:
+            alone = re.fullmatch(r"[ \t>]*([0-9]{4,6})[ \t]*", text[ls:le])
+            nxt = lines[i + 1] if i + 1 < len(lines) else None
+            if not alone or nxt is None:
+                continue
+            country = _country_at(text, nxt[0], nxt[1])
+            rest = text[country[1] : nxt[1]] if country else ""
+            if country is None or rest.strip(" \t") and not re.match(r"[ \t]*[.,;](?:[ \t]|$)", rest):
+                continue  # "Vietnam. The CSF drainage ...": the sentence may go on after the country
+            pc = (ls + alone.start(1), ls + alone.end(1))
+            town_i = i - 1
+        town = _TOWN_LINE.fullmatch(text, *lines[town_i])
+        if not town or _country_at(text, town.start("city"), town.end("city")):
+            continue
+        s_i = town_i - 1
+        unit = _UNIT_LINE.fullmatch(text, *lines[s_i]) if s_i >= 0 else None
+        if unit:
+            s_i -= 1
+        if s_i < 0:
+            continue
+        sls, sle = lines[s_i]
+        while sls < sle and text[sls] in " \t>":
+            sls += 1
+        street = _street_in_line(scan, sls, sle)
+        if street is None:
+            continue
+        scan.emit(street[0], street[1], "STREET", 0.85)
+        if unit:
+            scan.emit(unit.start("st"), unit.end("st"), "STREET", 0.8)
+        scan.emit(town.start("city"), town.end("city"), "CITY", 0.8)
+        scan.emit(pc[0], pc[1], "ZIP", 0.85)
+        scan.emit(country[0], country[1], "COUNTRY", 0.85)
+
+
+COUNTRY_LAST_BLOCKS = TextPass(
+    ("STREET", "ZIP", "CITY", "COUNTRY"), lambda scan: scan.has_digit and "\n" in scan.text, find_country_last_blocks
+)
+
+
+#: An address cue, a street with a house number (before or after the name, or both), a comma and the town,
+#: the sentence or line ending after it: "lives at 19 Sokolská 1475, Hrotovice", "his address: 21 Hunsrødsletta 7,
+#: SANDEFJORD". Without a postcode the cue is what makes it an address.
+_CUED_STREET_TOWN = re.compile(
+    r"(?i:\b(?:lives?|living|resides?|residing|staying)[ \t]+(?:at|on)[ \t]+|\baddress(?:[ \t]+is|[ \t]*:)[ \t]*)"
+    r"(?P<st>[0-9]{1,5}[A-Za-z]?(?:[ \t]+[^\W\d_][\w'’.-]*){1,5}(?:[ \t]+[0-9]{1,5}[A-Za-z]?)?"
+    r"|[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,4}[ \t]+[0-9]{1,5}[A-Za-z]?)"
+    r",[ \t]*(?P<city>[^\W\d_a-z][^\W\d_'’-]*(?:['’-][^\W\d_]+)*(?:[ \t]+[^\W\d_][^\W\d_'’-]*(?:['’-][^\W\d_]+)*){0,4}?)"
+    r"(?=[ \t]*(?:[.;!?]|,[ \t]|$))",
+    re.MULTILINE,
+)
+
+
+def find_cued_street_towns(scan: Scan) -> None:
+    """"Theresa Gjerde lives at 19 Sokolská 1475, Hrotovice": street and town after an address cue, no postcode."""
+    text = scan.text
+    for m in _CUED_STREET_TOWN.finditer(text):
+        words = m.group("st").split()
+        if any(w.lower() in _STOP for w in words) or any(w.lower() in _STOP for w in m.group("city").split()):
+            continue
+        scan.emit(m.start("st"), m.end("st"), "STREET", 0.8)
+        scan.emit(m.start("city"), m.end("city"), "CITY", 0.75)
+
+
+CUED_STREET_TOWNS = TextPass(("STREET", "CITY"), lambda scan: scan.has_digit and "," in scan.text, find_cued_street_towns)
