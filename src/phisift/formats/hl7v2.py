@@ -316,4 +316,4 @@ def _put_fields(message: Any, meta: dict, doc: Document, path: Path) -> None:
     if len(values) != len(meta["fields"]):
         raise InputError("HL7 fields document does not hold one span per field", path, document=doc.id)
     for slot, value in zip(meta["fields"], values):
-        _assign(message, slot[:5], escape(message, value + slot[5]))
+        _assign(message, slot[:5], escape(message, value + slot[5] if value else ""))  # redacted: no bare zone
