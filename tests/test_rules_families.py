@@ -541,3 +541,21 @@ def test_address_blocks_of_other_countries(text, expected):
 )
 def test_lab_rows_are_no_address_blocks(text):
     assert not values(text, "STREET", "CITY", "ZIP", "COUNTRY")
+
+
+@pytest.mark.parametrize(
+    "text, street, zip_code",
+    [
+        ("Please update the billing address with USS Napolitani\nFPO AP 70381 for this card", "USS Napolitani", "70381"),
+        ("The address of Healthmap is PSC 1083, Box 3672\nAPO AP 10176", "PSC 1083, Box 3672", "10176"),
+        ("Ship it to Unit 2451 Box 9006, DPO AA 78045.", "Unit 2451 Box 9006", "78045"),
+        ("please update it with usnv sandberg\nfpo aa 18532 for this card", "usnv sandberg", "18532"),
+    ],
+)
+def test_military_addresses(text, street, zip_code):
+    assert {(street, "STREET"), (zip_code, "ZIP")} <= found(text)
+
+
+@pytest.mark.parametrize("text", ["The unit 4 box was moved to the APO cart.", "USS score 3 of 5, FPO negative."])
+def test_not_military_addresses(text):
+    assert not values(text, "STREET", "ZIP")

@@ -386,3 +386,26 @@ def find_cued_street_towns(scan: Scan) -> None:
 
 
 CUED_STREET_TOWNS = TextPass(("STREET", "CITY"), lambda scan: scan.has_digit and "," in scan.text, find_cued_street_towns)
+
+
+#: US military mail: a ship or a unit and box, then "APO/FPO/DPO AA|AE|AP 12345" (on one line or two).
+_MILITARY = re.compile(
+    r"(?P<st>(?i:(?:USNS|USNV|USS|USCGC)[ \t]+[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?"
+    r"|(?:PSC|Unit|CMR)[ \t]+[0-9]{3,5},?[ \t]+Box[ \t]+[0-9]{1,5}))"
+    r"(?:[ \t]*,?[ \t]*\r?\n[ \t>]*|[ \t]*,[ \t]*|[ \t]+)"
+    r"(?P<city>(?i:APO|FPO|DPO))[ \t]+(?P<state>(?i:AA|AE|AP))[ \t]+(?P<zip>[0-9]{5}(?:-[0-9]{4})?)(?![\w-])"
+)
+
+
+def find_military_addresses(scan: Scan) -> None:
+    """"USNS Márquez / FPO AP 08653", "PSC 1083, Box 3672 / APO AP 10176", "Unit 4818 Box 0262 / DPO AA 65303"."""
+    for m in _MILITARY.finditer(scan.text):
+        scan.emit(m.start("st"), m.end("st"), "STREET", 0.9)
+        scan.emit(m.start("city"), m.end("city"), "CITY", 0.85)
+        scan.emit(m.start("state"), m.end("state"), "STATE", 0.85)
+        scan.emit(m.start("zip"), m.end("zip"), "ZIP", 0.9)
+
+
+MILITARY_ADDRESSES = TextPass(
+    ("STREET", "CITY", "STATE", "ZIP"), lambda scan: "PO " in scan.text or "po " in scan.text, find_military_addresses
+)
