@@ -275,3 +275,19 @@ def test_ministries_courts_companies_and_known_hospitals(det, text, expected):
 )
 def test_departments_of_a_hospital_are_no_organisations(det, text):
     assert not {label for label, _ in found(det, text)} & {"HOSPITAL", "ORGANIZATION"}
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("He was previously followed at Children's Hospital of Lake Ashleigh. Residual volume is 3.04.",
+         "Children's Hospital of Lake Ashleigh"),
+        ("Dr. Siliva Télez\nChildren's Hospital of Lake Malcolm\nPhone 6059139086", "Children's Hospital of Lake Malcolm"),
+    ],
+)
+def test_childrens_hospital_of_a_lake_town(det, text, name):
+    assert ("HOSPITAL", name) in found(det, text)
+
+
+def test_a_lake_alone_is_still_a_place(det):
+    assert not any(label == "HOSPITAL" for label, _ in found(det, "They hiked at Lake Tahoe last summer."))

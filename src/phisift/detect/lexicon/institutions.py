@@ -302,6 +302,9 @@ def pass_institutions(doc: Tokens, state: PassState) -> None:
             continue
         if phrase == "co" and not (doc.words[i] == "Co" or doc.gap(j).startswith(".")):
             continue  # "CO" is carbon monoxide or Colorado
+        if phrase in lex.location_heads_first and i >= 2 and doc.keys[i - 1] == "of" \
+                and (doc.keys[i - 2] in lex.hospital_heads or doc.keys[i - 2] in lex.org_heads):
+            continue  # "Children's Hospital of Lake Malcolm": the lake is the hospital's, taken with its head
         if phrase in _WEAK_HEADS and (doc.is_upper(i) or (j < doc.n and doc.simple_gap(j) and doc.cap[j])):
             continue  # "PROTECTED HEALTH INFORMATION", "Health Information Management"
         if phrase in lex.hospital_heads:
