@@ -90,8 +90,12 @@ class FieldPolicy:
         return bool(self.patient_field or self.pseudonymise or self.shift_dates or not self.keep_ids)
 
     def passed_through(self, meta: dict[str, Any]) -> list[str]:
-        """The record's fields written exactly as read: none of the options names them (bookkeeping aside)."""
+        """The record's fields written exactly as read: none of the options names them (bookkeeping aside).
+        A source that keeps its id column among the fields (SQL) names it in its bookkeeping (``"id"``);
+        that column follows the document id, which the id rule replaces when it holds PHI, so it is
+        not reported as written unchanged."""
         handled = set(self.pseudonymise) | set(self.drop) | set(self.shift_dates) | {self.patient_field}
+        handled |= {v.get("id") for k, v in meta.items() if k.startswith("_") and isinstance(v, dict)}
         return [k for k in meta if not k.startswith("_") and k not in handled]
 
     def apply(self, secret: Secret | None, original: Document, new: Document, spans: Iterable[Span],
