@@ -31,31 +31,31 @@ def seg(name: str, fields: dict[int, str]) -> str:
     return "|".join([name] + [fields.get(n, "") for n in range(1, last + 1)])
 
 
-MSH = "MSH|^~\\&|LAB|HOSP|EHR|HOSP|{time}||ORU^R01|{ctrl}|P|2.5"
+MSH = "MSH|^~\\&|LAB|AgathaMed|EHR|AgathaMed|{time}||ORU^R01|{ctrl}|P|2.5"
 SEGMENTS = [
     MSH.format(time="20210101120000-0500", ctrl="CTRL83472"),
     seg("EVN", {1: "R01", 2: "20210101115500", 3: "20210102080000", 5: "OP7781^Kowalczyk^Dorota",
                 6: "20210101114500"}),
-    seg("PID", {1: "1", 2: "EXT55123^^^HOSP^PI", 3: "00482913^^^HOSP^MR~555443333^^^SSA^SS",
-                4: "ALT66123^^^HOSP^AN", 5: "Whitfield^Margaret^Ann", 6: "Fairweather^Eulalia", 7: "19500714",
+    seg("PID", {1: "1", 2: "EXT55123^^^AgathaMed^PI", 3: "00482913^^^AgathaMed^MR~555443333^^^SSA^SS",
+                4: "ALT66123^^^AgathaMed^AN", 5: "Whitfield^Margaret^Ann", 6: "Fairweather^Eulalia", 7: "19500714",
                 8: "F", 9: "Thornbury^Maggie", 10: "2106-3^White^CDCREC",
                 11: "12 Elm Street&Elm Street&12^Apt 4B^Boston^MA^02139^USA^H^^Suffolk",
                 12: "Middlesex", 13: "(617)555-0199^PRN^PH^mwhit@example.com~^NET^Internet^margaret.w@mailhost.org",
                 14: "(617)555-0142^WPN^PH", 15: "en", 16: "M", 18: "ACCT99887", 19: "123-45-6789",
-                20: "S99912345^MA^20250101", 21: "MOTH44556^^^HOSP^MR", 23: "Providence", 29: "20220315",
+                20: "S99912345^MA^20250101", 21: "MOTH44556^^^AgathaMed^MR", 23: "Providence", 29: "20220315",
                 30: "Y"}),
     seg("PD1", {3: "Riverside Family Clinic", 4: "DR5521^Abernathy^Quentin"}),
     seg("NK1", {1: "1", 2: "Whitfield^Peregrine^J", 3: "SPO^Spouse^HL70063", 4: "77 Birch Road^^Salem^MA^01970",
                 5: "(617)555-0177", 6: "(617)555-0188", 7: "C^Emergency Contact^HL70131", 8: "20150101",
                 9: "20251231", 12: "EMP3321^^^ACME^EI", 13: "Harborview Logistics", 16: "19480302",
                 30: "Whitfield^Rosalind", 31: "(617)555-0166", 32: "41 Cedar Court^^Lynn^MA^01901",
-                33: "NKMRN7788^^^HOSP^MR", 37: "987-65-4321", 38: "Pawtucket"}),
-    seg("PV1", {1: "1", 2: "I", 3: "ICU^12^B^HOSP", 7: "DR1001^Smithers^Bartholomew", 8: "DR1002^Oyelaran^Folasade",
+                33: "NKMRN7788^^^AgathaMed^MR", 37: "987-65-4321", 38: "Pawtucket"}),
+    seg("PV1", {1: "1", 2: "I", 3: "ICU^12^B^AgathaMed", 7: "DR1001^Smithers^Bartholomew", 8: "DR1002^Oyelaran^Folasade",
                 9: "DR1003^Vandermeer^Cornelius", 10: "MED", 17: "DR1004^Lindqvist^Astrid", 19: "VIS556677",
                 44: "20201231083000", 45: "20210105140000"}),
     seg("PV2", {3: "W19^Fall seen by Dr. Smithers^I10", 8: "20201231", 9: "20210106",
                 12: "Visit of Margaret Whitfield", 13: "DR1005^Pemberton^Hollis"}),
-    seg("GT1", {1: "1", 2: "GUAR4455^^^HOSP", 3: "Whitfield^Archibald", 4: "Whitfield^Margaret",
+    seg("GT1", {1: "1", 2: "GUAR4455^^^AgathaMed", 3: "Whitfield^Archibald", 4: "Whitfield^Margaret",
                 5: "12 Elm Street^^Boston^MA^02139", 6: "(617)555-0111", 7: "(617)555-0122", 8: "19470505", 9: "M",
                 11: "SPO^Spouse^HL70063", 12: "222-33-4444", 13: "20200101", 14: "20221231", 16: "Grantham^Ezekiel",
                 17: "400 Commerce Way^^Lowell^MA^01852", 18: "(978)555-0133", 19: "EMPID5566",
@@ -98,7 +98,7 @@ SEGMENTS = [
 ]
 SECOND = [  # another message of the same patient (PID-3 00482913)
     MSH.format(time="20210201120000", ctrl="CTRL83473"),
-    seg("PID", {1: "1", 3: "00482913^^^HOSP^MR", 5: "Whitfield^Margaret^Ann", 7: "19500714"}),
+    seg("PID", {1: "1", 3: "00482913^^^AgathaMed^MR", 5: "Whitfield^Margaret^Ann", 7: "19500714"}),
     seg("PV1", {1: "1", 2: "O", 7: "DR1001^Smithers^Bartholomew"}),
     seg("OBX", {1: "1", 2: "TX", 3: "11488-4^Consult note^LN", 5: "Margaret Whitfield seen by Dr. Smithers.",
                 11: "F"}),
@@ -134,12 +134,12 @@ PHI = [
     "20210103121212", "Quarry Lane", "Quincy", "02169", "DR1016", "Ferreira", "Joaquim",
     "DR1011", "Esposito", "Valentina", "20210103131313", "20190807", "20210104141414", "DR1012", "Rasmussen",
     "Torvald", "20210102150000", "DR1013", "Abiodun", "Kehinde", "DR1014", "Gallagher", "Siobhan", "DR1015",
-    "Moreau", "Anais",
+    "Moreau", "Anais", "AgathaMed",  # the facility: MSH-4/6, PV1-3's facility, identifiers' assigning authority
 ]
 # coded (non-identifying) values that must come out unchanged: (segment, occurrence, field index after split)
 CODED = [("MSH", 0, 1), ("MSH", 0, 2), ("MSH", 0, 8), ("MSH", 0, 10), ("MSH", 0, 11), ("PID", 0, 8),
          ("PID", 0, 10), ("PID", 0, 15), ("PID", 0, 16), ("PID", 0, 30), ("NK1", 0, 3), ("NK1", 0, 7),
-         ("PV1", 0, 2), ("PV1", 0, 3), ("PV1", 0, 10), ("GT1", 0, 9), ("GT1", 0, 11), ("IN1", 0, 2), ("IN1", 0, 3),
+         ("PV1", 0, 2), ("PV1", 0, 10), ("GT1", 0, 9), ("GT1", 0, 11), ("IN1", 0, 2), ("IN1", 0, 3),
          ("IN1", 0, 4), ("IN1", 0, 17), ("ORC", 0, 1), ("ORC", 0, 5), ("OBR", 0, 4), ("OBR", 0, 25),
          ("AL1", 0, 2), ("AL1", 0, 4), ("DG1", 0, 2), ("DG1", 0, 6), ("PR1", 0, 2), ("NTE", 0, 4)] + [
          ("OBX", n, f) for n in range(6) for f in (1, 2, 3, 11)] + [
@@ -191,6 +191,10 @@ def test_no_phi_left_structure_and_codes_kept(tmp_path, mode):
         assert _field(after, "PV1", 0, 7) == "[IDNUM]^[DOCTOR]^[DOCTOR]"
         assert _field(after, "PID", 0, 7) == "[DATE]"
         assert _field(after, "ZXX", 0, 2) == "[PATIENT] family contact ok"
+        # the facility is a hospital (MSH-4/6, a location's facility); the application, ward, room and bed stay
+        assert _field(after, "MSH", 0, 3) == _field(after, "MSH", 0, 5) == "[HOSPITAL]"
+        assert _field(after, "PV1", 0, 3) == "ICU^12^B^[HOSPITAL]"
+        assert _field(after, "PID", 0, 4) == "[MEDICALRECORD]^^^[HOSPITAL]^AN"
     if mode == "redact":
         assert _field(after, "PID", 0, 5) == "^^" and _field(after, "MSH", 0, 6) == ""
 

@@ -54,7 +54,9 @@ TYPES: dict[str, dict[int, Any]] = {
     "XAD": _ADDRESS,
     "AD": _ADDRESS,
     "XTN": {1: "PHONE", 4: "EMAIL", 6: "PHONE", 7: "PHONE", 8: "PHONE", 9: TEXT, 12: "PHONE"},
-    "CX": {1: LABEL},
+    "CX": {1: LABEL, 4: {1: "HOSPITAL", 2: IDNUM}, 6: {1: "HOSPITAL", 2: IDNUM}},  # + who assigned it
+    "HD": {1: LABEL, 2: IDNUM},  # a facility: its name and its universal id (an OID names it as well)
+    "PL": {4: {1: "HOSPITAL", 2: IDNUM}, 9: TEXT},  # ward, room and bed stay; the facility and free text go
     "EI": {1: LABEL},
     "EIP": {1: {1: LABEL}, 2: {1: LABEL}},  # placer and filler identifiers (SPM-2)
     "XON": {1: LABEL, 3: IDNUM, 10: IDNUM},
@@ -87,9 +89,11 @@ _TS, _DT, _FT = ("TS", None), ("DT", None), ("FT", None)
 
 #: segment -> {field: (type, label)}: the places of PHI in each segment the tables know (HL7 v2.5.1).
 SEGMENTS: dict[str, dict[int, tuple[str, str | None]]] = {
-    "MSH": {7: _TS, 10: ("VALUE", _ID)},  # message time; control id (it names the message in the sender's logs)
+    # message time; control id (it names the message in the sender's logs); the sending and receiving
+    # facilities (HOSPITAL in i2b2 2014), not the applications (MSH-3/5)
+    "MSH": {4: ("HD", "HOSPITAL"), 6: ("HD", "HOSPITAL"), 7: _TS, 10: ("VALUE", _ID)},
     "MSA": {2: ("VALUE", _ID), 3: _FT},
-    "EVN": {2: _TS, 3: _TS, 5: ("XCN", _D), 6: _TS},
+    "EVN": {2: _TS, 3: _TS, 5: ("XCN", _D), 6: _TS, 7: ("HD", "HOSPITAL")},
     "PID": {2: ("CX", _MR), 3: ("CX", _MR), 4: ("CX", _MR), 5: ("XPN", _P), 6: ("XPN", _P), 7: _TS,
             9: ("XPN", _P), 11: ("XAD", None), 12: ("VALUE", "LOCATION-OTHER"), 13: ("XTN", None),
             14: ("XTN", None), 18: ("CX", "ACCOUNT"), 19: ("VALUE", "SSN"), 20: ("DLN", "LICENSE"),
@@ -100,7 +104,7 @@ SEGMENTS: dict[str, dict[int, tuple[str, str | None]]] = {
     "NK1": {2: ("XPN", _P), 4: ("XAD", None), 5: ("XTN", None), 6: ("XTN", None), 8: _DT, 9: _DT, 10: _FT,
             12: ("CX", _ID), 13: ("XON", "ORGANIZATION"), 16: _TS, 30: ("XPN", _P), 31: ("XTN", None),
             32: ("XAD", None), 33: ("CX", _MR), 37: ("VALUE", "SSN"), 38: ("VALUE", "LOCATION-OTHER")},
-    "PV1": {7: ("XCN", _D), 8: ("XCN", _D), 9: ("XCN", _D), 17: ("XCN", _D), 19: ("CX", _ID), 44: _TS, 45: _TS,
+    "PV1": {3: ("PL", None), 6: ("PL", None), 11: ("PL", None), 42: ("PL", None), 43: ("PL", None), 7: ("XCN", _D), 8: ("XCN", _D), 9: ("XCN", _D), 17: ("XCN", _D), 19: ("CX", _ID), 44: _TS, 45: _TS,
             50: ("CX", _ID), 52: ("XCN", _D)},
     "PV2": {3: ("CE", None), 8: _TS, 9: _TS, 12: _FT, 13: ("XCN", _D), 23: ("XON", "HOSPITAL"), 26: _DT,
             33: _TS, 46: _DT, 47: _TS, 48: _TS},
