@@ -291,3 +291,26 @@ def test_childrens_hospital_of_a_lake_town(det, text, name):
 
 def test_a_lake_alone_is_still_a_place(det):
     assert not any(label == "HOSPITAL" for label, _ in found(det, "They hiked at Lake Tahoe last summer."))
+
+
+# ----------------------------------------------------------------------------- lowercase titles
+
+
+@pytest.mark.parametrize(
+    "sentence, name",
+    [
+        ("the patient's daughter, ms. matthew walker, is the health care proxy.", "matthew walker"),
+        ("thank you for referring mr art mcgirl. please call with any questions.", "art mcgirl"),
+        ("emergency contact is mr crystal cook at 05838.", "crystal cook"),
+    ],
+)
+def test_lowercase_title_before_names_that_are_words(det, sentence, name):
+    assert name in texts(det, _LOWER_NOTE.format(sentence))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["there is mild mr and trace tr on the echo.", "ms patient care was discussed.", "history of ms since 2001."],
+)
+def test_lowercase_mr_ms_that_are_no_titles(det, sentence):
+    assert not {label for label, _ in found(det, _LOWER_NOTE.format(sentence))} & {"PATIENT", "DOCTOR"}

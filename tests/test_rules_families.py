@@ -559,3 +559,17 @@ def test_military_addresses(text, street, zip_code):
 @pytest.mark.parametrize("text", ["The unit 4 box was moved to the APO cart.", "USS score 3 of 5, FPO negative."])
 def test_not_military_addresses(text):
     assert not values(text, "STREET", "ZIP")
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [("abdomen soft. vin es49dfdyjwb9hv0by. bowel sounds normal.", "es49dfdyjwb9hv0by"),
+     ("Abdomen soft. VIN ES49DFDYJWB9HV0BY. Bowel sounds normal.", "ES49DFDYJWB9HV0BY")],
+)
+def test_vin_in_any_case(text, value):
+    assert has(text, value, "VEHICLE")
+
+
+@pytest.mark.parametrize("text", ["he drinks vin rouge daily.", "Vin Diesel called.", "vin 12 tablets"])
+def test_vin_word_without_a_vin(text):
+    assert not values(text, "VEHICLE")

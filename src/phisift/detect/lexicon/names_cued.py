@@ -154,16 +154,38 @@ def pass_lower_titles(doc: Tokens, state: PassState) -> None:
             state.emit(t, extend_name(doc, state, t, strong=True), label, 0.9)
             continue
         k = doc.keys[t]
+        pair = _first_last_after_title(doc, state, t)
         if w in ("mr", "ms") and not dotted:
-            ok = lex.is_name_word(k) and not lex.is_allowed(k)
+            ok = lex.is_name_word(k) and not lex.is_allowed(k) or pair
         else:
             ok = lower_name_word(doc, state, t, loose=True) and (
                 w not in ("mr", "ms") or lex.is_name_word(k) or not lex.is_allowed(k)
-            )
+            ) or pair
         if not ok:
             continue
         j = lower_name_end(doc, state, t, loose=w in ("dr", "mrs", "drs"))
+        if pair and j == t + 1:
+            j = t + 2  # "ms. matthew walker,", "mr crystal cook at": a surname that is also a word
         state.emit(t, j, label, 0.9)
+
+
+_AFTER_NAME_WORDS = frozenset("is was has had will at who called states reports agrees".split())
+
+
+def _first_last_after_title(doc: Tokens, state: PassState, t: int) -> bool:
+    """After a lowercase title, a given name and a surname from the lists, closed by punctuation or a verb:
+    'ms. matthew walker, is', 'mr crystal cook at', 'mr art mcgirl.' (either may be a common word)."""
+    lex = doc.lex
+    if t + 1 >= doc.n or doc.cap[t] or doc.cap[t + 1] or state.taken[t + 1] or not doc.simple_gap(t + 1):
+        return False
+    k1, k2 = doc.keys[t], doc.keys[t + 1]
+    if k1 not in lex.first or k1 in NAME_STOP or k2 in NAME_STOP or k1 in CALENDAR or k2 in CALENDAR:
+        return False
+    if not (k2 in lex.last or not (lex.is_allowed(k2) or lex.is_place_word(k2)) and k2.isalpha() and len(k2) > 2):
+        return False
+    after = doc.gap(t + 2) if t + 2 <= doc.n else ""
+    return t + 2 >= doc.n or after.strip()[:1] in (",", ".", ";", ")", ":") or (
+        doc.simple_gap(t + 2) and doc.keys[t + 2] in _AFTER_NAME_WORDS)
 
 
 #: Field names that follow a name in a header line ("RE: ABC, DOB: ...").

@@ -52,7 +52,9 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
     """The cue phrases of each ID label, with the Spanish ones added when Spanish is on."""
     cues = [
         ("VEHICLE", rf"vehicle{SP}+(?:id|identification){SP}*{_NO}?|licen[sc]e{SP}+plate{SP}*{_NO}?"
-                    rf"|plate{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}"),
+                    rf"|plate{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}"
+                    # a note typed in lowercase: "vin" only before a 17-character run of letters and digits
+                    r"|(?-i:vin|Vin)(?=[ \t]*[:#]?[ \t]*(?=[a-z0-9]{0,16}[0-9])[a-zA-Z0-9]{17}(?![a-zA-Z0-9]))"),
         ("SSN", rf"(?-i:SSN|Ssn|ssn)|ss{SP}*#|s\.s\.n\.?|social{SP}+security{SP}*{_NO}?|soc\.?{SP}*sec\.?{SP}*{_NO}?"),
         ("MEDICALRECORD", rf"mrn|mr{SP}*{_NO}|medical{SP}+record{SP}*{_NO}?|med\.?{SP}*rec\.?{SP}*{_NO}"
                           rf"|unit{SP}*{_NO}|hospital{SP}+{_NO}|chart{SP}*{_NO}|record{SP}*{_NO}"
