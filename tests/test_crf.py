@@ -21,6 +21,7 @@ from phisift.detect.tagger.train import train_model  # noqa: E402
 from phisift.document import Document, Span  # noqa: E402
 from phisift.errors import InputError  # noqa: E402
 from phisift.formats import write_corpus  # noqa: E402
+from phisift.pipeline import Pipeline, load_config  # noqa: E402
 from phisift.synth import generate_notes  # noqa: E402
 from phisift.text import tokenize  # noqa: E402
 
@@ -217,9 +218,18 @@ def test_bundled_model_loads():
     # Shipped in the package (src/phisift/models/en_crf, package-data): missing means a broken build.
     assert (folder / CONFIG_FILE).is_file() and (folder / CRF_FILE).is_file(), "bundled model missing: make model"
     det = load_model_detector("en_crf")
+    assert det.stacker  # it adds to the rules and the lexicon (docs/tagger.md)
     text = "Patient John Smith (MRN 1234567) was seen on 03/04/2021 by Dr. Mary Jones."
-    labels = {s.label for s in det.detect(text)}
-    assert {"DATE", "PATIENT"} <= labels
+    pipe = Pipeline.from_config(load_config(None, {"replace": {"mode": "tag"}}))
+    assert {s.label for s in pipe.detect(text)} >= {"DATE", "PATIENT", "DOCTOR", "MEDICALRECORD"}
+    text = ("He had a second opinion at Stanford Health Care last year. "
+            "She works as an orthoptist at Nørgaard & Søn A/S. There are multiple lesions.")
+    covered = bytearray(len(text))
+    for s in pipe.detect(text):
+        covered[s.start : s.end] = b"\x01" * (s.end - s.start)
+    for name in ("Stanford Health Care", "Nørgaard & Søn A/S"):
+        a = text.index(name)
+        assert all(covered[a : a + len(name)]), name  # what the rules and the lexicon miss, the model adds
 
 
 # ----------------------------------------------------------------------------- bad model folders

@@ -7,14 +7,15 @@ and finds nothing. A region is built around every *candidate* word and widened b
 bigrams, capitalised-run position) and the CRF's transitions see the same
 neighbours they would in the whole note. Candidates are:
 
-* words with a digit (dates, ids, ages, phone numbers, addresses), except small
-  numbers ("2", "#4-0", "0.25%": doses, sizes, counts; an age or a date among them
-  is a rule hit, which marks it);
+* words with three digits in a row or four in all (dates, ids, phone numbers,
+  ZIPs), not small numbers and codes ("2", "#4-0", "250", "L4-L5", "6-French":
+  doses, sizes, levels; an age or a date among them is a rule hit, which marks it);
 * capitalised words whose lower-case form is neither in the shipped clinical
-  vocabulary (``data/clinical_vocab.txt``: words MTSamples writes in lower case)
-  nor an English function word: names, places and organisations are not in it,
-  "The", "HISTORY" and "Aspirin" are. In a note written all in lower case, any
-  word outside them;
+  vocabulary (``data/clinical_vocab.txt``: words MTSamples writes in lower case),
+  an English function word, a title, nor in the lexicon's clinical allowlist or
+  capitalised clinical terms ("Vicryl", "Bovie", "Next", "General", "Foley").
+  Names, places and organisations are in none of them; "The", "HISTORY" and
+  "Aspirin" are. In a note written all in lower case, any word outside them;
 * any word a rule or lexicon span touches (their hits are the tagger's strongest
   features).
 
@@ -38,9 +39,12 @@ _WORD = re.compile(r"\S+")
 #: Letters of a word, for the vocabulary test ("Smith," -> "smith").
 _LETTERS = re.compile(r"[^\W\d_]+")
 _DIGIT = re.compile(r"\d")
-#: Small numbers as clinical notes write them: "2", "#4-0", "0.25%", "(10)", "x3".
+#: Small numbers as clinical notes write them: "2", "#4-0", "0.25%", "(10)", "x3", "250".
 #: No PHI on their own; an age or a date among them is a rule hit, which marks it.
-_SMALL_NUMBER = re.compile(r"[#(x]?\d{1,2}(?:[-.]\d{1,2})?%?[),.;:]*")
+_SMALL_NUMBER = re.compile(r"[#(x]?\d{1,3}(?:[-.]\d{1,2})?%?[),.;:]*")
+#: Digit runs: a word with digits is a candidate when it holds three in a row or four in all
+#: (ids, phone numbers, dates, ZIPs), not for "L4-L5", "6-French", "DIAGNOSES:,1.", "T11".
+_DIGITS = re.compile(r"\d+")
 
 
 @lru_cache(maxsize=1)
@@ -50,11 +54,22 @@ def vocabulary() -> frozenset[str]:
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
+#: Titles before names: the name after them is the candidate.
+_TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "sr", "jr"})
+
+
 @lru_cache(maxsize=1)
 def _known() -> frozenset[str]:
-    """Words that are no candidate when capitalised: the vocabulary and English function words."""
+    """Words that are no candidate when capitalised: the vocabulary, English function words,
+    titles, and the lexicon's clinical allowlist and capitalised clinical terms ("Vicryl",
+    "Bovie", "Betadine", "Foley", "General": a third of the capitalised words MTSamples
+    does not write in lower case; 2 of the 72 words the rules and lexicon miss in the
+    real-prose tune split)."""
+    from ..lexicon.wordlists import load_lexicons
 
-    return vocabulary() | ENGLISH_STOPWORDS
+    lex = load_lexicons(None)
+    allowed = {w for w in lex.allow | lex.terms if " " not in w}
+    return vocabulary() | ENGLISH_STOPWORDS | _TITLES | frozenset(allowed)
 
 
 @lru_cache(maxsize=1 << 17)
@@ -67,7 +82,10 @@ def is_candidate_word(word: str, lower_note: bool = False) -> bool:
     words counts; in a mixed-case note a lower-case word is no candidate.
     """
     if _DIGIT.search(word):
-        return _SMALL_NUMBER.fullmatch(word) is None
+        if _SMALL_NUMBER.fullmatch(word):
+            return False
+        runs = _DIGITS.findall(word)
+        return max(map(len, runs)) >= 3 or sum(map(len, runs)) >= 4
     known = _known()
     for run in _LETTERS.findall(word):
         if len(run) > 1 and (lower_note or not run.islower()) and run.lower() not in known:
@@ -87,12 +105,15 @@ _CAP_START = re.compile(r"(?<![^\W\d_])[A-ZÀ-ÖØ-Þ]")
 _CAP_OR_DIGIT_WORD = re.compile(r"(?<!\S)(?=\S*[A-ZÀ-ÖØ-Þ\d])\S+")
 
 
-def candidate_regions(text: str, hits: Iterable[Span] = (), context: int = 2) -> list[tuple[int, int]]:
+def candidate_regions(
+    text: str, hits: Iterable[Span] = (), context: int = 2, lower: bool | None = None
+) -> list[tuple[int, int]]:
     """Sorted, disjoint character ranges ``[start, end)`` holding every candidate word ± ``context`` words.
 
     Ranges start and end at word edges; ranges separated by whitespace alone are merged.
+    ``lower``: whether the note is written in lower case, when the caller knows already.
     """
-    scan = _WORD if _lower_note(text) else _CAP_OR_DIGIT_WORD
+    scan = _WORD if (_lower_note(text) if lower is None else lower) else _CAP_OR_DIGIT_WORD
     lower = scan is _WORD
     cores = [m.span() for m in scan.finditer(text) if is_candidate_word(m.group(), lower)]
     cores.extend(_word_edges(text, sp.start, sp.end) for sp in hits if sp.end > sp.start)

@@ -27,9 +27,11 @@ from ...document import Span
 from ...errors import InputError, UsageError
 from ...text import merge_chunk_spans
 from ..base import relabel
-from .features import FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer
+from .features import FEATURE_PREFIXES, FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer
 from .candidates import candidate_regions
 from .pieces import decode_bio
+from .stack import stack
+from .wordinfo import doc_info
 
 CRF_FILE = "model.crfsuite"
 CONFIG_FILE = "phisift_model.json"
@@ -125,8 +127,11 @@ class CrfDetector:
         gazetteer: Gazetteer | None = None,
         clusters: Mapping[str, str] | None = None,
         label_map: Mapping[str, str] | None = None,
+        stacker: Mapping[str, Any] | None = None,
     ) -> None:
         self.model_file = Path(model_file)
+        #: A stacking model (``phisift_model.json`` "stacker"): it only adds spans (see ``tag``).
+        self.stacker = dict(stacker) if stacker else None
         self.settings = settings
         self.gazetteer = gazetteer
         self.clusters = dict(clusters) if clusters else None
@@ -134,7 +139,8 @@ class CrfDetector:
         self._featurizer = Featurizer(settings, gazetteer, self.clusters)
         self._tagger = open_tagger(self.model_file)
         #: Words of context around candidates (``candidates``); None tags whole notes.
-        self.candidate_context: int | None = CANDIDATE_CONTEXT
+        self.candidate_context: int | None = int(self.stacker.get("context", CANDIDATE_CONTEXT)) if self.stacker \
+            else CANDIDATE_CONTEXT
 
     @property
     def labels(self) -> list[str]:
@@ -148,27 +154,49 @@ class CrfDetector:
         digits, words outside the clinical vocabulary and rule/lexicon hits. ``None``
         tags the whole note.
         """
-        if self.candidate_context is None:
+        if self.candidate_context is None and not self.stacker:
             return self._tag_region(text, with_scores)
         hits = self._featurizer.hits(text)  # sorted by start
+        all_hits = [s for _, spans in hits for s in spans]
+        doc = doc_info(text, all_hits) if self.settings.doc_features else None
+        if self.candidate_context is None:
+            regions = [(0, len(text))]
+        else:
+            regions = candidate_regions(text, self._core_hits(hits), self.candidate_context,
+                                        doc.case == "lower" if doc else None)
+        found = self._tag_regions(text, regions, hits, doc, with_scores or bool(self.stacker))
+        if self.stacker:
+            found = stack(text, found, all_hits, float(self.stacker.get("min_score", 0.5)))
+        return found
+
+    def _core_hits(self, hits: list[tuple[str, list[Span]]]) -> list[Span]:
+        """The hits whose words are candidates: all of them, or a stacker's ``core_hits``
+        detectors' only ("lexicon": names and places the model may extend; dates, phones and
+        ids from the rules are whole and only features)."""
+        names = self.stacker.get("core_hits") if self.stacker else None
+        keep = {FEATURE_PREFIXES[n] for n in names} if names else None
+        return [s for prefix, spans in hits if keep is None or prefix in keep for s in spans]
+
+    def _tag_regions(self, text: str, regions, hits, doc, with_scores: bool) -> list[Span]:
+        """Spans of the model in each region ``[a, b)`` of ``text``, with the hits that fall inside it."""
         starts = [[s.start for s in spans] for _, spans in hits]
         found: list[Span] = []
-        for a, b in candidate_regions(text, (s for _, spans in hits for s in spans), self.candidate_context):
+        for a, b in regions:
             # a hit's words are candidates, so a hit lies wholly inside one region
             sub_hits = [(prefix, [Span(s.start - a, min(s.end, b) - a, s.label, s.source, s.score)
                                   for s in spans[bisect_left(st, a) : bisect_left(st, b)]])
                         for (prefix, spans), st in zip(hits, starts)]
             found.extend(Span(s.start + a, s.end + a, s.label, s.source, s.score)
-                         for s in self._tag_region(text[a:b], with_scores, sub_hits))
+                         for s in self._tag_region(text[a:b], with_scores, sub_hits, doc))
         return found
 
-    def _tag_region(self, text: str, with_scores: bool, hits=None) -> list[Span]:
+    def _tag_region(self, text: str, with_scores: bool, hits=None, doc=None) -> list[Span]:
         """Tag one text (a note or a region of one) in overlapping windows.
 
         Overlapping windows are tagged separately and merged as the transformer's are
         (``merge_chunk_spans``): near a window edge the other window's view wins.
         """
-        pieces, feats, windows = self._featurizer.featurize(text, overlap=self.settings.overlap, hits=hits)
+        pieces, feats, windows = self._featurizer.featurize(text, overlap=self.settings.overlap, hits=hits, doc=doc)
         tagger = self._tagger
         per_window: list[list[Span]] = []
         for w in windows:
@@ -204,12 +232,14 @@ class CrfDetector:
             "clusters": self.clusters,
             "label_map": self.label_map,
             "candidate_context": self.candidate_context,
+            "stacker": self.stacker,
         }
 
     def __setstate__(self, state: dict) -> None:
         gaz = Gazetteer.from_dict(state["gazetteer"]) if state["gazetteer"] else None
         self.__init__(
-            state["model_file"], FeatureSettings.from_dict(state["settings"]), gaz, state["clusters"], state["label_map"]
+            state["model_file"], FeatureSettings.from_dict(state["settings"]), gaz, state["clusters"], state["label_map"],
+            state.get("stacker"),
         )
         self.candidate_context = state.get("candidate_context", CANDIDATE_CONTEXT)
 
@@ -243,7 +273,10 @@ def load_crf_detector(folder: Path, config: Mapping[str, Any], label_map: Mappin
         gaz = Gazetteer.from_dict(read_json(folder / GAZETTEER_FILE, "gazetteer.json"))
     clusters = read_json(folder / CLUSTERS_FILE, "clusters.json") if settings.clusters else None
     try:
-        return CrfDetector(folder / config.get("model_file", CRF_FILE), settings, gaz, clusters, label_map)
+        stacker = config.get("stacker")
+        if stacker is not None and not isinstance(stacker, dict):
+            raise ValueError("'stacker' must be an object")
+        return CrfDetector(folder / config.get("model_file", CRF_FILE), settings, gaz, clusters, label_map, stacker)
     except ValueError as exc:
         raise InputError(f"corrupt model config ({exc})", folder / CONFIG_FILE) from None
 

@@ -28,8 +28,12 @@ from typing import Any, Iterable, Mapping, Sequence
 from ...document import Document, Span
 from ...text import sentence_tokens
 from .pieces import Piece, Window, char_class, piece_windows, short_shape, split_pieces
+from .wordinfo import DocInfo, doc_info, lexicon_tags, neighbour_lexicon_tags
 
-__all__ = ["FeatureSettings", "FEATURE_VERSION", "Gazetteer", "Featurizer"]
+__all__ = ["FeatureSettings", "FEATURE_VERSION", "FEATURE_PREFIXES", "Gazetteer", "Featurizer"]
+
+#: The detectors whose hits are features, and the prefix of their features ("R=B-DATE").
+FEATURE_PREFIXES = {"rules": "R", "lexicon": "L"}
 
 #: Bumped whenever the features computed for a text change: a model trained with
 #: other features would silently tag worse, so loading it is refused.
@@ -67,6 +71,14 @@ class FeatureSettings:
     gazetteer: bool = False
     gazetteer_folds: int = 5
     clusters: bool = False  # set when a cluster map is stored with the model
+    #: word bigrams with the previous and the next piece ("-1|0=dr|smith")
+    bigrams: bool = True
+    #: the long shape ("S=XXXdddd") and length bucket of a piece (off: fewer features, faster)
+    long_shape: bool = True
+    #: case-insensitive word-list membership of a piece and its neighbours (``wordinfo``)
+    lexicon_words: bool = False
+    #: what the whole note says about a word: hit elsewhere, lower-case use, note case (``wordinfo``)
+    doc_features: bool = False
     max_words: int = 250  # tokens per tagged window (phisift.text.chunks)
     overlap: int = 50  # overlap of windows when tagging (training windows do not overlap)
     version: int = FEATURE_VERSION
@@ -81,6 +93,10 @@ class FeatureSettings:
     def from_dict(cls, d: Mapping[str, Any]) -> "FeatureSettings":
         known = {k: v for k, v in d.items() if k in cls.__dataclass_fields__}
         known.setdefault("version", 1)  # configs written before versions were recorded
+        known.setdefault("lexicon_words", False)  # models trained before these features existed
+        known.setdefault("doc_features", False)
+        known.setdefault("long_shape", True)
+        known.setdefault("bigrams", True)
         if "affixes" in known:
             known["affixes"] = tuple(known["affixes"])
         if "detectors" in known:
@@ -160,15 +176,21 @@ class Gazetteer:
 # --------------------------------------------------------------------------- featurizer
 
 
+#: Sentence-position features of a sentence's first pieces.
+_SENT_POS = ("pos=0", "pos=1", "pos=2")
+
+
 def _length_bucket(n: int) -> str:
     return "1" if n == 1 else "2" if n == 2 else "3" if n == 3 else "4-5" if n <= 5 else "6-8" if n <= 8 else "9+"
 
 
 @lru_cache(maxsize=1 << 17)
-def _word_features(w: str, affixes: tuple[int, ...]) -> tuple[str, ...]:
+def _word_features(w: str, affixes: tuple[int, ...], detail: bool = True) -> tuple[str, ...]:
     """The features that depend on the piece's text alone (cached: words repeat)."""
     lw = w.lower()
-    f = ["w=" + lw, "s=" + short_shape(w), "S=" + long_shape(w), "len=" + _length_bucket(len(w))]
+    f = ["w=" + lw, "s=" + short_shape(w)]
+    if detail:
+        f += ["S=" + long_shape(w), "len=" + _length_bucket(len(w))]
     if w.isalpha():
         for n in affixes:
             if len(w) > n:
@@ -197,13 +219,15 @@ def _context_strings(w: str, win: int) -> tuple[tuple[str, str], ...]:
     return tuple((f"{d}w={lw}", f"{d}s={shape}") for d in range(-win, win + 1) if d != 0)
 
 
-def _piece_features(p: Piece, affixes: tuple[int, ...]) -> list[str]:
-    f = list(_word_features(p.text, affixes))
-    f.append("tk=" + p.parent)
-    f.append("tp=" + p.where)
-    if p.glued:
-        f.append("glued")
-    return f
+def _piece_features(p: Piece, affixes: tuple[int, ...], detail: bool = True) -> list[str]:
+    return list(_piece_tuple(p.text, p.parent, p.where, p.glued, affixes, detail))
+
+
+@lru_cache(maxsize=1 << 17)
+def _piece_tuple(text: str, parent: str, where: str, glued: bool, affixes: tuple[int, ...], detail: bool) -> tuple[str, ...]:
+    """A piece's own features: its word features, the shape of its token, its place in the token."""
+    f = _word_features(text, affixes, detail) + ("tk=" + parent, "tp=" + where)
+    return f + ("glued",) if glued else f
 
 
 class Featurizer:
@@ -240,8 +264,7 @@ class Featurizer:
     def use_detectors(self, shared: Mapping[str, Any]) -> None:
         """Take the pipeline's own rule/lexicon detectors (by name) for the hit features,
         so a text is scanned once for both (see ``detect.base.Remembered``)."""
-        prefixes = {"rules": "R", "lexicon": "L"}
-        by_prefix = {prefixes[n]: d for n, d in shared.items() if n in prefixes}
+        by_prefix = {FEATURE_PREFIXES[n]: d for n, d in shared.items() if n in FEATURE_PREFIXES}
         self._detectors = [(prefix, by_prefix.get(prefix, det)) for prefix, det in self._detectors]
 
     def hits(self, text: str) -> list[tuple[str, list[Span]]]:
@@ -249,14 +272,15 @@ class Featurizer:
 
     def featurize(
         self, text: str, gazetteer: Gazetteer | None = None, overlap: int = 0,
-        hits: list[tuple[str, list[Span]]] | None = None,
+        hits: list[tuple[str, list[Span]]] | None = None, doc: DocInfo | None = None,
     ) -> tuple[list[Piece], list[list[str]], list[Window]]:
         """Pieces, a feature list per piece, and the windows to tag.
 
         ``gazetteer`` overrides the featurizer's own (jackknifing at training time);
         ``overlap`` is the windows' overlap in tokens (0 for training); ``hits``
         (``self.hits(text)``, computed by the caller) saves running the detectors on
-        ``text`` (a candidate region of a note whose hits are known).
+        ``text`` (a candidate region of a note whose hits are known); ``doc`` is the
+        ``wordinfo.DocInfo`` of the whole note (computed from ``text`` when not given).
         """
         groups = sentence_tokens(text)
         tokens = [t for g in groups for t in g]
@@ -267,22 +291,36 @@ class Featurizer:
             ps = split_pieces(g, k)
             k += len(g)
             n = len(ps)
-            for i in range(n):
-                sent_pos.append(f"pos={i}" if i < 3 else ("last" if i == n - 1 else None))
-            if n > 1:
-                sent_pos[-1] = "last"
+            if n:
+                sent_pos.extend(_SENT_POS[:n])
+                if n > 3:
+                    sent_pos.extend([None] * (n - 3))
+                if n > 1:
+                    sent_pos[-1] = "last"
             pieces.extend(ps)
         if not pieces:
             return [], [], []
         gaz = gazetteer if gazetteer is not None else self.gazetteer
         affixes = tuple(self.settings.affixes)
-        feats = [_piece_features(p, affixes) for p in pieces]
+        detail = self.settings.long_shape
+        feats = [_piece_features(p, affixes, detail) for p in pieces]
         if self.clusters:
             for f, p in zip(feats, pieces):
                 c = self.clusters.get(p.text.lower())
                 if c is not None:
                     f.append("c=" + c)
-        hits = self._hit_features(pieces, self.hits(text) if hits is None else hits)
+        if hits is None:
+            hits = self.hits(text)
+        if self.settings.doc_features:
+            if doc is None:
+                doc = doc_info(text, (s for _, spans in hits for s in spans))
+            case = "nc=" + doc.case
+            for f, p in zip(feats, pieces):
+                f.extend(doc.features(p.text))
+                f.append(case)
+        if self.settings.lexicon_words:
+            _add_lexicon_features(pieces, feats)
+        hits = self._hit_features(pieces, hits)
         gaz_f = gaz.features(pieces) if (gaz is not None and self.settings.gazetteer) else None
         lines = _line_label_features(text, pieces) if self.settings.line_labels else None
         feats = self._with_context(text, pieces, feats, hits, gaz_f, lines, sent_pos)
@@ -322,6 +360,7 @@ class Featurizer:
         words = [p.text.lower() for p in pieces]
         seen = [_context_strings(p.text, win) for p in pieces]  # what a neighbour at d contributes
         hit_labels = [sorted({h.split("-", 1)[1] for h in hs}) for hs in hits]
+        bigrams = self.settings.bigrams
         out: list[list[str]] = []
         for i in range(n):
             f = base[i]
@@ -343,12 +382,26 @@ class Featurizer:
                         f.extend(f"{d}{g}" for g in gaz[j])
                 elif j == -1 or j == n:
                     f.append(f"{d}w=" + ("<s>" if j < 0 else "</s>"))
-            if i > 0:
-                f.append(f"-1|0={words[i - 1]}|{words[i]}")
-            if i + 1 < n:
-                f.append(f"0|1={words[i]}|{words[i + 1]}")
+            if bigrams:
+                if i > 0:
+                    f.append(f"-1|0={words[i - 1]}|{words[i]}")
+                if i + 1 < n:
+                    f.append(f"0|1={words[i]}|{words[i + 1]}")
             out.append(f)
         return out
+
+
+def _add_lexicon_features(pieces: Sequence[Piece], feats: list[list[str]]) -> None:
+    """``lx=`` tags of each piece and of its left and right neighbour (``wordinfo``)."""
+    tags = [lexicon_tags(p.text) for p in pieces]
+    n = len(pieces)
+    for i, p in enumerate(pieces):
+        f = feats[i]
+        f.extend(tags[i])
+        if i > 0 and tags[i - 1]:
+            f.extend(neighbour_lexicon_tags(pieces[i - 1].text)[1])
+        if i + 1 < n and tags[i + 1]:
+            f.extend(neighbour_lexicon_tags(pieces[i + 1].text)[0])
 
 
 _CONNECTORS = frozenset({"de", "del", "la", "las", "los", "el", "y", "of", "the", "and", "&", "-", "'", "’"})

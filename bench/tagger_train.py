@@ -1,0 +1,247 @@
+"""Train the bundled English CRF as a stacker on real prose, tune its precision guard, score it.
+
+    python bench/make_realprose.py                      # the real-prose sets (bench/out/realprose)
+    python bench/tagger_train.py                        # train, tune, score; model in bench/out/tagger_train/model
+    python bench/tagger_train.py --install              # ... and copy it to src/phisift/models/en_crf
+
+Training notes (never the report or held-out sets, see bench/make_realprose.py):
+
+* ``tune.jsonl`` (300 MTSamples notes of the tuning specialties, seed 11);
+* ``--extra`` more notes of the same tuning half of MTSamples (notes 300.. of it),
+  injected with seed 21, a third of them upper-cased and a third lower-cased
+  (carrier-wide case transforms);
+* ``--queries`` query-style texts (seed 22) after descriptions of tuning notes.
+
+Of these, every fifth note is held out (``hold``): the CRF is trained on the rest,
+and its ``min_score`` (lowest piece marginal a span needs to be added) is the
+smallest on a grid whose added tokens on the hold-out are at least
+``--precision`` precise. The model is a stacker (``detect/tagger/stack.py``): it
+adds spans only where the rules and the lexicon found nothing.
+
+Scores (token P/R, ``phisift.evaluate``, neutral regions ignored) of rules+lexicon
+and rules+lexicon+this model are printed side by side for the sets named by
+``--sets``, computed in this process with the pipeline's combiner; the figures
+for the README come from ``bench/realprose_eval.py`` (the CLI), run after
+``--install``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import sys
+import time
+from pathlib import Path
+
+from phisift import __version__
+from phisift.detect.combine import Combiner
+from phisift.detect.lexicon.detector import LexiconDetector
+from phisift.detect.rules.detector import RuleDetector
+from phisift.detect.tagger.candidates import candidate_regions
+from phisift.detect.tagger.crf import CONFIG_FILE, CRF_FILE, CrfDetector, CrfParams, train_crf, write_json
+from phisift.detect.tagger.features import FEATURE_PREFIXES, Featurizer, FeatureSettings
+from phisift.detect.tagger.pieces import bio_labels
+from phisift.detect.tagger.wordinfo import doc_info
+from phisift.document import Document, Span
+from phisift.evaluate import evaluate
+from phisift.formats import read_corpus
+from phisift.synth.inject import inject, query, recase
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT))
+import make_realprose  # noqa: E402
+
+SETS = ("report", "heldout_types", "heldout_carrier", "queries", "report_upper", "report_lower")
+THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)
+
+
+class Cached:
+    """A detector answering from spans computed before (by text), so hits are computed once per note."""
+
+    def __init__(self, name: str, table: dict[str, list[Span]]) -> None:
+        self.name, self.table = name, table
+
+    def detect(self, text: str) -> list[Span]:
+        return self.table[text]
+
+
+def training_docs(realprose: Path, extra: int, queries: int) -> list[Document]:
+    docs = list(read_corpus(realprose / "tune.jsonl"))
+    tune_side, _ = make_realprose.mtsamples(make_realprose.SHARED / "mtsamples" / "mtsamples.csv")
+    random.Random(2026).shuffle(tune_side)
+    half = tune_side[: len(tune_side) // 2]  # make_realprose's tuning half; the other half is `report`
+    used = {d.id.split("-", 1)[1] for d in docs}
+    more = [r for r in half if r["note_id"] not in used][:extra]
+    for i, r in enumerate(more):
+        d = inject(f"tune2-{r['note_id']}", r["transcription"].strip(), 21,
+                   meta={"carrier": "mtsamples", "specialty": r["medical_specialty"].strip()})
+        docs.append(d if i % 3 == 0 else recase(d, "upper" if i % 3 == 1 else "lower"))
+    contexts = [r.get("description", "").strip() for r in half]
+    docs += [query(f"tuneq-{i}", 22, contexts[i] if i % 2 else "") for i in range(queries)]
+    return docs
+
+
+def hits_table(texts: list[str]) -> dict[str, dict[str, list[Span]]]:
+    rules, lexicon = RuleDetector(), LexiconDetector()
+    return {"rules": {t: sorted(rules.detect(t)) for t in texts}, "lexicon": {t: sorted(lexicon.detect(t)) for t in texts}}
+
+
+def region_sequences(docs: list[Document], featurizer: Featurizer, context: int, core_hits: list[str]) -> tuple[list, list]:
+    """Feature and label sequences of the stacker's candidate regions (what it tags at run time)."""
+    core_prefixes = {FEATURE_PREFIXES[n] for n in core_hits}
+    xs, ys = [], []
+    for doc in docs:
+        hits = featurizer.hits(doc.text)
+        all_hits = [s for _, spans in hits for s in spans]
+        cores = [s for prefix, spans in hits if prefix in core_prefixes for s in spans]
+        info = doc_info(doc.text, all_hits) if featurizer.settings.doc_features else None
+        for a, b in candidate_regions(doc.text, cores, context, info.case == "lower" if info else None):
+            sub = [(p, [Span(s.start - a, min(s.end, b) - a, s.label, s.source, s.score) for s in spans
+                        if s.start >= a and s.start < b]) for p, spans in hits]
+            pieces, feats, windows = featurizer.featurize(doc.text[a:b], overlap=0, hits=sub, doc=info)
+            gold = [Span(max(s.start, a) - a, min(s.end, b) - a, s.label) for s in doc.spans if s.start < b and s.end > a]
+            labels = bio_labels(pieces, gold)
+            for w in windows:
+                xs.append(feats[w.lo : w.hi])
+                ys.append(labels[w.lo : w.hi])
+    return xs, ys
+
+
+def token_figures(gold: list[Document], pred: dict[str, list[Span]]) -> dict:
+    return evaluate(gold, pred).as_dict()["token"]
+
+
+def _mask(n: int, spans) -> bytearray:
+    m = bytearray(n)
+    for s in spans:
+        m[s.start : s.end] = b"\x01" * (s.end - s.start)
+    return m
+
+
+def added_precision(docs: list[Document], spans: dict[str, list[Span]], table: dict) -> tuple[int, int]:
+    """(added words inside gold, added words): whitespace words the model's spans cover and no hit touches."""
+    good = total = 0
+    for d in docs:
+        gold = _mask(len(d.text), d.spans)
+        hit = _mask(len(d.text), table["rules"][d.text] + table["lexicon"][d.text])
+        for s in spans.get(d.id, ()):
+            k = s.start
+            for w in d.text[s.start : s.end].split():
+                k = d.text.index(w, k)
+                if 1 not in hit[k : k + len(w)]:
+                    total += 1
+                    good += 1 in gold[k : k + len(w)]
+                k += len(w)
+    return good, total
+
+
+def fit(train: list[Document], settings: FeatureSettings, shared: dict, params: CrfParams, args) -> tuple[Path, float]:
+    """Train the CRF on the candidate regions of ``train``; (model folder, seconds)."""
+    featurizer = Featurizer(settings)
+    featurizer.use_detectors(shared)
+    t = time.process_time()
+    xs, ys = region_sequences(train, featurizer, args.context, args.core_hits)
+    print(f"features: {len(xs)} sequences, {sum(map(len, xs))} pieces in {time.process_time() - t:.0f} CPU-s", flush=True)
+    folder = args.out / "model"
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    seconds = train_crf(xs, ys, params, folder / CRF_FILE)
+    print(f"trained in {seconds:.0f} s", flush=True)
+    return folder, seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--realprose", type=Path, default=ROOT / "out" / "realprose")
+    ap.add_argument("--out", type=Path, default=ROOT / "out" / "tagger_train")
+    ap.add_argument("--extra", type=int, default=300)
+    ap.add_argument("--queries", type=int, default=300)
+    ap.add_argument("--c1", type=float, default=0.1)
+    ap.add_argument("--c2", type=float, default=0.01)
+    ap.add_argument("--iterations", type=int, default=150)
+    ap.add_argument("--min-freq", type=int, default=2)
+    ap.add_argument("--precision", type=float, default=0.95, help="precision of added tokens on the hold-out")
+    ap.add_argument("--sets", default=",".join(SETS))
+    ap.add_argument("--no-lexicon-words", action="store_true")
+    ap.add_argument("--no-doc-features", action="store_true")
+    ap.add_argument("--context", type=int, default=2, help="words of context around candidates")
+    ap.add_argument("--affixes", default="3", help="prefix/suffix lengths")
+    ap.add_argument("--long-shape", action="store_true", help="add the long shape and length features")
+    ap.add_argument("--window", type=int, default=1, help="context words in the features of a piece")
+    ap.add_argument("--bigrams", action="store_true", help="add word bigrams")
+    ap.add_argument("--core-hits", default="lexicon", help="detectors whose hits make candidate regions")
+    ap.add_argument("--model", type=Path, help="score this model folder instead of training one")
+    ap.add_argument("--install", action="store_true")
+    args = ap.parse_args(argv)
+    args.core_hits = [n for n in args.core_hits.split(",") if n]
+    t0 = time.process_time()
+    docs = training_docs(args.realprose, args.extra, args.queries)
+    hold = [d for i, d in enumerate(docs) if i % 5 == 4]
+    train = [d for i, d in enumerate(docs) if i % 5 != 4]
+    sets = {n: list(read_corpus(args.realprose / f"{n}.jsonl")) for n in args.sets.split(",") if n}
+    texts = [d.text for d in docs] + [d.text for ds in sets.values() for d in ds]
+    table = hits_table(texts)
+    print(f"{len(train)} training notes, {len(hold)} held out; hits in {time.process_time() - t0:.0f} CPU-s", flush=True)
+    settings = FeatureSettings(affixes=tuple(int(a) for a in args.affixes.split(",") if a),
+                               lexicon_words=not args.no_lexicon_words, doc_features=not args.no_doc_features,
+                               long_shape=args.long_shape, window=args.window, bigrams=args.bigrams)
+    shared = {n: Cached(n, t) for n, t in table.items()}
+    params = CrfParams(args.c1, args.c2, args.iterations, args.min_freq)
+    if args.model:  # score an existing model: its own feature settings and context
+        folder = args.out / "model"
+        if folder.exists():
+            shutil.rmtree(folder)
+        shutil.copytree(args.model, folder)
+        config = json.loads((folder / CONFIG_FILE).read_text(encoding="utf-8"))
+        settings = FeatureSettings.from_dict(config["features"])
+        args.context = int(config.get("stacker", {}).get("context", args.context))
+        args.core_hits = config.get("stacker", {}).get("core_hits", ["rules", "lexicon"])
+        seconds = float(config.get("train_seconds", 0))
+    else:
+        folder, seconds = fit(train, settings, shared, params, args)
+    det = CrfDetector(folder / CRF_FILE, settings, stacker={"min_score": 0.0, "context": args.context, "core_hits": args.core_hits})
+    det.share_detectors(shared)
+    raw = {d.id: det.tag(d.text) for d in hold}
+    rows = []
+    for th in THRESHOLDS:
+        good, total = added_precision(hold, {k: [s for s in v if s.score >= th] for k, v in raw.items()}, table)
+        rows.append((th, good, total))
+        print(f"  hold-out min_score {th}: added tokens {total}, in gold {good} ({good / max(total, 1):.3f})")
+    ok = [th for th, good, total in rows if total and good / total >= args.precision]
+    min_score = ok[0] if ok else THRESHOLDS[-1]
+    print(f"min_score {min_score}", flush=True)
+    config = {"kind": "crf", "model_file": CRF_FILE, "labels": det.labels, "features": settings.as_dict(),
+              "crf": {"c1": params.c1, "c2": params.c2, "max_iterations": params.max_iterations,
+                      "min_freq": params.min_freq, "all_possible_transitions": True},
+              "stacker": {"min_score": min_score, "context": args.context, "core_hits": args.core_hits, "hold_out": [list(r) for r in rows]},
+              "training_corpus": {"documents": len(train), "held_out": len(hold),
+                                  "notes": "bench/tagger_train.py: real-prose tune split + extra injected notes "
+                                           "(seed 21, a third upper-, a third lower-cased) + queries (seed 22)"},
+              "label_map": None, "train_seconds": round(seconds, 1), "phisift_version": __version__}
+    write_json(folder / CONFIG_FILE, config)
+    det = CrfDetector(folder / CRF_FILE, settings, stacker={"min_score": min_score, "context": args.context, "core_hits": args.core_hits})
+    det.share_detectors(shared)
+    combiner = Combiner()
+    for name, gold in sets.items():
+        base = {d.id: combiner.combine(table["rules"][d.text] + table["lexicon"][d.text]) for d in gold}
+        t = time.process_time()
+        added = {d.id: det.detect(d.text) for d in gold}
+        cpu = time.process_time() - t
+        withm = {d.id: combiner.combine(base[d.id] + added[d.id]) for d in gold}
+        a, b = token_figures(gold, base), token_figures(gold, withm)
+        print(f"{name}: rules+lexicon P {a['precision']:.4f} R {a['recall']:.4f} | +model P {b['precision']:.4f} "
+              f"R {b['recall']:.4f} | dP {100 * (b['precision'] - a['precision']):+.2f} dR "
+              f"{100 * (b['recall'] - a['recall']):+.2f} | model {cpu:.1f} CPU-s", flush=True)
+    if args.install:
+        dest = ROOT.parent / "src" / "phisift" / "models" / "en_crf"
+        for f in (CRF_FILE, CONFIG_FILE):
+            shutil.copy(folder / f, dest / f)
+        print(f"installed in {dest}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,94 @@
+"""A stacking tagger's output: only confident additions to the rules and the lexicon, made consistent.
+
+The bundled English CRF sees the rule and lexicon hits as features and is
+trained on real prose with injected PHI (``bench/tagger_train.py``). Measured on
+held-out notes, letting it overrule or re-cut those hits costs precision and
+gains little; what it adds is PHI the rules and the lexicon missed. So a
+stacking model (``"stacker"`` in its ``phisift_model.json``):
+
+1. tags the candidate regions (``candidates``) like any CRF model;
+2. keeps a span only where its lowest piece marginal is at least ``min_score``
+   (tuned on a hold-out of the training notes: the precision guard) and it adds
+   to the hits: where none is, or past their edges (``additions``);
+3. finds the other mentions of the names it added in the same note
+   (document-level consistency): the lexicon's repeated-name pass
+   (``lexicon.names_in_document``), which is case-aware (a capitalised name is
+   looked for capitalised, so "White" does not reach "white matter") and skips
+   allowlisted words at sentence starts and eponyms ("Parkinson disease").
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from dataclasses import replace
+from typing import Sequence
+
+from ...document import Span
+
+#: Labels whose other mentions in the note are looked for.
+NAME_LABELS = frozenset({"PATIENT", "DOCTOR"})
+
+
+def _merged(spans: Sequence[Span]) -> list[list[int]]:
+    """The character ranges of ``spans``, overlapping ones joined, sorted."""
+    merged: list[list[int]] = []
+    for a, b in sorted((s.start, s.end) for s in spans if s.end > s.start):
+        if merged and a <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    return merged
+
+
+def _overlaps(merged: list[list[int]], starts: list[int], a: int, b: int) -> list[list[int]]:
+    """The ranges of ``merged`` (start list ``starts``) that overlap ``[a, b)``."""
+    i = bisect_left(starts, b)
+    out = []
+    while i > 0 and merged[i - 1][1] > a:
+        out.append(merged[i - 1])
+        i -= 1
+    return out
+
+
+def additions(text: str, spans: Sequence[Span], hits: Sequence[Span], min_score: float) -> list[Span]:
+    """The model's confident spans (score >= ``min_score``) that add to ``hits``.
+
+    A span overlapping no hit is kept; one overlapping hits is kept, grown over
+    them, when it reaches a letter or digit past them ("Stanford Health Care" over
+    the lexicon's "Stanford"), so the hits are never cut; otherwise it is dropped.
+    """
+    merged = _merged(hits)
+    starts = [m[0] for m in merged]
+    out = []
+    for s in spans:
+        if s.score < min_score:
+            continue
+        over = _overlaps(merged, starts, s.start, s.end)
+        if not over:
+            out.append(s)
+            continue
+        a, b = min([s.start] + [m[0] for m in over]), max([s.end] + [m[1] for m in over])
+        covered = bytearray(b - a)
+        for x, y in over:
+            covered[x - a : y - a] = b"\x01" * (y - x)
+        if any(not covered[k - a] and text[k].isalnum() for k in range(s.start, s.end)):
+            out.append(replace(s, start=a, end=b))
+    return out
+
+
+def stack(text: str, spans: Sequence[Span], hits: Sequence[Span], min_score: float) -> list[Span]:
+    """``additions`` of the model's spans to the hits, and the other mentions of the names among them."""
+    kept = additions(text, spans, hits, min_score)
+    names = [s for s in kept if s.label in NAME_LABELS]
+    if not names:
+        return kept
+    from ..lexicon.detector import names_in_document
+
+    merged = _merged(list(hits) + kept)
+    starts = [m[0] for m in merged]
+    more = [replace(s, source=names[0].source, score=min(n.score for n in names))
+            for s in names_in_document(text, names, min_score=0.0) if not _overlaps(merged, starts, s.start, s.end)]
+    return sorted(kept + more)
+
+
+__all__ = ["stack", "additions", "NAME_LABELS"]

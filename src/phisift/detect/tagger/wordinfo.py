@@ -1,0 +1,167 @@
+"""What the word lists and the whole note say about a word: features that carry across layouts.
+
+A CRF trained on a few hundred notes learns the layouts it saw ("Patient: X",
+"Dr. X, MD"); what transfers to a letter, a mine-injury narrative or a question
+is what a word *is*, whatever its case or place:
+
+* lexicon membership, case-insensitive (``lx=F`` first name, ``lx=L`` surname,
+  ``lx=T`` capitalised clinical term, ``lx=V`` clinical vocabulary, ...), from
+  the same lists the lexicon detector reads, so "SMITH", "smith" and "Smith" look
+  alike;
+* the note around it (``DocInfo``): whether the same word is part of a rule or
+  lexicon hit elsewhere in the note (``dh=PATIENT``), whether the note also writes
+  it in lower case (``dl``: "Grace" vs "grace", "White" vs "white matter"), whether
+  it appears capitalised more than once (``dc2``), and the note's case (``nc=``).
+
+Both are computed per word type and cached: a note repeats its words.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Iterable
+
+from ...document import Span
+from ...text import ENGLISH_STOPWORDS
+
+_ALPHA_WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@lru_cache(maxsize=1)
+def _lists():
+    """(lexicons, clinical vocabulary): loaded once, shared with the lexicon detector's cache."""
+    from ..lexicon.wordlists import load_lexicons
+    from .candidates import vocabulary
+
+    return load_lexicons(None), vocabulary()
+
+
+@lru_cache(maxsize=1 << 17)
+def lexicon_tags(word: str) -> tuple[str, ...]:
+    """``lx=`` features of one word, case-insensitive ("Smith", "SMITH", "smith" alike)."""
+    if len(word) < 2 or not word.isalpha():
+        return ()
+    from ..lexicon.wordlists import norm
+
+    lex, vocab = _lists()
+    k = norm(word)
+    out = []
+    if k in lex.first:
+        out.append("lx=F")
+        if k in lex.first_common:
+            out.append("lx=Fc")
+    if k in lex.last:
+        out.append("lx=L")
+    if k in lex.allow:
+        out.append("lx=A")
+    if k in lex.terms:
+        out.append("lx=T")
+    if k in lex.cities:
+        out.append("lx=C")
+    if k in lex.states:
+        out.append("lx=S")
+    if k in lex.countries:
+        out.append("lx=N")
+    if k in lex.hospital_heads or k in lex.hospital_heads_first:
+        out.append("lx=H")
+    if k in lex.org_heads or k in lex.org_heads_first or k in lex.location_heads:
+        out.append("lx=O")
+    if k in lex.professions:
+        out.append("lx=P")
+    if k in lex.street_suffixes:
+        out.append("lx=R")
+    if k in vocab:
+        out.append("lx=V")
+    if k in ENGLISH_STOPWORDS:
+        out.append("lx=W")
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 17)
+def neighbour_lexicon_tags(word: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The ``lx=`` tags of ``word`` as its left (``-1lx=F``) and right (``1lx=F``) neighbour sees them."""
+    tags = lexicon_tags(word)
+    return tuple("1" + t for t in tags), tuple("-1" + t for t in tags)
+
+
+class DocInfo:
+    """What one note says about its words: in a rule/lexicon hit (by label), in lower case, capitalised twice.
+
+    Only the words of the candidate regions are asked about, so the lower-case and
+    repeat tests search the note per word (C-speed ``str.find``/``count``, cached)
+    instead of indexing every word of it.
+    """
+
+    def __init__(self, text: str, hit_labels: dict[str, str], case: str) -> None:
+        self.text = text
+        self.hit_labels = hit_labels
+        self.case = case
+        self._cache: dict[str, tuple[str, ...]] = {}
+
+    def features(self, word: str) -> tuple[str, ...]:
+        """Document features of one piece of text."""
+        got = self._cache.get(word)
+        if got is None:
+            got = self._cache[word] = self._features(word)
+        return got
+
+    def _features(self, word: str) -> tuple[str, ...]:
+        if len(word) < 2 or not word.isalpha():
+            return ()
+        lw = word.lower()
+        out = []
+        labels = self.hit_labels.get(lw)
+        if labels:
+            out.append("dh=" + labels)
+        if self.case == "mixed" and not word.islower():
+            if _has_word(self.text, lw):
+                out.append("dl")
+            if self.text.count(word) >= 2:
+                out.append("dc2")
+        return tuple(out)
+
+
+def _has_word(text: str, word: str) -> bool:
+    """Whether ``word`` occurs in ``text`` as a whole word (not inside a longer one)."""
+    n = len(word)
+    k = text.find(word)
+    while k >= 0:
+        if (k == 0 or not text[k - 1].isalpha()) and (k + n == len(text) or not text[k + n].isalpha()):
+            return True
+        k = text.find(word, k + 1)
+    return False
+
+
+#: ``bytes.translate`` tables deleting all but the ASCII capitals / lower-case letters: the
+#: letters of a note are counted at C speed (accented letters are left out, which is fine).
+_ALL_BUT_UPPER = bytes(c for c in range(256) if not 65 <= c <= 90)
+_ALL_BUT_LOWER = bytes(c for c in range(256) if not 97 <= c <= 122)
+
+
+def note_case(text: str) -> str:
+    """"lower" when at most 0.5% of the (ASCII) letters are capitals (about 3% of the words
+    capitalised), "upper" when at most 3% are lower case, else "mixed"."""
+    b = text.encode("ascii", "ignore")
+    upper = len(b.translate(None, _ALL_BUT_UPPER))
+    lower = len(b.translate(None, _ALL_BUT_LOWER))
+    n = upper + lower
+    if n < 40:
+        return "mixed"
+    if upper <= 0.005 * n:
+        return "lower"
+    if lower <= 0.03 * n:
+        return "upper"
+    return "mixed"
+
+
+def doc_info(text: str, hits: Iterable[Span]) -> DocInfo:
+    """The ``DocInfo`` of one note and its rule/lexicon hits."""
+    labels: dict[str, set[str]] = {}
+    for s in hits:
+        for w in _ALPHA_WORD.findall(text, s.start, s.end):
+            labels.setdefault(w.lower(), set()).add(s.label)
+    return DocInfo(text, {k: "|".join(sorted(v)) for k, v in labels.items()}, note_case(text))
+
+
+__all__ = ["DocInfo", "doc_info", "lexicon_tags", "neighbour_lexicon_tags", "note_case"]

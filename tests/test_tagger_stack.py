@@ -1,0 +1,130 @@
+"""The stacking CRF: it only adds to the rules and the lexicon, its names are found at their other
+mentions (document-level consistency), and its word-list and document features."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pycrfsuite")
+
+from phisift.detect.tagger.candidates import is_candidate_word  # noqa: E402
+from phisift.detect.tagger.features import FeatureSettings, Featurizer  # noqa: E402
+from phisift.detect.tagger.load import load_model_detector  # noqa: E402
+from phisift.detect.tagger.stack import additions, stack  # noqa: E402
+from phisift.detect.tagger.wordinfo import doc_info, lexicon_tags, note_case  # noqa: E402
+from phisift.document import Span  # noqa: E402
+from phisift.pipeline import Pipeline, load_config  # noqa: E402
+
+
+def spans_text(text, spans):
+    return [(text[s.start : s.end], s.label) for s in spans]
+
+
+# ----------------------------------------------------------------------------- additions
+
+
+def test_additions_keep_new_spans_grow_over_hits_and_drop_the_rest():
+    text = "Records from Stanford Health Care and from Dr. Quill at Mercy."
+    st = text.index("Stanford")
+    hits = [Span(st, st + 8, "CITY", "lexicon", 0.7), Span(text.index("Mercy"), text.index("Mercy") + 5, "HOSPITAL", "lexicon", 0.8)]
+    q = text.index("Quill")
+    model = [
+        Span(st, text.index(" and"), "HOSPITAL", "model", 0.9),  # reaches past the hit: grown, kept
+        Span(q, q + 5, "DOCTOR", "model", 0.95),  # where no hit is: kept
+        Span(text.index("Mercy"), text.index("Mercy") + 3, "HOSPITAL", "model", 0.99),  # inside a hit: dropped
+        Span(text.index("Records"), text.index("Records") + 7, "PATIENT", "model", 0.3),  # not confident: dropped
+    ]
+    got = spans_text(text, additions(text, model, hits, 0.5))
+    assert got == [("Stanford Health Care", "HOSPITAL"), ("Quill", "DOCTOR")]
+
+
+def test_an_addition_overlapping_a_hit_covers_all_of_it():
+    text = "Seen at Lake Malcolm Regional today."
+    hit = Span(text.index("Lake"), text.index("Regional") + 8, "HOSPITAL", "lexicon", 0.8)
+    model = [Span(text.index("Malcolm"), text.index(" today"), "HOSPITAL", "model", 0.9)]
+    assert additions(text, model, [hit], 0.5) == []  # nothing past the hit
+    model = [Span(text.index("Malcolm"), text.index(" today") + 6, "HOSPITAL", "model", 0.9)]
+    (grown,) = additions(text, model, [hit], 0.5)
+    assert (grown.start, grown.end) == (hit.start, text.index(" today") + 6)
+
+
+# ----------------------------------------------------------------------------- consistency
+
+
+def test_a_name_the_model_adds_is_found_at_its_other_mentions_case_aware():
+    text = ("Mr. Zbigniew White was seen today. White matter changes on MRI. Mr. White agrees; "
+            "white matter is stable. Zbigniew will return.")
+    a = text.index("Zbigniew White")
+    out = stack(text, [Span(a, a + 14, "PATIENT", "model", 0.9)], [], 0.5)
+    got = [(text[s.start : s.end], s.start) for s in out]
+    assert got == [("Zbigniew White", a), ("White", text.index("Mr. White") + 4),
+                   ("Zbigniew", text.rindex("Zbigniew"))]
+    assert all(s.source == "model" and s.label == "PATIENT" for s in out)
+    # "White matter" at a sentence start and "white matter" in lower case are no names
+    assert not any(s.start in (text.index("White matter"), text.index("white matter")) for s in out)
+
+
+def test_consistency_never_overlaps_hits_and_needs_a_confident_name():
+    text = "Dr. Quillfeather saw the patient. Quillfeather Clinic called. Quillfeather agreed."
+    a = text.index("Quillfeather")
+    clinic = text.index("Quillfeather Clinic")
+    hits = [Span(clinic, clinic + 19, "HOSPITAL", "lexicon", 0.9)]
+    out = stack(text, [Span(a, a + 12, "DOCTOR", "model", 0.9)], hits, 0.5)
+    assert [s.start for s in out] == [a, text.rindex("Quillfeather")]
+    assert stack(text, [Span(a, a + 12, "DOCTOR", "model", 0.4)], hits, 0.5) == []
+
+
+# ----------------------------------------------------------------------------- features
+
+
+def test_lexicon_tags_ignore_case():
+    assert lexicon_tags("Smith") == lexicon_tags("SMITH") == lexicon_tags("smith")
+    assert "lx=L" in lexicon_tags("Smith") and "lx=F" in lexicon_tags("MARY")
+    assert "lx=V" in lexicon_tags("Pneumonia") and lexicon_tags("12") == ()
+
+
+def test_document_features():
+    text = "Grace Okafor was seen. She said grace before meals. Okafor agrees; Okafor will call. Pain improved."
+    info = doc_info(text, [Span(0, 12, "PATIENT", "lexicon", 0.9)])
+    assert "dl" in info.features("Grace") and "dh=PATIENT" in info.features("Grace")
+    assert "dc2" in info.features("Okafor") and "dl" not in info.features("Okafor")
+    assert info.features("Pain") == ()  # not in a hit, once, "pain" never lower-case here
+    assert note_case(text) == "mixed" and note_case(text.lower()) == "lower" and note_case(text.upper()) == "upper"
+
+
+def test_old_model_configs_keep_their_features():
+    old = FeatureSettings.from_dict({"window": 2, "version": 2})
+    assert not old.lexicon_words and not old.doc_features and old.long_shape
+    text = "Seen by Dr. Okonkwo at Bellhaven on 03/14/2021."
+    _, feats, _ = Featurizer(old).featurize(text)
+    assert not any(f.startswith(("lx=", "dh=", "nc=")) for fs in feats for f in fs)
+    new = FeatureSettings(lexicon_words=True, doc_features=True)
+    _, feats, _ = Featurizer(new).featurize(text)
+    assert any(f.startswith("lx=") for fs in feats for f in fs) and any(f == "nc=mixed" for fs in feats for f in fs)
+
+
+def test_candidate_words_skip_clinical_terms_and_small_codes():
+    for word in ("Vicryl", "Bovie", "Betadine", "Foley", "L4-L5", "6-French", "250", "DIAGNOSES:,1.", "Dr."):
+        assert not is_candidate_word(word), word
+    for word in ("Okonkwo", "12345", "617-555-0142", "1:100,000"):
+        assert is_candidate_word(word), word
+
+
+# ----------------------------------------------------------------------------- the bundled model
+
+
+def test_bundled_model_is_a_stacker_that_only_adds():
+    det = load_model_detector("en_crf")
+    assert det.stacker and 0.0 < det.stacker["min_score"] < 1.0
+    rl = Pipeline.from_config(load_config(None, {"replace": {"mode": "tag"}, "detect": {"detectors": ["rules", "lexicon"]}}))
+    full = Pipeline.from_config(load_config(None, {"replace": {"mode": "tag"}}))
+    text = ("HISTORY: The patient is a 54-year-old seen by Dr. Okonkwo at Bellhaven Regional on 03/14/2021.\n"
+            "She works as a schoolteacher at Northfield Academy. Her husband Tobiah Venkataraman drove her.\n"
+            "Venkataraman says she slept poorly. Call 617-555-0142. White matter changes are unchanged.")
+    base, more = rl.detect(text), full.detect(text)
+    covered = bytearray(len(text))
+    for s in more:
+        covered[s.start : s.end] = b"\x01" * (s.end - s.start)
+    for s in base:  # every character rules + lexicon cover stays covered
+        assert all(covered[s.start : s.end]), text[s.start : s.end]
+    assert not any(text[s.start : s.end].lower().startswith("white") for s in more)
