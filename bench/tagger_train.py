@@ -53,7 +53,8 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 import make_realprose  # noqa: E402
 
-SETS = ("report", "heldout_types", "heldout_carrier", "queries", "report_upper", "report_lower")
+SETS = ("report", "heldout_types", "heldout_carrier", "queries", "report_upper", "report_lower",
+        "heldout_types_upper", "heldout_types_lower")
 THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)
 
 
@@ -97,7 +98,7 @@ def region_sequences(docs: list[Document], featurizer: Featurizer, context: int,
         all_hits = [s for _, spans in hits for s in spans]
         cores = [s for prefix, spans in hits if prefix in core_prefixes for s in spans]
         info = doc_info(doc.text, all_hits) if featurizer.settings.doc_features else None
-        for a, b in candidate_regions(doc.text, cores, context, info.case == "lower" if info else None):
+        for a, b in candidate_regions(doc.text, cores, context, info.case == "lower" if info else None, True):
             sub = [(p, [Span(s.start - a, min(s.end, b) - a, s.label, s.source, s.score) for s in spans
                         if s.start >= a and s.start < b]) for p, spans in hits]
             pieces, feats, windows = featurizer.featurize(doc.text[a:b], overlap=0, hits=sub, doc=info)
@@ -202,7 +203,9 @@ def main(argv: list[str] | None = None) -> int:
         seconds = float(config.get("train_seconds", 0))
     else:
         folder, seconds = fit(train, settings, shared, params, args)
-    det = CrfDetector(folder / CRF_FILE, settings, stacker={"min_score": 0.0, "context": args.context, "core_hits": args.core_hits})
+    max_words = max(len(d.text[s.start : s.end].split()) for d in train for s in d.spans)
+    det = CrfDetector(folder / CRF_FILE, settings, stacker={"min_score": 0.0, "context": args.context,
+                                                             "core_hits": args.core_hits, "max_words": max_words})
     det.share_detectors(shared)
     raw = {d.id: det.tag(d.text) for d in hold}
     rows = []
@@ -216,13 +219,15 @@ def main(argv: list[str] | None = None) -> int:
     config = {"kind": "crf", "model_file": CRF_FILE, "labels": det.labels, "features": settings.as_dict(),
               "crf": {"c1": params.c1, "c2": params.c2, "max_iterations": params.max_iterations,
                       "min_freq": params.min_freq, "all_possible_transitions": True},
-              "stacker": {"min_score": min_score, "context": args.context, "core_hits": args.core_hits, "hold_out": [list(r) for r in rows]},
+              "stacker": {"min_score": min_score, "context": args.context, "core_hits": args.core_hits,
+                          "max_words": max_words, "hold_out": [list(r) for r in rows]},
               "training_corpus": {"documents": len(train), "held_out": len(hold),
                                   "notes": "bench/tagger_train.py: real-prose tune split + extra injected notes "
                                            "(seed 21, a third upper-, a third lower-cased) + queries (seed 22)"},
               "label_map": None, "train_seconds": round(seconds, 1), "phisift_version": __version__}
     write_json(folder / CONFIG_FILE, config)
-    det = CrfDetector(folder / CRF_FILE, settings, stacker={"min_score": min_score, "context": args.context, "core_hits": args.core_hits})
+    det = CrfDetector(folder / CRF_FILE, settings, stacker={"min_score": min_score, "context": args.context,
+                                                             "core_hits": args.core_hits, "max_words": max_words})
     det.share_detectors(shared)
     combiner = Combiner()
     for name, gold in sets.items():

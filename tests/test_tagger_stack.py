@@ -48,6 +48,15 @@ def test_an_addition_overlapping_a_hit_covers_all_of_it():
     assert (grown.start, grown.end) == (hit.start, text.index(" today") + 6)
 
 
+def test_additions_longer_than_the_longest_training_phi_are_dropped():
+    text = "BLOOD - COCAINE-ETS - INC,BLOOD - OPIATES-ETS - INC,BLOOD - PCP-ETS - INC. Seen by QUILL."
+    run = Span(0, text.index(". Seen"), "ORGANIZATION", "model", 1.0)
+    q = text.index("QUILL")
+    name = Span(q, q + 5, "DOCTOR", "model", 0.9)
+    assert additions(text, [run, name], [], 0.5, max_words=11) == [name]
+    assert additions(text, [run, name], [], 0.5) == [run, name]
+
+
 # ----------------------------------------------------------------------------- consistency
 
 

@@ -103,17 +103,24 @@ _WORD_START = re.compile(r"(?<![^\W\d_])[^\W\d_]")
 _CAP_START = re.compile(r"(?<![^\W\d_])[A-ZÀ-ÖØ-Þ]")
 #: Words holding a capital letter or a digit: the only candidates in a mixed-case note.
 _CAP_OR_DIGIT_WORD = re.compile(r"(?<!\S)(?=\S*[A-ZÀ-ÖØ-Þ\d])\S+")
+#: Words starting (after an opening bracket or quote) with a capital or a digit: the candidates
+#: of a stacking model in a mixed-case note, found 40% faster ("nhc-150679" is not one: an id
+#: the rules miss in lower case is rare, and the stacker adds nothing where a rule hit is).
+_CAP_OR_DIGIT_START = re.compile(r"(?<!\S)[(\[#\"'<]?[A-ZÀ-ÖØ-Þ\d]\S*")
 
 
 def candidate_regions(
-    text: str, hits: Iterable[Span] = (), context: int = 2, lower: bool | None = None
+    text: str, hits: Iterable[Span] = (), context: int = 2, lower: bool | None = None, starts_only: bool = False
 ) -> list[tuple[int, int]]:
     """Sorted, disjoint character ranges ``[start, end)`` holding every candidate word ± ``context`` words.
 
     Ranges start and end at word edges; ranges separated by whitespace alone are merged.
-    ``lower``: whether the note is written in lower case, when the caller knows already.
+    ``lower``: whether the note is written in lower case, when the caller knows already;
+    ``starts_only``: in a mixed-case note only words that start with a capital or a digit
+    are tested (``_CAP_OR_DIGIT_START``).
     """
-    scan = _WORD if (_lower_note(text) if lower is None else lower) else _CAP_OR_DIGIT_WORD
+    scan = _WORD if (_lower_note(text) if lower is None else lower) else (
+        _CAP_OR_DIGIT_START if starts_only else _CAP_OR_DIGIT_WORD)
     lower = scan is _WORD
     cores = [m.span() for m in scan.finditer(text) if is_candidate_word(m.group(), lower)]
     cores.extend(_word_edges(text, sp.start, sp.end) for sp in hits if sp.end > sp.start)

@@ -163,10 +163,12 @@ class CrfDetector:
             regions = [(0, len(text))]
         else:
             regions = candidate_regions(text, self._core_hits(hits), self.candidate_context,
-                                        doc.case == "lower" if doc else None)
+                                        doc.case == "lower" if doc else None, bool(self.stacker))
         found = self._tag_regions(text, regions, hits, doc, with_scores or bool(self.stacker))
         if self.stacker:
-            found = stack(text, found, all_hits, float(self.stacker.get("min_score", 0.5)))
+            max_words = self.stacker.get("max_words")
+            found = stack(text, found, all_hits, float(self.stacker.get("min_score", 0.5)),
+                          int(max_words) if max_words else None)
         return found
 
     def _core_hits(self, hits: list[tuple[str, list[Span]]]) -> list[Span]:

@@ -357,27 +357,29 @@ class Featurizer:
         win = self.settings.window
         offsets = [d for d in range(-win, win + 1) if d != 0]
         layout = _layout_features(text, pieces)
-        words = [p.text.lower() for p in pieces]
-        seen = [_context_strings(p.text, win) for p in pieces]  # what a neighbour at d contributes
-        hit_labels = [sorted({h.split("-", 1)[1] for h in hs}) for hs in hits]
         bigrams = self.settings.bigrams
+        words = [p.text.lower() for p in pieces] if bigrams else None
+        seen = [_context_strings(p.text, win) for p in pieces]  # what a neighbour at d contributes
+        hit_labels = [_hit_labels(tuple(hs)) if hs else () for hs in hits]
         out: list[list[str]] = []
         for i in range(n):
             f = base[i]
-            f.extend(hits[i])
+            if hits[i]:
+                f.extend(hits[i])
             if gaz is not None:
                 f.extend(gaz[i])
             if lines is not None and lines[i]:
                 f.append(lines[i])
             if sent_pos[i]:
                 f.append(sent_pos[i])
-            f.extend(layout[i])
+            if layout[i]:
+                f.extend(layout[i])
             for k, d in enumerate(offsets):
                 j = i + d
                 if 0 <= j < n:
                     f.extend(seen[j][k])
-                    for lab in hit_labels[j]:
-                        f.append(f"{d}h={lab}")
+                    if hit_labels[j]:
+                        f.extend(f"{d}h={lab}" for lab in hit_labels[j])
                     if gaz is not None and abs(d) == 1:
                         f.extend(f"{d}{g}" for g in gaz[j])
                 elif j == -1 or j == n:
@@ -389,6 +391,12 @@ class Featurizer:
                     f.append(f"0|1={words[i]}|{words[i + 1]}")
             out.append(f)
         return out
+
+
+@lru_cache(maxsize=4096)
+def _hit_labels(hits: tuple[str, ...]) -> tuple[str, ...]:
+    """The labels of a piece's hit features ("R=B-DATE" -> "DATE"), sorted, once each."""
+    return tuple(sorted({h.split("-", 1)[1] for h in hits}))
 
 
 def _add_lexicon_features(pieces: Sequence[Piece], feats: list[list[str]]) -> None:

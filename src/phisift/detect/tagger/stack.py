@@ -8,8 +8,9 @@ stacking model (``"stacker"`` in its ``phisift_model.json``):
 
 1. tags the candidate regions (``candidates``) like any CRF model;
 2. keeps a span only where its lowest piece marginal is at least ``min_score``
-   (tuned on a hold-out of the training notes: the precision guard) and it adds
-   to the hits: where none is, or past their edges (``additions``);
+   (tuned on a hold-out of the training notes: the precision guard), it is no
+   longer than ``max_words`` words, and it adds to the hits: where none is, or past
+   their edges (``additions``);
 3. finds the other mentions of the names it added in the same note
    (document-level consistency): the lexicon's repeated-name pass
    (``lexicon.names_in_document``), which is case-aware (a capitalised name is
@@ -50,18 +51,24 @@ def _overlaps(merged: list[list[int]], starts: list[int], a: int, b: int) -> lis
     return out
 
 
-def additions(text: str, spans: Sequence[Span], hits: Sequence[Span], min_score: float) -> list[Span]:
+def additions(
+    text: str, spans: Sequence[Span], hits: Sequence[Span], min_score: float, max_words: int | None = None
+) -> list[Span]:
     """The model's confident spans (score >= ``min_score``) that add to ``hits``.
 
     A span overlapping no hit is kept; one overlapping hits is kept, grown over
     them, when it reaches a letter or digit past them ("Stanford Health Care" over
     the lexicon's "Stanford"), so the hits are never cut; otherwise it is dropped.
+    A span of more than ``max_words`` whitespace-separated words (the longest PHI of
+    the training notes) is dropped: a run over a list in capitals is no name.
     """
     merged = _merged(hits)
     starts = [m[0] for m in merged]
     out = []
     for s in spans:
         if s.score < min_score:
+            continue
+        if max_words is not None and len(text[s.start : s.end].split()) > max_words:
             continue
         over = _overlaps(merged, starts, s.start, s.end)
         if not over:
@@ -76,9 +83,11 @@ def additions(text: str, spans: Sequence[Span], hits: Sequence[Span], min_score:
     return out
 
 
-def stack(text: str, spans: Sequence[Span], hits: Sequence[Span], min_score: float) -> list[Span]:
+def stack(
+    text: str, spans: Sequence[Span], hits: Sequence[Span], min_score: float, max_words: int | None = None
+) -> list[Span]:
     """``additions`` of the model's spans to the hits, and the other mentions of the names among them."""
-    kept = additions(text, spans, hits, min_score)
+    kept = additions(text, spans, hits, min_score, max_words)
     names = [s for s in kept if s.label in NAME_LABELS]
     if not names:
         return kept
