@@ -465,6 +465,7 @@ PROFESSIONS_AMBIGUOUS = {
 # Common trades and jobs as social histories write them, beyond the two lists above
 # (comma-separated entries).
 TRADES = """
+schoolteacher, english as a foreign language teacher, english as a second language teacher,
 pastry chef, baker's assistant, researcher, research scientist, research assistant, research associate,
 research coordinator, clinical research coordinator, lab technician, lab tech, laboratory assistant,
 lab assistant, lab manager, laboratory manager, school bus driver, bus operator, pipefitter,

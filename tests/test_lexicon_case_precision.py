@@ -314,3 +314,19 @@ def test_lowercase_title_before_names_that_are_words(det, sentence, name):
 )
 def test_lowercase_mr_ms_that_are_no_titles(det, sentence):
     assert not {label for label, _ in found(det, _LOWER_NOTE.format(sentence))} & {"PATIENT", "DOCTOR"}
+
+
+@pytest.mark.parametrize(
+    "text, job",
+    [
+        ("Her husband is a schoolteacher. The patient has a good energy level.", "schoolteacher"),
+        ("He is a retired english as a second language teacher. This was proximal.",
+         "english as a second language teacher"),
+    ],
+)
+def test_more_professions(det, text, job):
+    assert ("PROFESSION", job) in found(det, text)
+
+
+def test_a_teacher_word_in_a_clinical_phrase_is_no_profession(det):
+    assert not any(label == "PROFESSION" for label, _ in found(det, "The school teacher conference was cancelled."))
