@@ -225,3 +225,24 @@ def test_one_shot_swap_killed_between_renames_gives_the_old_output_back(tmp_path
     res = _cli(tmp_path, "convert", str(src), str(out), "--to", "text")  # no --overwrite: the old output is back
     _refused(res, out)
     assert sorted(p.name for p in out.iterdir()) == ["old.txt"] and _hidden(tmp_path) == []
+
+
+def test_review_build_of_a_killed_run_goes_when_it_resumes_without_review(tmp_path, monkeypatch):
+    """The review page is not part of a run's identity: a run killed with --review and resumed without it
+    leaves no hidden half-built page (it holds the notes' text)."""
+    import phisift.runs.deid as runs_deid
+
+    src = _notes(tmp_path)
+    out = tmp_path / "out.jsonl"
+    with monkeypatch.context() as m:
+        def killed(self, empty):
+            raise _Killed()
+
+        m.setattr(runs_deid._DeidWriter, "close", killed)
+        with pytest.raises(_Killed):
+            _cli(tmp_path, "deid", str(src), str(out), "--mode", "tag", "--review", str(tmp_path / "review"),
+                 config=True)
+    assert [p for p in _hidden(tmp_path) if p.startswith(".review.")]  # the kill left the page half-built
+    res = _cli(tmp_path, "deid", str(src), str(out), "--mode", "tag", config=True)
+    assert res.exit_code == 0 and "resuming" in res.stderr, res.stderr
+    assert _hidden(tmp_path) == [] and not (tmp_path / "review").exists()

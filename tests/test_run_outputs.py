@@ -177,6 +177,10 @@ def test_jsonl_output_keeps_the_input_field_names_and_order(tmp_path):
     assert res.exit_code == 0, res.stderr
     header = (tmp_path / "out.csv").read_text().splitlines()[0].split(",")
     assert not [c for c in header if c.startswith("_")], header
+    # convert writes phisift's own field names, each in the place of the input's
+    res = CliRunner().invoke(app, ["convert", str(src), str(tmp_path / "own.jsonl"), "--text-field", "note"])
+    assert res.exit_code == 0, res.stderr
+    assert list(json.loads((tmp_path / "own.jsonl").read_text().splitlines()[0])) == ["mrn", "text", "spans", "visit"]
 
 
 def test_jsonl_in_the_usual_layout_is_written_as_before(tmp_path):

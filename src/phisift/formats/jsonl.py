@@ -21,6 +21,9 @@ from ._common import FIELD_ORDER, NULL_TEXT, WRITER_HINTS, UniqueIds, open_input
 
 NAME = "jsonl"
 SPANS_ONLY = "_spans_only"
+#: The places of the id, text and spans fields in a ``FIELD_ORDER``: a writer puts its own field names there
+#: (the names a reader was given come back when the writer is given them too).
+_ID, _TEXT, _SPANS = "\x00id", "\x00text", "\x00spans"
 
 
 def read(
@@ -83,8 +86,8 @@ def _document(
     if not doc_id:
         raise InputError(f"'{id_field}' is empty", path, lineno)
     meta: dict[str, Any] = {k: v for k, v in record.items() if k not in (id_field, text_field, spans_field)}
-    order = list(record)
-    if order != [id_field, text_field] + ([spans_field] if spans_field in record else []) + list(meta):
+    order = [{id_field: _ID, text_field: _TEXT, spans_field: _SPANS}.get(k, k) for k in record]
+    if order != [_ID, _TEXT] + ([_SPANS] if spans_field in record else []) + list(meta):
         meta[FIELD_ORDER] = tuple(order)
     text = record.get(text_field)
     if text is None and text_field in record:  # null text: the record passes through untouched
@@ -129,21 +132,21 @@ def write(
 
 
 def _record(doc: Document, text_field: str, id_field: str, spans_field: str) -> dict[str, Any]:
-    """A document as the object it was read from: its fields in their order (``FIELD_ORDER``), else id,
-    text and spans first, then the rest of its meta."""
-    text = None if doc.meta.get(NULL_TEXT) else doc.text
-    own = {id_field: doc.id, text_field: text, spans_field: spans_to_json(doc.spans)}
-    order = doc.meta.get(FIELD_ORDER) or (id_field, text_field, spans_field)
+    """A document as the object it was read from: its fields in their order (``FIELD_ORDER``; the id, text
+    and spans under the names this writer was given), else id, text and spans first, then the rest of its meta."""
+    own = {_ID: (id_field, doc.id), _TEXT: (text_field, None if doc.meta.get(NULL_TEXT) else doc.text),
+           _SPANS: (spans_field, spans_to_json(doc.spans))}
+    order = doc.meta.get(FIELD_ORDER) or (_ID, _TEXT, _SPANS)
     record: dict[str, Any] = {}
     for key in order:
         if key in own:
-            record[key] = own[key]
-            if key == text_field and spans_field not in order:
-                record[spans_field] = own[spans_field]
-        elif key in doc.meta:
+            record.setdefault(*own[key])
+            if key == _TEXT and _SPANS not in order:
+                record.setdefault(*own[_SPANS])
+        elif key in doc.meta and key not in (id_field, text_field, spans_field):
             record[key] = doc.meta[key]
-    for key in (text_field, spans_field):  # an order without them (a hand-made document)
-        record.setdefault(key, own[key])
+    for place in (_TEXT, _SPANS):  # an order without them (a hand-made document)
+        record.setdefault(*own[place])
     for key, value in doc.meta.items():
         if key not in record and key not in WRITER_HINTS and key != SPANS_ONLY:
             record[key] = value

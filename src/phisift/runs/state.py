@@ -195,9 +195,12 @@ class RunState:
         return done
 
     def finish(self) -> None:
-        """The run is complete: drop its journals, its done records and its folder."""
+        """The run is complete: drop its journals, its done records and its folder, and what an earlier attempt
+        built for an output this one did not ask for (a review page asked for before the kill only)."""
         for j in self._journals:
             j.remove()
+        for name in (_manifest(self.dir / "manifest.json") or {}).get("builds", []):
+            shutil.rmtree(name, ignore_errors=True)  # every output is in place: a build folder left is unused
         self.store.forget_done(self.key)
         shutil.rmtree(self.dir, ignore_errors=True)
         self.close()
