@@ -330,3 +330,20 @@ def test_more_professions(det, text, job):
 
 def test_a_teacher_word_in_a_clinical_phrase_is_no_profession(det):
     assert not any(label == "PROFESSION" for label, _ in found(det, "The school teacher conference was cancelled."))
+
+
+def test_a_list_of_surnames_is_a_list_of_people(det):
+    got = texts(det, "Urías and Mclaughlin were precision engineers.")
+    assert {"Urías", "Mclaughlin"} <= got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Differential includes Wilms and Ewing sarcoma.",
+        "Seen in January and February for follow-up.",
+        "Plan: Tylenol, Motrin and Benadryl as needed.",
+    ],
+)
+def test_lists_that_are_no_people(det, text):
+    assert not {label for label, _ in found(det, text)} & {"PATIENT", "DOCTOR"}

@@ -249,3 +249,36 @@ def _unknown(doc: Tokens, key: str) -> bool:
     """A word on no list: no name, place, common word or clinical term."""
     lex = doc.lex
     return not (lex.is_name_word(key) or lex.is_place_word(key) or lex.is_allowed(key)) and key.replace("-", "").isalpha()
+
+
+def pass_surname_lists(doc: Tokens, state: PassState) -> None:
+    """'our 3 founders: Novosel, Robinson and Holmes', 'Urías and Mclaughlin were': a list of single
+    capitalised words is a list of people when two or more of them are names on the lists that are no
+    common word, and none is a place, a month or a clinical term."""
+    lex = doc.lex
+    i = 0
+    while i < doc.n:
+        if not doc.is_title_case(i) or state.taken[i]:
+            i += 1
+            continue
+        items = [i]
+        t = i
+        while True:
+            nxt = _list_next(doc, t + 1, 1)
+            if nxt is None or state.taken[nxt] or not doc.is_title_case(nxt) or nxt + 1 < doc.n \
+                    and doc.simple_gap(nxt + 1) and doc.cap[nxt + 1]:
+                break
+            items.append(nxt)
+            t = nxt
+        i = t + 1
+        if len(items) < 2 or (items[0] > 0 and doc.simple_gap(items[0]) and doc.cap[items[0] - 1]):
+            continue
+        keys = [doc.keys[u] for u in items]
+        if any(lex.is_place_word(k) or k in CALENDAR or k in lex.terms or k in NAME_STOP for k in keys):
+            continue
+        if sum(lex.is_name_word(k) and not lex.is_allowed(k) for k in keys) < 2:
+            continue
+        if doc.eponym_after(items[-1] + 1):
+            continue  # "Wilms and Ewing sarcoma"
+        for u in items:
+            state.emit(u, u + 1, DOCTOR if doc.clinician_context(u) else PATIENT, 0.7)

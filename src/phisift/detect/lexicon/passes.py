@@ -22,7 +22,9 @@ from .institutions_cued import (
 from .institutions_caseless import pass_caseless_slots
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
 from .names_initials import pass_initial_names
-from .names_listed import pass_lone_names, pass_lower_slot_names, pass_name_lists, pass_name_pairs
+from .names_listed import (
+    pass_lone_names, pass_lower_slot_names, pass_name_lists, pass_name_pairs, pass_surname_lists,
+)
 from .names_roles import (
     pass_bare_first_names, pass_cues_any_case, pass_header_name, pass_lower_credentials, pass_names_after_and,
     pass_role_names, pass_title_lower,
@@ -86,6 +88,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
     Pass(pass_lone_names, "", "a lone common first name: the weakest name evidence, so late"),
     Pass(pass_name_lists, "found names", "'Malon, Mark and Kaylee': list neighbours of every name found"),
+    Pass(pass_surname_lists, "", "'Novosel, Robinson and Holmes': a list of names no other name vouches for"),
     Pass(pass_professions, "", "'works as a nurse': after names, so a cue word is not taken as one"),
     Pass(pass_hospital_acronyms, "", "'seen at SMH': all-caps words left over after everything else"),
     Pass(relabel_from_strong, "found names (rewrites labels)", "needs every name found to pick the strongest label"),
