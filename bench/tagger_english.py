@@ -47,7 +47,8 @@ from phisift.taxonomy import PRESIDIO_TO_I2B2  # noqa: E402
 from phisift.detect.tagger.train import train_model  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
-SHARED = ROOT.parent.parent / "shared" / "data"
+SHARED = next((p / "shared" / "data" for p in ROOT.parents if (p / "shared" / "data").is_dir()),
+              ROOT.parent.parent / "shared" / "data")
 WEAK_LABELS = ("USERNAME", "LOCATION-OTHER", "HEALTHPLAN", "ORGANIZATION")
 
 SEEN_TYPES = ("discharge_summary", "progress_note", "clinic_note", "radiology_report", "letter", "ed_note")
@@ -209,7 +210,7 @@ def main() -> int:
     model_dir = args.model or bundled_model_dir("en_crf")
     config = json.loads((model_dir / "phisift_model.json").read_text())
     lines: list[str] = [
-        f"model: {model_dir} (trained on {config['training_corpus']['documents']} synthetic notes, "
+        f"model: {model_dir} (trained on {config['training_corpus']['documents']} notes, "
         f"c1={config['crf']['c1']} c2={config['crf']['c2']}, "
         f"{(model_dir / config['model_file']).stat().st_size / 1e6:.1f} MB)"
     ]

@@ -57,6 +57,14 @@ def test_additions_longer_than_the_longest_training_phi_are_dropped():
     assert additions(text, [run, name], [], 0.5) == [run, name]
 
 
+def test_an_addition_needs_a_candidate_word():
+    text = "Iron deficiency anemia.\nBUN    35    18\nSeen with Tobiah Venkataraman today."
+    lows = [Span(text.index("anemia"), text.index("anemia") + 6, "CITY", "model", 0.9),
+            Span(text.index("35"), text.index("18") + 2, "PHONE", "model", 0.9)]
+    name = Span(text.index("Tobiah"), text.index(" today"), "PATIENT", "model", 0.9)
+    assert additions(text, lows + [name], [], 0.5, candidate=is_candidate_word) == [name]
+
+
 # ----------------------------------------------------------------------------- consistency
 
 

@@ -28,7 +28,7 @@ from ...errors import InputError, UsageError
 from ...text import merge_chunk_spans
 from ..base import relabel
 from .features import FEATURE_PREFIXES, FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer
-from .candidates import candidate_regions
+from .candidates import candidate_regions, is_candidate_word
 from .pieces import decode_bio
 from .stack import stack
 from .wordinfo import doc_info
@@ -167,8 +167,9 @@ class CrfDetector:
         found = self._tag_regions(text, regions, hits, doc, with_scores or bool(self.stacker))
         if self.stacker:
             max_words = self.stacker.get("max_words")
+            lower = doc.case == "lower" if doc else False
             found = stack(text, found, all_hits, float(self.stacker.get("min_score", 0.5)),
-                          int(max_words) if max_words else None)
+                          int(max_words) if max_words else None, lambda w: is_candidate_word(w, lower))
         return found
 
     def _core_hits(self, hits: list[tuple[str, list[Span]]]) -> list[Span]:

@@ -9,7 +9,8 @@ stacking model (``"stacker"`` in its ``phisift_model.json``):
 1. tags the candidate regions (``candidates``) like any CRF model;
 2. keeps a span only where its lowest piece marginal is at least ``min_score``
    (tuned on a hold-out of the training notes: the precision guard), it is no
-   longer than ``max_words`` words, and it adds to the hits: where none is, or past
+   longer than ``max_words`` words, and it adds to the hits: where none is (then it
+   must hold a candidate word, not only the context words of a region), or past
    their edges (``additions``);
 3. finds the other mentions of the names it added in the same note
    (document-level consistency): the lexicon's repeated-name pass
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ...document import Span
 
@@ -52,7 +53,8 @@ def _overlaps(merged: list[list[int]], starts: list[int], a: int, b: int) -> lis
 
 
 def additions(
-    text: str, spans: Sequence[Span], hits: Sequence[Span], min_score: float, max_words: int | None = None
+    text: str, spans: Sequence[Span], hits: Sequence[Span], min_score: float, max_words: int | None = None,
+    candidate: Callable[[str], bool] | None = None,
 ) -> list[Span]:
     """The model's confident spans (score >= ``min_score``) that add to ``hits``.
 
@@ -60,7 +62,10 @@ def additions(
     them, when it reaches a letter or digit past them ("Stanford Health Care" over
     the lexicon's "Stanford"), so the hits are never cut; otherwise it is dropped.
     A span of more than ``max_words`` whitespace-separated words (the longest PHI of
-    the training notes) is dropped: a run over a list in capitals is no name.
+    the training notes) is dropped: a run over a list in capitals is no name. With
+    ``candidate`` (a test of a whitespace word, ``candidates.is_candidate_word``), a
+    span that overlaps no hit needs a candidate word: the context words of a region
+    alone ("anemia", "35  18" in a lab table) are no addition.
     """
     merged = _merged(hits)
     starts = [m[0] for m in merged]
@@ -72,7 +77,8 @@ def additions(
             continue
         over = _overlaps(merged, starts, s.start, s.end)
         if not over:
-            out.append(s)
+            if candidate is None or any(candidate(w) for w in text[s.start : s.end].split()):
+                out.append(s)
             continue
         a, b = min([s.start] + [m[0] for m in over]), max([s.end] + [m[1] for m in over])
         covered = bytearray(b - a)
@@ -84,10 +90,11 @@ def additions(
 
 
 def stack(
-    text: str, spans: Sequence[Span], hits: Sequence[Span], min_score: float, max_words: int | None = None
+    text: str, spans: Sequence[Span], hits: Sequence[Span], min_score: float, max_words: int | None = None,
+    candidate: Callable[[str], bool] | None = None,
 ) -> list[Span]:
     """``additions`` of the model's spans to the hits, and the other mentions of the names among them."""
-    kept = additions(text, spans, hits, min_score, max_words)
+    kept = additions(text, spans, hits, min_score, max_words, candidate)
     names = [s for s in kept if s.label in NAME_LABELS]
     if not names:
         return kept
