@@ -10,7 +10,12 @@ trained by ``bench/sift_table.py``'s ``ensure_mlm`` on the 3,000-note seed-0 sub
 ``unigram``; SETTINGS a JSON list of ``[name, overrides]``, the overrides being
 SiftConfig fields on a ``preset`` plus ``methods`` (swap methods, default
 ``["rake-position"]``). One JSON line per setting and method: mask share, kept in
-place, same cluster, linkage own / partner / any, classifier accuracy, CPU seconds.
+place, same cluster, linkage own / partner / any, classifier accuracy, the share of the
+sources' rare words still carried, CPU seconds. ``--rows FILE`` also appends each line
+to FILE; ``--plot FILE.png --rows FILE`` draws the rows of FILE (same cluster against
+linkage to any original the note carries, the target region shaded) and runs nothing:
+
+    python bench/sift_linkage.py --plot docs/sift-linkage.png --rows bench/out/sift/linkage.jsonl
 """
 
 from __future__ import annotations
@@ -30,9 +35,51 @@ from phisift.sift.core import SiftRun  # noqa: E402
 from phisift.sift.report import build_report  # noqa: E402
 
 
+def plot(rows_file: Path, png: Path) -> None:
+    """Same cluster against linkage to any carried original, one point per setting and swap."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()]
+    fig, ax = plt.subplots(figsize=(7.5, 5), dpi=100)
+    ax.axvspan(0, 0.5, ymin=(0.865 - 0.4) / 0.6, ymax=1, color="#d9f0d3", label="target: >= 86.5% / <= 50%")
+    for method, marker in (("none", "o"), ("rake-position", "s"), ("rake", "^"), ("textrank", "v")):
+        pts = [r for r in rows if r["method"] == method]
+        if not pts:
+            continue
+        held = [r for r in pts if r.get("subset_seed", 0) != 0]
+        main_ = [r for r in pts if r.get("subset_seed", 0) == 0]
+        ax.scatter([r["any"] for r in main_], [r["same"] for r in main_], marker=marker, label=f"swap {method}")
+        if held:
+            ax.scatter([r["any"] for r in held], [r["same"] for r in held], marker=marker, facecolors="none",
+                       edgecolors="k", label=f"swap {method}, held-apart notes")
+        for r in main_:
+            ax.annotate(r["name"], (r["any"], r["same"]), fontsize=6, xytext=(3, 2), textcoords="offset points")
+    ax.set_xlim(0, 1.02)
+    ax.set_ylim(0.4, 1.0)
+    ax.set_xlabel("linkage to any original the sifted note carries (own or partner)")
+    ax.set_ylabel("same cluster (K-means of the originals)")
+    ax.set_title(f"DataSifterText on {rows[0]['n']} MSHA narratives: utility against linkage", fontsize=9)
+    ax.legend(fontsize=7, loc="lower right")
+    fig.tight_layout()
+    fig.savefig(png, metadata={"Software": None})
+
+
 def main() -> None:
-    n, mlm, settings = int(sys.argv[1]), sys.argv[2], json.loads(sys.argv[3])
-    docs = st.load_subset("msha", int(sys.argv[4]) if len(sys.argv) > 4 else 0, n)
+    args = sys.argv[1:]
+    rows_file = None
+    if "--rows" in args:
+        k = args.index("--rows")
+        rows_file = Path(args[k + 1])
+        del args[k : k + 2]
+    if "--plot" in args:
+        plot(rows_file, Path(args[args.index("--plot") + 1]))
+        return
+    n, mlm, settings = int(args[0]), args[1], json.loads(args[2])
+    subset_seed = int(args[3]) if len(args) > 3 else 0
+    docs = st.load_subset("msha", subset_seed, n)
     for name, over in settings:
         over = dict(over)
         base, methods = over.pop("preset", "medium"), over.pop("methods", ["rake-position"])
@@ -46,11 +93,17 @@ def main() -> None:
             outcomes = [sift_document(swapped, d) for d in docs]
             r = build_report(SiftRun(docs, outcomes, swapped, {"total": 0}), "label")
             p, c = r["privacy"], r["utility"]["classifier"] or {}
-            print(json.dumps({"name": name, "method": method, "n": n, "mask": r["mask_share"],
-                              "kept": r["kept_in_place_share"], "same": r["utility"]["same_cluster_share"],
-                              "own": p["linkage_own"], "partner": p["linkage_partner"], "any": p["linkage_any"],
-                              "clf": c.get("accuracy_trained_on_sifted"), "cpu": round(time.process_time() - t, 1)}),
-                  flush=True)
+            line = json.dumps({"name": name, "method": method, "n": n, "subset_seed": subset_seed,
+                               "mask": r["mask_share"],
+                               "kept": r["kept_in_place_share"], "same": r["utility"]["same_cluster_share"],
+                               "own": p["linkage_own"], "partner": p["linkage_partner"], "any": p["linkage_any"],
+                               "clf": c.get("accuracy_trained_on_sifted"), "clf_original": c.get("accuracy_trained_on_original"),
+                               "rare_carried": (p.get("rare_words") or {}).get("carried_share"),
+                               "settings": {"preset": base, **{k: v for k, v in over.items() if k != "mlm"}}, "cpu": round(time.process_time() - t, 1)})
+            print(line, flush=True)
+            if rows_file is not None:
+                with open(rows_file, "a", encoding="utf-8") as fh:
+                    fh.write(line + "\n")
 
 
 if __name__ == "__main__":

@@ -61,6 +61,12 @@ class SiftConfig:
     rare_keep_share: float = 0.9  # ... those outside the most frequent 90% of word tokens
     whitelist_phi: bool = False  # PHI found by the detectors (issue 3) joins the whitelist
     keep_cluster_terms: int = 0  # the N heaviest terms of each K-means centroid join the blacklist (never masked)
+    # identifying words (issue 18.3): rare words (in fewer than identifying_df of the notes), words holding a
+    # digit and found PHI are always masked, in every note (so also in the partner's piece a note swaps in),
+    # and fill-ins come only from the common words, so no rare word of any note is carried or made up
+    mask_identifying: bool = False
+    identifying_df: float = 0.01
+    fill_in_cluster: bool = False  # a fill-in never pulls a note to another cluster (sift/identifying.py)
     # fill-in
     fill: str = "auto"  # auto: --mlm if given, else train a tiny MLM on the corpus, else unigram
     mlm: str | None = None
@@ -119,6 +125,8 @@ class SiftConfig:
             raise ValueError("keep_cluster_terms must be 0 (none) or more")
         if not 0.0 < self.rare_keep_share <= 1.0:
             raise ValueError("rare_keep_share must be in (0, 1]")
+        if not 0.0 <= self.identifying_df < 1.0:
+            raise ValueError("identifying_df must be in [0, 1)")
         if not 0.0 < self.textrank_ratio <= 1.0:
             raise ValueError("textrank_ratio must be in (0, 1]")
 

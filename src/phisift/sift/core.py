@@ -37,6 +37,7 @@ from ..text import tokenize
 from .config import SiftConfig
 from ..text import match_case
 from .fill import Filler, MlmFiller, UnigramFiller
+from .identifying import cluster_vocabularies, common_words, is_identifying, note_frequencies
 from .lists import DEFAULT_BLACKLIST, load_words, norm
 from .masking import Role, choose_masks, is_unit, roles_for
 from .swap import ClusterModel, choose_partner, fit_clusters, swap_edit
@@ -99,6 +100,8 @@ class SiftState:
     _filled: dict[int, Filled] = field(default_factory=dict, repr=False)
     dw: Any = field(default=None, repr=False)  # (ClusterModel, matrix, labels) partners are chosen in
     mask_blacklist: frozenset[str] | None = field(default=None, repr=False)  # blacklist + kept cluster terms
+    common: frozenset[str] | None = field(default=None, repr=False)  # mask_identifying: the common words
+    cluster_fillers: list[Filler] | None = field(default=None, repr=False)  # fill_in_cluster: one per cluster
 
     def __post_init__(self) -> None:
         if not self.index:
@@ -106,12 +109,15 @@ class SiftState:
 
     # -- per note
     def white_positions(self, text: str) -> list[tuple[int, int]]:
+        return self._positions(text)[0]
+
+    def _positions(self, text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The whitelisted ranges of a note (rare words and PHI), and the PHI ranges alone."""
         spans: list[tuple[int, int]] = []
         if self.rare is not None:
             spans += [(w.start, w.end) for w in self.rare.masked(text)]
-        if self.phi is not None:
-            spans += [(s.start, s.end) for s in self.phi(text)]
-        return spans
+        phi = [(s.start, s.end) for s in self.phi(text)] if self.phi is not None else []
+        return spans + phi, phi
 
     def filled(self, i: int) -> Filled:
         """Note ``i`` of the corpus masked and filled with its own seeded generator (cached)."""
@@ -179,10 +185,17 @@ def mask_and_fill(state: SiftState, text: str, rng: np.random.Generator) -> Fill
     unit_idx = [k for k, t in enumerate(tokens) if is_unit(t.text)]
     units = [tokens[k] for k in unit_idx]
     blacklist = state.blacklist if state.mask_blacklist is None else state.mask_blacklist
-    roles = roles_for(units, blacklist, state.whitelist, state.white_positions(text))
+    white, phi = state._positions(text)
+    roles = roles_for(units, blacklist, state.whitelist, white)
     result = choose_masks(roles, state.config.masking, rng)
-    masked_tokens = [unit_idx[u] for u, m in enumerate(result.masked) if m]
-    chosen = state.filler.fill([t.text for t in tokens], masked_tokens, rng)
+    masks = list(result.masked)
+    if state.common is not None:  # identifying words go too, whatever Algorithm 1 drew
+        masks = [m or _identifying(t, r, state.common, phi) for m, t, r in zip(masks, units, roles)]
+    masked_tokens = [unit_idx[u] for u, m in enumerate(masks) if m]
+    filler = state.filler
+    if state.cluster_fillers is not None and masked_tokens:
+        filler = state.cluster_fillers[int(state.clusters.clusters([text])[0])]
+    chosen = filler.fill([t.text for t in tokens], masked_tokens, rng)
     edits = [Edit(tokens[k].start, tokens[k].end, match_case(chosen[k], tokens[k].text)) for k in masked_tokens]
     new_text, omap = rewrite(text, edits)
     replaced = {k: e.replacement for k, e in zip(masked_tokens, edits)}
@@ -191,7 +204,14 @@ def mask_and_fill(state: SiftState, text: str, rng: np.random.Generator) -> Fill
         t = tokens[k]
         spans.append((omap.start(t.start), omap.end(t.end)))
         same.append(k not in replaced or norm(replaced[k]) == norm(t.text))
-    return Filled(new_text, len(units), result.count, result.passes, result.guarded, tuple(spans), tuple(same))
+    return Filled(new_text, len(units), sum(masks), result.passes, result.guarded, tuple(spans), tuple(same))
+
+
+def _identifying(tok: Any, role: Role, common: frozenset[str], phi: Sequence[tuple[int, int]]) -> bool:
+    """A word masked by ``mask_identifying``: found PHI, or (unless blacklisted) rare or holding a digit."""
+    if any(s < tok.end and tok.start < e for s, e in phi):
+        return True
+    return role is not Role.BLACK and is_identifying(tok.text, common)
 
 
 def sift_document(state: SiftState, doc: Document, rng: np.random.Generator | None = None) -> SiftOutcome:
@@ -308,6 +328,13 @@ def fit(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: F
         filler, described = make_filler(config, docs, blacklist, say, mlm_out)
     else:
         described = getattr(filler, "name", type(filler).__name__)
+    common = None
+    if config.mask_identifying:
+        common = common_words(texts, config.identifying_df)
+        if hasattr(filler, "restricted"):  # fill-ins from the common words only
+            filler = filler.restricted(common)
+            described += f"; fill-ins from the words of at least {config.identifying_df:.1%} of the notes"
+        say.note(f"identifying words are always masked: {len(common)} common words")
     say.note(f"fill-in: {described}")
     rare = None
     if config.whitelist_rare:
@@ -327,11 +354,17 @@ def fit(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: F
     if config.partners_on == "original":
         partners, dw = _choose_partners(ids, X, labels, config), (clusters, X, labels)
     kept = cluster_terms(clusters, texts, config.keep_cluster_terms) if config.keep_cluster_terms else None
+    cluster_fillers = None
+    if config.fill_in_cluster and hasattr(filler, "restricted"):
+        vocab = common if common is not None else note_frequencies(texts).keys()
+        cluster_fillers = [filler.restricted(words) for words in cluster_vocabularies(clusters, vocab)]
+        say.note("fill-ins keep each note in its cluster (words leaning to another cluster are never drawn)")
     if kept:
         say.note(f"{len(kept)} word forms of the {config.keep_cluster_terms} heaviest terms of each cluster "
                       "join the blacklist (never masked)")
     return SiftState(config, blacklist, whitelist, filler, described, clusters, ids, texts,
-                     labels, partners, X, rare, phi, dw=dw, mask_blacklist=blacklist | kept if kept else None)
+                     labels, partners, X, rare, phi, dw=dw, mask_blacklist=blacklist | kept if kept else None,
+                     common=common, cluster_fillers=cluster_fillers)
 
 
 def cluster_terms(clusters: ClusterModel, texts: Sequence[str], n: int) -> frozenset[str]:

@@ -76,6 +76,13 @@ class UnigramFiller:
         kept = kept[:max_words]
         return cls([w for w, _ in kept], np.array([c for _, c in kept], dtype=np.float64), temperature)
 
+    def restricted(self, words: frozenset[str]) -> "UnigramFiller":
+        """The same filler drawing only ``words`` (all of its words if none of them is among them)."""
+        keep = [i for i, w in enumerate(self.words) if w in words]
+        if not keep:
+            return self
+        return UnigramFiller([self.words[i] for i in keep], self.counts[keep], self.temperature, self.name)
+
     def fill(self, tokens: Sequence[str], masked: Sequence[int], rng: np.random.Generator) -> dict[int, str]:
         logits = np.log(self.counts)
         return {i: self.words[sample_index(logits, rng, 0, self.temperature)] for i in masked}
@@ -146,6 +153,27 @@ class MlmFiller:
             limit -= 2
         limit = min(limit, int(getattr(tok, "model_max_length", limit) or limit), 512)
         self._max_pieces = max(8, limit - 2)  # room for [CLS] and [SEP]
+
+    def restricted(self, words: frozenset[str]) -> "MlmFiller":
+        """The same filler proposing only whole-word pieces among ``words`` (lower case).
+
+        Used by ``mask_identifying``: a fill-in then never writes a rare word, neither
+        the one it replaces nor another note's.
+        """
+        import torch
+        from dataclasses import replace
+
+        vocab = self.tokenizer.get_vocab()
+        inside = torch.zeros_like(self._allowed)
+        for piece, idx in vocab.items():
+            if idx < len(inside) and norm(piece) in words:
+                inside[idx] = True
+        allowed = self._allowed & inside
+        if not bool(allowed.any()):
+            raise ValueError("none of the masked LM's whole words is a common word of the corpus")
+        out = replace(self)
+        out._allowed = allowed
+        return out
 
     def fill(self, tokens: Sequence[str], masked: Sequence[int], rng: np.random.Generator) -> dict[int, str]:
         if not masked:

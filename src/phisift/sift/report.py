@@ -17,6 +17,9 @@
   *either* (``linkage_any``: any original whose text the sifted note carries, the
   figure that says how many notes lead back to a real person). When notes carry
   annotated PHI spans, the share of those PHI strings still found in the sifted note.
+  And ``rare_words``: of the rare words (held by fewer than 1% of the notes, or
+  ``identifying_df``) of the originals a sifted note carries text of, how many it
+  still holds (``sift/identifying.py``).
 
 Nothing in the report quotes a note.
 """
@@ -35,6 +38,7 @@ import numpy as np
 
 from ..document import Document
 from .core import SiftRun
+from .identifying import rare_carried
 
 REPORT_VERSION = 2
 
@@ -166,7 +170,9 @@ def build_report(run: SiftRun, label_field: str | None = None) -> dict[str, Any]
         if have:
             classifier = classifier_accuracy([orig_texts[i] for i in have], [sifted_texts[i] for i in have],
                                              [labels[i] for i in have], state.config.seed)
-    links = linkage(orig_texts, sifted_texts, partner_indices(run))
+    partners = partner_indices(run)
+    links = linkage(orig_texts, sifted_texts, partners)
+    sources = [[i] if p is None else [i, p] for i, p in enumerate(partners)]
     return {
         "phisift_sift_report": REPORT_VERSION,
         "documents": len(originals),
@@ -191,6 +197,7 @@ def build_report(run: SiftRun, label_field: str | None = None) -> dict[str, Any]
             "linkage_any": links["any"],
             "linkage_chance": _share(1, len(originals)),
             "phi": phi_leak(originals, sifted),
+            "rare_words": rare_carried(orig_texts, sifted_texts, sources, state.config.identifying_df),
         },
         "seconds": run.seconds,
     }
@@ -243,6 +250,10 @@ def _html(report: dict[str, Any], png: bytes | None) -> str:
     phi = report["privacy"]["phi"]
     if phi:
         rows.append(f"<tr><td>PHI leaked</td><td>{phi['leaked']} of {phi['gold_spans']}</td></tr>")
+    rare = report["privacy"].get("rare_words")
+    if rare and rare["rare_words"]:
+        rows.append(f"<tr><td>rare words of the sources still held</td><td>{rare['carried']} of "
+                    f"{rare['rare_words']}</td></tr>")
     rows.append(f"<tr><td>notes swapped</td><td>{report['swapped_share']:.1%}</td></tr>"
                 if report["swapped_share"] is not None else "")
     img = (f'<img alt="summary chart" src="data:image/png;base64,{base64.b64encode(png).decode()}">'
