@@ -4,7 +4,8 @@ A small driver for the issue-18.3 measurements (reduced sizes for a shared machi
 
     OMP_NUM_THREADS=1 nice -n 5 python bench/sift_linkage.py N MLM SETTINGS [SUBSET_SEED]
 
-N notes drawn with ``SUBSET_SEED`` (default 0) from ``msha/msha_bodypart.csv`` (as
+N notes drawn with ``SUBSET_SEED`` (default 0; ``held``: N notes held apart from the seed-0
+N and from the fill-in model's 3,000 training notes) from ``msha/msha_bodypart.csv`` (as
 ``bench/sift_table.py`` draws them); MLM a masked-LM folder (``bench/out/sift/mlm-msha``,
 trained by ``bench/sift_table.py``'s ``ensure_mlm`` on the 3,000-note seed-0 subset) or
 ``unigram``; SETTINGS a JSON list of ``[name, overrides]``, the overrides being
@@ -12,7 +13,8 @@ SiftConfig fields on a ``preset`` plus ``methods`` (swap methods, default
 ``["rake-position"]``). One JSON line per setting and method: mask share, kept in
 place, same cluster, linkage own / partner / any, classifier accuracy, the share of the
 sources' rare words still carried, CPU seconds. ``--rows FILE`` also appends each line
-to FILE; ``--plot FILE.png --rows FILE`` draws the rows of FILE (same cluster against
+to FILE; ``--table --rows FILE`` prints FILE's rows as a Markdown table;
+``--plot FILE.png --rows FILE`` draws the rows of FILE (same cluster against
 linkage to any original the note carries, the target region shaded) and runs nothing:
 
     python bench/sift_linkage.py --plot docs/sift-linkage.png --rows bench/out/sift/linkage.jsonl
@@ -35,6 +37,32 @@ from phisift.sift.core import SiftRun  # noqa: E402
 from phisift.sift.report import build_report  # noqa: E402
 
 
+def held_apart(n: int) -> list:
+    """``n`` MSHA notes (seed 1) from those in neither the seed-0 subset of ``n`` notes nor the 3,000-note
+    seed-0 subset the fill-in model ``bench/out/sift/mlm-msha`` was trained on."""
+    import random
+
+    every = st.load_all("msha")
+    taken = {d.id for d in st.load_subset("msha", 0, n)} | {d.id for d in st.load_subset("msha", 0, 3000)}
+    rest = [d for d in every if d.id not in taken]
+    return [rest[i] for i in sorted(random.Random(1).sample(range(len(rest)), n))]
+
+
+def table(rows_file: Path) -> str:
+    """The rows of ``rows_file`` as a Markdown table."""
+    pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
+    lines = ["| setting | notes | swap | masked | kept in place | same cluster | linkage own / partner / **any** "
+             "| rare words carried | classifier: sifted / original | CPU s |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for line in rows_file.read_text().splitlines():
+        r = json.loads(line)
+        notes = "held apart" if str(r.get("subset_seed", 0)) == "held" else f"seed {r.get('subset_seed', 0)}"
+        swap = r["method"] + (" †" if r.get("rake_at_punctuation_only") else "")
+        lines.append(f"| {r['name']} | {notes} | {swap} | {pct(r['mask'])} | {pct(r['kept'])} | "
+                     f"{pct(r['same'])} | {pct(r['own'])} / {pct(r['partner'])} / **{pct(r['any'])}** | "
+                     f"{pct(r.get('rare_carried'))} | {pct(r.get('clf'))} / {pct(r.get('clf_original'))} | {r['cpu']} |")
+    return "\n".join(lines)
+
+
 def plot(rows_file: Path, png: Path) -> None:
     """Same cluster against linkage to any carried original, one point per setting and swap."""
     import matplotlib
@@ -49,8 +77,8 @@ def plot(rows_file: Path, png: Path) -> None:
         pts = [r for r in rows if r["method"] == method]
         if not pts:
             continue
-        held = [r for r in pts if r.get("subset_seed", 0) != 0]
-        main_ = [r for r in pts if r.get("subset_seed", 0) == 0]
+        held = [r for r in pts if str(r.get("subset_seed", 0)) != "0"]
+        main_ = [r for r in pts if str(r.get("subset_seed", 0)) == "0"]
         ax.scatter([r["any"] for r in main_], [r["same"] for r in main_], marker=marker, label=f"swap {method}")
         if held:
             ax.scatter([r["any"] for r in held], [r["same"] for r in held], marker=marker, facecolors="none",
@@ -74,12 +102,15 @@ def main() -> None:
         k = args.index("--rows")
         rows_file = Path(args[k + 1])
         del args[k : k + 2]
+    if "--table" in args:
+        print(table(rows_file))
+        return
     if "--plot" in args:
         plot(rows_file, Path(args[args.index("--plot") + 1]))
         return
     n, mlm, settings = int(args[0]), args[1], json.loads(args[2])
-    subset_seed = int(args[3]) if len(args) > 3 else 0
-    docs = st.load_subset("msha", subset_seed, n)
+    subset_seed = args[3] if len(args) > 3 else 0
+    docs = held_apart(n) if subset_seed == "held" else st.load_subset("msha", int(subset_seed), n)
     for name, over in settings:
         over = dict(over)
         base, methods = over.pop("preset", "medium"), over.pop("methods", ["rake-position"])

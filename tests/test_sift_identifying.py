@@ -150,3 +150,32 @@ def tiny_mlm_small():
                                        num_attention_heads=2, intermediate_size=32, max_position_embeddings=16))
     model.eval()
     return tok, model
+
+
+def test_private_is_the_default_preset_and_the_old_ones_remain():
+    cfg = SiftConfig.preset_config()
+    assert cfg.preset == "private" and cfg.mask_identifying and cfg.fill_in_cluster and not cfg.stopwords
+    assert cfg.keep_cluster_terms > 0 and cfg.method == "rake-position" and cfg.whitelist_phi
+    for name in ("small", "medium", "large"):
+        old = SiftConfig.preset_config(name)
+        assert not old.mask_identifying and not old.fill_in_cluster and old.stopwords
+
+
+def test_rake_cuts_at_stop_words_even_when_they_may_be_masked():
+    """With stopwords=False the masking may mask stop words, but the swap's RAKE still cuts phrases at them."""
+    from phisift.document import rewrite
+    from phisift.sift import apply
+    from phisift.sift.swap import swap_edit
+
+    docs = corpus(60)
+    cfg = config(method="rake-position", stopwords=False, pn=1.0, pw=1.0, whitelist_rare=False, seed=4)
+    state = fit(docs, cfg)
+    swapped = 0
+    for i, d in enumerate(docs):
+        j = state.partners[i]
+        if j is None:
+            continue
+        edit = swap_edit("rake-position", state.filled(i).text, state.filled(j).text, 1, DEFAULT_BLACKLIST)
+        assert apply(state, d).text == rewrite(state.filled(i).text, [edit])[0]
+        swapped += edit.start > 0
+    assert swapped > len(docs) // 2  # phrases cut at stop words: the tail starts inside the note

@@ -78,7 +78,8 @@ def sift(
     label_field: Optional[str] = typer.Option(
         None, help="Column (field) holding a label; passed through, and used by the report's classifier."),
     id_field: IdField = None,
-    preset: str = typer.Option("medium", "--preset", help="small | medium | large (see docs/sift.md)."),
+    preset: str = typer.Option(
+        "private", "--preset", help="private (default) | small | medium | large (see docs/sift.md)."),
     method: Optional[str] = typer.Option(
         None, "--method", help="Swap: none | rake | rake-position | textrank (default: the preset's)."),
     seed: int = typer.Option(0, "--seed", help="Seed of every random step; same seed, same output."),
@@ -105,6 +106,14 @@ def sift(
         None, "--whitelist-rare/--no-whitelist-rare", help="Rare words of the corpus join the whitelist."),
     whitelist_phi: Optional[bool] = typer.Option(
         None, "--whitelist-phi/--no-whitelist-phi", help="PHI found by the detectors joins the whitelist."),
+    mask_identifying: Optional[bool] = typer.Option(
+        None, "--mask-identifying/--no-mask-identifying",
+        help="Always mask rare words (in < 1%% of the notes), numbers and found PHI; fill only common words."),
+    fill_in_cluster: Optional[bool] = typer.Option(
+        None, "--fill-in-cluster/--no-fill-in-cluster",
+        help="Fill-ins only from words that keep the note in its K-means cluster."),
+    keep_cluster_terms: Optional[int] = typer.Option(
+        None, "--keep-cluster-terms", help="Never mask the N heaviest terms of each cluster (0: none)."),
     in_format: InFormat = None,
     to: ToFormat = None,
     jobs: Jobs = 1,
@@ -127,6 +136,7 @@ def sift(
         preset, method=method, seed=seed, clusters=clusters, variant=variant, pw=pw, pn=pn, q=q,
         fill=fill, top_k=top_k, temperature=temperature, mlm_epochs=mlm_epochs,
         mlm=str(mlm) if mlm else None, whitelist_rare=whitelist_rare, whitelist_phi=whitelist_phi,
+        mask_identifying=mask_identifying, fill_in_cluster=fill_in_cluster, keep_cluster_terms=keep_cluster_terms,
         whitelist_files=tuple(str(p) for p in whitelist) or None,
         blacklist_files=tuple(str(p) for p in blacklist) or None,
     )

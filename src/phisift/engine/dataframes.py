@@ -157,7 +157,7 @@ def sift_dataframe(df: Any, text_col: str, id_col: str, config: Any = None, *,
 
     ``id_col`` names each note (unique, not null): a note's random draws are seeded
     by it. Rows with a null text get a null. ``config`` is a ``phisift.sift.SiftConfig``
-    (default: the ``medium`` preset; give ``mlm=`` a masked-LM folder readable by the
+    (default: the ``private`` preset; give ``mlm=`` a masked-LM folder readable by the
     driver). ``phi`` finds the PHI the config whitelists (default: the default
     pipeline's detection, as ``phisift sift`` uses).
     """
@@ -179,7 +179,7 @@ def sift_dataframe(df: Any, text_col: str, id_col: str, config: Any = None, *,
     if any(r[0] is None for r in rows):
         raise UsageError(f"the id column '{id_col}' has nulls; every note needs an id")
     docs = [Document(r[0], r[1]) for r in rows]
-    config = config or SiftConfig.preset_config("medium")
+    config = config or SiftConfig.preset_config()
     if config.whitelist_phi and phi is None:
         from ..pipeline import Pipeline
 

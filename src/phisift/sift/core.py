@@ -229,7 +229,8 @@ def sift_document(state: SiftState, doc: Document, rng: np.random.Generator | No
         j = state.partner_of(doc, filled.text)
         if j is not None:
             partner_id = state.ids[j]
-            edit = swap_edit(cfg.method, filled.text, state.filled(j).text, cfg.q, state.blacklist,
+            # RAKE cuts phrases at the English stop words even when the masking may mask them
+            edit = swap_edit(cfg.method, filled.text, state.filled(j).text, cfg.q, state.blacklist | DEFAULT_BLACKLIST,
                              cfg.textrank_ratio)
             if edit is not None:
                 text, _ = rewrite(filled.text, [edit])
