@@ -147,7 +147,7 @@ class SiftConfig:
         return asdict(self)
 
 
-PRIVATE_KEEP = 12
+PRIVATE_KEEP = 15
 
 PRESETS: dict[str, SiftConfig] = {
     "small": SiftConfig(preset="small", variant="published", pw=0.5, pn=0.85, top_k=10, method="rake-position"),
