@@ -57,6 +57,9 @@ def _print_summary(report: dict) -> None:
     table.add_row("linkage attack top-1: either (any original the note carries)", _pct(priv["linkage_any"]))
     if priv["phi"]:
         table.add_row("annotated PHI leaked", f"{priv['phi']['leaked']} of {priv['phi']['gold_spans']}")
+    rare = priv.get("rare_words")
+    if rare and rare["rare_words"]:
+        table.add_row("rare words of the sources still in the note", f"{rare['carried']} of {rare['rare_words']}")
     table.add_row("seconds", str(report["seconds"]["total"]))
     out.print(table)
 
