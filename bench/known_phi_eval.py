@@ -2,7 +2,7 @@
 
     python bench/make_realprose.py
     python bench/known_phi_eval.py                          # report and heldout_types
-    python bench/known_phi_eval.py --sets report --dev /work/baseline/dev.jsonl
+    python bench/known_phi_eval.py --sets report --dev bench/out/devset/dev.jsonl
 
 The real-prose sets (bench/make_realprose.py) inject every PATIENT mention as a
 different person, so a patient's record would name none of the others. This bench
