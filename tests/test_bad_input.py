@@ -366,3 +366,56 @@ def test_a_full_disk_is_one_line_and_the_same_command_resumes(tmp_path: Path):
     assert again.returncode == 0, again.stderr
     assert len(out.read_text().splitlines()) == 400
     assert _left_behind(tmp_path, {str(out): _hashes(tmp_path / "out")[str(out)]}) == []
+
+
+@pytest.mark.parametrize("output", ["notes-deid", "result.jsonl"])
+def test_a_read_only_output_folder_names_the_output_not_its_build_file(tmp_path: Path, monkeypatch, output: str):
+    """An output folder the user cannot write to: the one line names the output the user gave ("out/notes-deid"),
+    never the hidden build folder or journal it is made in (".notes-deid.<run>.partial"). The folder is made
+    read-only for phisift by refusing what the system would refuse there (root may write anywhere)."""
+    import builtins
+    import errno
+
+    if output.endswith(".jsonl"):
+        source = _notes(tmp_path)
+    else:
+        source = _write(tmp_path, "notes/a.txt", NOTE).parent
+        _write(tmp_path, "notes/b.txt", NOTE)
+    (tmp_path / "conf").mkdir()
+    (tmp_path / "conf" / "fast.toml").write_text(FAST)
+    locked = (tmp_path / "out").resolve()
+    locked.mkdir(exist_ok=True)
+    real_mkdir, real_open = os.mkdir, builtins.open
+
+    def refuse(path) -> None:
+        if Path(os.fspath(path)).resolve().parent == locked:
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+
+    def mkdir(path, *a, **k):
+        refuse(path)
+        return real_mkdir(path, *a, **k)
+
+    def open_(file, *a, **k):
+        if isinstance(file, (str, os.PathLike)):
+            refuse(file)
+        return real_open(file, *a, **k)
+
+    monkeypatch.setattr(os, "mkdir", mkdir)
+    monkeypatch.setattr(builtins, "open", open_)
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["deid", str(source), f"out/{output}", "--mode", "tag", "--config",
+                                      "conf/fast.toml", "--store", "store/store.sqlite"])
+    assert result.exit_code == 2, result.stderr
+    assert result.stderr.splitlines() == [f"phisift: error: out/{output}: Permission denied"], result.stderr
+    assert list(locked.iterdir()) == []
+
+
+def test_user_path_maps_every_hidden_build_name_back_to_its_output(tmp_path: Path, monkeypatch):
+    from phisift.fileio import user_path
+
+    monkeypatch.chdir(tmp_path)
+    for hidden in (".out.0123456789ab.partial", ".out.pid42.partial", ".out.0123456789ab.journal",
+                   ".out.k3x_9abc.part", ".out.old"):
+        assert user_path(tmp_path / "d" / hidden / "a.txt") == "d/out/a.txt"
+        assert user_path(f"/elsewhere/{hidden}") == "/elsewhere/out"
+    assert user_path("/data/.hidden-notes/a.txt") == "/data/.hidden-notes/a.txt"  # the user's own hidden folder

@@ -63,6 +63,36 @@ def test_file_names_holding_phi_are_replaced_unless_kept(tmp_path):
     assert "OConnell-Whitfield_Margaret_00482913.txt" in {p.name for p in (tmp_path / "kept").iterdir()}
 
 
+def test_the_spans_file_takes_the_output_ids_on_request(tmp_path):
+    """``--spans``: the input's ids by default (its offsets are into the input; --from-spans and eval match them),
+    with a note naming how many of them the output replaced; ``--spans-ids output`` writes the output's
+    pseudonyms, so the spans file names no patient either; the default spans file feeds --from-spans."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "OConnell-Whitfield_Margaret_00482913.txt").write_text(
+        "Patient: Margaret O'Connell-Whitfield\nMRN: 00482913\nSeen 03/04/2021.\n")
+    (notes / "note_0002.txt").write_text("Patient: John Smith\nSeen 03/05/2021.\n")
+    res = deid(tmp_path, str(notes), str(tmp_path / "out.jsonl"), "--spans", str(tmp_path / "in-ids.jsonl"))
+    ids = [json.loads(line)["id"] for line in (tmp_path / "in-ids.jsonl").read_text().splitlines()]
+    assert "OConnell-Whitfield_Margaret_00482913" in ids and "note_0002" in ids
+    assert "the spans file keeps the input's ids of 1 documents" in res.stderr and "--spans-ids output" in res.stderr
+    deid(tmp_path, str(notes), str(tmp_path / "out2.jsonl"), "--spans", str(tmp_path / "out-ids.jsonl"),
+         "--spans-ids", "output")
+    text = (tmp_path / "out-ids.jsonl").read_text()
+    assert "OConnell" not in text and "00482913" not in text and "Margaret" not in text
+    out_ids = [json.loads(line)["id"] for line in (tmp_path / "out2.jsonl").read_text().splitlines()]
+    assert [json.loads(line)["id"] for line in text.splitlines()] == out_ids
+    assert re.fullmatch(r"doc-[0-9a-f]{16}", out_ids[0]) and out_ids[1] == "note_0002"
+    # the input-id spans file is the one that replays on the input
+    deid(tmp_path, str(notes), str(tmp_path / "out3.jsonl"), "--from-spans", str(tmp_path / "in-ids.jsonl"))
+    def texts(name):
+        return [(r["id"], r["text"]) for r in map(json.loads, (tmp_path / name).read_text().splitlines())]
+
+    assert texts("out3.jsonl") == texts("out.jsonl")
+    bad = run("deid", str(notes), str(tmp_path / "out4.jsonl"), "--spans-ids", "output")
+    assert bad.returncode == 2 and "--spans-ids goes with --spans" in bad.stderr
+
+
 # --- item 8: a folder of notes names its patient ---------------------------------------
 def _two_notes_of_one_patient(folder):
     folder.mkdir()

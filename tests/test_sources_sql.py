@@ -245,3 +245,16 @@ def test_postgresql_shift_date_field_keeps_the_column_type(pg_database, tmp_path
     shifts = [new[2] - old[2] for new, old in zip(rows, ROWS)]
     assert shifts[0] == shifts[1] != dt.timedelta(0) and shifts[2] == shifts[3] != dt.timedelta(0)
     assert "fields written unchanged" in res.stderr and ": note_title" in res.stderr and "note_id" not in res.stderr
+
+
+def test_a_null_text_stays_null_in_the_output_table(tmp_path):
+    """Issue 20.4 for SQL: a row whose text is NULL passes through as NULL (not as an empty text),
+    an empty text stays empty, both with no spans."""
+    src, dst = f"sqlite:///{tmp_path}/in.db", f"sqlite:///{tmp_path}/out.db"
+    make_note_table(src, ROWS + [(5, 202, dt.date(2021, 4, 3), "Null", None)])
+    docs = list(read_corpus(src))
+    assert docs[4].text == "" and docs[3].text == ""
+    deid(src, dst, "tag")
+    _, rows = table_rows(dst, "note")
+    assert rows[4][4] is None and rows[3][4] == ""
+    assert [r[:4] for r in rows] == [r[:4] for r in ROWS] + [(5, 202, dt.date(2021, 4, 3), "Null")]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -202,3 +203,29 @@ def ensure_outside(output: str | Path, inputs: list[str | Path] | tuple[str | Pa
 def _not_a_file(path: str | Path) -> bool:
     """``-`` (a stream) or a database URL: places that are not files of the file system."""
     return str(path) == "-" or (isinstance(path, str) and "://" in path)
+
+
+#: The hidden siblings phisift builds an output in (``.NAME.<run>.partial``, ``.NAME.pidN.partial``,
+#: ``.NAME.<run>.journal``, ``atomic_write``'s ``.NAME.XXXXXXXX.part``, an old output set aside as ``.NAME.old``).
+_BUILD_NAME = re.compile(r"^\.(?P<name>.+?)\.(?:[0-9a-f]{12}\.(?:partial|journal)|pid\d+\.partial|[a-z0-9_]{8}\.part"
+                         r"|old)$")
+
+
+def user_path(path: str | Path) -> str:
+    """The path the user asked for, where ``path`` lies in a hidden build sibling of an output.
+
+    An error raised while an output is built (a read-only folder, a full disk) names the build file;
+    the user never typed that name and would look for it in vain, so it is shown as the output it becomes
+    ("/data/.out.3fa1c2d4e5f6.partial/a.txt" -> "/data/out/a.txt"), relative to the current folder
+    when it lies below it. Any other path comes back as it was.
+    """
+    parts = Path(path).parts
+    for i, part in enumerate(parts):
+        m = _BUILD_NAME.match(part)
+        if m:
+            shown = Path(*parts[:i], m.group("name"), *parts[i + 1 :])
+            if shown.is_absolute():
+                with contextlib.suppress(ValueError):
+                    shown = shown.relative_to(Path.cwd())
+            return str(shown)
+    return str(path)

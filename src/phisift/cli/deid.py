@@ -139,6 +139,9 @@ def deid(
     target: TargetLocation,
     mode: Optional[str] = typer.Option(None, "--mode", help="tag | mask | redact | surrogate (default: surrogate)."),
     spans: Optional[Path] = typer.Option(None, "--spans", help="Also save the spans found (JSONL, input offsets)."),
+    spans_ids: str = typer.Option(
+        "input", "--spans-ids", help="The ids of the --spans file: input (the input's, which --from-spans and eval "
+        "match) or output (the output's: a keyed pseudonym where the id holds PHI)."),
     key_file: Optional[Path] = typer.Option(None, "--key-file", help="Secret key for surrogates; created on first use."),
     model: TaggerModel = None,
     detectors: Detectors = None,
@@ -197,7 +200,7 @@ def deid(
         cfg = cfg.with_detector("model")
     with stdio(source, target, in_format, to) as ends:
         src, dst = location(ends.source), location(ends.target)
-        _check_deid_outputs(src, dst, spans, review, review_no_original, table, out_table)
+        _check_deid_outputs(src, dst, spans, review, review_no_original, table, out_table, spans_ids)
         src_fmt = known_format(ends.src_fmt) if ends.src_fmt else input_format(src)
         dst_fmt = known_format(ends.dst_fmt) if ends.dst_fmt else detect_format(dst, default=src_fmt)
         read, write = sql_options(src_fmt, dst_fmt, table, out_table)
@@ -216,7 +219,7 @@ def deid(
             summary = deid_run(corpus, dst, dst_fmt, cfg, store=store, engine=runner, reporter=reporter,
                                secret=secret, model=model, spans_path=spans, patient_field=patient_field,
                                reversible=reversible, resume=False if ends.piped else resume, review=writer,
-                               release=release, write_options=write, overwrite=overwrite)
+                               release=release, write_options=write, overwrite=overwrite, spans_ids=spans_ids)
     for line in summary.lines("de-identified"):
         say(line)
     if review is not None:
@@ -236,11 +239,13 @@ def _details(cfg: PipelineConfig, src, src_fmt: str, dst, dst_fmt: str, patient_
 
 
 def _check_deid_outputs(source, target, spans: Optional[Path], review: Optional[Path], review_no_original: bool,
-                        table: Optional[str] = None, out_table: Optional[str] = None) -> None:
+                        table: Optional[str] = None, out_table: Optional[str] = None, spans_ids: str = "input") -> None:
     """Every file or folder deid writes lies outside the input, and the review folder is one of its own."""
     check_apart(source, target, table, out_table)
     if spans:
         check_apart(source, spans, None, None)
+    if spans_ids != "input" and spans is None:
+        raise UsageError("--spans-ids goes with --spans FILE")
     if review_no_original and review is None:
         raise UsageError("--review-no-original goes with --review DIR")
     if review is not None:

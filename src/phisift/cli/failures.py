@@ -30,6 +30,7 @@ from typer.core import TyperGroup
 
 from .. import __version__
 from ..errors import PhisiftError
+from ..fileio import user_path
 
 #: Typer's own control flow (--help, usage errors, typer.Exit), which it turns into exit codes itself
 _TYPER_FLOW = (typer.Exit, typer.Abort, typer.TyperException)
@@ -110,9 +111,11 @@ def _unicode_line(exc: UnicodeError) -> str:
 
 
 def _os_line(exc: OSError) -> str:
-    """The file and the system's reason (``strerror``), as ``cp`` or ``cat`` would say it."""
+    """The file and the system's reason (``strerror``), as ``cp`` or ``cat`` would say it: the output the
+    user named, not the hidden folder or file it is built in (``fileio.user_path``)."""
     reason = exc.strerror or (str(exc) if _raised_on_purpose(exc) else type(exc).__name__)
-    names = [str(n) for n in (exc.filename, exc.filename2) if n is not None]
+    names = [user_path(n) if isinstance(n, (str, os.PathLike)) else str(n) for n in (exc.filename, exc.filename2)
+             if n is not None]
     return f"{' -> '.join(names)}: {reason}" if names else reason
 
 

@@ -35,6 +35,7 @@ from typing import Any, Iterable, Iterator
 
 from ..document import Document
 from ..errors import InputError, UsageError
+from ._common import NULL_TEXT
 
 NAME = "sql"
 META = "_sql"
@@ -150,7 +151,8 @@ def _document(row: dict[str, Any], rownum: int, text_col: str, id_col: str | Non
     raw_id = row.get(id_col) if id_col else None
     doc_id = str(rownum) if raw_id is None or raw_id == "" else str(raw_id)
     text = row[text_col]
-    if text is None:
+    null = text is None
+    if null:
         text = ""
     elif isinstance(text, (bytes, memoryview)):
         raise InputError(f"row {rownum}: column '{text_col}' holds bytes, not text", shown(url), document=doc_id)
@@ -159,6 +161,8 @@ def _document(row: dict[str, Any], rownum: int, text_col: str, id_col: str | Non
     meta = {k: row[k] for k in columns if k != text_col}
     at = columns.index(text_col)
     meta[META] = {"table": _split_table(table)[1], "text": text_col, "id": id_col, "at": at, "after": columns[:at]}
+    if null:  # written back as NULL, not as an empty text
+        meta[NULL_TEXT] = True
     return Document(doc_id, text, (), meta)
 
 
@@ -291,7 +295,7 @@ def _text_place(columns: list[str], info: dict[str, Any]) -> int:
 
 def _value(doc: Document, column: str, text_col: str, id_col: str) -> Any:
     if column == text_col:
-        return doc.text
+        return None if doc.meta.get(NULL_TEXT) else doc.text
     if column == id_col:
         original = doc.meta.get(column)
         if original is None or str(original) == doc.id:

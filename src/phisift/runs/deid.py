@@ -146,7 +146,7 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
              model: Path | None = None, spans_path: Path | None = None, patient_field: str | None = None,
              reversible: bool = False, resume: bool | None = None, review: ReviewWriter | None = None,
              release: Release | None = None, write_options: dict[str, Any] | None = None,
-             overwrite: bool = False) -> Summary:
+             overwrite: bool = False, spans_ids: str = "input") -> Summary:
     """De-identify every document into ``target`` (and the spans found into ``spans_path``), resumably.
 
     Existing outputs are replaced only with ``overwrite`` (a folder as a whole: no stale file stays).
@@ -159,8 +159,13 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
     ``release`` (``release.py``): the documents' patients, how their fields and ids are
     written, known identifiers and given spans; without it, the patient is the
     ``patient_field`` value (or the document) and fields pass through.
-    ``write_options``: the output format's options (a database table).
+    ``write_options``: the output format's options (a database table). ``spans_ids``: the id each line of
+    the spans file carries, the input's (``"input"``: its offsets are into the input's text, and
+    ``--from-spans`` and ``phisift eval`` match input ids) or the output's (``"output"``: the keyed
+    pseudonym where the id held PHI, so the file names no patient).
     """
+    if spans_ids not in ("input", "output"):
+        raise UsageError(f"--spans-ids is input or output, not '{spans_ids}'")
     say = reporter_or_null(reporter)
     release = release or Release(patients=PatientKey(field_name=patient_field), fields=FieldPolicy(keep_ids=True))
     write_options = dict(write_options or {})
@@ -168,7 +173,7 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
                    "writer": write_options,
                    "spans": _resolved(spans_path), "config": _config_for_key(cfg), "model": _resolved(model),
                    "patient_field": patient_field, "reversible": reversible, "key_id": _key_id(secret),
-                   **release.settings()})
+                   **release.settings(), **({"spans_ids": spans_ids} if spans_ids != "input" else {})})
     targets = [target] + ([spans_path] if spans_path else []) + ([review.directory] if review is not None else [])
     store.key_confidence(secret, reversible)  # the frequency confidence list: digests of this key
     with RunState(store, key, targets, resume, say.note, overwrite) as state:
@@ -180,7 +185,7 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
         if review is not None:  # built in the run's folder beside it: removed if the run fails, rebuilt on resume
             review.build_in(state.build_folder(review.directory))
         release.replace = cfg.replace
-        writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key, options)
+        writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key, options, spans_ids)
         done = writer.done
         say_resumed(state, done, "documents were already done", say)
         summary = Summary(resumed_from=done, frequency=_frequency_shares(pipeline))
@@ -200,6 +205,7 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
                 store.mark_done(key, [doc.id for (doc, _), _ in batch])
                 for (doc, _), (new, spans) in batch:
                     summary.add(doc, spans)
+                    summary.spans_input_ids += spans_path is not None and spans_ids == "input" and new.id != doc.id
                     summary.pass_through(release.fields.passed_through(doc.meta))
                     if review is not None:
                         review.add(doc, new, spans)
@@ -245,8 +251,9 @@ class _DeidWriter:
     """The outputs of a deid run: journals for single files (and the spans file), or one file per document."""
 
     def __init__(self, target: str | Path, dst_fmt: str, spans_path: Path | None, state: RunState, store: Store,
-                 key: str, options: dict[str, Any]):
+                 key: str, options: dict[str, Any], spans_ids: str = "input"):
         self.target, self.fmt, self.spans_path, self.options = target, dst_fmt, spans_path, options
+        self.spans_ids = spans_ids
         self.folder = is_folder_output(target, dst_fmt)
         # a resumed folder run whose build folder is gone was killed after renaming it into place
         self.placed = self.folder and state.resumed and not build_path(Path(target).resolve(), key).exists() \
@@ -270,7 +277,8 @@ class _DeidWriter:
         else:
             self.main.append(new_docs)
         if self.spans is not None:
-            self.spans.append([spans_line(doc.id, spans) for (doc, _), (_, spans) in batch])
+            self.spans.append([spans_line(new.id if self.spans_ids == "output" else doc.id, spans)
+                               for (doc, _), (new, spans) in batch])
         for j in self.journals:
             j.sync()
 

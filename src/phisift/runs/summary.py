@@ -22,6 +22,7 @@ class Summary:
     empty: int = 0  # documents without text (null or ""): passed through with no spans
     frequency: dict = field(default_factory=dict)  # the rare-word fit: share asked vs realised (FrequencyState.shares)
     passed: dict = field(default_factory=dict)  # names of the record fields written as read (no values), in order
+    spans_input_ids: int = 0  # documents whose spans line keeps the input's id where the output has a pseudonym
 
     def pass_through(self, names: Iterable[str]) -> None:
         """Record fields that went to the output unchanged (their names only)."""
@@ -48,6 +49,7 @@ class Summary:
             "empty": self.empty,
             **({"frequency": self.frequency} if self.frequency else {}),
             **({"passed_through": list(self.passed)} if self.passed else {}),
+            **({"spans_input_ids": self.spans_input_ids} if self.spans_input_ids else {}),
         }
 
     def lines(self, verb: str) -> list[str]:
@@ -62,6 +64,9 @@ class Summary:
         if self.passed:
             out.append("  fields written unchanged (not de-identified; --drop-field, --pseudonymise-field or "
                        "--shift-date-field change them): " + ", ".join(self.passed))
+        if self.spans_input_ids:
+            out.append(f"  the spans file keeps the input's ids of {self.spans_input_ids} documents whose output id is "
+                       "a pseudonym (their ids hold PHI); --spans-ids output writes the output's ids")
         if self.frequency:
             f = self.frequency
             out.append(f"  frequency k={f['threshold']}: word tokens left asked {100 * f['asked']:.1f}% "
