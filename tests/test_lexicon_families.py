@@ -408,3 +408,45 @@ def test_misspelt_names_after_titles_and_two_word_jobs(det, text, expected):
 
 def test_a_title_before_common_words_names_no_one(det):
     assert found(det, "Mild mr and trace tr. The doctor said it was fine. Dr. was late.") == set()
+
+
+# ----------------------------------------------------------------------------- logins made of names
+
+
+@pytest.mark.parametrize(
+    "text, login",
+    [
+        ("Is briansmith the right portal login for her?", "briansmith"),
+        ("Reference dmoore44 for the claim.", "dmoore44"),
+        ("Please reset tmann45 today.", "tmann45"),
+        ("Messages from scott95 were answered.", "scott95"),
+        ("Messages from nicole07 were answered.", "nicole07"),
+        ("Ask ANDREWSROBERT to call back.", "ANDREWSROBERT"),
+        ("Is gracecamargo still active?", "gracecamargo"),
+    ],
+)
+def test_logins_made_of_names(det, text, login):
+    assert ("USERNAME", login) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The patient was emerging from anesthesia; a columellar strut was placed and liberally irrigated.",
+        "BRCA1 and HER2 negative, CD34 count normal, cyp2d6 and apoe4 genotypes pending.",
+        "She has rosacea and eats bananas; an indigent patient with chemosis.",
+        "Robertson was seen in jacksonville.",
+        "Lisinopril 20 mg, metoprolol 25 mg, atorvastatin 40 mg daily.",
+        "PATIENT WAS WALKING IN THE PIT AREA AND STEPPED OVER A FALLEN BRANCH.",
+        "Discussed with wilson and parkinson protocol; babinski negative.",
+    ],
+)
+def test_words_and_codes_are_no_logins(det, text):
+    assert not {t for label, t in found(det, text) if label == "USERNAME"}
+
+
+def test_a_word_of_a_name_in_capitals_is_no_login(det):
+    text = "APPOINTMENT WITH GRECO, PASQUALE MD AT PARSONSLEIGH HILLS CLINIC ON AUG 4."
+    assert not {t for label, t in found(det, text) if label == "USERNAME"}
+    text = "follow-up at parsonsleigh hills clinic on aug 4."
+    assert not {t for label, t in found(det, text) if label == "USERNAME"}

@@ -39,6 +39,7 @@ from .professions import pass_professions
 from .repeats import pass_repeats, relabel_from_strong
 from .state import PassState
 from .tokens import Tokens
+from .usernames import pass_shaped_logins
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_streets, "", "a house number and a street suffix are the surest shape: take them before any name"),
     Pass(pass_streets_head_first, "", "'Calle Carmen Romero, 23': street words must not become a person"),
     Pass(pass_addresses, "found STREET", "the city after a street or before ', ST 12345', before names claim it"),
+    Pass(pass_shaped_logins, "", "'briansmith', 'hknudsen8': names run together into one login, before names see them"),
     Pass(pass_credentials, "", "'Name, MD' is a clinician whatever the words are"),
     Pass(pass_titles, "", "'Dr./Mrs. Name': a title beats every lexicon guess"),
     Pass(pass_lower_titles, "", "titles in notes typed in lowercase, with the same strength"),

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from . import vocab
-from .base import CueWords, Languages, NumericShape, Scan
+from .base import CueWords, Languages, NumericShape, Scan, TextPass
 
 
 _AGE_ES_AFTER = re.compile(r"\+?[ \t]+a[ñn]os(?P<edad>[ \t]+de[ \t]+edad)?")
@@ -234,6 +234,8 @@ def _age_after_cue(scan: Scan, s: int) -> int:
 def _age_in_words(scan: Scan, s: int) -> int:
     """"a ninety-seven-year-old", "Eleven-year-old", "three months old": an age written in words with its unit."""
     m = _AGE_IN_WORDS.match(scan.text, s)
+    if not m and not (s > 0 and scan.text[s - 1] == "-"):
+        return _person_age_in_words(scan, s)
     if not m or (s > 0 and scan.text[s - 1] == "-"):
         return 0
     phrase = m.group("n")
@@ -245,6 +247,31 @@ def _age_in_words(scan: Scan, s: int) -> int:
     if 0 < words_value(phrase) <= 125:
         scan.emit(s, m.end(), "AGE", 0.9)
     return m.end()
+
+
+_NUMBER_WORDS_AT = re.compile(rf"(?i){_NUMBER_IN_WORDS}")
+#: After a number in words: what makes it a count or a measure, not an age ("he is one of three", "two-pack").
+_NOT_WORD_AGE_AFTER = re.compile(r"(?i)-|[ \t]+(?:who|that|which|or|to|more|less|times|in[ \t]+a)\b")
+
+
+def _person_age_in_words(scan: Scan, s: int) -> int:
+    """"I am sixty-two", "my husband is seventy-one", "she just turned forty": a bare age in words after a person.
+
+    The same cue as the bare digits of :func:`small_number_age` (a person and a verb
+    of being right before), and the same guard after it: no unit, no "of", no count.
+    """
+    m = _NUMBER_WORDS_AT.match(scan.text, s)
+    if not m or m.group().lower().startswith("a"):
+        return 0
+    e = m.end()
+    if not 1 <= words_value(m.group()) <= 120 or scan.unit_after(e) or _NOT_AGE_AFTER.match(scan.text, e) \
+            or _NOT_WORD_AGE_AFTER.match(scan.text, e):
+        return 0
+    lo = max(scan.line_start(s), s - 40)
+    if _PERSON_BEFORE_AGE.search(scan.text, lo, s) is None:
+        return 0
+    scan.emit(s, e, "AGE", 0.8)
+    return e
 
 
 def _age_y(scan: Scan, m: re.Match) -> None:
@@ -284,3 +311,64 @@ DECADE = NumericShape("decade", lambda lang: r"[0-9]0[sS](?![\w'’])", _decade_
 AGE_Y = NumericShape("agey", lambda lang: r"(?P<agey_n>[0-9]{1,3})[yY](?![\w/'’-]|\.[0-9A-Za-z])", _age_y)
 AGE_IN_WORDS = CueWords("age_words", lambda lang: NUMBER_WORDS if lang.english else (), _age_in_words)
 AGE_WORDS = CueWords("age", lambda lang: ["age", "aged", "ages"] + (["edad"] if lang.spanish else []), _age_after_cue)
+
+
+#: A question about someone's age: "How old is Ms. Rhodes?", "what age was she?", "Her age?".
+_AGE_QUESTION = re.compile(
+    r"(?i)(?<![\w])(?:how[ \t]+old|(?:what|which)[ \t]+(?:is[ \t]+|was[ \t]+|'s[ \t]+)?(?:[\w'’]+[ \t]+)?age"
+    r"|age[ \t]*\?)(?![\w-])[^?!\n]{0,80}\?"
+)
+#: The sentence after a question: its answer, up to the end of that sentence.
+_ANSWER = re.compile(r"[ \t]*(?:\r?\n[ \t]*)?(?P<a>[^?!\n]{1,100}?)(?:[.!?](?![0-9])|\n|$)")
+_ANSWER_NUMBER = re.compile(rf"(?<![\w.,/:-])(?:(?P<d>[0-9]{{1,3}})(?![\w]|[.,/:][0-9])|(?P<w>(?i:{_NUMBER_IN_WORDS})))")
+#: After an answer's number: what makes it a measure, a time, a score or a rank, not an age.
+#: An age question about people in general, not about someone: "How old is too old ...?", "At what age should ...?".
+_GENERAL_AGE_QUESTION = re.compile(
+    r"(?i)(?<![\w])(?:should|can|could|do|does|must|to|too|enough|safe|recommended|usually|typically|normally)(?![\w])"
+)
+_DIGIT_RUN = re.compile(r"[0-9]+")
+_MEASURE_BEFORE = frozenset({
+    "score", "scored", "weighs", "weight", "rate", "level", "count", "pulse", "temp", "temperature", "dose", "took",
+    "takes", "taking", "room", "bed", "page", "ext", "number", "no", "grade", "stage", "day", "week", "size",
+})
+_YEARS_AFTER = re.compile(r"(?i)[ \t]*(?:years?|yrs?)(?![a-z])")
+_NOT_ANSWER_AGE_AFTER = re.compile(
+    r"(?i)[ \t]*(?:[/:'’\"″′x%.,]?[0-9]|[/'’\"″′%x]|-[0-9a-z]|(?:st|nd|rd|th)\b|out\b|of\b|percent|points?\b|"
+    r"hours?\b|minutes?\b|o'clock|[ap]\.?m\b|degrees?\b|times\b|or\b|to\b|and\b)"
+)
+
+
+def find_question_ages(scan: Scan) -> None:
+    """"How old is Kira Cook? The chart says 49.": the one number of the answer to a question about age.
+
+    The answer is the sentence right after the question. A number there is an age
+    only when it is the answer's only number, from 1 to 120, and no unit, time,
+    score or rank follows it ("Her age? Unknown, BMI 31" has no age; "How old is he?
+    He takes 5 mg" neither).
+    """
+    text = scan.text
+    for q in _AGE_QUESTION.finditer(text):
+        if _GENERAL_AGE_QUESTION.search(q.group()):
+            continue
+        a = _ANSWER.match(text, q.end())
+        if not a:
+            continue
+        nums = list(_ANSWER_NUMBER.finditer(text, a.start("a"), a.end("a")))
+        digit_runs = _DIGIT_RUN.findall(text, a.start("a"), a.end("a"))
+        if len(nums) != 1 or len(digit_runs) > (1 if nums[0].group("d") else 0):
+            continue
+        n = nums[0]
+        s, e = n.span()
+        before = scan.prev_words(s)[0]
+        if before and ((before[-1].isupper() and not a.group("a").isupper()) or before[-1].lower() in _MEASURE_BEFORE):
+            continue  # "HR 72", "score 27", "weighs 40"
+        value = int(n.group("d")) if n.group("d") else words_value(n.group("w"))
+        if n.group("w") and (n.group("w").lower().startswith("a") or value == 1):
+            continue  # "a hundred", "no one knows"
+        if not 1 <= value <= 120 or _NOT_ANSWER_AGE_AFTER.match(text, e) or (
+                scan.unit_after(e) and not _YEARS_AFTER.match(text, e)):
+            continue
+        scan.emit(s, e, "AGE", 0.8)
+
+
+QUESTION_AGES = TextPass(("AGE",), lambda scan: "?" in scan.text, find_question_ages)

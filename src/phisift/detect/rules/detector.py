@@ -93,6 +93,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     intl_addresses.MILITARY_ADDRESSES,
     intl_addresses.ONE_LINE_ADDRESSES,
     usernames.SHAPED_LOGINS,
+    ages.QUESTION_AGES,
 )
 
 

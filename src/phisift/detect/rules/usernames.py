@@ -35,7 +35,7 @@ _ACCOUNT_CUE = re.compile(
 )
 #: "She messaged the office as cleroy13 on the portal": a login named by where it was used.
 _AS_ON_PORTAL = re.compile(
-    r"(?i:as)[ \t]+(?P<u>@?[A-Za-z0-9](?:[A-Za-z0-9]|[._-](?=[A-Za-z0-9])){2,40})[ \t]+"
+    r"(?i:as)[ \t]+(?P<u>@?[A-Za-z0-9](?:[A-Za-z0-9]|[._'’-](?=[A-Za-z0-9])){2,40})[ \t]+"
     r"(?i:on|via|in|through|using)[ \t]+(?:(?i:the|her|his|their|our)[ \t]+)?(?:(?i:patient|online|web|mobile)[ \t]+)?"
     r"(?i:portal|app|mychart|website|chat|forum|messenger|platform)(?![\w])"
 )

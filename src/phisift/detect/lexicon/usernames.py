@@ -1,0 +1,120 @@
+"""Login names by their make-up: "briansmith", "hknudsen8", "scott95", "ANDREWSROBERT".
+
+The rule detector finds logins by their cue ("username:", "entered by") or by
+signs made for a computer (a dot or an underscore with digits, an "@"). Many
+logins have neither: they are a first and a last name run together, an initial
+and a surname, or a name with a few digits. Only the word lists can tell those
+from ordinary words, so they are found here:
+
+* first name + surname (or surname + first name), each part 4+ letters, with or
+  without digits: "briansmith", "gracecamargo", "andrewsrobert";
+* one or two initials + a surname of 4+ letters + digits: "tmann45", "chernandez65";
+* a first name or surname of 4+ letters + 2-4 digits: "scott95", "nicole07".
+
+The token must be written in one case (a login is not capitalised like a name), and
+it must not be a word itself: not on the clinical allowlist, not a name or a place
+on its own ("robertson", "jacksonville"), no English ending ("emerging", "liberally").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .state import PassState
+from .tokens import Tokens
+from .wordlists import Lexicons, norm
+
+USERNAME = "USERNAME"
+
+#: A run of letters in one case and up to four digits, standing alone (not in an e-mail, a path, a code).
+_LOGIN = re.compile(r"(?<![\w@./\\:#&+=-])(?P<l>[a-z]{6,30}|[A-Z]{6,30})(?P<d>[0-9]{0,4})(?![\w@/\\-]|\.[A-Za-z0-9])")
+_LOGIN_DIGITS = re.compile(r"(?<![\w@./\\:#&+=-])(?P<l>[a-z]{4,30}|[A-Z]{4,30})(?P<d>[0-9]{2,4})(?![\w@/\\-]|\.[A-Za-z0-9])")
+#: Endings of English words that a name run together rarely has.
+_ENGLISH_ENDINGS = (
+    "ing", "ed", "ly", "ness", "ment", "tion", "sion", "ous", "ies", "ism", "itis", "osis", "ectomy", "otomy",
+    "ize", "ise", "ful", "less", "able", "ible", "ally", "als", "ence",
+)
+
+
+def _word_itself(lex: Lexicons, low: str) -> bool:
+    """A word in its own right: allowed, a clinical term, a name or a place, or with an English ending."""
+    return (low in lex.allow or low in lex.terms or lex.is_name_word(low) or lex.is_place_word(low)
+            or low.endswith(_ENGLISH_ENDINGS))
+
+
+def _names_run_together(lex: Lexicons, low: str) -> bool:
+    """"briansmith": a first name found in several locales and a surname (either order), each of 4+ letters,
+    not both common words."""
+    common = lex.first_common
+    for k in range(4, len(low) - 3):
+        a, b = low[:k], low[k:]
+        if a in lex.allow and b in lex.allow:
+            continue
+        if (a in common and b in lex.last) or (a in lex.last and b in common):
+            return True
+    return False
+
+
+def login_shape(lex: Lexicons, letters: str, digits: str) -> bool:
+    """Whether ``letters`` + ``digits`` is built like a login from names (see the module docstring)."""
+    low = norm(letters)
+    if _word_itself(lex, low):
+        if not digits or len(digits) < 2 or low in lex.allow or low in lex.terms:
+            return False
+        return len(low) >= 4 and (low in lex.first or low in lex.last)  # "scott95", "moore44"
+    if _names_run_together(lex, low):
+        return True
+    if digits and len(low) >= 5 and low[1:] in lex.last and low[1:] not in lex.allow:
+        return True  # "hknudsen8", "dmoore44", "tmann45"
+    return bool(digits) and len(low) >= 7 and low[2:] in lex.last and low[2:] not in lex.allow  # "jmsmith12"
+
+
+def _token_range(doc: Tokens, start: int, end: int) -> tuple[int, int] | None:
+    """The tokens inside characters start..end (a login is one word token, digits are not tokens)."""
+    i = _bisect(doc.starts, start)
+    if i >= doc.n or doc.starts[i] != start or doc.ends[i] > end:
+        return None
+    return i, i + 1
+
+
+def _bisect(starts: list[int], pos: int) -> int:
+    lo, hi = 0, len(starts)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if starts[mid] < pos:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def pass_shaped_logins(doc: Tokens, state: PassState) -> None:
+    """Logins made of names: "briansmith", "hknudsen8", "scott95" (see the module docstring)."""
+    text = doc.text
+    seen: set[int] = set()
+    for pattern in (_LOGIN, _LOGIN_DIGITS):
+        for m in pattern.finditer(text):
+            if m.start() in seen:
+                continue
+            seen.add(m.start())
+            r = _token_range(doc, m.start(), m.end("l"))
+            if r is None or not state.free(*r):
+                continue
+            if (m.group("d") or _stands_alone(doc, r[0])) and login_shape(doc.lex, m.group("l"), m.group("d")):
+                state.emit_chars(m.start(), m.end(), r[0], r[1], USERNAME, 0.75)
+
+
+def _stands_alone(doc: Tokens, i: int) -> bool:
+    """A login without digits is one word on its own: not a word of a run in capitals ("PARSONSLEIGH HILLS
+    CLINIC" in a note in capitals) nor the name before a head word ("parsonsleigh hills clinic")."""
+    lex = doc.lex
+    upper = doc.words[i].isupper()
+    for j in (i - 1, i + 1):
+        if not 0 <= j < doc.n or not doc.simple_gap(max(i, j)):
+            continue
+        if upper and doc.words[j].isupper() and len(doc.words[j]) > 1:
+            return False
+        if j > i and (doc.keys[j] in lex.head_starts or doc.keys[j] in lex.street_suffixes
+                      or doc.keys[j] in lex.head_last):
+            return False
+    return True
