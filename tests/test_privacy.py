@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -198,6 +198,53 @@ def test_a_younger_patients_date_of_birth_is_only_shifted():
     out = deid("DOB 03/14/1950. Seen 05/02/2019.", [("DATE", "03/14/1950"), ("DATE", "05/02/2019")], maker)
     dob, seen = (datetime.strptime(s, "%m/%d/%Y").date() for s in re.findall(r"\d\d/\d\d/\d{4}", out))
     assert (seen - dob).days == (date(2019, 5, 2) - date(1950, 3, 14)).days
+
+
+def test_a_date_of_birth_alone_is_judged_at_the_notes_own_date_when_the_record_gives_it(tmp_path):
+    """A note with a date of birth and no other date: with the note's date field named (``--note-date-field``,
+    ``Pipeline.note_date_field``) the patient's age at that date decides, not the day of the run. Born 1930,
+    written in 2000: 70 then, so the date of birth is only shifted (judged at today it would be over 89 and
+    aggregated). Born 1905, written in 2000: 95, aggregated to exactly 90 at the shifted note date."""
+    from phisift.pipeline import Pipeline
+
+    pipe = Pipeline.from_config({"detect": {"detectors": ["rules"]}, "replace": {"mode": "surrogate"}}, SECRET)
+    offset = pipe.operator.maker.date_offset("p1")
+    young = Document("a", "DOB: 03/14/1930. Doing well.", meta={"note_date": "2000-05-01"})
+    old = Document("b", "DOB: 03/14/1905. Doing well.", meta={"note_date": date(2000, 5, 1)})
+    today = pipe.deidentify(young, "p1")[0].text
+    assert today.startswith("DOB: 01/01/")  # today's date as the reference: 96, aggregated
+    pipe.note_date_field = "note_date"
+    dob = re.search(r"\d\d/\d\d/\d{4}", pipe.deidentify(young, "p1")[0].text).group()
+    assert datetime.strptime(dob, "%m/%d/%Y").date() == date(1930, 3, 14) + timedelta(days=offset)
+    dob = re.search(r"\d\d/\d\d/\d{4}", pipe.deidentify(old, "p1")[0].text).group()
+    shifted_note = date(2000, 5, 1) + timedelta(days=offset)
+    assert datetime.strptime(dob, "%m/%d/%Y").date() == date(shifted_note.year - 90, 1, 1)
+    # a later date in the note still wins over the record's date; an unreadable field falls back to today
+    later = Document("c", "DOB: 03/14/1930. Seen 05/02/2021.", meta={"note_date": "1990-01-01"})
+    assert pipe.deidentify(later, "p1")[0].text.startswith("DOB: 01/01/")  # 91 at the visit of 2021
+    assert pipe.deidentify(Document("d", young.text, meta={"note_date": "soon"}), "p1")[0].text == today
+
+
+def test_note_date_field_on_the_command_line(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    (tmp_path / "n.jsonl").write_text(json.dumps({"id": "a", "text": "DOB: 03/14/1930. Doing well.",
+                                                  "written": "05/01/2000"}) + "\n")
+    key = tmp_path / "keys" / "k"
+    key.parent.mkdir()
+    key.write_text("0123456789abcdef" * 4 + "\n")
+    key.chmod(0o600)
+    outs = []
+    for n, extra in enumerate(([], ["--note-date-field", "written"])):
+        res = subprocess.run([sys.executable, "-m", "phisift.cli", "-v", "deid", str(tmp_path / "n.jsonl"),
+                              str(tmp_path / f"o{n}.jsonl"), "--key-file", str(key), "--detectors", "rules",
+                              "--store", str(tmp_path / "s.db"), *extra], capture_output=True, text=True, timeout=300)
+        assert res.returncode == 0, res.stderr
+        assert "ages over 89" in res.stderr and ("field 'written'" in res.stderr) == bool(extra)
+        outs.append(json.loads((tmp_path / f"o{n}.jsonl").read_text())["text"])
+    assert outs[0].startswith("DOB: 01/01/") and not outs[1].startswith("DOB: 01/01/")
 
 
 # --- item 6 (second half): the store and key files are private -----------------------

@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 from calendar import monthrange
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from .calendar import MONTHS, WEEKDAYS, month_numbers, weekday_words
 from .holidays import HOLIDAY_RE, holiday_date, holiday_language
@@ -457,3 +457,21 @@ def _render(p: _Part, d: date, fixed: bool, moved: int | None) -> str:
                 "Y2MD": f"{d.year % 100:02d}{d.month:02d}{d.day:02d}"}[p.form]
         return body + p.text[len(body) :]
     return p.text
+
+
+def day_of(value: object, dayfirst: bool = False) -> date | None:
+    """The calendar day a record's date field holds (a note's date, for the over-89 rule): a ``date`` or
+    ``datetime`` (pandas' Timestamp too), an ISO string ("2021-03-04", "2021-03-04T10:00:00Z") or any
+    written date ``parse_date`` reads to the day with its year ("03/04/2021"); None for anything else."""
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        return date.fromisoformat(value.strip()[:10])
+    except ValueError:
+        pass
+    parsed = parse_date(value.strip(), dayfirst)
+    return parsed.value if parsed is not None and parsed.grain == "day" and parsed.has_year else None

@@ -172,6 +172,9 @@ def deid(
     shift_date_field: list[str] = typer.Option(
         [], "--shift-date-field", help="Shift this date or date-time field by the patient's date offset, the one "
         "the notes' date surrogates use (repeatable); its type is kept."),
+    note_date_field: Optional[str] = typer.Option(
+        None, "--note-date-field", help="The field holding each note's date: what a date of birth is judged "
+        "against for the over-89 rule when the note names no later date (else the day of the run)."),
     keep_ids: bool = typer.Option(
         False, "--keep-ids", help="Keep document ids and file names as they are (by default one that holds "
         "PHI of its note becomes a keyed pseudonym)."),
@@ -206,13 +209,13 @@ def deid(
         read, write = sql_options(src_fmt, dst_fmt, table, out_table)
         corpus = Corpus(src, src_fmt, {**reader_options(text_field, id_field), **read})
         corpus.check()
-        _details(cfg, src, src_fmt, dst, dst_fmt, patient_field)
+        _details(cfg, src, src_fmt, dst, dst_fmt, patient_field, note_date_field)
         secret = _surrogate_key(key_file, dst, [src] + [p for p in (spans, review) if p]) \
             if cfg.replace.mode == "surrogate" else None
         release = _release(
             dst, secret, key_file, patient_field=patient_field, patient_from_name=patient_from_name,
             patient_map=patient_map, pseudonymise=pseudonymise_field, drop=drop_field, keep_ids=keep_ids,
-            known_phi=known_phi, from_spans=from_spans, shift_dates=shift_date_field)
+            known_phi=known_phi, from_spans=from_spans, shift_dates=shift_date_field, note_date_field=note_date_field)
         writer = _review_writer(review, src, review_no_original) if review is not None else None
         with Store(store_path, notify=say) as store, open_engine(engine, jobs, spark_master) as runner, \
                 RichReporter() as reporter:
@@ -227,7 +230,8 @@ def deid(
                   markup=False, highlight=False, soft_wrap=True)
 
 
-def _details(cfg: PipelineConfig, src, src_fmt: str, dst, dst_fmt: str, patient_field: Optional[str]) -> None:
+def _details(cfg: PipelineConfig, src, src_fmt: str, dst, dst_fmt: str, patient_field: Optional[str],
+             note_date_field: Optional[str] = None) -> None:
     """What --verbose adds: the settings of the run (never note text)."""
     site = cfg.site
     detail(f"input: {shown(src)} ({src_fmt}); output: {shown(dst)} ({dst_fmt})")
@@ -236,6 +240,10 @@ def _details(cfg: PipelineConfig, src, src_fmt: str, dst, dst_fmt: str, patient_
         detail("site rules: " + ", ".join(f"{len(v)} {k}" for k, v in site.items()))
     detail("patient: " + (f"the field '{patient_field}'" if patient_field else
                           "the patient the source names (FHIR subject, HL7 PID-3), else each document"))
+    if cfg.replace.mode == "surrogate":
+        detail("ages over 89: a date of birth is judged at the note's latest other date, "
+               + (f"or the field '{note_date_field}' if later; " if note_date_field else "")
+               + "in a note with none, at today's date (--note-date-field names the note's date)")
 
 
 def _check_deid_outputs(source, target, spans: Optional[Path], review: Optional[Path], review_no_original: bool,
@@ -267,7 +275,8 @@ def _surrogate_key(key_file: Optional[Path], target, others: list = ()) -> bytes
 
 def _release(target: Path, secret, key_file: Optional[Path], *, patient_field: Optional[str],
              patient_from_name: Optional[str], patient_map: Optional[Path], pseudonymise: list[str], drop: list[str],
-             keep_ids: bool, known_phi: Optional[Path], from_spans: Optional[Path], shift_dates: list[str] = ()):
+             keep_ids: bool, known_phi: Optional[Path], from_spans: Optional[Path], shift_dates: list[str] = (),
+             note_date_field: Optional[str] = None):
     """Patients, fields, ids, known identifiers and given spans of a deid run (issue 17), from the options."""
     from ..detect.known import load_known_phi
     from ..fileio import ensure_outside
@@ -286,11 +295,14 @@ def _release(target: Path, secret, key_file: Optional[Path], *, patient_field: O
                "pseudonymise": sorted(pseudonymise), "drop": sorted(drop), "keep_ids": keep_ids}
     if shift_dates:  # only when given: the run key of every other run stays as it was
         options["shift_dates"] = sorted(shift_dates)
+    if note_date_field:
+        options["note_date_field"] = note_date_field
     return Release(
         patients=PatientKey(patient_field, load_patient_map(patient_map) if patient_map else {},
                             patient_pattern(patient_from_name) if patient_from_name else None),
         fields=fields, known=load_known_phi(known_phi) if known_phi else None, known_path=known_phi,
-        given=read_spans(from_spans) if from_spans else None, given_path=from_spans, key=key, options=options)
+        given=read_spans(from_spans) if from_spans else None, given_path=from_spans, key=key, options=options,
+        note_date_field=note_date_field)
 
 
 def _lazy_key(key_file: Optional[Path], target: Path):

@@ -18,6 +18,7 @@ from ..detect.combine import Combiner
 from ..detect.known import KnownPHI, doc_known_values, find_known
 from ..detect.registry import BuildContext, build, entry
 from ..detect.site import SiteRules, site_rules
+from ..dates import day_of
 from ..document import GIVEN_SPANS, SOURCE_PHI_META, Document, Span, rewrite_document
 from ..errors import UsageError
 from ..progress import Reporter, part_done, reporter_or_null
@@ -103,6 +104,9 @@ class Pipeline:
     known: KnownPHI | None = None
     #: Replace the spans each document carries instead of detecting (``--from-spans``).
     given_spans: bool = False
+    #: The metadata field holding each note's own date (``--note-date-field``): the over-89 rule's
+    #: reference when the note names no later date (``replace/context.py``; else today).
+    note_date_field: str | None = None
     #: Site rules: allow lists and per-label thresholds filter each detector's spans (their
     #: recognizers and deny lists are one of ``detectors``, named "site").
     site: SiteRules | None = None
@@ -239,11 +243,18 @@ class Pipeline:
         who = patient or doc.id
         known = doc_known_values(doc, self.known, who)
         spans = self.find(doc, who, known)
-        edits = edits_for(doc.text, spans, self.operator, who, known=[v.text for v in known])
+        edits = edits_for(doc.text, spans, self.operator, who, known=[v.text for v in known],
+                          note_date=self._note_date(doc))
         new_doc, _ = rewrite_document(doc.with_spans(spans), edits)
         if any(k in new_doc.meta for k in SOURCE_PHI_META):  # the source's identifiers of the patient stay behind
             new_doc = replace(new_doc, meta={k: v for k, v in new_doc.meta.items() if k not in SOURCE_PHI_META})
         return new_doc, spans
+
+    def _note_date(self, doc: Document) -> Any:
+        """The note's own date from its ``note_date_field`` (surrogates only: no other mode writes a date)."""
+        if not self.note_date_field or not isinstance(self.operator, Surrogate):
+            return None
+        return day_of(doc.meta.get(self.note_date_field), self.operator.maker.dayfirst)
 
 
 def secret_for(config: PipelineConfig, key_file: str | Path | None = None,

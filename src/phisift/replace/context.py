@@ -26,10 +26,19 @@ note's PHI strings at all, however short.
 Ages over 89 (HIPAA Safe Harbor, 45 CFR 164.514(b)(2)(i)(C)). An age over the cap
 becomes the cap plus one ("92" -> "90"). When a note states such an age, or holds a
 date of birth that makes the patient older than the cap at the note's latest other
-date (today, when the note has no other date), every date of birth in the note is
-written as 1 January of the year that makes the patient exactly cap + 1 at that
-shifted reference date, in the date's own form ("DOB 3/14/1921" -> "DOB 1/1/1936" for
-a reference date of 2026); a year of birth alone becomes that year. So no exact date
+date (its reference date: see below), every date of birth in the note is written as
+1 January of the year that makes the patient exactly cap + 1 at that shifted
+reference date, in the date's own form ("DOB 3/14/1921" -> "DOB 1/1/1936" for a
+reference date of 2026); a year of birth alone becomes that year.
+
+The reference date is the latest full date of the note other than its dates of birth,
+and the note's own date when the run names the field that holds it
+(``--note-date-field``, ``note_date``), whichever is later. Only a note with neither
+is judged against the day of the run (``date.today()``): the age the patient has now,
+an upper bound of every age any of the patient's notes can show, so no note escapes
+the rule; but the same note may then come out otherwise on another day once the
+patient turns cap + 1 in between. Name the note's date field for output that does
+not depend on the day it is made. So no exact date
 of birth remains and the age the output shows is in the aggregated "90 or older"
 category. A date counts as a date of birth when the words just before it say so
 (DOB, D.O.B., date of birth, birth date, born, b., fecha de nacimiento, nacido el).
@@ -106,9 +115,10 @@ def phi_strings(text: str, spans: Iterable[Span], known: Iterable[str] = ()) -> 
 
 
 def build_context(text: str, spans: list[Span], patient: str, offset: int, name_part: Callable,
-                  *, known: Iterable[str] = (), dayfirst: bool = False, age_cap: int = 89) -> NoteContext:
+                  *, known: Iterable[str] = (), dayfirst: bool = False, age_cap: int = 89,
+                  note_date: date | None = None) -> NoteContext:
     """The NoteContext of one note; ``offset`` is the patient's date offset in days, ``name_part``
-    (word, patient, avoid) -> surrogate word."""
+    (word, patient, avoid) -> surrogate word; ``note_date``: the note's own date, if the record gives it."""
     strings = phi_strings(text, spans, known)
     words = set()
     for s in strings:
@@ -123,7 +133,7 @@ def build_context(text: str, spans: list[Span], patient: str, offset: int, name_
     dates = [s for s in spans if s.label == "DATE"]
     ctx.dates = {s.start: parse_date(text[s.start : s.end], dayfirst) for s in dates}
     ctx.date_offset = offset
-    ctx.births = aggregated_births(text, spans, ctx, age_cap)
+    ctx.births = aggregated_births(text, spans, ctx, age_cap, note_date)
     return ctx
 
 
@@ -145,14 +155,17 @@ def token_pattern(strings: Iterable[str]) -> re.Pattern | None:
     return re.compile("|".join(parts), re.IGNORECASE) if parts else None
 
 
-def aggregated_births(text: str, spans: list[Span], ctx: NoteContext, age_cap: int) -> dict[int, date]:
-    """Span start -> the date each date of birth is written as, when the note reveals an age over the cap."""
+def aggregated_births(text: str, spans: list[Span], ctx: NoteContext, age_cap: int,
+                      note_date: date | None = None) -> dict[int, date]:
+    """Span start -> the date each date of birth is written as, when the note reveals an age over the cap
+    at its reference date (the module doc: the note's latest other date or its own date, else today)."""
     births = {s.start: ctx.dates[s.start] for s in spans if s.label == "DATE" and ctx.dates.get(s.start)
               and ctx.dates[s.start].has_year and _DOB_CUE.search(text[max(0, s.start - 40) : s.start])}
     if not births:
         return {}
     others = [p.value for k, p in ctx.dates.items() if p is not None and k not in births
               and p.grain == "day" and p.has_year]
+    others += [note_date] if note_date is not None else []
     reference = max(others) if others else date.today()
     old = any(int(m.group()) > age_cap for s in spans if s.label == "AGE"
               for m in [_AGE_NUMBER.search(text[s.start : s.end])] if m)

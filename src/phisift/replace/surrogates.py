@@ -36,6 +36,7 @@ import random
 import re
 import string
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
 from typing import Iterable
 
@@ -119,11 +120,13 @@ class SurrogateMaker:
             if self.min_shift_days < YEAR_DAYS or MONTH_DAYS <= part <= YEAR_DAYS - MONTH_DAYS:
                 return days if r.random() < 0.5 else -days
 
-    def context(self, text: str, spans: Iterable[Span], patient: str, known: Iterable[str] = ()) -> NoteContext:
-        """The note-wide facts the surrogates of one note need (``known``: the patient's known PHI)."""
+    def context(self, text: str, spans: Iterable[Span], patient: str, known: Iterable[str] = (),
+                note_date: date | None = None) -> NoteContext:
+        """The note-wide facts the surrogates of one note need (``known``: the patient's known PHI;
+        ``note_date``: the note's own date, the over-89 rule's reference when the note has no later one)."""
         parts = NameParts(self.secret.seed, self.locale)
         return build_context(text, list(spans), patient, self.date_offset(patient), parts.part,
-                             known=known, dayfirst=self.dayfirst, age_cap=self.age_cap)
+                             known=known, dayfirst=self.dayfirst, age_cap=self.age_cap, note_date=note_date)
 
     def make(self, label: str, original: str, patient: str, context: NoteContext | None = None,
              start: int | None = None) -> str:

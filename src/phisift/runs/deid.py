@@ -182,6 +182,7 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
             _check_table(target, options, corpus, state.resumed, overwrite)
         pipeline = fitted_pipeline(cfg, corpus, engine, state, store, secret, model, say)
         pipeline.known, pipeline.given_spans = release.known, release.given is not None
+        pipeline.note_date_field = release.note_date_field
         if review is not None:  # built in the run's folder beside it: removed if the run fails, rebuilt on resume
             review.build_in(state.build_folder(review.directory))
         release.replace = cfg.replace

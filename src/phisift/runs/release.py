@@ -36,6 +36,7 @@ class Release:
     key: Callable[[], Secret] | None = None  # the key for pseudonyms, loaded when first needed
     options: dict[str, Any] = field(default_factory=dict)  # as given on the command line, for the run key
     replace: Any = None  # the run's [replace] settings: the date offsets of --shift-date-field (set by the run)
+    note_date_field: str | None = None  # the field holding each note's own date (the over-89 rule's reference)
     _maker: Any = field(default=None, repr=False)
 
     def settings(self) -> dict[str, Any]:
