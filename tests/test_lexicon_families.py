@@ -450,3 +450,37 @@ def test_a_word_of_a_name_in_capitals_is_no_login(det):
     assert not {t for label, t in found(det, text) if label == "USERNAME"}
     text = "follow-up at parsonsleigh hills clinic on aug 4."
     assert not {t for label, t in found(det, text) if label == "USERNAME"}
+
+
+# ----------------------------------------------------------------------------- names in a person's slot
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Where do I send the bill for courtney bush, 011 Nguyen Square, Erie, PA 34979?", "courtney bush"),
+        ("Who is the PCP for art schaefer (V38J29649)?", "art schaefer"),
+        ("Who is the PCP for r. nguyễn (A490-800-3002)?", "r. nguyễn"),
+        ("Need to send records for m.g. martinez.", "m.g. martinez"),
+        ("Need to send records for Mathiesen.", "Mathiesen"),
+    ],
+)
+def test_names_in_a_persons_slot(det, text, name):
+    assert name in texts(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He was started for pain, with Coumadin 5 mg.",
+        "She was seen for rice allergy. Admitted with sore throat. Came from home, with fever.",
+        "Treated with p.o. antibiotics, for q.d. dosing.",
+        "Cleared for grace period. Seen for will power. Positive for b. pertussis.",
+        "Cultures positive for e. coli, for h. pylori, for s. aureus.",
+        "Screened for Parkinson. Tested for Lyme. Treated for Graves. Positive for Babinski.",
+        "Seen for follow-up, with Lasix.",
+        "need to send records for mathiesen.",
+    ],
+)
+def test_slot_words_before_words_that_are_no_names(det, text):
+    assert not {t for label, t in found(det, text) if label in ("PATIENT", "DOCTOR")}

@@ -1,0 +1,102 @@
+"""Names in a person's slot of a question that the other name passes leave for their shape.
+
+Question-style texts name people right after a slot word ("records for", "the PCP for",
+"is ... on call", "named") and close the name with punctuation: "Need to send records for
+Mathiesen.", "Who is the PCP for r. nguyễn (A490...)?", "the bill for courtney bush, 011 ...".
+:func:`.names_listed.pass_lower_slot_names` takes a lowercase given name and a surname that
+are no common words; this pass takes, in the same slot and closed the same way:
+
+* a lowercase given name and a surname that is also a common word ("courtney bush"), or a
+  given name that is a common word and a surname that is none ("art schaefer");
+* lowercase initials and a surname ("r. nguyễn", "m.g. martinez");
+* one capitalised surname on the lists that is no common word, no given name alone and no
+  place ("records for Mathiesen.").
+
+The slot word must be lowercase and the text not typed in one case, and the phrase must be
+closed by punctuation or the end of the text, so "for pain relief" or "with Coumadin 5 mg"
+never become names: a common word, a place, a month, a clinical term or an eponym ends it.
+"""
+
+from __future__ import annotations
+
+from .cues import CALENDAR, NAME_STOP, TITLES
+from .labels import DOCTOR, PATIENT
+from .state import PassState
+from .tokens import Tokens
+
+_SLOT_BEFORE = frozenset("for with from named called".split())
+_CLOSERS = ("?", ",", ".", "!", ";", ":", "(", "\n")
+
+
+def _closed(doc: Tokens, j: int) -> bool:
+    """The phrase ending at token j-1 is closed by punctuation or the end of the text."""
+    return j >= doc.n or doc.gap(j).lstrip(" \t")[:1] in _CLOSERS
+
+
+def _plain_word(doc: Tokens, k: str, places: bool = True) -> bool:
+    """A word that is no name here: a stop word, a title, a month, a clinical term (or a place)."""
+    lex = doc.lex
+    return k in NAME_STOP or k in TITLES or k in CALENDAR or k in lex.terms or (places and lex.is_place_word(k))
+
+
+def _surname(doc: Tokens, k: str, common_ok: bool) -> bool:
+    """A surname on the lists (a common word only when ``common_ok``), or a word on no list at all."""
+    lex = doc.lex
+    if _plain_word(doc, k, places=False) or len(k) < 2:
+        return False
+    if k in lex.last:
+        return common_ok or not lex.is_allowed(k)
+    return common_ok and not (lex.is_name_word(k) or lex.is_allowed(k) or lex.is_place_word(k)) \
+        and k.replace("-", "").isalpha()
+
+
+def _lower_pair(doc: Tokens, i: int) -> int | None:
+    """'courtney bush', 'art schaefer': a lowercase given name and surname, one of them no common word."""
+    if i + 1 >= doc.n or doc.cap[i] or doc.cap[i + 1] or not doc.simple_gap(i + 1):
+        return None
+    lex = doc.lex
+    k1, k2 = doc.keys[i], doc.keys[i + 1]
+    if k1 not in lex.first or _plain_word(doc, k1) or len(k1) < 3:
+        return None
+    if not lex.is_allowed(k1):
+        ok = k2 in lex.last and not _plain_word(doc, k2, places=False)  # "courtney bush"
+    else:
+        ok = _surname(doc, k2, common_ok=False)  # "art schaefer"
+    return i + 2 if ok and _closed(doc, i + 2) and not doc.eponym_after(i + 2) else None
+
+
+def _lower_initials(doc: Tokens, i: int) -> int | None:
+    """'r. nguyễn', 'm.g. martinez': one to three lowercase initials with periods, then a surname."""
+    t = i
+    while t + 1 < doc.n and t - i < 3 and len(doc.words[t]) == 1 and doc.words[t].islower() \
+            and doc.gap(t + 1).strip(" \t") == ".":
+        t += 1
+    if t == i or t >= doc.n or doc.cap[t] or doc.gap(t).rstrip(" \t") != ".":
+        return None
+    if not _surname(doc, doc.keys[t], common_ok=doc.keys[t] in doc.lex.last):
+        return None
+    return t + 1 if _closed(doc, t + 1) and not doc.eponym_after(t + 1) else None
+
+
+def _lone_surname(doc: Tokens, i: int) -> int | None:
+    """'records for Mathiesen.': one capitalised surname that is no common word and no given name."""
+    if not doc.is_title_case(i) or doc.dose_after(i + 1):
+        return None
+    lex = doc.lex
+    k = doc.keys[i]
+    if k not in lex.last or k in lex.first or lex.is_allowed(k) or _plain_word(doc, k) or len(k) < 3:
+        return None
+    return i + 1 if _closed(doc, i + 1) and not doc.eponym_after(i + 1) else None
+
+
+def pass_slot_names(doc: Tokens, state: PassState) -> None:
+    """Names in a person's slot, closed by punctuation (see the module docstring)."""
+    if doc.text.islower() or doc.text.isupper():
+        return  # the slot word's case is the evidence: a text in one case has none
+    for i in range(1, doc.n):
+        if doc.keys[i - 1] not in _SLOT_BEFORE or doc.cap[i - 1] or state.taken[i] or not doc.simple_gap(i):
+            continue
+        j = _lower_pair(doc, i) or _lower_initials(doc, i) or _lone_surname(doc, i)
+        if j is None or not state.free(i, j):
+            continue
+        state.emit(i, j, DOCTOR if doc.clinician_context(i) else PATIENT, 0.7)
