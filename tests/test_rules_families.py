@@ -88,6 +88,13 @@ def test_not_dates(text):
         ("a 7 y/o boy", "7"),
         ("who is 90y. Findings", "90"),
         ("Her older brother, now 79y, has the same condition.", "79"),
+        ("A 62 yom presents with chest pain.", "62"),
+        ("A 45 YOF PRESENTS.", "45"),
+        ("A 45 yoM with pain.", "45"),
+        ("A 45 y o female.", "45"),
+        ("A 45-y-o female.", "45"),
+        ("A forty-five yo man.", "forty-five"),
+        ("A forty-five y/o man.", "forty-five"),
     ],
 )
 def test_ages(text, value):
@@ -104,6 +111,9 @@ def test_ages(text, value):
         "symptoms for 5y ago",
         "one of the nodes",
         "Age: one hundred percent",
+        "Take 45 yoghurt cups.",
+        "5 yom kippur",
+        "a 45 y of follow-up",
     ],
 )
 def test_not_ages(text):

@@ -43,7 +43,7 @@ _WORD_VALUES = {w: i + 1 for i, w in enumerate(_UNITS)} | {w: i + 10 for i, w in
 #: A number in words and the unit that makes it an age: "ninety-seven-year-old", "three months old".
 _AGE_IN_WORDS = re.compile(
     rf"(?i)(?P<n>{_NUMBER_IN_WORDS})(?=[ \t]*-?[ \t]*(?:years?|yrs?|months?|mos?|weeks?|wks?|days?)[ \t]*-?[ \t]*old(?![a-z])"
-    r"|[ \t]+years?[ \t]+of[ \t]+age(?![a-z]))"
+    r"|[ \t]+years?[ \t]+of[ \t]+age(?![a-z])|[ \t]*-?(?:yo[mf]?|y/o|y\.o\.)(?![a-z]))"
 )
 
 
@@ -298,7 +298,7 @@ def _age_with_unit_regex(lang: Languages) -> str:
         r"[ \t]*-?[ \t]*(?:years?|yrs?|yr\.|y)[ \t]*-?[ \t]*old(?![a-z])"
         r"|[ \t]*-?[ \t]*(?:months?|mos?|mo\.)[ \t]*-?[ \t]*old(?![a-z])"
         r"|-(?:weeks?|wks?|days?)-old(?![a-z])"
-        r"|[ \t]*-?(?:yo|y/o|y\.o\.?|yoa|yr-old)(?![a-z])"
+        r"|[ \t]*-?(?:yo(?:[mf](?![ \t]+kippur))?|y/o|y\.o\.?|yoa|yr-old|y[ \t-]o)(?![a-z])"
         r"|[ \t]+years?[ \t]+of[ \t]+age(?![a-z])"
         + (r"|[ \t]+a[ñn]os(?![a-z])" if lang.spanish else "")
         + r"))"
