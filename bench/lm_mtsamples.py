@@ -10,6 +10,13 @@ each model's time budget goes to training.
 
     python bench/lm_mtsamples.py                       # tiny + small, 10 min each, 2 threads
     python bench/lm_mtsamples.py --sizes tiny --max-minutes 3 --skip-vectors
+    python bench/lm_mtsamples.py --sizes tiny --max-minutes 0 --max-cpu-minutes 20 --skip-vectors
+
+``--max-cpu-minutes`` budgets the CPU time of the process (all threads) instead of
+(or besides) the wall time: on a machine shared with other work, 10 minutes on 2
+cores is 20 CPU minutes. ``--max-minutes 0`` turns the wall-time budget off. The
+remaining flags override single settings of the size (the levers measured in
+docs/lm.md); ``--tag`` names the output folder so runs do not overwrite each other.
 
 Results go to bench/out/lm/ (models, vectors, lm_mtsamples.json).
 """
@@ -85,11 +92,16 @@ def reload_identical_mlm(result) -> bool:
 def run_mlm(size: str, args, console: TextReporter) -> dict:
     from phisift.lm import MlmSettings, top_predictions, train_mlm
 
-    settings = MlmSettings(size=size, epochs=args.epochs, max_minutes=args.max_minutes, seed=args.seed,
-                           threads=args.threads, holdout=0.1, deid_first=False)
+    over = {k: v for k, v in (("max_length", args.max_length), ("batch_size", args.batch_size),
+                              ("learning_rate", args.lr), ("vocab_size", args.vocab_size),
+                              ("mask_probability", args.mask_probability), ("dropout", args.dropout),
+                              ("warmup", args.warmup)) if v is not None}
+    settings = MlmSettings(size=size, epochs=args.epochs, max_minutes=args.max_minutes or None,
+                           max_cpu_minutes=args.max_cpu_minutes, seed=args.seed, threads=args.threads, holdout=0.1,
+                           deid_first=False, dedup=not args.no_dedup, **over)
     start, cpu = time.perf_counter(), cpu_seconds()
     load_before = os.getloadavg()[0]
-    result = train_mlm(docs(args), args.out / f"mlm-{size}", settings, reporter=console, overwrite=True)
+    result = train_mlm(docs(args), args.out / f"mlm-{size}{args.tag}", settings, reporter=console, overwrite=True)
     wall = time.perf_counter() - start
     rep = result.report
     row = {
@@ -99,6 +111,10 @@ def run_mlm(size: str, args, console: TextReporter) -> dict:
         "cpu_seconds": round(cpu_seconds() - cpu, 1),
         "prepare_seconds": rep["training"]["prepare_seconds"],
         "train_seconds": rep["training"]["seconds"],
+        "train_cpu_seconds": rep["training"]["cpu_seconds"],
+        "settings": rep["settings"],
+        "model": rep["model"],
+        "corpus": rep["corpus"],
         "steps": rep["training"]["steps"],
         "epochs": rep["training"]["epochs"],
         "time_limited": rep["training"]["time_limited"],
@@ -150,23 +166,49 @@ def main() -> None:
     parser.add_argument("--dim", type=int, default=100)
     parser.add_argument("--vector-epochs", type=int, default=10)
     parser.add_argument("--skip-vectors", action="store_true")
+    parser.add_argument("--corpus", type=Path, help="an already de-identified JSONL from an earlier run (skip the deid)")
+    parser.add_argument("--max-cpu-minutes", type=float)
+    parser.add_argument("--max-length", type=int)
+    parser.add_argument("--batch-size", type=int)
+    parser.add_argument("--lr", type=float)
+    parser.add_argument("--vocab-size", type=int)
+    parser.add_argument("--mask-probability", type=float)
+    parser.add_argument("--dropout", type=float)
+    parser.add_argument("--warmup", type=float)
+    parser.add_argument("--shape", help="layers,hidden,heads,intermediate for the size (a lever; default the size's)")
+    parser.add_argument("--no-dedup", action="store_true")
+    parser.add_argument("--tag", default="", help="suffix of the output folder and results file")
     args = parser.parse_args()
     if not args.data.is_file():
         sys.exit(f"MTSamples not found at {args.data}")
     args.out.mkdir(parents=True, exist_ok=True)
     console = TextReporter()
-    results: dict = {"cpus": os.cpu_count(), "max_minutes": args.max_minutes, "threads": args.threads, "mlm": []}
-    args.corpus, results["deid"] = deidentify_once(args, console)
-    d = results["deid"]
-    print(f"[deid] {d['documents']} notes, PHI replaced by tags ({d['deid']}): {sum(d['replaced'].values())} spans "
-          f"in {d['wall_seconds']}s wall, {d['cpu_seconds']}s CPU", flush=True)
+    results: dict = {"cpus": os.cpu_count(), "max_minutes": args.max_minutes, "max_cpu_minutes": args.max_cpu_minutes,
+                     "threads": args.threads, "argv": sys.argv[1:], "mlm": []}
+    if args.shape:
+        import dataclasses
+
+        from phisift.lm import mlm
+
+        layers, hidden, heads, inter = (int(x) for x in args.shape.split(","))
+        for size in args.sizes.split(","):
+            mlm.SIZES[size] = dataclasses.replace(mlm.SIZES[size], layers=layers, hidden=hidden, heads=heads,
+                                                  intermediate=inter)
+    if args.corpus is None:
+        args.corpus, results["deid"] = deidentify_once(args, console)
+        d = results["deid"]
+        print(f"[deid] {d['documents']} notes, PHI replaced by tags ({d['deid']}): {sum(d['replaced'].values())} "
+              f"spans in {d['wall_seconds']}s wall, {d['cpu_seconds']}s CPU", flush=True)
     for size in [s for s in args.sizes.split(",") if s]:
         row = run_mlm(size, args, console)
         results["mlm"].append(row)
         h = row["holdout"]
         print(f"[{size}] {row['parameters']:,} parameters, {row['steps']} steps ({row['epochs']} epochs) "
               f"in {row['wall_seconds']}s wall ({row['cpu_seconds']}s CPU, load {row['load_average_1min_start_end']}); held-out ({h['chunks']} chunks, {h['masked_tokens']} masked tokens): "
-              f"loss {h['loss']}, top-1 {h['top1']:.3f}, top-5 {h['top5']:.3f}; "
+              f"loss {h['loss']}, top-1 {h['top1']:.3f}, top-5 {h['top5']:.3f}; content pieces "
+              f"({h['content_tokens']}) top-1 {h['content_top1']:.3f}, top-5 {h['content_top5']:.3f}; content words "
+              f"({h['content_words']}) top-1 {h['content_word_top1']:.3f}, top-5 {h['content_word_top5']:.3f}; "
+              f"train {row['train_seconds']}s wall / {row['train_cpu_seconds']}s CPU; "
               f"reload identical: {row['reload_identical']}", flush=True)
         for probe, preds in row["examples"].items():
             print(f"    {probe}  ->  {', '.join(preds)}", flush=True)
@@ -178,7 +220,7 @@ def main() -> None:
               f"reload identical: {vec['reload_identical']}", flush=True)
         for word, near in vec["neighbours"].items():
             print(f"    {word}: {', '.join(f'{w} {s:.2f}' for w, s in near)}", flush=True)
-    (args.out / "lm_mtsamples.json").write_text(json.dumps(results, indent=2) + "\n")
+    (args.out / f"lm_mtsamples{args.tag}.json").write_text(json.dumps(results, indent=2) + "\n")
     print(f"results: {args.out / 'lm_mtsamples.json'}")
 
 

@@ -159,6 +159,58 @@ def test_mlm_time_budget_stops_cleanly_and_saves(tmp_path):
     assert top_predictions(tokenizer, model, "knee [MASK]", 1)
 
 
+def test_mlm_cpu_time_budget_stops_training(tmp_path):
+    """Issue 18.6: a budget in CPU seconds of the process (fair on a shared machine), reported beside wall time."""
+    settings = MlmSettings(seed=1, **{**TINY, "epochs": 500}, max_cpu_minutes=0.02)
+    result = train_mlm(make_docs(), tmp_path / "cpu", settings)
+    training = result.report["training"]
+    assert training["time_limited"] and training["steps"] < training["planned_steps"]
+    assert training["steps"] >= 1 and training["cpu_seconds"] >= 0 and result.report["cpu_seconds_total"] < 0.02 * 60 + 10
+    with pytest.raises(UsageError, match="max-cpu-minutes"):
+        MlmSettings(max_cpu_minutes=0).check()
+
+
+def test_dedup_skips_repeated_notes_and_keeps_near_copies_out_of_the_holdout(tmp_path):
+    """Issue 18.6: MTSamples lists one note under several specialties; held-out notes must not be copies."""
+    import re
+
+    from phisift.lm.corpus import _shingles, spool_corpus
+
+    docs = make_docs(40, seed=11)
+    copies = [Document(f"copy-{i}", "  " + d.text.upper().replace(". ", ".\n")) for i, d in enumerate(docs[:20])]
+    near = [Document(f"near-{i}", d.text + " Return if worse.") for i, d in enumerate(docs[20:])]
+    (tmp_path / "a").mkdir()
+    spool = spool_corpus(docs + copies + near, tmp_path / "a", holdout=0.3, seed=0, deidentify=None, dedup=True)
+    assert spool.duplicates_skipped == 20 and spool.train_documents + spool.holdout_documents == 60
+    assert spool.near_duplicates_moved > 0 and spool.holdout_documents > 0
+
+    def words(text):
+        return " ".join(re.findall(r"\w+", text.lower()))
+
+    train = list(spool.texts("train"))
+    seen = {words(t) for t in train}
+    for held in spool.texts("holdout"):
+        assert words(held) not in seen
+        mine = _shingles(held)
+        assert all(len(mine & _shingles(t)) < 0.5 * len(mine) for t in train)
+    (tmp_path / "b").mkdir()
+    plain = spool_corpus(docs + copies + near, tmp_path / "b", holdout=0.3, seed=0, deidentify=None)
+    assert plain.duplicates_skipped == 0 and plain.train_documents + plain.holdout_documents == 80
+
+
+def test_word_level_content_accuracy_needs_every_piece():
+    """content_word_top1/top5 count a masked word right only when all of its pieces are (vocabulary-fair)."""
+    from phisift.lm.mlm import _word_hits
+
+    word_index = torch.tensor([[-1, 0, 0, 1, 2, -1], [-1, 0, 1, 1, -1, -1]])
+    chosen = torch.tensor([[False, True, True, True, True, False], [False, False, True, True, False, False]])
+    # masked pieces in row-major order: w0 (2 pieces, content), w1 (stop word), w2, then row 2's w1 (2 pieces)
+    content = torch.tensor([True, True, False, True, True, True])
+    first = torch.tensor([True, False, True, True, False, False])
+    any5 = torch.tensor([True, True, True, True, True, False])
+    assert _word_hits(word_index, chosen, content, first, any5) == (3, 1, 2)
+
+
 def test_mlm_continues_pretraining_from_a_local_model(trained, tmp_path):
     docs = make_docs(40, seed=11, name="Zorblatt")
     settings = MlmSettings(seed=5, epochs=1, batch_size=8, max_length=32, threads=1, base_model=str(trained.path),
@@ -447,8 +499,17 @@ def test_cli_trains_both_models(tmp_path):
     result = runner.invoke(app, ["lm", "mlm", str(corpus), "-o", str(tmp_path / "m"), "--epochs", "1",
                                  "--max-length", "32", "--vocab-size", "300", "--threads", "1", "--no-deid-first"])
     assert result.exit_code == 0, result.output
-    assert "masked top-1 / top-5" in result.output
+    assert "masked top-1 / top-5" in result.output and "content-word pieces top-1 / top-5" in result.output
     assert load_mlm(tmp_path / "m")[0].model_max_length == 32
+    # Issue 18.6 levers are command-line settings, recorded in the report.
+    result = runner.invoke(app, ["lm", "mlm", str(corpus), "-o", str(tmp_path / "m2"), "--epochs", "1",
+                                 "--max-length", "32", "--vocab-size", "300", "--threads", "1", "--no-deid-first",
+                                 "--max-cpu-minutes", "5", "--mask-probability", "0.3", "--dropout", "0",
+                                 "--warmup", "0.1", "--no-dedup"])
+    assert result.exit_code == 0, result.output
+    saved = json.loads((tmp_path / "m2" / "phisift_lm.json").read_text())
+    assert saved["settings"]["max_cpu_minutes"] == 5 and saved["settings"]["mask_probability"] == 0.3
+    assert saved["model"]["dropout"] == 0 and saved["settings"]["warmup"] == 0.1 and not saved["settings"]["dedup"]
     result = runner.invoke(app, ["lm", "vectors", str(corpus), "-o", str(tmp_path / "v.kv"), "--dim", "8",
                                  "--epochs", "1", "--min-count", "1", "--no-deid-first"])
     assert result.exit_code == 0, result.output

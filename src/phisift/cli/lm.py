@@ -80,6 +80,11 @@ def mlm(
     max_minutes: Optional[float] = typer.Option(
         None, "--max-minutes", help="Stop training when this much time has passed and save; the schedule is fitted to it."
     ),
+    max_cpu_minutes: Optional[float] = typer.Option(
+        None, "--max-cpu-minutes",
+        help="The same budget in CPU time of the process, all threads (10 minutes on 2 cores = 20); the fair budget "
+        "on a shared machine. With --max-minutes too, the first one reached stops training.",
+    ),
     seed: int = typer.Option(0, "--seed", help="Seed for initialisation, shuffling, masking and the held-out split."),
     base_model: Optional[Path] = typer.Option(
         None, "--from", help="Continue pretraining this local masked LM folder instead of starting from scratch."
@@ -93,6 +98,13 @@ def mlm(
     batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Chunks per step (default 32; base 16)."),
     learning_rate: Optional[float] = typer.Option(None, "--lr", help="Peak learning rate (default by size; 5e-5 with --from)."),
     vocab_size: Optional[int] = typer.Option(None, "--vocab-size", help="WordPiece vocabulary size (default 8k/16k/30k)."),
+    mask_probability: Optional[float] = typer.Option(
+        None, "--mask-probability", help="Share of words masked in training (default by size; 0.15 with --from)."),
+    dropout: Optional[float] = typer.Option(None, "--dropout", help="Dropout (default by size; the base model's with --from)."),
+    warmup: float = typer.Option(0.06, "--warmup", help="Share of the steps spent warming the learning rate up."),
+    dedup: bool = typer.Option(
+        True, "--dedup/--no-dedup",
+        help="Skip repeated notes and keep near-duplicates of training notes out of the held-out notes."),
     cased: bool = typer.Option(False, "--cased", help="Keep upper case (default: lower-case, accents kept)."),
     threads: Optional[int] = typer.Option(None, "--threads", help="torch threads (default: all cores)."),
     overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing output folder."),
@@ -107,7 +119,8 @@ def mlm(
     if base_model is not None:
         ensure_outside(output, [base_model])
     settings = MlmSettings(
-        size=size or "tiny", epochs=epochs, max_minutes=max_minutes, seed=seed, holdout=holdout,
+        size=size or "tiny", epochs=epochs, max_minutes=max_minutes, max_cpu_minutes=max_cpu_minutes, seed=seed,
+        holdout=holdout, mask_probability=mask_probability, dropout=dropout, warmup=warmup, dedup=dedup,
         base_model=str(base_model) if base_model else None, max_length=max_length, batch_size=batch_size,
         learning_rate=learning_rate, vocab_size=vocab_size, lowercase=not cased, threads=threads,
         deid_first=deid_first,
@@ -130,11 +143,15 @@ def _print_mlm_report(report: dict, path: Path) -> None:
     table.add_row("steps (epochs)", f"{training['steps']} ({training['epochs']})")
     table.add_row("cut short by --max-minutes", "yes" if training["time_limited"] else "no")
     table.add_row("training seconds / total", f"{training['seconds']} / {report.get('seconds_total', '-')}")
+    table.add_row("training CPU seconds / total", f"{training.get('cpu_seconds', '-')} / {report.get('cpu_seconds_total', '-')}")
     for name, key in (("before training", "holdout_before_training"), ("held out", "holdout")):
         ev = report.get(key)
         if ev and ev.get("masked_tokens"):
             table.add_row(f"{name}: loss", _fmt(ev["loss"]))
             table.add_row(f"{name}: masked top-1 / top-5", f"{_fmt(ev['top1'])} / {_fmt(ev['top5'])}")
+            if ev.get("content_tokens"):
+                table.add_row(f"{name}: content-word pieces top-1 / top-5",
+                              f"{_fmt(ev['content_top1'])} / {_fmt(ev['content_top5'])}")
     out.print(table)
 
 

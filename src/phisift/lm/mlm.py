@@ -42,6 +42,8 @@ class ModelSize:
     max_length: int
     batch_size: int
     learning_rate: float
+    dropout: float = 0.1
+    mask_probability: float = 0.15
 
 
 SIZES: dict[str, ModelSize] = {
@@ -67,12 +69,18 @@ class MlmSettings:
     """Everything that decides a training run; saved with the model.
 
     ``None`` means "the default of the size" (or of the ``base_model`` for
-    ``max_length``). ``deid_first=None`` de-identifies when the detectors are installed.
+    ``max_length`` and ``dropout``). ``deid_first=None`` de-identifies when the
+    detectors are installed. ``max_minutes`` bounds the wall time of the run,
+    ``max_cpu_minutes`` the CPU time of the process (all its threads: 10 minutes on
+    2 cores is 20 CPU minutes, the fair budget on a machine shared with other work);
+    with both, the first one reached stops training. ``dedup`` skips repeated notes
+    and keeps near-duplicates of training notes out of the held-out side (``corpus.py``).
     """
 
     size: str = "tiny"
     epochs: int = 3
     max_minutes: float | None = None
+    max_cpu_minutes: float | None = None
     seed: int = 0
     holdout: float = 0.1
     base_model: str | None = None
@@ -82,7 +90,9 @@ class MlmSettings:
     vocab_size: int | None = None
     warmup: float = 0.06
     weight_decay: float = 0.01
-    mask_probability: float = 0.15
+    mask_probability: float | None = None
+    dropout: float | None = None
+    dedup: bool = True
     lowercase: bool = True
     threads: int | None = None
     deid_first: bool | None = None
@@ -95,6 +105,10 @@ class MlmSettings:
             raise UsageError("--epochs must be at least 1")
         if self.max_minutes is not None and self.max_minutes <= 0:
             raise UsageError("--max-minutes must be positive")
+        if self.max_cpu_minutes is not None and self.max_cpu_minutes <= 0:
+            raise UsageError("--max-cpu-minutes must be positive")
+        if not 0.0 <= self.warmup < 1.0:
+            raise UsageError("--warmup must be in [0, 1)")
         if not 0.0 <= self.holdout < 1.0:
             raise UsageError("--holdout must be in [0, 1)")
         if self.max_length is not None and not 8 <= self.max_length <= 4096:
@@ -103,8 +117,10 @@ class MlmSettings:
             raise UsageError("--batch-size must be at least 1")
         if self.vocab_size is not None and self.vocab_size < 100:
             raise UsageError("--vocab-size must be at least 100")
-        if not 0.0 < self.mask_probability < 1.0:
-            raise UsageError("the mask probability must be in (0, 1)")
+        if self.mask_probability is not None and not 0.0 < self.mask_probability < 1.0:
+            raise UsageError("--mask-probability must be in (0, 1)")
+        if self.dropout is not None and not 0.0 <= self.dropout < 1.0:
+            raise UsageError("--dropout must be in [0, 1)")
         if self.threads is not None and self.threads < 1:
             raise UsageError("--threads must be at least 1")
 
@@ -232,6 +248,7 @@ class _Ids:
     special: tuple[int, ...]
     stop: tuple[int, ...] = ()  # pieces that are an English stop word by themselves
     continuation: tuple[int, ...] = ()  # pieces that continue a word (##ing)
+    unk: int = -1  # [UNK]: never counted as a right guess
 
 
 def _token_ids(tokenizer: Any) -> _Ids:
@@ -245,7 +262,8 @@ def _token_ids(tokenizer: Any) -> _Ids:
     vocab = tokenizer.get_vocab()
     stop = tuple(sorted(i for p, i in vocab.items() if p.lower().lstrip("Ġ▁") in DEFAULT_BLACKLIST))
     cont = tuple(sorted(i for p, i in vocab.items() if p.startswith("##")))
-    return _Ids(cls, sep, pad, tokenizer.mask_token_id, tuple(sorted(set(tokenizer.all_special_ids))), stop, cont)
+    unk = tokenizer.unk_token_id if tokenizer.unk_token_id is not None else -1
+    return _Ids(cls, sep, pad, tokenizer.mask_token_id, tuple(sorted(set(tokenizer.all_special_ids))), stop, cont, unk)
 
 
 def _plain_backend(tokenizer: Any) -> Any:
@@ -269,6 +287,11 @@ def evaluate_chunks(model: Any, chunks: Any, ids: _Ids, seed: int, batch_size: i
     ``content_top1``/``content_top5`` count only the pieces of content words (a
     masked word that is not one of the English stop words: "the" is easy to guess,
     "shoulder" is what a fill-in needs), ``content_tokens`` how many there were.
+    Those count word pieces, so a vocabulary that cuts words into more (and easier)
+    pieces raises them; ``content_word_top1``/``content_word_top5`` count whole
+    words instead (a word is right when every one of its pieces is), over
+    ``content_words``, so vocabularies can be compared. A hidden ``[UNK]`` is never
+    a right guess.
     """
     import torch
 
@@ -282,6 +305,7 @@ def evaluate_chunks(model: Any, chunks: Any, ids: _Ids, seed: int, batch_size: i
     dummy = torch.tensor([ids.mask])
     total_loss, n, hit1, hit5 = 0.0, 0, 0, 0
     cn, chit1, chit5 = 0, 0, 0
+    words = [0, 0, 0]  # content words, all pieces first guess, all pieces in the first five
     vocab = model.get_input_embeddings().num_embeddings
     stop = torch.zeros(vocab + 1, dtype=torch.bool)
     cont = torch.zeros(vocab + 1, dtype=torch.bool)
@@ -298,7 +322,8 @@ def evaluate_chunks(model: Any, chunks: Any, ids: _Ids, seed: int, batch_size: i
             target = labels[chosen]
             total_loss += float(torch.nn.functional.cross_entropy(logits, target, reduction="sum"))
             top = logits.topk(min(5, logits.shape[-1]), dim=-1).indices
-            first, any5 = top[:, 0] == target, (top == target[:, None]).any(dim=-1)
+            known = target != ids.unk
+            first, any5 = (top[:, 0] == target) & known, (top == target[:, None]).any(dim=-1) & known
             hit1 += int(first.sum())
             hit5 += int(any5.sum())
             n += int(target.numel())
@@ -306,6 +331,8 @@ def evaluate_chunks(model: Any, chunks: Any, ids: _Ids, seed: int, batch_size: i
             cn += int(content.sum())
             chit1 += int(first[content].sum())
             chit5 += int(any5[content].sum())
+            for i, value in enumerate(_word_hits(batch.word_index, chosen, content, first, any5)):
+                words[i] += value
     model.train(was_training)
     return {
         "chunks": len(chunks),
@@ -316,8 +343,33 @@ def evaluate_chunks(model: Any, chunks: Any, ids: _Ids, seed: int, batch_size: i
         "content_tokens": cn,
         "content_top1": round(chit1 / cn, 4) if cn else None,
         "content_top5": round(chit5 / cn, 4) if cn else None,
+        "content_words": words[0],
+        "content_word_top1": round(words[1] / words[0], 4) if words[0] else None,
+        "content_word_top5": round(words[2] / words[0], 4) if words[0] else None,
         "seconds": round(time.perf_counter() - start, 1),
     }
+
+
+def _word_hits(word_index: Any, chosen: Any, content: Any, first: Any, any5: Any) -> tuple[int, int, int]:
+    """(content words masked, words whose every piece was the first guess, ... among the first five).
+
+    ``first``/``any5``/``content`` are per masked piece in row-major order of ``chosen``;
+    a word is identified by its row and its word number in the chunk.
+    """
+    import torch
+
+    rows, cols = chosen.nonzero(as_tuple=True)
+    key = rows * (int(word_index.max()) + 2) + word_index[rows, cols]
+    uniq, inverse = key.unique(return_inverse=True)
+    size = len(uniq)
+
+    def all_of(flags: Any) -> Any:
+        out = torch.ones(size, dtype=torch.long)
+        return out.scatter_reduce(0, inverse, flags.long(), reduce="amin")
+
+    is_content = ~all_of(~content).bool()
+    return (int(is_content.sum()), int((all_of(first).bool() & is_content).sum()),
+            int((all_of(any5).bool() & is_content).sum()))
 
 
 def _content_positions(labels: Any, stop: Any, cont: Any) -> Any:
@@ -366,7 +418,7 @@ def train_mlm(
     out = check_new_output(output, overwrite)
     force_offline()
     prefer_passive_threads()
-    started = time.perf_counter()
+    started = _Clocks.now()
 
     import torch
 
@@ -382,7 +434,7 @@ def train_mlm(
         torch.use_deterministic_algorithms(True)
         with tempfile.TemporaryDirectory(prefix="phisift-lm-") as work, torch.random.fork_rng(devices=[]):
             spool = spool_corpus(docs, Path(work), holdout=settings.holdout, seed=settings.seed,
-                                 deidentify=deidentify, deid_word=deid_word, reporter=say)
+                                 deidentify=deidentify, deid_word=deid_word, reporter=say, dedup=settings.dedup)
             return _train(spool, out, settings, say, started)
     finally:
         torch.set_num_threads(old_threads)
@@ -410,6 +462,8 @@ def _prepare_model(spool: Any, settings: MlmSettings, reporter: Reporter) -> tup
         else:
             tokenizer.model_max_length = limit  # so that truncation=True never exceeds the positions
         max_length = min(settings.max_length or 128, limit)
+        if settings.dropout is not None:
+            _set_dropout(model, settings.dropout)
         model.train()
         return tokenizer, model, max_length, {"base_model": str(settings.base_model), "tags_added": new}
 
@@ -430,14 +484,32 @@ def _prepare_model(spool: Any, settings: MlmSettings, reporter: Reporter) -> tup
         intermediate_size=size.intermediate,
         max_position_embeddings=max_length,
         pad_token_id=tokenizer.pad_token_id,
+        hidden_dropout_prob=_dropout(settings),
+        attention_probs_dropout_prob=_dropout(settings),
     )
     model = BertForMaskedLM(config)
     model.train()
     params = sum(p.numel() for p in model.parameters())
     described = {"size": settings.size, "parameters": params, "layers": size.layers, "hidden": size.hidden,
                  "heads": size.heads, "intermediate": size.intermediate, "vocab_size": backend.get_vocab_size(),
-                 "max_length": max_length, "lowercase": settings.lowercase}
+                 "max_length": max_length, "lowercase": settings.lowercase, "dropout": _dropout(settings)}
     return tokenizer, model, max_length, described
+
+
+def _dropout(settings: MlmSettings) -> float:
+    return settings.dropout if settings.dropout is not None else SIZES[settings.size].dropout
+
+
+def _set_dropout(model: Any, p: float) -> None:
+    """Every dropout layer of a loaded model (and its config) set to ``p``."""
+    import torch
+
+    for module in model.modules():
+        if isinstance(module, torch.nn.Dropout):
+            module.p = p
+    for name in ("hidden_dropout_prob", "attention_probs_dropout_prob"):
+        if hasattr(model.config, name):
+            setattr(model.config, name, p)
 
 
 @dataclass
@@ -452,11 +524,30 @@ class _Loop:
     random_ids: Any
     batch_size: int
     steps_per_epoch: int
+    mask_probability: float
 
 
-def _run_epochs(loop: _Loop, train: Any, settings: MlmSettings, plan: Any, deadline: float | None,
+class _Clocks:
+    """Wall time and the process's CPU time (all threads), read together; index 0 and 1 of ``now()``."""
+
+    @staticmethod
+    def now() -> tuple[float, float]:
+        return time.perf_counter(), time.process_time()
+
+
+def _deadlines(settings: MlmSettings, started: tuple[float, float]) -> list[tuple[int, float]]:
+    """(clock index, deadline) for the wall-time and CPU-time budgets that are set."""
+    found = []
+    if settings.max_minutes:
+        found.append((0, started[0] + settings.max_minutes * 60))
+    if settings.max_cpu_minutes:
+        found.append((1, started[1] + settings.max_cpu_minutes * 60))
+    return found
+
+
+def _run_epochs(loop: _Loop, train: Any, settings: MlmSettings, plan: Any, deadlines: list[tuple[int, float]],
                 eval_batches: int, reporter: Reporter) -> tuple[int, bool, list[float], deque[float]]:
-    """The epochs of training; (steps done, stopped by the time budget, mean loss per epoch, last losses)."""
+    """The epochs of training; (steps done, stopped by a time budget, mean loss per epoch, last losses)."""
     import torch
 
     from .masking import collate, mask_whole_words
@@ -464,7 +555,7 @@ def _run_epochs(loop: _Loop, train: Any, settings: MlmSettings, plan: Any, deadl
     step, stopped_by_time = 0, False
     recent: deque[float] = deque(maxlen=50)
     epoch_losses: list[float] = []
-    step_times: list[float] = []
+    step_times: list[tuple[float, float]] = []
     model, optimizer, scheduler, gen, ids = loop.model, loop.optimizer, loop.scheduler, loop.gen, loop.ids
     random_ids, batch_size, steps_per_epoch = loop.random_ids, loop.batch_size, loop.steps_per_epoch
     reporter.start("training", plan.total, "steps")
@@ -474,9 +565,9 @@ def _run_epochs(loop: _Loop, train: Any, settings: MlmSettings, plan: Any, deadl
         for b in range(steps_per_epoch):
             if step >= plan.total:
                 break
-            t = time.perf_counter()
+            t = _Clocks.now()
             batch = collate(train, order[b * batch_size : (b + 1) * batch_size], ids.cls, ids.sep, ids.pad)
-            inputs, labels = mask_whole_words(batch, gen, ids.mask, random_ids, settings.mask_probability)
+            inputs, labels = mask_whole_words(batch, gen, ids.mask, random_ids, loop.mask_probability)
             chosen = labels != -100
             logits = _masked_logits(model, inputs, batch.attention_mask, chosen)
             loss = torch.nn.functional.cross_entropy(logits.float(), labels[chosen])
@@ -490,14 +581,15 @@ def _run_epochs(loop: _Loop, train: Any, settings: MlmSettings, plan: Any, deadl
             loss_sum, loss_n = loss_sum + value, loss_n + 1
             recent.append(value)
             shown = sum(recent) / len(recent)
-            now = time.perf_counter()
-            step_times.append(now - t)
-            if deadline is not None:
-                if now >= deadline:
+            now = _Clocks.now()
+            step_times.append((now[0] - t[0], now[1] - t[1]))
+            if deadlines:
+                if any(now[k] >= d for k, d in deadlines):
                     stopped_by_time = True
                     break
                 if step in (20, 100) or step % 500 == 0:
-                    _fit_plan(plan, step, step_times, deadline - now, eval_batches)
+                    fits = [_fit_steps(step, [x[k] for x in step_times], d - now[k], eval_batches) for k, d in deadlines]
+                    plan.total = max(step + 1, min(plan.planned, *fits))
                     reporter.start("training", plan.total, "steps")  # the time budget changed the plan
                     reporter.advance(step - 1)  # this step is counted just below
             reporter.advance(1, loss=f"{shown:.3f}", lr=f"{scheduler.get_last_lr()[0]:.2e}")
@@ -510,7 +602,7 @@ def _run_epochs(loop: _Loop, train: Any, settings: MlmSettings, plan: Any, deadl
     return step, stopped_by_time, epoch_losses, recent
 
 
-def _train(spool: Any, out: Path, settings: MlmSettings, reporter: Reporter, started: float) -> MlmResult:
+def _train(spool: Any, out: Path, settings: MlmSettings, reporter: Reporter, started: tuple[float, float]) -> MlmResult:
     import torch
 
     from .masking import encode_chunks
@@ -545,16 +637,18 @@ def _train(spool: Any, out: Path, settings: MlmSettings, reporter: Reporter, sta
     special = set(ids.special)
     random_ids = torch.tensor([i for i in range(vocab) if i not in special], dtype=torch.long)
     gen = torch.Generator().manual_seed(settings.seed)
-    deadline = started + settings.max_minutes * 60 if settings.max_minutes else None
+    deadlines = _deadlines(settings, started)
     eval_batches = math.ceil(len(held) / 64)
 
-    prepare_seconds = time.perf_counter() - started
-    train_start = time.perf_counter()
+    train_start = _Clocks.now()
+    prepare_seconds, prepare_cpu = train_start[0] - started[0], train_start[1] - started[1]
     reporter.note(f"training on {len(train)} chunks ({train.tokens} tokens), "
                   f"{settings.epochs} epoch(s) of {steps_per_epoch} steps, batch {batch_size}, lr {lr:g}")
-    loop = _Loop(model, optimizer, scheduler, gen, ids, random_ids, batch_size, steps_per_epoch)
-    step, stopped_by_time, epoch_losses, recent = _run_epochs(loop, train, settings, plan, deadline, eval_batches, reporter)
-    train_seconds = time.perf_counter() - train_start
+    masking = settings.mask_probability or (0.15 if settings.base_model else size.mask_probability)
+    loop = _Loop(model, optimizer, scheduler, gen, ids, random_ids, batch_size, steps_per_epoch, masking)
+    step, stopped_by_time, epoch_losses, recent = _run_epochs(loop, train, settings, plan, deadlines, eval_batches, reporter)
+    train_end = _Clocks.now()
+    train_seconds, train_cpu = train_end[0] - train_start[0], train_end[1] - train_start[1]
     if stopped_by_time:
         reporter.note(f"time budget reached after {step} steps; saving the model as it is")
 
@@ -564,7 +658,8 @@ def _train(spool: Any, out: Path, settings: MlmSettings, reporter: Reporter, sta
     report = {
         "phisift_lm": 1,
         "kind": "masked-lm",
-        "settings": {**asdict(settings), "max_length": max_length, "batch_size": batch_size, "learning_rate": lr},
+        "settings": {**asdict(settings), "max_length": max_length, "batch_size": batch_size, "learning_rate": lr,
+                     "mask_probability": masking},
         "model": described,
         "corpus": {**spool.summary(), "train_chunks": len(train), "train_tokens": train.tokens,
                    "holdout_chunks_evaluated": len(held)},
@@ -576,7 +671,9 @@ def _train(spool: Any, out: Path, settings: MlmSettings, reporter: Reporter, sta
             "stopped_by_time": stopped_by_time,
             "time_limited": stopped_by_time or plan.total < plan.planned,
             "seconds": round(train_seconds, 1),
+            "cpu_seconds": round(train_cpu, 1),
             "prepare_seconds": round(prepare_seconds, 1),
+            "prepare_cpu_seconds": round(prepare_cpu, 1),
             "mean_loss_by_epoch": epoch_losses,
             "mean_loss_last_50_steps": round(sum(recent) / len(recent), 4) if recent else None,
             "threads": torch.get_num_threads(),
@@ -586,13 +683,15 @@ def _train(spool: Any, out: Path, settings: MlmSettings, reporter: Reporter, sta
         "versions": package_versions("phisift", "torch", "transformers", "tokenizers"),
     }
     _save(out, tokenizer, model, report, fresh=not settings.base_model)
-    report["seconds_total"] = round(time.perf_counter() - started, 1)
+    end = _Clocks.now()
+    report["seconds_total"] = round(end[0] - started[0], 1)
+    report["cpu_seconds_total"] = round(end[1] - started[1], 1)
     _write_report(out, report)
     return MlmResult(out, report, tokenizer, model)
 
 
-def _fit_plan(plan: _Plan, step: int, step_times: Sequence[float], remaining: float, eval_batches: int) -> None:
-    """Shorten the schedule so that the decay ends when the time budget does.
+def _fit_steps(step: int, step_times: Sequence[float], remaining: float, eval_batches: int) -> int:
+    """The step at which the schedule should end so that the decay ends when the time budget does.
 
     The step time is the median of recent steps; time for the held-out evaluation
     (forward passes of batches twice as large: about 0.7 of a training step each) is kept aside.
@@ -600,8 +699,7 @@ def _fit_plan(plan: _Plan, step: int, step_times: Sequence[float], remaining: fl
     recent = sorted(step_times[-200:] if len(step_times) > 25 else step_times[5:] or step_times)
     per_step = recent[len(recent) // 2]
     usable = remaining - eval_batches * per_step * 0.7 - 5.0
-    fit = step + max(0, int(usable / per_step * 0.97))
-    plan.total = max(step + 1, min(plan.planned, fit))
+    return step + max(0, int(usable / per_step * 0.97))
 
 
 def _save(out: Path, tokenizer: Any, model: Any, report: dict, fresh: bool) -> None:
