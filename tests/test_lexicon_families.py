@@ -484,3 +484,40 @@ def test_names_in_a_persons_slot(det, text, name):
 )
 def test_slot_words_before_words_that_are_no_names(det, text):
     assert not {t for label, t in found(det, text) if label in ("PATIENT", "DOCTOR")}
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Could MENDES, FAITH see my son at the clinic next week?", "MENDES, FAITH"),
+        ("Records of GARCIA, MARIA were sent.", "GARCIA, MARIA"),
+    ],
+)
+def test_last_first_in_capitals_in_mixed_text(det, text, name):
+    assert name in texts(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HEENT: Normal. NECK, CHEST clear. EXTREMITIES, NEURO intact.",
+        "Findings: CHEST, ABDOMEN, PELVIS with contrast.",
+        "The CT, MRI and EKG were done. LASIX, ASPIRIN given.",
+        "IMPRESSION, PLAN: see below.",
+        "HEART, LUNGS: clear. SKIN, HAIR: normal.",
+    ],
+)
+def test_headings_in_capitals_are_no_last_first(det, text):
+    assert not {t for label, t in found(det, text) if label in ("PATIENT", "DOCTOR")}
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Could Lauren M., MBBS see my son at the clinic next week?", "Lauren M."),
+        ("Could Whitney Steuer, DO see my son next week?", "Whitney Steuer"),
+        ("Should Alex Farrissy, NP call back?", "Alex Farrissy"),
+    ],
+)
+def test_a_question_word_before_a_credentialed_name_stays_outside(det, text, name):
+    assert ("DOCTOR", name) in found(det, text)

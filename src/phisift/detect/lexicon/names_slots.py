@@ -100,3 +100,35 @@ def pass_slot_names(doc: Tokens, state: PassState) -> None:
         if j is None or not state.free(i, j):
             continue
         state.emit(i, j, DOCTOR if doc.clinician_context(i) else PATIENT, 0.7)
+
+
+def _caps_word(doc: Tokens, i: int) -> bool:
+    return 0 <= i < doc.n and doc.is_upper(i)
+
+
+def pass_caps_last_first(doc: Tokens, state: PassState) -> None:
+    """'Could MENDES, FAITH see my son': "LAST, FIRST" in capitals inside a text that is not.
+
+    Records and forms write a patient so; in capitals the case says nothing more, so the
+    surname must be on the lists and no common word, the given name on the lists, and the
+    pair must not be two items of a list of headings in capitals ("NECK, CHEST, ABDOMEN").
+    """
+    text = doc.text
+    if text.isupper() or "," not in text:
+        return
+    lex = doc.lex
+    for i in range(doc.n - 1):
+        j = i + 1
+        if not (_caps_word(doc, i) and _caps_word(doc, j)) or doc.gap(j) not in (", ", ","):
+            continue
+        if state.taken[i] or state.taken[j]:
+            continue
+        k1, k2 = doc.keys[i], doc.keys[j]
+        if k1 not in lex.last or lex.is_allowed(k1) or _plain_word(doc, k1, places=False):
+            continue
+        if k2 not in lex.first or _plain_word(doc, k2, places=False) or len(k2) < 2:
+            continue
+        if (_caps_word(doc, i - 1) and doc.gap(i).strip() in (",", "")) or \
+                (_caps_word(doc, j + 1) and doc.gap(j + 1).strip() == ","):
+            continue  # a run or list of words in capitals
+        state.emit(i, j + 1, DOCTOR if doc.clinician_context(i) else PATIENT, 0.75)

@@ -29,7 +29,7 @@ from .names_roles import (
     pass_bare_first_names, pass_cues_any_case, pass_header_name, pass_lower_credentials, pass_names_after_and,
     pass_role_names, pass_title_lower,
 )
-from .names_slots import pass_slot_names
+from .names_slots import pass_caps_last_first, pass_slot_names
 from .names_placed import pass_age_subjects, pass_name_lines
 from .organisations import pass_org_cues, pass_payers
 from .places import (
@@ -87,6 +87,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_initial_names, "", "'L.N. Guclu', 'Lucy T.': initials make a name without a cue, after the pairs"),
     Pass(pass_lower_slot_names, "", "'login for sonia gollum?': a lowercase name in a slot, after the capitalised ones"),
     Pass(pass_slot_names, "", "'records for Mathiesen.', 'PCP for r. nguyen (': the slot's other shapes, after the listed ones"),
+    Pass(pass_caps_last_first, "", "'Could MENDES, FAITH see': LAST, FIRST in capitals in a text that is not"),
     Pass(pass_places, "", "single-word places after the pairs, so 'Florence Nightingale' stays a name"),
     Pass(pass_lower_places, "", "'born in haiti' in lowercase notes"),
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
