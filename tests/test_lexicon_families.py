@@ -521,3 +521,29 @@ def test_headings_in_capitals_are_no_last_first(det, text):
 )
 def test_a_question_word_before_a_credentialed_name_stays_outside(det, text, name):
     assert ("DOCTOR", name) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Transcribed by: yagnesh savant", "yagnesh savant"),
+        ("Is Doctor I. van de Leemput on call at the clinic?", "I. van de Leemput"),
+        ("Who is the PCP for J. de la Cruz?", "J. de la Cruz"),
+    ],
+)
+def test_names_after_a_cue_with_a_colon_and_initials_before_particles(det, text, name):
+    assert name in texts(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Seen with E. Coli and H. Pylori.",
+        "A. de novo mutation was found.",
+        "Discussed with: the family and nursing staff.",
+        "Reviewed with: pain management team.",
+        "Type A. Mary was seen.",
+    ],
+)
+def test_no_names_from_species_outlines_or_cued_phrases(det, text):
+    assert not {t for label, t in found(det, text) if label in ("PATIENT", "DOCTOR")}

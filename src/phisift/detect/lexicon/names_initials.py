@@ -24,9 +24,12 @@ from .labels import DOCTOR, PATIENT
 from .state import PassState
 from .tokens import Tokens
 
-#: One to three initials with periods, then a surname (maybe hyphenated): "L.N. Guclu", "M. Fox-Ng".
+#: One to three initials with periods, then a surname (maybe hyphenated, maybe after particles):
+#: "L.N. Guclu", "M. Fox-Ng", "I. van de Leemput".
 _INITIALS_SURNAME = re.compile(
-    r"(?<![\w.])(?P<init>(?:[A-Z]\.[ \t]?){1,3})(?P<sur>[A-Z][a-zà-ÿ'’]+(?:-[A-Z][a-zà-ÿ'’]+)?)(?![\w'’-])"
+    r"(?<![\w.])(?P<init>(?:[A-Z]\.[ \t]?){1,3})"
+    r"(?P<sur>(?:(?:van|von|de|der|den|di|da|del|della|la|le|du|dos|das|ten|ter)[ \t]+){0,3}"
+    r"[A-Z][a-zà-ÿ'’]+(?:-[A-Z][a-zà-ÿ'’]+)?)(?![\w'’-])"
 )
 #: A given name (maybe hyphenated) and one initial with its period: "Lucy T.", "Anne-Katrin H.".
 _FIRST_INITIAL = re.compile(
@@ -65,7 +68,7 @@ def _opens_line_or_sentence(text: str, start: int) -> bool:
     w = k
     while w > 0 and (text[w - 1].isalpha() or text[w - 1] in "'’-"):
         w -= 1
-    return text[w].isupper()
+    return text[w].isupper() and text[w : k + 1].lower() not in TITLES  # "Doctor I. van de Leemput"
 
 
 def pass_initial_names(doc: Tokens, state: PassState) -> None:

@@ -278,7 +278,7 @@ def pass_cues_any_case(doc: Tokens, state: PassState) -> None:
             continue
         label, colon = _ANY_CASE_CUES[phrase]
         g = doc.gap(i)
-        if "\n" in g or (colon and g.strip() != ":") or (not colon and g.strip() not in ("", ",")):
+        if "\n" in g or (colon and g.strip() != ":") or (not colon and g.strip() not in ("", ",", ":")):
             continue
         if colon and not (i - len(phrase) == 0 or "\n" in doc.gap(i - len(phrase))
                           or doc.gap(i - len(phrase)).strip() in (":", ";")):
