@@ -547,3 +547,9 @@ def test_names_after_a_cue_with_a_colon_and_initials_before_particles(det, text,
 )
 def test_no_names_from_species_outlines_or_cued_phrases(det, text):
     assert not {t for label, t in found(det, text) if label in ("PATIENT", "DOCTOR")}
+
+
+def test_a_header_line_of_two_capitalised_words_is_the_name(det):
+    assert ("PATIENT", "Chase Swan") in found(det, "RE: Chase Swan\nDATE OF SERVICE: January 6, 2006\n")
+    assert "Mary Stable" not in texts(det, "Patient: Mary Stable\n")
+    assert not {t for label, t in found(det, "RE: Chest Pain\n") if label == "PATIENT"}

@@ -92,6 +92,11 @@ def _vocabulary() -> frozenset[str]:
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
+def clinical_vocabulary() -> frozenset[str]:
+    """The lowercase words of MTSamples that are no names (see :func:`_vocabulary`)."""
+    return _vocabulary()
+
+
 def _sentence_start(text: str, start: int) -> bool:
     """The word at ``start`` begins the text, a line or a sentence."""
     k = start - 1

@@ -14,6 +14,7 @@ from .cues import (
     CALENDAR, CREDENTIAL, CREDENTIAL_GAP, CREDENTIAL_WORDS, CUE_LAST, CUE_MAXLEN, HOLIDAY_WORDS, LOWER_TITLES,
     NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, RELATIONS, SEVERITY, TITLES, TITLE_NEEDS_DOT, TITLE_NEEDS_DOT_UPPER,
 )
+from .casing import clinical_vocabulary
 from .labels import DOCTOR, PATIENT
 from .name_runs import (
     calendar_use, extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok,
@@ -261,8 +262,23 @@ def pass_name_cues(doc: Tokens, state: PassState) -> None:
                 and not doc.lex.is_allowed(doc.keys[j]) and doc.is_upper(j) == doc.is_upper(i) and not state.taken[j] \
                 and not doc.department_at(j):
             j = extend_name(doc, state, j, strong=True)  # "Name: Griner, Wemmastyn"
+        if header and j - i == 1 and _line_rest_is_word(doc, state, j):
+            j += 1  # "RE: Chase Swan<newline>": a header line's two capitalised words are the name
         score = 0.95 if stripped == ":" else 0.9
         state.emit(i, j, label, score)
+
+
+def _line_rest_is_word(doc: Tokens, state: PassState, j: int) -> bool:
+    """Token j is one title-case word that ends the line after a header's first name word ("Swan")."""
+    if j >= doc.n or state.taken[j] or not doc.simple_gap(j) or not doc.is_title_case(j):
+        return False
+    if j + 1 < doc.n and "\n" not in doc.gap(j + 1):
+        return False
+    k = doc.keys[j]
+    lex = doc.lex
+    return not (k in NAME_STOP or k in TITLES or k in CALENDAR or k in lex.head_last or k in lex.terms
+                or k in CREDENTIAL_WORDS or k in NOT_NAMES or lex.is_place_word(k) or doc.eponym_after(j)
+                or (k in clinical_vocabulary() and k not in lex.last))
 
 
 def _enclosed_after(doc: Tokens, j: int, opener: str) -> bool:
