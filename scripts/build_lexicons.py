@@ -466,6 +466,8 @@ PROFESSIONS_AMBIGUOUS = {
 # (comma-separated entries).
 TRADES = """
 schoolteacher, english as a foreign language teacher, english as a second language teacher,
+hr specialist, hr generalist, hr manager, hr assistant, hr coordinator, hr advisor, hr officer, hr director,
+human resources specialist, human resources generalist, human resources coordinator, human resources assistant,
 pastry chef, baker's assistant, researcher, research scientist, research assistant, research associate,
 research coordinator, clinical research coordinator, lab technician, lab tech, laboratory assistant,
 lab assistant, lab manager, laboratory manager, school bus driver, bus operator, pipefitter,

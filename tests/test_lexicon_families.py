@@ -553,3 +553,129 @@ def test_a_header_line_of_two_capitalised_words_is_the_name(det):
     assert ("PATIENT", "Chase Swan") in found(det, "RE: Chase Swan\nDATE OF SERVICE: January 6, 2006\n")
     assert "Mary Stable" not in texts(det, "Patient: Mary Stable\n")
     assert not {t for label, t in found(det, "RE: Chest Pain\n") if label == "PATIENT"}
+
+
+# ----------------------------------------------------------------------------- institutions typed in lower case in a
+# mixed-case note, saints, "of St. X", signature lines in lower case (issue 17 leak check)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("He had a second opinion at mayo last year. She denied any back pain.", ("HOSPITAL", "mayo")),
+        ("She was transferred from sloan kettering for further care.", ("HOSPITAL", "sloan kettering")),
+        ("He was previously followed at kefmh. MMSE 20/30.", ("HOSPITAL", "kefmh")),
+        ("She is employed by danielsen biolabs. The patient appears stated age.",
+         ("ORGANIZATION", "danielsen biolabs")),
+        ("She works as a homeopath at chapman plc. The remaining material.", ("ORGANIZATION", "chapman plc")),
+        ("The specimen was sent to lange ag & co. kg for review.", ("ORGANIZATION", "lange ag & co. kg")),
+        ("Imaging from port michael general was reviewed.", ("HOSPITAL", "port michael general")),
+        ("She is employed by superior court of steinfurt county. The tunica was seen.",
+         ("ORGANIZATION", "superior court of steinfurt county")),
+        ("She works as a nanny at department of social services of płock. Mild thickening.",
+         ("ORGANIZATION", "department of social services of płock")),
+        ("He was previously followed at children's hospital of lake ashleigh. Residual volume is 3.04.",
+         ("HOSPITAL", "children's hospital of lake ashleigh")),
+        ("He was previously followed at CHILDREN'S HOSPITAL OF LAKE HUGHSHIRE. Small hemorrhoids.",
+         ("HOSPITAL", "CHILDREN'S HOSPITAL OF LAKE HUGHSHIRE")),
+        ("Outside records were requested from Children's Hospital of St. Tammy. No nausea.",
+         ("HOSPITAL", "Children's Hospital of St. Tammy")),
+    ],
+)
+def test_institutions_in_lower_case_slots_of_mixed_notes(det, text, expected):
+    assert expected in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "He was transferred to the floor in stable condition. Sent to pathology for review.",
+        "She works at a restaurant. He was transferred from outside hospital for further care.",
+        "Records were requested from his primary care physician. Imaging from today was reviewed.",
+        "She was transferred to the intensive care unit. He works at home as a writer.",
+        "The patient was followed at the wound clinic. He was sent to radiology for review.",
+        "Films from last year were reviewed. Studies from prior admission showed stable disease.",
+        "She is employed by the county. He works for himself. She works with children.",
+        "Patient was transferred to ICU AND CCU for care.",
+        "A second opinion at cardiothoracic surgery was obtained.",
+    ],
+)
+def test_no_institution_in_lower_case_slots(det, text):
+    assert not {lab for lab, _ in found(det, text)} & {"HOSPITAL", "ORGANIZATION"}
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("There were no complications.\n\ncc: Armin R., FRCS, st. dominic's", "st. dominic's"),
+        ("Doing well.\n\ncc: Dr. F. Larsson, saint rita's", "saint rita's"),
+        ("See him in a week.\n\ncc: Bethany Taylor, st luke's hospital", "st luke's hospital"),
+        ("Fine.\n\nst. joseph's mercy hospital\n635 Alexandria Rapid", "st. joseph's mercy hospital"),
+    ],
+)
+def test_saints_in_lower_case(det, text, value):
+    assert ("HOSPITAL", value) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Continue St. John's wort daily.", "She takes st. john's wort for mood.", "The st segment's elevation resolved."],
+)
+def test_no_saint_hospital(det, text):
+    assert not found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("Thrombus.\n\nDr Amanda Martin\ngrahamburgh community\nPhone 505 399 311", "grahamburgh community"),
+        ("Ok.\n\nVeikko Dar, PharmD\ntpch\nPhone +48 534 500 334", "tpch"),
+        ("Ok.\n\nDr Kornet\ndejh\nPhone 4017294369", "dejh"),
+        ("Ok.\n\nChase G., DO\ncarvalho-de gruson\nPhone 390-726-4167", "carvalho-de gruson"),
+        ("Ok.\n\nDr Saandy Geoorges\nchildren's hospital of lake zoeton\nPhone 03 76 65 54 76",
+         "children's hospital of lake zoeton"),
+    ],
+)
+def test_signature_lines_in_lower_case(det, text, value):
+    assert ("HOSPITAL", value) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ok.\n\nDr. Smith\nthanks\nPhone 555-1234",
+        "Ok.\n\nDr. Smith\ncardiology\nPhone 555-1234",
+        "Ok.\n\nDr. Smith\nmark jones\nPhone 555-1234",
+        "Ok.\n\nDr. Smith\nfollow up in clinic\nPhone 555-1234",
+    ],
+)
+def test_no_institution_in_lower_case_signature_lines(det, text):
+    assert not {lab for lab, _ in found(det, text)} & {"HOSPITAL", "ORGANIZATION"}
+
+
+# ----------------------------------------------------------------------------- professions
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("Occupation: HR Specialist. Hyperlipidemia.", "HR Specialist"),
+        ("He is a retired hr specialist. The correct patient was seen.", "hr specialist"),
+        ("She is a senior tax professional/tax inspector by trade.", "senior tax professional/tax inspector"),
+    ],
+)
+def test_professions_of_the_leak_check(det, text, value):
+    assert ("PROFESSION", value) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "HR 88, BP 120/80. Heart rate regular.",
+        "She is a poor historian/unreliable.",
+        "He is a smoker/drinker.",
+        "Seen by a specialist last week.",
+    ],
+)
+def test_no_profession(det, text):
+    assert not {lab for lab, _ in found(det, text)} & {"PROFESSION"}

@@ -608,3 +608,134 @@ def test_vin_in_any_case(text, value):
 @pytest.mark.parametrize("text", ["he drinks vin rouge daily.", "Vin Diesel called.", "vin 12 tablets"])
 def test_vin_word_without_a_vin(text):
     assert not values(text, "VEHICLE")
+
+
+# ---------------------------------------------------------------- plates by their groups (issue 17 leak check)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("His truck, plate AM-XG-27, was towed after the accident.", "AM-XG-27"),
+        ("Reference 3-ZQF-86 for the claim.", "3-ZQF-86"),
+        ("reference 31-dqb-4 for the claim.", "31-dqb-4"),
+        ("his truck, plate re-sz-9, was towed.", "re-sz-9"),
+        ("The car GH-455-K was parked outside.", "GH-455-K"),
+    ],
+)
+def test_plates_in_groups(text, value):
+    assert has(text, value, "VEHICLE")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "G-6-PD deficiency was ruled out.",
+        "Disc bulge at L4-L5-S1 without stenosis.",
+        "Dilated with a 14-fr-16 sheath.",
+        "HER-2-neu was negative.",
+        "Fusion C5-C6-C7 was solid.",
+        "Gave 10-mg-2 doses.",
+        "Locking plate C3-C5 was placed; plate 8 hole.",
+    ],
+)
+def test_not_plates_in_groups(text):
+    assert not values(text, "VEHICLE")
+
+
+# ---------------------------------------------------------------- addresses: blocks with a numeric postcode line
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Send the letter to 43/47, Parsa Zila\nGaya\n136803. The patient was repositioned.",
+         {("43/47, Parsa Zila", "STREET"), ("Gaya", "CITY"), ("136803", "ZIP")}),
+        ("She lives at 8/76 Đường Lê Quang Định\nthành phố Hà Nội\n46352. Trivial coarctation.",
+         {("8/76 Đường Lê Quang Định", "STREET"), ("thành phố Hà Nội", "CITY"), ("46352", "ZIP")}),
+        ("Mailing address on file:\n04/475, maharaj zila\nfirozabad\n829461\nindia Review of EKGs from that time.",
+         {("04/475, maharaj zila", "STREET"), ("firozabad", "CITY"), ("829461", "ZIP"), ("india", "COUNTRY")}),
+        ("She is staying at Số 2/77 phố số 32\nThanh pho Đa Nang\n25167\nVIETNAM until she recovers.",
+         {("Số 2/77 phố số 32", "STREET"), ("Thanh pho Đa Nang", "CITY"), ("25167", "ZIP"), ("VIETNAM", "COUNTRY")}),
+        ("She lives at Distrito de Albuquerque 560\n95099850 Rios\nBRAZIL. The venous pressures were elevated.",
+         {("Distrito de Albuquerque 560", "STREET"), ("95099850", "ZIP"), ("Rios", "CITY"), ("BRAZIL", "COUNTRY")}),
+        ("Send it to 981 Durmuş Prairie\nAkçaytown 17644\nTURKEY. No obvious clot identified.",
+         {("981 Durmuş Prairie", "STREET"), ("Akçaytown", "CITY"), ("17644", "ZIP"), ("TURKEY", "COUNTRY")}),
+        ("She is staying with her sister at Flat 37\n80 Brophy Street\nCaragh Ville N28 RT7C until she recovers.",
+         {("Flat 37", "STREET"), ("80 Brophy Street", "STREET"), ("Caragh Ville", "CITY"), ("N28 RT7C", "ZIP")}),
+    ],
+)
+def test_address_blocks_with_numeric_postcode_lines(text, expected):
+    assert expected <= found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "WBC 12.3\nPlatelets\n250000. Hemoglobin stable.",
+        "Sodium 140\nPotassium\n4500\nTurkey sandwich for lunch.",
+        "Hemoglobin 12.5\nHematocrit\n3900\nChad was at the bedside.",
+        "Dose 20 mg\nTwice daily\n1000. Continue.",
+    ],
+)
+def test_lab_rows_with_numeric_lines_are_no_address_blocks(text):
+    assert not values(text, "STREET", "COUNTRY", "CITY")
+
+
+@pytest.mark.parametrize(
+    "text, city, country",
+    [
+        ("He was born in Nueva Austria, sao tome and principe, and emigrated in his twenties.",
+         "Nueva Austria", "sao tome and principe"),
+        ("He was born in thanh pho Hue, United Arab Emirates, and emigrated.", "thanh pho Hue", "United Arab Emirates"),
+        ("He was born in Boleslawiec, Turkey, and emigrated in his twenties.", "Boleslawiec", "Turkey"),
+        ("he was born in holwierde, united kingdom of great britain and northern ireland, and emigrated.",
+         "holwierde", "united kingdom of great britain and northern ireland"),
+    ],
+)
+def test_town_before_a_country(text, city, country):
+    assert {(city, "CITY"), (country, "COUNTRY")} <= found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She was born in the hospital, Canada was mentioned later.",
+        "He was born in 1950, Turkey and stuffing at dinner.",
+        "She lives in a nursing home, Georgia.",
+    ],
+)
+def test_no_town_before_a_country(text):
+    assert not values(text, "CITY")
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("The patient lives on chapman spur with her daughter.", "chapman spur"),
+        ("the patient lives on david cutting with her daughter.", "david cutting"),
+        ("THE PATIENT LIVES ON PETERSON SOUND WITH HER DAUGHTER.", "PETERSON SOUND"),
+        ("The patient lives on brown artery with her daughter.", "brown artery"),
+    ],
+)
+def test_named_streets_of_word_like_types(text, value):
+    assert has(text, value, "STREET")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The stone is located at the distal common bile duct.",
+        "Pain located at heel spur, worse in the morning.",
+        "She lives on fixed income.",
+        "Office located at radial artery access site.",
+        "Clinic located at ground level.",
+    ],
+)
+def test_word_like_street_types_without_a_name(text):
+    assert not values(text, "STREET")
+
+
+def test_wide_gap_parts_street_from_city():
+    text = "Send the letter to 012 Reese Green  Normanborough, IN 37332. Then we wait."
+    assert {("012 Reese Green", "STREET"), ("Normanborough", "CITY"), ("IN", "STATE")} <= found(text)

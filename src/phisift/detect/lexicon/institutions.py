@@ -234,6 +234,10 @@ def _left_run(doc: Tokens, state: PassState, i: int, limit: int = 5) -> int:
     return a
 
 
+#: Abbreviations that end in a period inside a name ("St. Tammy", "Mt. Vernon", "Ft. Worth").
+_ABBREVIATED_PREFIX = frozenset({"st", "ste", "mt", "ft"})
+
+
 def right_run(doc: Tokens, state: PassState, j: int, limit: int = 6, first_gap: bool = True) -> int:
     """End of the capitalised run (with inner connectors) that starts at token j.
 
@@ -244,8 +248,9 @@ def right_run(doc: Tokens, state: PassState, j: int, limit: int = 6, first_gap: 
     count = 0
     while b < doc.n and count < limit and not state.taken[b]:
         g = doc.gap(b)
-        if (b > j or first_gap) and g not in SPACE_GAPS and not (b > j and g.strip() == "&" and "\n" not in g):
-            break
+        if (b > j or first_gap) and g not in SPACE_GAPS and not (b > j and g.strip() == "&" and "\n" not in g) \
+                and not (b > j and g == ". " and doc.keys[b - 1] in _ABBREVIATED_PREFIX):
+            break  # ... but "Children's Hospital of St. Tammy": the period of "St." ends no name
         k = doc.keys[b]
         upper = doc.is_upper(b)
         connector = k in INST_CONNECTORS and (not doc.cap[b] or upper)

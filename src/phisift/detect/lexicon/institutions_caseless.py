@@ -17,7 +17,7 @@ floor", "works at a restaurant" and units ("to nicu") stay untouched.
 from __future__ import annotations
 
 from .cues import CALENDAR, NAME_STOP, ORG_CUE_MAXLEN, ORG_CUES
-from .institutions_cued import _NOT_HOSPITAL, ORG_SLOT_WORDS
+from .institutions_cued import _NOT_HOSPITAL, KNOWN_HOSPITALS, ORG_SLOT_WORDS, known_starts
 from .labels import HOSPITAL, ORGANIZATION
 from .places import place_at
 from .specific import specific
@@ -34,6 +34,8 @@ _CLAUSE_END = (NAME_STOP - _CONNECTORS) | CALENDAR | frozenset(
 #: What may stand between two words of one name: blanks, "&", a firm's comma, an inner period ("a.c.", "s.a.").
 _GAPS = frozenset({" ", " & ", "&", ", ", ",", ".", ". ", "/", "'", "’"})
 _LIMIT = 9
+#: Abbreviations whose period ends no sentence inside a name ("lange ag & co. kg", "st. mary's").
+_ABBREVIATIONS = frozenset({"co", "corp", "inc", "ltd", "bros", "st", "ste", "mt", "ft"})
 
 
 #: Words that say the slot after them holds an institution, with the prepositions they take:
@@ -78,12 +80,24 @@ def _cue_label(doc: Tokens, i: int) -> str | None:
 _WEAK_ORG_CUE_FIRST = frozenset("covered insured insurance coverage attends attended enrolled day program".split())
 
 
+#: First words of town names ("new justin memorial", "port michael general"): fine before a name word.
+_PLACE_PREFIX = frozenset("new port north south east west lake mount mt fort ft saint st san santa".split())
+
+
 def _first_word_ok(doc: Tokens, i: int) -> bool:
-    """The name's first word names something: a surname, a town, an unknown word, or a head that comes first."""
+    """The name's first word names something: a surname, a town, an unknown word, a head that comes first, a
+    well-known hospital ("mayo"), a town prefix before a name ("new justin"), or a word before a head
+    ("superior court of ...", "family court")."""
     lex = doc.lex
     k = doc.keys[i]
-    return (not lex.is_allowed(k) or k in lex.last or k in lex.org_heads_first or k in lex.hospital_heads_first
-            or k in ("children's", "childrens", "st", "saint", "university", "department", "ministry"))
+    if (not lex.is_allowed(k) or k in lex.last or k in lex.org_heads_first or k in lex.hospital_heads_first
+            or k in ("children's", "childrens", "children", "st", "saint", "university", "department", "ministry")
+            or k in known_starts()):
+        return True
+    nxt = doc.keys[i + 1] if i + 1 < doc.n and doc.simple_gap(i + 1) else ""
+    if k in _PLACE_PREFIX and nxt and (not lex.is_allowed(nxt) or lex.is_name_word(nxt)):
+        return True
+    return nxt in ("court", "courts", "tribunal", "department", "ministry")
 
 
 def _firm_ahead(doc: Tokens, b: int) -> bool:
@@ -106,8 +120,8 @@ def _clause_run(doc: Tokens, state: PassState, i: int) -> int:
                 break
             if g.strip() == "," and not _firm_ahead(doc, b):
                 break  # "at uihc, revealed the same": a comma ends the name unless a firm goes on
-            if g == ". " and len(doc.words[b - 1]) > 1:
-                break  # a full stop ends the sentence; "s. r.l." and "a.c." keep their inner periods
+            if g == ". " and len(doc.words[b - 1]) > 1 and doc.keys[b - 1] not in _ABBREVIATIONS:
+                break  # a full stop ends the sentence; "s. r.l.", "a.c." and "& co. kg" keep their inner periods
         k = doc.keys[b]
         if k in _CLAUSE_END or not k.replace("-", "").replace("'", "").isalpha():
             break
@@ -117,14 +131,27 @@ def _clause_run(doc: Tokens, state: PassState, i: int) -> int:
     return b
 
 
+def _capitals_named(doc: Tokens, i: int, b: int) -> bool:
+    """A run in capitals inside a mixed-case note ("followed at CHILDREN'S HOSPITAL OF LAKE X"): three words or
+    more with a hospital or organisation head among them and no unit acronym ("ICU AND CCU", "CT SCAN")."""
+    lex = doc.lex
+    toks = range(i, b)
+    return b - i >= 3 and all(doc.is_upper(t) or doc.keys[t] in _CONNECTORS for t in toks) \
+        and any(doc.keys[t] in lex.hospital_heads or doc.keys[t] in lex.org_heads for t in toks) \
+        and not any(doc.keys[t] in _NOT_HOSPITAL for t in toks)
+
+
 def pass_caseless_slots(doc: Tokens, state: PassState) -> None:
     """'she is employed by meyer imaging.', 'a letter was received from the ministry of health of brazil
-    regarding', 'sent to wood pathology lab for review': the slot's words in a note typed in one case."""
-    if not state.recased:
-        return
+    regarding', 'sent to wood pathology lab for review': the slot's words in a note typed in one case; and in a
+    mixed-case note, a name typed in lower case in such a slot ('a second opinion at upmc last year',
+    'works as a homeopath at chapman plc.'), where the capitalised slot passes see nothing."""
+    lowered = not state.recased
     lex = doc.lex
     for i in range(1, doc.n):
         if state.taken[i] or doc.keys[i] in _CLAUSE_END or doc.keys[i] in _CONNECTORS:
+            continue
+        if lowered and doc.cap[i] and not doc.is_upper(i):
             continue
         label = _cue_label(doc, i)
         if label is None:
@@ -134,14 +161,17 @@ def pass_caseless_slots(doc: Tokens, state: PassState) -> None:
         b = _clause_run(doc, state, i)
         if b <= i or (b - i == 1 and doc.keys[i] in _NOT_HOSPITAL):
             continue
+        if lowered and not (all(not doc.cap[t] for t in range(i, b)) or _capitals_named(doc, i, b)):
+            continue  # title case: the cased passes judge the run
         toks = range(i, b)
         headed = any(doc.keys[t] in lex.org_heads or doc.keys[t] in lex.hospital_heads for t in toks[1:])
         if not (specific(doc, [t for t in toks if not lex.is_allowed(doc.keys[t]) or doc.cap[t]])
-                or headed and doc.keys[i] in lex.last):
+                or headed and doc.keys[i] in lex.last or " ".join(doc.keys[i:b]) in KNOWN_HOSPITALS):
             continue  # "wood pathology lab": a surname before a head names one
-        p = place_at(doc, state, i)
+        known = " ".join(doc.keys[i:b]) in KNOWN_HOSPITALS
+        p = None if known else place_at(doc, state, i)
         if p and p[0] >= b:
-            continue  # "transferred from boston": the place passes' city
+            continue  # "transferred from boston": the place passes' city ("at mayo" is the clinic, not the county)
         if doc.eponym_after(b) or doc.dose_after(b):
             continue
         if any(doc.keys[t] in lex.org_heads or doc.keys[t] in lex.org_heads_first for t in toks):

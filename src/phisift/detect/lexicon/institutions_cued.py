@@ -100,7 +100,7 @@ def known_starts() -> dict[str, int]:
 
 #: What may follow the possessive of a saint's hospital: "St. Rita's Regional (Medical Center)".
 _SAINT_TAIL = frozenset(
-    "regional medical center centre hospital health healthcare memorial general infirmary clinic "
+    "regional medical center centre hospital health healthcare memorial general infirmary clinic mercy "
     "university children's childrens community".split()
 )
 _PHONE_LINE = re.compile(r"[ \t]*(?:phone|tel|telephone|ph|fax|t:|p:|office)\b", re.I)
@@ -247,15 +247,21 @@ def pass_known_hospitals(doc: Tokens, state: PassState) -> None:
 def pass_saints(doc: Tokens, state: PassState) -> None:
     """"St. Luke's", "Saint Elizabeth's", "ST. MARGARET'S HEALTH", "St Rita's Regional": a saint in
     the possessive names a hospital (or a church) wherever it stands."""
-    for i in doc.caps:
-        if doc.keys[i] not in ("st", "saint", "ste", "sainte") or i + 1 >= doc.n or state.taken[i] or state.taken[i + 1]:
+    for i in range(doc.n - 1):
+        if doc.keys[i] not in ("st", "saint", "ste", "sainte") or state.taken[i] or state.taken[i + 1]:
             continue
         g = doc.gap(i + 1)
         w = doc.words[i + 1]
-        if g not in (". ", " ", ".") or not doc.cap[i + 1] or not w.endswith(("'s", "’s", "'S", "’S")):
+        if g not in (". ", " ", ".") or not w.endswith(("'s", "’s", "'S", "’S")):
+            continue
+        lower = not doc.cap[i] and not doc.cap[i + 1]
+        if not (doc.cap[i] and doc.cap[i + 1] or lower and doc.lex.is_name_word(doc.keys[i + 1])):
+            continue  # "st. dominic's", "saint rita's" typed in lower case: the saint must be a name
+        if i + 2 < doc.n and doc.keys[i + 2] == "wort":
+            state.taken[i : i + 3] = b"\x01\x01\x01"  # St. John's wort, the herb: no later pass reads a town
             continue
         j = i + 2
-        while j < doc.n and j - i < 6 and doc.simple_gap(j) and doc.cap[j] and not state.taken[j] \
+        while j < doc.n and j - i < 6 and doc.simple_gap(j) and (doc.cap[j] or lower) and not state.taken[j] \
                 and doc.keys[j] in _SAINT_TAIL:
             j += 1
         state.emit_chars(doc.starts[i], doc.ends[j - 1], i, j, HOSPITAL, 0.85)  # the "'s" is the name's
@@ -279,6 +285,31 @@ def _block_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
     return _run_ok(doc, state, a, b)
 
 
+def _lower_block_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
+    """A line typed in lower case between a clinician's name and a 'Phone' or address line ("tpch",
+    "grahamburgh community", "children's hospital of mathewberg"): an institution when it names one (an
+    unknown word or a well-known hospital), and not a person's name ("mark smith")."""
+    if b <= a or b - a > 6 or not state.free(a, b) or any(doc.cap[t] for t in range(a, b)):
+        return False
+    line = doc.text[doc.starts[a] : doc.ends[b - 1]]
+    if any(c.isdigit() for c in line) or ":" in line or "@" in line or CREDENTIAL.search(line):
+        return False
+    lex = doc.lex
+    keys = doc.keys[a:b]
+    if " ".join(keys) in KNOWN_HOSPITALS:
+        return True
+    if b - a == 1:  # an acronym typed in lower case: "tpch", "mfmh", "bidmc"; not a word ("thanks")
+        w = keys[0]
+        vowels = sum(c in "aeiouy" for c in w)
+        return 3 <= len(w) <= 7 and w.isalpha() and not lex.is_allowed(w) and w not in SPECIALTY_WORDS and (
+            vowels == 0 or vowels == 1 and w[-1] in "hc")
+    if b - a <= 3 and all(lex.is_name_word(k) for k in keys):
+        return False  # a person's name on its own line
+    if doc.eponym_after(b) or doc.dose_after(b):
+        return False
+    return specific(doc, [t for t in range(a, b) if not lex.is_allowed(doc.keys[t])])
+
+
 def pass_block_lines(doc: Tokens, state: PassState) -> None:
     """Letterheads and signature blocks: the line above a 'Phone ...' line or an address line,
     when it follows a line with a clinician's name or opens the note ("Cedars-Sinai\\nPhone ...")."""
@@ -297,7 +328,8 @@ def pass_block_lines(doc: Tokens, state: PassState) -> None:
         if line.strip():
             a, b = _line_bounds(doc, pos, end)
             whole = b > a and not text[pos : doc.starts[a]].strip() and not text[doc.ends[b - 1] : end].strip(" .\t")
-            if whole and (prev_names or first) and (_PHONE_LINE.match(nxt) or _ADDRESS_LINE.match(nxt)) and _block_line(doc, state, a, b):
+            if whole and (prev_names or first) and (_PHONE_LINE.match(nxt) or _ADDRESS_LINE.match(nxt)) and (
+                    _block_line(doc, state, a, b) or prev_names and _lower_block_line(doc, state, a, b)):
                 state.emit(a, b, HOSPITAL, 0.8)
             prev_names = any(f.label in NAME_LABELS and doc.starts[f.first] >= pos and doc.ends[f.end - 1] <= end
                              for f in state.found) or bool(CREDENTIAL.search(line))

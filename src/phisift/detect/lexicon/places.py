@@ -215,11 +215,13 @@ def _lives_before(doc: Tokens, c: int) -> bool:
 
 
 def _city_boundary(doc: Tokens, a: int) -> bool:
-    """Token a can start a city name of an address: line start, after a comma, after "in"."""
+    """Token a can start a city name of an address: line start, after a comma, after "in", after a wide gap
+    ("012 Reese Green  Normanborough, IN": two blanks or a tab part the street from the city)."""
     if a == 0:
         return True
     g = doc.gap(a)
-    return "\n" in g or g.rstrip().endswith((",", ";", "-")) or doc.keys[a - 1] in ("in", "from", "to", "at", "near")
+    return "\n" in g or g.rstrip().endswith((",", ";", "-")) or doc.keys[a - 1] in ("in", "from", "to", "at", "near") \
+        or "  " in g or "\t" in g
 
 
 def _city_run_before(doc: Tokens, state: PassState, i: int) -> int | None:
@@ -299,8 +301,9 @@ def pass_addresses(doc: Tokens, state: PassState) -> None:
         if t >= doc.n or doc.starts[t] != m.end() or not doc.cap[t] or state.taken[t] or doc.keys[t] in NAME_STOP:
             continue
         b = t + 1
-        while b < doc.n and b - t < 3 and doc.cap[b] and doc.simple_gap(b) and not state.taken[b]:
-            b += 1
+        while b < doc.n and b - t < 3 and doc.cap[b] and doc.simple_gap(b) and not state.taken[b] \
+                and not doc.text[doc.ends[b] : doc.ends[b] + 1].isdigit():
+            b += 1  # ... but not into a postcode: "Eileen Ville T008EA1" (the "T" glued to digits)
         if all(lex.is_allowed(doc.keys[u]) for u in range(t, b)) or doc.is_initial(t):
             continue
         if doc.keys[t] in lex.state_codes or doc.keys[t] in lex.street_heads_first:

@@ -124,4 +124,22 @@ def pass_professions(doc: Tokens, state: PassState) -> None:
                     state.emit(t, j, PROFESSION, 0.9)
                     _employer_after(doc, state, j)
                     break
+            else:
+                _slash_second_half(doc, state, t)
             break
+
+
+def _slash_second_half(doc: Tokens, state: PassState, t: int) -> None:
+    """'a senior tax professional/tax inspector': a job title whose listed half comes after the slash; the
+    words before it (up to four, lower case or listed) belong to the title."""
+    for s in range(t, min(doc.n - 1, t + 4)):
+        if doc.gap(s + 1) != "/":
+            if s > t and not doc.simple_gap(s):
+                return
+            if not _prof_prefix_ok(doc, s):
+                return
+            continue
+        j = _profession_at(doc, s + 1, True)
+        if j is not None and _prof_prefix_ok(doc, s) and state.free(t, j):
+            state.emit(t, j, PROFESSION, 0.85)
+        return

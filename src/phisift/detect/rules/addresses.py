@@ -283,12 +283,21 @@ def _cased_city_before(scan: Scan, end: int) -> tuple[int, int] | None:
 
 
 def _words_before(scan: Scan, end: int, pattern: re.Pattern) -> tuple[int, list[re.Match]] | None:
-    """The words of ``pattern``'s group ``city`` ending just before ``end`` on its line, and where they start."""
+    """The words of ``pattern``'s group ``city`` ending just before ``end`` on its line, and where they start.
+
+    A gap of two blanks or a tab separates fields ("012 Reese Green  Normanborough, IN"): only the words
+    after the last such gap can be the city.
+    """
     m = pattern.search(scan.text, max(scan.line_start(end), end - 40), end)
     if not m:
         return None
     cs, ce = m.span("city")
-    return cs, list(re.finditer(r"[^ \t-]+", scan.text[cs:ce]))
+    part = scan.text[cs:ce]
+    wide = max(part.rfind("  "), part.rfind("\t"))
+    words = list(re.finditer(r"[^ \t-]+", part))
+    if wide >= 0:
+        words = [w for w in words if w.start() > wide]
+    return (cs, words) if words else None
 
 
 #: A house number and the words after it, up to a comma or a wide gap before the city: "550 Traci Mission",

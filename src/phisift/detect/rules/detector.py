@@ -17,7 +17,9 @@ from typing import Callable, Iterable
 
 from ...document import Span
 from ...taxonomy import I2B2_LABELS
-from . import addresses, ages, contact, dates, dictation, fields, ids, intl_addresses, names, places, shaped_ids, usernames
+from . import (
+    addresses, ages, contact, dates, dictation, fields, ids, intl_addresses, names, places, plates, shaped_ids, usernames,
+)
 from .addresses import AddressPatterns
 from .ages import AgePatterns
 from .base import CueWords, Languages, NumericShape, Recognizer, Scan, TextPass, resolve
@@ -87,11 +89,13 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     shaped_ids.IBANS,
     shaped_ids.COORDINATES,
     shaped_ids.CODES,
+    plates.SIDECODE_PLATES,
     intl_addresses.INTERNATIONAL_ADDRESSES,
     intl_addresses.COUNTRY_LAST_BLOCKS,
     intl_addresses.CUED_STREET_TOWNS,
     intl_addresses.MILITARY_ADDRESSES,
     intl_addresses.ONE_LINE_ADDRESSES,
+    intl_addresses.TOWNS_BEFORE_COUNTRIES,
     usernames.SHAPED_LOGINS,
     ages.QUESTION_AGES,
 )

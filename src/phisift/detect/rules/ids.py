@@ -24,7 +24,9 @@ from .shaped_ids import OBSTETRIC
 
 #: A licence plate in two or three groups or one run, with letters and digits: "114 RM9", "GE 1583 UL", "CA79WJU".
 _PLATE = re.compile(
-    r"(?i:(?=[A-Z0-9 -]{0,10}[A-Z])(?=[A-Z0-9 -]{0,10}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}(?:[ -][A-Z]{1,3}(?![\w-]))?"
+    # (the third group letters, or digits after a hyphen: "AM-XG-27", "3-ZQF-86")
+    r"(?i:(?=[A-Z0-9 -]{0,10}[A-Z])(?=[A-Z0-9 -]{0,10}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}"
+    r"(?:[ -][A-Z]{1,3}(?![\w-])|-[0-9]{1,3}(?![\w-]))?"
     # one run of five to eight letters and digits: "CA79WJU", "rl00pzx"
     r"|(?=[A-Z0-9]{0,7}[A-Z])(?=[A-Z0-9]{0,7}[0-9])[A-Z0-9]{5,8})(?![\w-])"
 )
@@ -34,10 +36,11 @@ _VERTEBRAE = re.compile(r"(?i)[CTLS][0-9]{1,2}[ -]+[CTLS]?[0-9]{1,2}")
 
 def _plate_ok(value: str) -> bool:
     """A licence plate has five or more letters and digits (two digits in lower case), and is no range of vertebrae."""
-    if sum(c.isalnum() for c in value) < 5 or _VERTEBRAE.fullmatch(value):
+    if sum(c.isalnum() for c in value) < 5 or _VERTEBRAE.match(value):  # "C3-C5", "C3-C5 was placed"
         return False
-    # in lower case, "8 hole" after a bone plate reads like one: a plate has two digits or more
-    return not value.islower() or sum(c.isdigit() for c in value) >= 2
+    # in lower case, "8 hole" after a bone plate reads like one: a plate has two digits or more,
+    # or three hyphen-joined groups ("re-sz-9")
+    return not value.islower() or sum(c.isdigit() for c in value) >= 2 or value.count("-") == 2
 
 
 _MARKED_CUE = re.compile(r"(?i)[:#=º°]|(?<![a-z])(?:no|num|number|nbr|id)(?![a-z])")

@@ -23,14 +23,15 @@ from .base import Scan, TextPass
 from .places import read_list
 from .regex_parts import UNIT_AFTER
 
-#: Postcode shapes: digits with the separators of their countries, Dutch "4835 TY", and the alphanumeric ones.
+#: Postcode shapes: digits with the separators of their countries, Dutch "4835 TY", Brazilian CEPs written
+#: without their hyphen ("95099850"), and the alphanumeric ones.
 _UK = r"[A-Z]{1,2}[0-9][A-Z0-9]?[ \t]?[0-9][A-Z]{2}"
 _CANADA = r"[A-Z][0-9][A-Z][ \t]?[0-9][A-Z][0-9]"
 _EIRCODE = r"[A-Z][0-9]{2}[ \t]?[A-Z0-9]{4}"
 _STRONG_POSTCODE = rf"(?i:{_UK}|{_CANADA}|{_EIRCODE})"
 _POSTCODE = (
     rf"(?:[0-9]{{2}}-[0-9]{{3}}|[0-9]{{3}}[ \t][0-9]{{2}}|[0-9]{{5}}-[0-9]{{3,4}}|[0-9]{{4}}[ \t]?(?i:[A-Z]{{2}})"
-    rf"|[0-9]{{4,6}}|{_STRONG_POSTCODE})"
+    rf"|[0-9]{{8}}|[0-9]{{4,6}}|{_STRONG_POSTCODE})"
 )
 #: Postcodes no count or measurement is written like: UK, Canadian, Irish, Polish "07-879", Brazilian "60532-745".
 _DISTINCT_POSTCODE = re.compile(rf"{_STRONG_POSTCODE}|[0-9]{{2}}-[0-9]{{3}}|[0-9]{{5}}-[0-9]{{3}}")
@@ -40,7 +41,9 @@ _CITY = rf"{_WORD}(?:[ \t]+{_WORD}){{0,5}}"
 _POSTCODE_FIRST = re.compile(rf"[ \t]*(?P<pc>{_POSTCODE})(?![\w-])[ \t]+(?P<city>{_CITY})")
 #: "Suttonstad G57 1BF", "Begusarai 742427", "San Ana María de la Montaña 11130-6542"
 _POSTCODE_LAST = re.compile(
-    rf"[ \t]*(?P<city>{_CITY}),?[ \t]+(?P<pc>{_POSTCODE})(?![\w-])[ \t]*(?:[.,;]?[ \t]*$|[.,;][ \t].*)", re.MULTILINE
+    rf"[ \t]*(?P<city>{_CITY}),?[ \t]+(?P<pc>{_POSTCODE})(?![\w-])[ \t]*(?:[.,;]?[ \t]*$|[.,;][ \t].*"
+    # the sentence may go on after the block: "Caragh Ville N28 RT7C until she recovers", "... lives with children"
+    r"|[ \t]+(?=(?i:until|and|while|when|where|with|but|so|lives|lived|living|who)\b).*)", re.MULTILINE
 )
 #: "S2B 2G2", "X29 EYWH": a line holding only an alphanumeric postcode.
 _POSTCODE_ALONE = re.compile(
@@ -88,8 +91,17 @@ def _countries() -> frozenset[str]:
     return frozenset(out)
 
 
+#: Countries the shipped list leaves out because they are words or names far more often ("turkey", "Chad",
+#: "Georgia"); in the country slot of an address block, under a postcode and town, they are countries.
+_BLOCK_ONLY_COUNTRIES = frozenset({"turkey", "turkiye", "chad", "guinea", "niger", "georgia", "jersey"})
+
+
 def _country_at(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """The country name that opens the line ``text[start:end]``, if one does (the longest of up to five words)."""
+    """The country name that opens the line ``text[start:end]``, if one does (the longest of up to five words).
+
+    Only ever asked where an address block puts its country (the line under a postcode, after a
+    town's comma), so the words the shipped list leaves out count here too.
+    """
     words = list(re.finditer(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", text[start:end]))[:5]
     if not words or text[start : start + words[0].start()].strip():
         return None
@@ -98,6 +110,11 @@ def _country_at(text: str, start: int, end: int) -> tuple[int, int] | None:
         phrase = _fold(" ".join(w.group() for w in words[:n]))
         if phrase in countries:
             return start + words[0].start(), start + words[n - 1].end()
+    if _fold(words[0].group()) in _BLOCK_ONLY_COUNTRIES:
+        after = text[start + words[0].end() : end].strip(" \t")
+        nxt = after.split()[0].lower() if after.split() else ""
+        if not after or after[0] in ".,;" or nxt == "until":  # "TURKEY.", "Turkey until she ...", not "Chad was"
+            return start + words[0].start(), start + words[0].end()
     return None
 
 
@@ -299,6 +316,8 @@ INTERNATIONAL_ADDRESSES = TextPass(
 
 #: The last line of a block in the order many countries write it: "Luxembourg 80428", "New Zealand 35969".
 _COUNTRY_POSTCODE = re.compile(rf"[ \t>]*(?P<country>{_WORD}(?:[ \t]+{_WORD}){{0,5}})[ \t]+(?P<pc>[0-9]{{4,6}})[ \t]*[.,;]?[ \t]*")
+#: A postcode of digits alone on its line ("23142", "136803."), the sentence maybe going on after a full stop.
+_NUMERIC_POSTCODE_LINE = re.compile(r"[ \t>]*(?P<pc>[0-9]{4,6}|[0-9]{5}-[0-9]{4})[ \t]*(?:[.,;](?P<rest>[ \t].*)?)?[ \t]*")
 #: "Suite 137", "Apt. 224", "Unit 9": the flat line between a street and its town.
 _UNIT_LINE = re.compile(r"[ \t>]*(?P<st>(?i:suite|apt\.?|apartment|unit|flat|ste\.?)[ \t]*#?[ \t]*[0-9A-Za-z-]{1,6})[ \t]*,?[ \t]*")
 #: A town alone on its line (quoted with ">" or indented in a letter).
@@ -323,15 +342,14 @@ def find_country_last_blocks(scan: Scan) -> None:
             pc = m.span("pc")
             town_i = i - 1
         else:
-            alone = re.fullmatch(r"[ \t>]*([0-9]{4,6})[ \t]*", text[ls:le])
-            nxt = lines[i + 1] if i + 1 < len(lines) else None
-            if not alone or nxt is None:
+            alone = _NUMERIC_POSTCODE_LINE.fullmatch(text, ls, le)
+            if not alone:
                 continue
-            country = _country_at(text, nxt[0], nxt[1])
-            rest = text[country[1] : nxt[1]] if country else ""
-            if country is None or rest.strip(" \t") and not re.match(r"[ \t]*[.,;](?:[ \t]|$)", rest):
-                continue  # "Vietnam. The CSF drainage ...": the sentence may go on after the country
-            pc = (ls + alone.start(1), ls + alone.end(1))
+            nxt = lines[i + 1] if i + 1 < len(lines) and alone.group("rest") is None else None
+            # "Vietnam. The CSF drainage ...", "VIETNAM until she ...", "india Review of EKGs": the
+            # sentence may go on after the country; with no country line, an address cue must open the block
+            country = _country_at(text, nxt[0], nxt[1]) if nxt else None
+            pc = alone.span("pc")
             town_i = i - 1
         town = _TOWN_LINE.fullmatch(text, *lines[town_i])
         if not town or _country_at(text, town.start("city"), town.end("city")):
@@ -348,12 +366,15 @@ def find_country_last_blocks(scan: Scan) -> None:
         street = _street_in_line(scan, sls, sle)
         if street is None:
             continue
+        if country is None and not _BLOCK_CUE.search(text, max(0, sls - 60), street[0]):
+            continue  # "Send the letter to 43/47, Parsa Zila / Gaya / 136803.": no country, so a cue
         scan.emit(street[0], street[1], "STREET", 0.85)
         if unit:
             scan.emit(unit.start("st"), unit.end("st"), "STREET", 0.8)
         scan.emit(town.start("city"), town.end("city"), "CITY", 0.8)
         scan.emit(pc[0], pc[1], "ZIP", 0.85)
-        scan.emit(country[0], country[1], "COUNTRY", 0.85)
+        if country is not None:
+            scan.emit(country[0], country[1], "COUNTRY", 0.85)
 
 
 COUNTRY_LAST_BLOCKS = TextPass(
@@ -386,6 +407,38 @@ def find_cued_street_towns(scan: Scan) -> None:
 
 
 CUED_STREET_TOWNS = TextPass(("STREET", "CITY"), lambda scan: scan.has_digit and "," in scan.text, find_cued_street_towns)
+
+
+#: "He was born in Nueva Austria, Sao Tome and Principe": a town, a comma and a country after a birth or
+#: living-place cue; the country (from the shipped list) is what makes the words before it a town.
+_TOWN_COUNTRY = re.compile(
+    r"(?i:\b(?:born|raised|grew[ \t]+up|lives|lived|living|resides|resided|residing|emigrated|immigrated)"
+    r"[ \t]+(?:in|from))[ \t]+"
+    r"(?P<city>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,4}),[ \t]*(?P<rest>[^\n]{0,80})"
+)
+
+
+def find_towns_before_countries(scan: Scan) -> None:
+    """"born in thanh pho Hue, United Arab Emirates", "born in Boleslawiec, Turkey, and emigrated": the town
+    and the country after a birth or living-place cue, in any case."""
+    text = scan.text
+    for m in _TOWN_COUNTRY.finditer(text):
+        words = m.group("city").split()
+        if any(w.lower().strip(".") in _STOP for w in words):
+            continue  # "born in the US, ...", "lives in a home, ..."
+        country = _country_at(text, m.start("rest"), m.end("rest"))
+        if country is None:
+            continue
+        after = text[country[1] : country[1] + 1]
+        if after and (after.isalnum() or after in "'’-"):
+            continue
+        scan.emit(m.start("city"), m.end("city"), "CITY", 0.8)
+        scan.emit(country[0], country[1], "COUNTRY", 0.85)
+
+
+TOWNS_BEFORE_COUNTRIES = TextPass(
+    ("CITY", "COUNTRY"), lambda scan: "," in scan.text and " in " in scan.text.lower(), find_towns_before_countries
+)
 
 
 #: US military mail: a ship or a unit and box, then "APO/FPO/DPO AA|AE|AP 12345" (on one line or two).

@@ -79,10 +79,33 @@ def _long_country(scan: Scan, s: int) -> int:
     return scan.emit_match(_country_regex(), s, "COUNTRY", 0.85)
 
 
+#: British, Irish and Australian street types that are also ordinary words ("bone spur", "heart sound",
+#: "common bile duct"): a street only after a residence verb and a person's name ("lives on chapman spur").
+_NAMED_STREET_TYPES = frozenset(
+    "spur artery cutting common sound turn ramp amble brae brow circuit circus colonnade concourse copse corso "
+    "courtyard dell fairway glade grange gully laneway meander nook outlook parklands pathway piazza quadrant "
+    "quays radial ramble retreat ridgeway strand tarn thoroughfare tollway tor walkway vale wells flats link "
+    "track reach range station ground line".split()
+)
+_RESIDENCE = frozenset("lives live living lived resides reside residing resided stays staying".split())
+
+
+def _named_street(scan: Scan, m: re.Match) -> bool:
+    """"lives on david cutting": a residence verb, then only people's names before a word-like street type."""
+    if m.group("suffix").lower() not in _NAMED_STREET_TYPES or scan.text[m.start() : m.start("st")].split()[0].lower() \
+            not in _RESIDENCE:
+        return False
+    from .addresses import person_names  # here: addresses reads its lists through this module
+
+    names = person_names()
+    words = m.group("st").split()[:-1]
+    return all(w[:1].upper() + w[1:].lower() in names for w in words)
+
+
 def _street_after_lives(scan: Scan, s: int) -> int:
     """"lives on Alex Curve", "lives off jackson causeway": words ending in a street type after a living-place cue."""
     m = _LIVES_STREET.match(scan.text, s)
-    if not m or m.group("suffix").lower() not in street_types():
+    if not m or m.group("suffix").lower() not in street_types() and not _named_street(scan, m):
         return 0
     words = m.group("st").split()
     if words[0].lower() in _NOT_STREET_START or len(words) < 2:

@@ -84,6 +84,8 @@ COUNTRY_FORMAL_NAMES: tuple[str, ...] = (
     "Islamic Republic of Iran", "United Republic of Tanzania", "Russian Federation", "Republic of Moldova",
     "Plurinational State of Bolivia", "Bolivarian Republic of Venezuela", "Holy See", "State of Palestine",
     "Kingdom of Saudi Arabia", "Republic of Ireland", "People's Republic of China", "Republic of China",
+    "United Kingdom of Great Britain and Northern Ireland", "United States of America",
+    "Lao People's Democratic Republic", "Syrian Arab Republic", "Democratic Republic of the Congo",
 )
 # Left out on purpose: "View", "Point", "Park", "Center", "Run", "Walk"... are street
 # suffixes too, but "4 Chamber View" or "2 Trauma Center" are far more common in notes.

@@ -1,0 +1,66 @@
+"""Licence plates written in hyphenated groups, found by their make-up alone.
+
+A plate after a cue ("plate 114 RM9") is the ``ids`` family's; but notes also give a plate
+with no cue word ("Reference 3-ZQF-86 for the claim"). Dutch and Belgian plates (and
+several others) are six letters and digits in three hyphen-joined groups, each group all
+letters or all digits, with letters and digits both present: "AM-XG-27", "3-ZQF-86",
+"31-DQB-4", "GH-455-K". That shape is narrow enough to stand alone:
+
+* a vertebral range or a lab code mixes letters and digits inside a group ("C5-C6",
+  "L4-L5-S1", "HER2-neu"), which the shape refuses;
+* "G-6-PD" has four characters, "ICD-10-CM" seven in groups of other sizes;
+* a dose or size written with hyphens carries a unit or a clinical abbreviation as its
+  letter group ("10-mg-2", "14-fr-16"), which is refused;
+* in a note typed in mixed case a lower-case group of letters needs the plate to be
+  in lower case throughout ("31-dqb-4"), and the letter group may not be an English
+  word of the note's vocabulary (a unit, "in", "to", "or").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import CUE, Scan, TextPass
+
+#: Three hyphen-joined groups of one to three letters or digits, six characters in all.
+_SIDECODE = re.compile(
+    r"(?<![\w./-])(?P<plate>(?:[A-Za-z]{1,3}|[0-9]{1,3})-(?:[A-Za-z]{1,3}|[0-9]{1,3})-(?:[A-Za-z]{1,3}|[0-9]{1,3}))"
+    r"(?![\w-]|[./][0-9A-Za-z])"
+)
+#: Letter groups that are units, doses, routes or clinical shorthand, never a plate's letters.
+_NOT_PLATE_LETTERS = frozenset(
+    "mg ml mcg ug kg lb lbs oz cm mm in ft hr hrs h min sec fr ga gauge iu meq mmol mol l dl cc mmhg bpm "
+    "to or and of x by q qd bid tid qid prn po iv im sc sq pr pm am hs yo y m d wk wks mo mos yr yrs "
+    "cm2 mm2 ms db hz cpm".split()
+)
+
+
+def plate_shape_ok(value: str) -> bool:
+    """Six letters and digits in three groups, each all letters or all digits, both kinds present,
+    one case throughout, and no letter group that is a unit or clinical shorthand."""
+    groups = value.split("-")
+    if len(groups) != 3 or sum(len(g) for g in groups) != 6:
+        return False
+    letters = [g for g in groups if g.isalpha()]
+    if not letters or len(letters) == 3:
+        return False
+    if not (value.upper() == value or value.lower() == value):
+        return False  # "Am-Xg-27": mixed case inside is no plate
+    return not any(g.lower() in _NOT_PLATE_LETTERS for g in letters)
+
+
+def find_sidecode_plates(scan: Scan) -> None:
+    """'His truck, AM-XG-27, was towed', 'Reference 3-ZQF-86 for the claim': a plate by its groups (VEHICLE)."""
+    for m in _SIDECODE.finditer(scan.text):
+        value = m.group("plate")
+        if not plate_shape_ok(value):
+            continue
+        s, e = m.span("plate")
+        if scan.unit_after(e):
+            continue
+        if any(a <= s and e <= b and kind == CUE for a, b, _, _, kind in scan.out):
+            continue  # a cue word already named it
+        scan.emit(s, e, "VEHICLE", 0.8, CUE)
+
+
+SIDECODE_PLATES = TextPass(("VEHICLE",), lambda scan: scan.has_digit and "-" in scan.text, find_sidecode_plates)
