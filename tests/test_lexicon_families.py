@@ -679,3 +679,37 @@ def test_professions_of_the_leak_check(det, text, value):
 )
 def test_no_profession(det, text):
     assert not {lab for lab, _ in found(det, text)} & {"PROFESSION"}
+
+
+# ----------------------------------------------------------------------------- people in prose and dialogue
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("As promised, here's Gregorina's address: 12 Main St.", "Gregorina"),
+        ("Can you confirm Okonkwo's phone number?", "Okonkwo"),
+        ('"The market is moving in that direction," says Vedzizhev.', "Vedzizhev"),
+        ("Vittore, can I please speak to your boss?", "Vittore"),
+        ('Kalman: "Who are you?"', "Kalman"),
+    ],
+)
+def test_people_in_prose_and_dialogue(det, text, name):
+    assert ("PATIENT", name) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The patient's wife called. Foley's catheter was placed. Monday's labs are normal.",
+        "Parkinson's disease. Boston's hospitals have beds.",
+        'Plan: "continue current therapy".',
+        "She says Tylenol helps. He said Lasix, not Bumex.",
+        "Coumadin, can be held. Lasix, please hold. Xarelto, can be held for 2 days.",
+        "The MRI's report is pending. Medicare's rules apply.",
+        'HPI: "I fell," she says.',
+        "She used some Johnson's Baby Oil. She worked for Veteran's Home as a CNA.",
+    ],
+)
+def test_no_people_from_eponyms_drugs_places_or_headers(det, text):
+    assert not {t for label, t in found(det, text) if label in ("PATIENT", "DOCTOR")}

@@ -29,6 +29,7 @@ from .names_roles import (
     pass_bare_first_names, pass_cues_any_case, pass_header_name, pass_lower_credentials, pass_names_after_and,
     pass_role_names, pass_title_lower,
 )
+from .names_prose import pass_prose_names
 from .names_slots import pass_caps_last_first, pass_slot_names
 from .names_placed import pass_age_subjects, pass_name_lines
 from .organisations import pass_org_cues, pass_payers
@@ -91,6 +92,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_places, "", "single-word places after the pairs, so 'Florence Nightingale' stays a name"),
     Pass(pass_lower_places, "", "'born in haiti' in lowercase notes"),
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
+    Pass(pass_prose_names, "", "'Gregorina's address', 'says Vedzizhev.', 'Vittore, can I': a person by what only a person has or does"),
     Pass(pass_lone_names, "", "a lone common first name: the weakest name evidence, so late"),
     Pass(pass_name_lists, "found names", "'Malon, Mark and Kaylee': list neighbours of every name found"),
     Pass(pass_surname_lists, "", "'Novosel, Robinson and Holmes': a list of names no other name vouches for"),
