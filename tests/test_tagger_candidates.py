@@ -66,9 +66,9 @@ def test_hits_and_lower_case_notes_make_regions():
 
 @pytest.fixture(scope="module")
 def plain_model(tmp_path_factory):
-    """A small CRF that is no stacker (the bundled one is): it tags whatever it is given."""
+    """A small CRF that is no stacker (the bundled one is), set to tag candidate regions."""
     out = tmp_path_factory.mktemp("models") / "crf"
-    train_model(generate_notes(16, seed=101), out, crf=CrfParams(max_iterations=30))
+    train_model(generate_notes(16, seed=101), out, crf=CrfParams(max_iterations=30), candidate_context=3)
     return out
 
 
@@ -78,7 +78,7 @@ def test_candidate_regions_keep_every_whole_note_span(plain_model):
     intracranial", go with the prose)."""
     pipe = Pipeline.from_config(load_config(None, {"replace": {"mode": "tag"}}), model_dir=plain_model)
     crf = next(d for d in pipe.detectors if d.name == "model")
-    assert crf.candidate_context is not None and not crf.stacker  # on by default
+    assert crf.candidate_context == 3 and not crf.stacker  # as trained (the default is whole notes)
     texts = [PROSE] + [d.text for d in generate_notes(12, seed=5)]
     found = 0
     for text in texts:

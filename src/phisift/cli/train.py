@@ -18,7 +18,7 @@ EPILOG = (
     "Examples:\n\n"
     "  phisift train train.jsonl -o models/crf --dev dev.jsonl\n\n"
     "  phisift train train.jsonl -o models/crf-aug --augment filtered-bert --mlm mlm/ --augment-vectors vec.bin\n\n"
-    "  phisift train meddocan/train -o models/meddocan --dev meddocan/dev --label-map meddocan --gazetteer --jobs 2\n\n"
+    "  phisift train meddocan/train -o models/meddocan --dev meddocan/dev --label-map meddocan\n\n"
     "  phisift train notes.jsonl -o models/bert --kind transformer --base ~/models/clinical-bert --dev dev.jsonl\n\n"
     "  phisift detect new-notes/ -o spans.jsonl --model models/crf"
 )
@@ -35,16 +35,28 @@ def train_command(
     c2: Optional[float] = typer.Option(None, "--c2", help="CRF L2 penalty (fixes it: no grid on this value)."),
     max_iterations: int = typer.Option(200, "--max-iterations", help="CRF L-BFGS iterations."),
     min_freq: int = typer.Option(1, "--min-freq", help="CRF: drop features seen fewer times (smaller model)."),
-    gazetteer: bool = typer.Option(False, "--gazetteer", help="CRF: gazetteer of the training values (stores training PHI in the model)."),
+    gazetteer: bool = typer.Option(
+        True, "--gazetteer/--no-gazetteer",
+        help="CRF: gazetteer features of the training values (stored as keyed digests in the model)."),
     vectors: Optional[Path] = typer.Option(None, "--vectors", help="CRF: word vectors file for word-cluster features."),
-    window: int = typer.Option(2, "--window", help="CRF: context window in pieces either side."),
+    window: int = typer.Option(3, "--window", help="CRF: context window in pieces either side."),
+    cue_words: bool = typer.Option(
+        True, "--cue-words/--no-cue-words",
+        help="CRF: cue-class features (street, place, relative, month, ... words; English and Spanish)."),
     feature_detectors: str = typer.Option("rules,lexicon", "--feature-detectors", help="CRF: detectors whose hits are features ('' for none)."),
     label_map: Optional[str] = typer.Option(None, "--label-map", help="Map the model's labels on output: JSON/TSV file or meddocan, presidio."),
     base: Optional[Path] = typer.Option(None, "--base", help="Transformer: local Hugging Face encoder folder to fine-tune."),
     epochs: int = typer.Option(5, "--epochs", help="Transformer epochs."),
     lr: float = typer.Option(3e-5, "--lr", help="Transformer learning rate."),
     batch_size: int = typer.Option(8, "--batch-size", help="Transformer batch size (windows of up to 250 words)."),
-    jobs: int = typer.Option(1, "--jobs", help="CRF: grid settings trained in parallel."),
+    jobs: Optional[int] = typer.Option(
+        None, "--jobs", help="CRF: grid settings trained in parallel (default: 2, or 1 on a one-core machine)."),
+    candidate_context: Optional[int] = typer.Option(
+        None, "--candidate-context",
+        help="CRF: tag only candidate regions with this many words of context (faster; default: whole notes)."),
+    consistency: bool = typer.Option(
+        True, "--consistency/--no-consistency",
+        help="CRF: tag a string the model found at its other mentions in the note."),
     augment: Optional[str] = typer.Option(
         None, "--augment", help="First augment the training corpus: filtered-bert (adds rewritten copies, see "
         "phisift augment) or neighbours (pseudonymises its PHI by embedding neighbours)."),
@@ -67,7 +79,10 @@ def train_command(
     from ..taxonomy import load_label_map
     from ..detect.tagger.train import check_output, train_model
 
+    jobs = _default_jobs() if jobs is None else jobs
     _check_train_options(kind, jobs, window, max_iterations, min_freq, epochs, batch_size, augment, base)
+    if candidate_context is not None and not 0 <= candidate_context <= 20:
+        raise UsageError("--candidate-context must be between 0 and 20")
     ensure_outside(output, [corpus] + ([dev] if dev else []))
     check_output(output, overwrite)  # before the corpus is read (and augmented)
     opts = reader_options(text_field, id_field)
@@ -82,15 +97,22 @@ def train_command(
         train_docs, output, kind=kind, dev_docs=dev_docs, seed=seed,
         crf=_crf_params(c1, c2, max_iterations, min_freq) if kind == "crf" else None,
         grid=_crf_grid(c1, c2) if kind == "crf" and dev_docs else None,
-        features=_feature_settings(feature_detectors, gazetteer, window), label_map=mapping, vectors=vectors,
+        features=_feature_settings(feature_detectors, gazetteer, window, cue_words), label_map=mapping, vectors=vectors,
         base=base, transformer=_transformer_params(lr, epochs, batch_size, seed) if kind == "transformer" else None,
-        jobs=jobs, overwrite=overwrite, log=say,
+        jobs=jobs, overwrite=overwrite, log=say, candidate_context=candidate_context, consistency=consistency,
     )
     if result.dev:
         s, t = result.dev["entity_strict"], result.dev["token"]
         say(f"kept: dev strict P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f}; "
             f"token P {t['precision']:.4f} R {t['recall']:.4f} F1 {t['f1']:.4f}")
     say(f"wrote {result.model_dir} in {result.seconds:.1f} s")
+
+
+def _default_jobs() -> int:
+    """Two grid settings at a time (the default grid has two), one on a one-core machine."""
+    import os
+
+    return max(1, min(2, os.cpu_count() or 1))
 
 
 def _check_train_options(kind: str, jobs: int, window: int, max_iterations: int, min_freq: int, epochs: int,
@@ -125,7 +147,7 @@ def _augmented(docs: list, method: str, vectors: Optional[Path], mlm: Optional[P
         )
 
 
-def _feature_settings(feature_detectors: str, gazetteer: bool, window: int):
+def _feature_settings(feature_detectors: str, gazetteer: bool, window: int, cue_words: bool = True):
     """The CRF's feature settings; ``--feature-detectors`` names rules and/or lexicon, or nothing."""
     from ..detect.tagger.features import FeatureSettings
 
@@ -133,7 +155,7 @@ def _feature_settings(feature_detectors: str, gazetteer: bool, window: int):
     bad = [d for d in dets if d not in ("rules", "lexicon")]
     if bad:
         raise UsageError(f"unknown feature detector(s) {', '.join(bad)}; choose rules, lexicon")
-    return FeatureSettings(detectors=dets, gazetteer=gazetteer, window=window)
+    return FeatureSettings(detectors=dets, gazetteer=gazetteer, window=window, cue_words=cue_words)
 
 
 def _crf_params(c1: Optional[float], c2: Optional[float], max_iterations: int, min_freq: int):

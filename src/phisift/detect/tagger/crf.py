@@ -8,7 +8,7 @@ crfsuite and reads and writes the model folder:
 
     model.crfsuite      the crfsuite model (only features with non-zero weights)
     phisift_model.json  kind, labels, feature settings, version, corpus stats, dev figures
-    gazetteer.json      optional: annotated values of the training corpus (holds PHI)
+    gazetteer.json      optional: keyed digests of the annotated values of the training corpus
     clusters.json       optional: word -> cluster map from word vectors
 """
 
@@ -30,7 +30,7 @@ from ..base import relabel
 from .features import FEATURE_PREFIXES, FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer
 from .candidates import candidate_regions, is_candidate_word
 from .pieces import decode_bio
-from .stack import stack
+from .stack import other_mentions, stack
 from .wordinfo import doc_info
 
 CRF_FILE = "model.crfsuite"
@@ -141,6 +141,9 @@ class CrfDetector:
         #: Words of context around candidates (``candidates``); None tags whole notes.
         self.candidate_context: int | None = int(self.stacker.get("context", CANDIDATE_CONTEXT)) if self.stacker \
             else CANDIDATE_CONTEXT
+        #: Document-level consistency (``stack.other_mentions``): a string the model tags is tagged at its
+        #: other mentions in the note. Models written by ``phisift train`` say so in their config.
+        self.consistency = False
 
     @property
     def labels(self) -> list[str]:
@@ -155,7 +158,8 @@ class CrfDetector:
         tags the whole note.
         """
         if self.candidate_context is None and not self.stacker:
-            return self._tag_region(text, with_scores)
+            found = self._tag_region(text, with_scores)
+            return other_mentions(text, found) if self.consistency else found
         hits = self._featurizer.hits(text)  # sorted by start
         all_hits = [s for _, spans in hits for s in spans]
         doc = doc_info(text, all_hits) if self.settings.doc_features else None
@@ -170,6 +174,8 @@ class CrfDetector:
             lower = doc.case == "lower" if doc else False
             found = stack(text, found, all_hits, float(self.stacker.get("min_score", 0.5)),
                           int(max_words) if max_words else None, lambda w: is_candidate_word(w, lower))
+        elif self.consistency:
+            found = other_mentions(text, found)
         return found
 
     def _core_hits(self, hits: list[tuple[str, list[Span]]]) -> list[Span]:
@@ -235,6 +241,7 @@ class CrfDetector:
             "clusters": self.clusters,
             "label_map": self.label_map,
             "candidate_context": self.candidate_context,
+            "consistency": self.consistency,
             "stacker": self.stacker,
         }
 
@@ -245,6 +252,7 @@ class CrfDetector:
             state.get("stacker"),
         )
         self.candidate_context = state.get("candidate_context", CANDIDATE_CONTEXT)
+        self.consistency = bool(state.get("consistency", False))
 
     def __repr__(self) -> str:
         return f"CrfDetector({self.model_file.parent})"
@@ -273,15 +281,39 @@ def load_crf_detector(folder: Path, config: Mapping[str, Any], label_map: Mappin
         )
     gaz = None
     if settings.gazetteer:
-        gaz = Gazetteer.from_dict(read_json(folder / GAZETTEER_FILE, "gazetteer.json"))
+        try:
+            gaz = Gazetteer.from_dict(read_json(folder / GAZETTEER_FILE, "gazetteer.json"))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise InputError(f"corrupt gazetteer.json ({type(exc).__name__})", folder / GAZETTEER_FILE) from None
     clusters = read_json(folder / CLUSTERS_FILE, "clusters.json") if settings.clusters else None
     try:
         stacker = config.get("stacker")
         if stacker is not None and not isinstance(stacker, dict):
             raise ValueError("'stacker' must be an object")
-        return CrfDetector(folder / config.get("model_file", CRF_FILE), settings, gaz, clusters, label_map, stacker)
+        det = CrfDetector(folder / config.get("model_file", CRF_FILE), settings, gaz, clusters, label_map, stacker)
+        if "candidate_context" in config and not stacker:
+            det.candidate_context = _context_setting(config["candidate_context"])
+        consistency = config.get("consistency", False)
+        if not isinstance(consistency, bool):
+            raise ValueError("'consistency' must be true or false")
+        det.consistency = consistency
+        return det
     except ValueError as exc:
         raise InputError(f"corrupt model config ({exc})", folder / CONFIG_FILE) from None
+
+
+def _context_setting(value: Any) -> int | None:
+    """A model config's ``candidate_context``: words of context around candidates, or null for whole notes.
+
+    Models written by ``phisift train`` since the MEDDOCAN work say null: a model trained on whole
+    notes of another language or corpus (MEDDOCAN: "madre", "varón", "niña", "lactante" are PHI in
+    lower case) loses what lies outside the English candidate regions. Configs without the key
+    (older models) keep the regions."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError("'candidate_context' must be null or a non-negative integer")
+    return value
 
 
 def write_json(path: Path, data: Any) -> None:

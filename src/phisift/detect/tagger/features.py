@@ -19,6 +19,8 @@ Optional, off by default:
 
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 from bisect import bisect_right
 from dataclasses import asdict, dataclass, field
@@ -27,6 +29,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ...document import Document, Span
 from ...text import sentence_tokens
+from .cues import cue_features
 from .pieces import Piece, Window, char_class, piece_windows, short_shape, split_pieces
 from .wordinfo import DocInfo, doc_info, lexicon_tags, neighbour_lexicon_tags
 
@@ -79,6 +82,8 @@ class FeatureSettings:
     lexicon_words: bool = False
     #: what the whole note says about a word: hit elsewhere, lower-case use, note case (``wordinfo``)
     doc_features: bool = False
+    #: cue classes of a piece and its neighbours: street, place, kin, month, ... (``cues``)
+    cue_words: bool = False
     max_words: int = 250  # tokens per tagged window (phisift.text.chunks)
     overlap: int = 50  # overlap of windows when tagging (training windows do not overlap)
     version: int = FEATURE_VERSION
@@ -95,6 +100,7 @@ class FeatureSettings:
         known.setdefault("version", 1)  # configs written before versions were recorded
         known.setdefault("lexicon_words", False)  # models trained before these features existed
         known.setdefault("doc_features", False)
+        known.setdefault("cue_words", False)
         known.setdefault("long_shape", True)
         known.setdefault("bigrams", True)
         if "affixes" in known:
@@ -111,13 +117,34 @@ def _key(word: str) -> str:
     return word.lower()
 
 
+#: How a gazetteer saved with a model stores its values: keyed BLAKE2b digests, 96 bits.
+GAZETTEER_DIGEST = "blake2b-96"
+
+
+def _digest(key: bytes, parts: Sequence[str]) -> str:
+    return hashlib.blake2b("\x1f".join(parts).encode("utf-8"), key=key, digest_size=12).hexdigest()
+
+
 @dataclass
 class Gazetteer:
-    """Annotated values of a corpus: piece sequences -> label, and single words -> labels."""
+    """Annotated values of a corpus: piece sequences -> label, and single words -> labels.
 
-    phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
+    Built in memory with the values as they are; ``digested`` turns it into the form a
+    model folder stores: keyed digests of the values (the key is stored beside them), so
+    the folder does not list the training PHI. Whoever holds the model can still test a
+    guessed value for membership, as with any model trained on the notes.
+    """
+
+    phrases: dict[Any, str] = field(default_factory=dict)
     words: dict[str, str] = field(default_factory=dict)  # word -> "LABEL|LABEL"
     max_len: int = 0
+    key: bytes | None = None  # set: phrases and words are keyed by digests
+    lengths: tuple[int, ...] = ()  # phrase lengths present, longest first
+
+    def __post_init__(self) -> None:
+        if not self.lengths:
+            self.lengths = tuple(sorted({len(k) for k in self.phrases}, reverse=True)) if self.key is None else ()
+        self.max_len = max(self.lengths, default=0)
 
     @classmethod
     def build(cls, docs: Iterable[Document]) -> "Gazetteer":
@@ -138,7 +165,21 @@ class Gazetteer:
                         word_labels.setdefault(_key(p.text), set()).add(s.label)
         phrases = {k: max(v.items(), key=lambda kv: (kv[1], kv[0]))[0] for k, v in phrase_labels.items()}
         words = {k: "|".join(sorted(v)) for k, v in word_labels.items()}
-        return cls(phrases, words, max((len(k) for k in phrases), default=0))
+        return cls(phrases, words)
+
+    def digested(self, key: bytes | None = None) -> "Gazetteer":
+        """The same gazetteer keyed by digests (a fresh random key unless given): the features are the same."""
+        if self.key is not None:
+            return self
+        key = key or os.urandom(16)
+        return Gazetteer({_digest(key, k): v for k, v in self.phrases.items()},
+                         {_digest(key, (w,)): v for w, v in self.words.items()}, key=key, lengths=self.lengths)
+
+    def _phrase(self, parts: tuple[str, ...]) -> str | None:
+        return self.phrases.get(parts if self.key is None else _digest(self.key, parts))
+
+    def _word(self, word: str) -> str | None:
+        return self.words.get(word if self.key is None else _digest(self.key, (word,)))
 
     def features(self, pieces: Sequence[Piece]) -> list[list[str]]:
         """Per piece: "G=B-LABEL"/"G=I-LABEL" for the longest phrase match, "gw=LABELS" for a known word."""
@@ -148,8 +189,10 @@ class Gazetteer:
         i = 0
         while i < n:
             found = 0
-            for length in range(min(self.max_len, n - i), 0, -1):
-                label = self.phrases.get(tuple(keys[i : i + length]))
+            for length in self.lengths:
+                if length > n - i:
+                    continue
+                label = self._phrase(tuple(keys[i : i + length]))
                 if label is not None:
                     found = length
                     out[i].append("G=B-" + label)
@@ -159,18 +202,26 @@ class Gazetteer:
             i += found or 1
         for k, p in enumerate(pieces):
             if p.text[:1].isupper():
-                labs = self.words.get(keys[k])
+                labs = self._word(keys[k])
                 if labs:
                     out[k].append("gw=" + labs)
         return out
 
     def as_dict(self) -> dict[str, Any]:
+        if self.key is not None:
+            return {"digest": GAZETTEER_DIGEST, "key": self.key.hex(), "lengths": list(self.lengths),
+                    "phrases": self.phrases, "words": self.words}
         return {"phrases": [[list(k), v] for k, v in self.phrases.items()], "words": self.words}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Gazetteer":
+        if d.get("digest") is not None:
+            if d["digest"] != GAZETTEER_DIGEST:
+                raise ValueError(f"unknown gazetteer digest {d['digest']!r}")
+            return cls(dict(d["phrases"]), dict(d.get("words", {})), key=bytes.fromhex(d["key"]),
+                       lengths=tuple(sorted((int(n) for n in d["lengths"]), reverse=True)))
         phrases = {tuple(k): v for k, v in d.get("phrases", [])}
-        return cls(phrases, dict(d.get("words", {})), max((len(k) for k in phrases), default=0))
+        return cls(phrases, dict(d.get("words", {})))
 
 
 # --------------------------------------------------------------------------- featurizer
@@ -320,6 +371,9 @@ class Featurizer:
                 f.append(case)
         if self.settings.lexicon_words:
             _add_lexicon_features(pieces, feats)
+        if self.settings.cue_words:
+            for f, cf in zip(feats, cue_features(pieces)):
+                f.extend(cf)
         hits = self._hit_features(pieces, hits)
         gaz_f = gaz.features(pieces) if (gaz is not None and self.settings.gazetteer) else None
         lines = _line_label_features(text, pieces) if self.settings.line_labels else None

@@ -107,4 +107,44 @@ def stack(
     return sorted(kept + more)
 
 
-__all__ = ["stack", "additions", "NAME_LABELS"]
+def other_mentions(text: str, spans: Sequence[Span], labels: frozenset[str] | None = None,
+                   min_letters: int = 2) -> list[Span]:
+    """``spans`` and the other whole-word mentions, same case, of their strings in ``text``.
+
+    Document-level consistency for any label set (a MEDDOCAN model's street, hospital or
+    relative): a string tagged once is tagged where it recurs untagged, with the label
+    and score of its first tagging. Only strings with ``min_letters`` letters or more
+    and, with ``labels``, of those labels are looked for; the search is case-sensitive
+    (a tagged "White" does not reach "white matter"), needs word edges on both sides
+    and skips places overlapping a span.
+    """
+    first: dict[str, Span] = {}
+    for s in sorted(spans):
+        value = text[s.start : s.end]
+        if (labels is None or s.label in labels) and sum(c.isalpha() for c in value) >= min_letters:
+            first.setdefault(value, s)
+    if not first:
+        return list(spans)
+    taken = _merged(spans)
+    starts = [m[0] for m in taken]
+    added: list[Span] = []
+    for value, seed in first.items():
+        k = text.find(value)
+        while k >= 0:
+            end = k + len(value)
+            edges = (k == 0 or not text[k - 1].isalnum()) and (end == len(text) or not text[end].isalnum())
+            if edges and not _overlaps(taken, starts, k, end):
+                added.append(replace(seed, start=k, end=end))
+            k = text.find(value, k + 1)
+    if not added:
+        return list(spans)
+    # two seeds may reach the same place ("Madrid" inside a longer untagged "Madrid Norte"): keep the longest
+    added.sort(key=lambda s: (s.start, -(s.end - s.start)))
+    kept: list[Span] = []
+    for s in added:
+        if not kept or s.start >= kept[-1].end:
+            kept.append(s)
+    return sorted(list(spans) + kept)
+
+
+__all__ = ["stack", "additions", "other_mentions", "NAME_LABELS"]

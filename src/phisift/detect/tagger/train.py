@@ -45,9 +45,11 @@ from ...evaluate import evaluate
 
 KINDS = ("crf", "transformer")
 
-#: (c1, c2) settings tried on dev when the user fixes neither: from strong L1
-#: (small model) to mostly L2, around crfsuite's usual optimum for NER.
-DEFAULT_GRID: tuple[tuple[float, float], ...] = ((0.05, 0.01), (0.1, 0.05), (0.02, 0.005), (0.2, 0.01))
+#: (c1, c2) settings tried on dev when the user fixes neither, around crfsuite's usual
+#: optimum for NER. Two, trained side by side on two cores (the old grid had four:
+#: (0.1, 0.05) and (0.2, 0.01) besides, twice the time); on MEDDOCAN these two and
+#: (0.1, 0.01) lay within 0.001 strict F1 (docs/tagger.md).
+DEFAULT_GRID: tuple[tuple[float, float], ...] = ((0.05, 0.01), (0.02, 0.005))
 
 Log = Callable[[str], None]
 
@@ -111,6 +113,8 @@ def train_model(
     jobs: int = 1,
     overwrite: bool = False,
     log: Log = lambda m: None,
+    candidate_context: int | None = None,
+    consistency: bool = True,
 ) -> TrainResult:
     """Train a tagger on ``train_docs`` and write it to ``out_dir``.
 
@@ -118,7 +122,11 @@ def train_model(
     ``DEFAULT_GRID`` when there is a dev set and ``crf`` is not given; a single
     setting otherwise). ``label_map`` is stored with the model and applied to its
     output by ``load_model_detector``. ``vectors``: a word-vectors file for
-    cluster features (needs gensim and scikit-learn).
+    cluster features (needs gensim and scikit-learn). ``candidate_context``: a CRF
+    model tags whole notes (None, the default) or only the candidate regions with
+    this many words of context (``candidates``; faster, English-minded); stored in
+    the config and used for the dev scores. ``consistency``: the CRF model tags a
+    string it found at its other mentions in the note (``stack.other_mentions``).
     """
     if kind not in KINDS:
         raise UsageError(f"unknown model kind '{kind}'; choose crf or transformer")
@@ -135,7 +143,8 @@ def train_model(
     with building_folder(out_dir) as tmp:
         if kind == "crf":
             config = _train_crf_folder(
-                train_docs, tmp, dev_docs, crf, grid, features or FeatureSettings(), vectors, seed, jobs, log
+                train_docs, tmp, dev_docs, crf, grid, features or FeatureSettings(), vectors, seed, jobs, log,
+                candidate_context, consistency,
             )
         else:
             config = _train_transformer_folder(train_docs, tmp, dev_docs, base, transformer, seed, log)
@@ -227,7 +236,8 @@ def _feature_tables(
     gazetteer = None
     jackknife = None
     if settings.gazetteer:
-        gazetteer = Gazetteer.build(train_docs)
+        # stored (and used from here on) as keyed digests: the model folder lists no training value
+        gazetteer = Gazetteer.build(train_docs).digested()
         jackknife = _jackknife_gazetteers(train_docs, max(2, settings.gazetteer_folds))
         write_json(folder / GAZETTEER_FILE, gazetteer.as_dict())
     clusters = None
@@ -254,6 +264,15 @@ def _fit_grid(tasks: list[tuple], xs: list, ys: list, jobs: int) -> list[tuple[f
         return [_fit_one(task) for task in tasks]
     finally:
         _SHARED.clear()
+
+
+def _detector(path: str | Path, settings: FeatureSettings, gazetteer: Gazetteer | None,
+              clusters: dict[str, str] | None, candidate_context: int | None, consistency: bool) -> CrfDetector:
+    """The detector a grid setting is scored with: the one the saved model will load as."""
+    det = CrfDetector(path, settings, gazetteer, clusters)
+    det.candidate_context = candidate_context
+    det.consistency = consistency
+    return det
 
 
 def _grid_row(
@@ -287,6 +306,8 @@ def _train_crf_folder(
     seed: int,
     jobs: int,
     log: Log,
+    candidate_context: int | None = None,
+    consistency: bool = True,
 ) -> dict[str, Any]:
     base = crf or CrfParams()
     if grid is None:
@@ -309,7 +330,8 @@ def _train_crf_folder(
         fitted = _fit_grid(tasks, xs, ys, jobs)
         best = None
         for c1, c2, path, seconds in fitted:
-            row = _grid_row(c1, c2, path, seconds, dev_docs, lambda p: CrfDetector(p, settings, gazetteer, clusters), log)
+            row = _grid_row(c1, c2, path, seconds, dev_docs,
+                            lambda p: _detector(p, settings, gazetteer, clusters, candidate_context, consistency), log)
             score = row["dev"]["entity_strict"]["f1"] if "dev" in row else 0.0
             tried.append(row)
             if best is None or score > best[0]:
@@ -323,6 +345,8 @@ def _train_crf_folder(
     return {
         "kind": "crf",
         "model_file": CRF_FILE,
+        "candidate_context": candidate_context,
+        "consistency": consistency,
         "labels": det.labels,
         "features": settings.as_dict(),
         "crf": {**asdict(base), "c1": chosen["c1"], "c2": chosen["c2"]},

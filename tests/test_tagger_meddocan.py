@@ -1,0 +1,248 @@
+"""CRF models trained by ``phisift train`` on corpora like MEDDOCAN (Spanish case reports): whole-note
+tagging, document-level consistency of any label, and the features that carry its layouts.
+
+The corpora are made here (tests never read the shared data)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+pytest.importorskip("pycrfsuite")
+
+from phisift.detect.tagger.crf import CONFIG_FILE, CrfParams  # noqa: E402
+from phisift.detect.tagger.load import load_model_detector  # noqa: E402
+from phisift.detect.tagger.stack import other_mentions  # noqa: E402
+from phisift.detect.tagger.train import train_model  # noqa: E402
+from phisift.document import Document, Span  # noqa: E402
+from phisift.errors import InputError  # noqa: E402
+
+NAMES = ["Ernesto", "Lucía", "Marta", "Jorge", "Iria", "Tomás", "Begoña", "Aitor", "Nuria", "Ramiro"]
+SURNAMES = ["Rivera Bueno", "Navarro Cuéllar", "Pérez Melón", "Arroyo Gil", "Santesteban Muruzábal"]
+CITIES = ["Madrid", "Getafe", "Pamplona", "Ourense", "Granada", "Zaragoza"]
+RELATIVES = ["madre", "padre", "hermana", "pareja", "hija", "esposa"]
+
+
+def spanish_note(rng: random.Random, i: int) -> Document:
+    """A MEDDOCAN-like note: a form header, then prose with a relative in lower case."""
+    parts: list[str] = []
+    spans: list[Span] = []
+
+    def add(text: str, label: str | None = None) -> None:
+        start = sum(len(p) for p in parts)
+        parts.append(text)
+        if label:
+            spans.append(Span(start, start + len(text), label))
+
+    name, surname, city, rel = rng.choice(NAMES), rng.choice(SURNAMES), rng.choice(CITIES), rng.choice(RELATIVES)
+    age = rng.randint(18, 90)
+    add("Datos del paciente.\nNombre:  ")
+    add(name, "NOMBRE_SUJETO_ASISTENCIA")
+    add(".\nApellidos: ")
+    add(surname, "NOMBRE_SUJETO_ASISTENCIA")
+    add(".\nNHC: ")
+    add(str(rng.randint(100000, 999999)), "ID_SUJETO_ASISTENCIA")
+    add(".\nLocalidad/ Provincia: ")
+    add(city, "TERRITORIO")
+    add(".\nInforme clínico del paciente: paciente de ")
+    add(f"{age} años", "EDAD_SUJETO_ASISTENCIA")
+    add(" que acude acompañado de su ")
+    add(rel, "FAMILIARES_SUJETO_ASISTENCIA")
+    add(" por dolor abdominal de dos días de evolución. Vive en ")
+    add(city, "TERRITORIO")
+    add(" desde hace años.\n")
+    return Document(f"es{i}", "".join(parts), tuple(spans))
+
+
+@pytest.fixture(scope="module")
+def spanish_model(tmp_path_factory):
+    rng = random.Random(7)
+    docs = [spanish_note(rng, i) for i in range(40)]
+    out = tmp_path_factory.mktemp("models") / "es"
+    train_model(docs[:30], out, dev_docs=docs[30:], crf=CrfParams(max_iterations=40), grid=[(0.05, 0.01)])
+    return out, docs[30:]
+
+
+# ----------------------------------------------------------------------------- whole notes
+
+
+def test_trained_models_tag_whole_notes_and_find_lower_case_phi(spanish_model):
+    """A relative in lower case ("madre") is no candidate word of the English regions: a model
+    trained by ``train_model`` tags whole notes by default, so it finds it; the same model set to
+    candidate regions does not."""
+    folder, dev = spanish_model
+    config = json.loads((folder / CONFIG_FILE).read_text())
+    assert "candidate_context" in config and config["candidate_context"] is None
+    det = load_model_detector(folder, map_labels=False)
+    assert det.candidate_context is None
+    relatives = whole = 0
+    for doc in dev:
+        found = {(s.start, s.end, s.label) for s in det.detect(doc.text)}
+        gold = [s for s in doc.spans if s.label == "FAMILIARES_SUJETO_ASISTENCIA"]
+        relatives += len(gold)
+        whole += sum((s.start, s.end, s.label) in found for s in gold)
+    assert relatives and whole >= relatives - 1
+    det.candidate_context = 3
+    regions = sum(
+        any(p.start == s.start and p.label == s.label for p in det.detect(doc.text))
+        for doc in dev for s in doc.spans if s.label == "FAMILIARES_SUJETO_ASISTENCIA"
+    )
+    assert regions < whole
+
+
+def test_old_configs_keep_candidate_regions_and_bad_values_are_refused(spanish_model, tmp_path):
+    import shutil
+
+    folder, _ = spanish_model
+    old = tmp_path / "old"
+    shutil.copytree(folder, old)
+    config = json.loads((old / CONFIG_FILE).read_text())
+    del config["candidate_context"]  # written before the key existed
+    (old / CONFIG_FILE).write_text(json.dumps(config))
+    assert load_model_detector(old).candidate_context == 3
+    config["candidate_context"] = 2
+    (old / CONFIG_FILE).write_text(json.dumps(config))
+    assert load_model_detector(old).candidate_context == 2
+    for bad in ("3", -1, True, 2.5):
+        config["candidate_context"] = bad
+        (old / CONFIG_FILE).write_text(json.dumps(config))
+        with pytest.raises(InputError, match="candidate_context"):
+            load_model_detector(old)
+
+
+# ----------------------------------------------------------------------------- other mentions
+
+
+def test_other_mentions_tag_a_string_where_it_recurs_same_case_whole_words():
+    text = ("Vive en Getafe. Remitido desde Getafe Norte y de nuevo a Getafe.\n"
+            "El Hospital San Eloy; hospital san eloy; Getafense.")
+    g = text.index("Getafe")
+    h = text.index("Hospital San Eloy")
+    spans = [Span(g, g + 6, "TERRITORIO", "model", 0.9), Span(h, h + 17, "HOSPITAL", "model", 0.8),
+             Span(text.index("Getafe Norte"), text.index("Getafe Norte") + 12, "TERRITORIO", "model", 0.7)]
+    got = other_mentions(text, spans)
+    # the third "Getafe" is added; the one inside the tagged "Getafe Norte", the lower-case
+    # hospital and "Getafense" are not
+    assert [(text[s.start : s.end], s.label, s.score) for s in got] == [
+        ("Getafe", "TERRITORIO", 0.9), ("Getafe Norte", "TERRITORIO", 0.7), ("Getafe", "TERRITORIO", 0.9),
+        ("Hospital San Eloy", "HOSPITAL", 0.8),
+    ]
+    assert got[2].start == text.rindex("Getafe.")
+
+
+def test_other_mentions_respect_labels_and_short_strings():
+    text = "Sexo: H. Varón de 70 años. H. pylori. Vive con su madre; la madre refiere dolor."
+    m = text.index("madre")
+    spans = [Span(6, 7, "SEXO_SUJETO_ASISTENCIA", "model", 1.0), Span(m, m + 5, "FAMILIARES_SUJETO_ASISTENCIA", "model", 1.0)]
+    got = other_mentions(text, spans)
+    assert [text[s.start : s.end] for s in got] == ["H", "madre", "madre"]  # one letter: not repeated
+    assert other_mentions(text, spans, labels=frozenset({"TERRITORIO"})) == sorted(spans)
+    assert other_mentions(text, []) == []
+
+
+def test_a_trained_model_applies_consistency_as_its_config_says(spanish_model, tmp_path):
+    import shutil
+
+    folder, dev = spanish_model
+    config = json.loads((folder / CONFIG_FILE).read_text())
+    assert config["consistency"] is True
+    det = load_model_detector(folder, map_labels=False)
+    assert det.consistency
+    text = dev[0].text + "Vive en Getafe.\nRevisado de nuevo en Getafe.\n"
+    found = det.detect(text)
+    assert found == other_mentions(text, found)  # nothing left to add
+    off = tmp_path / "off"
+    shutil.copytree(folder, off)
+    config["consistency"] = False
+    (off / CONFIG_FILE).write_text(json.dumps(config))
+    assert not load_model_detector(off).consistency
+    config["consistency"] = "yes"
+    (off / CONFIG_FILE).write_text(json.dumps(config))
+    with pytest.raises(InputError, match="consistency"):
+        load_model_detector(off)
+
+
+# ----------------------------------------------------------------------------- gazetteer digests
+
+
+def test_digested_gazetteer_gives_the_same_features_and_lists_no_value():
+    from phisift.detect.tagger.features import Gazetteer
+    from phisift.detect.tagger.pieces import split_pieces
+    from phisift.text import tokenize
+
+    rng = random.Random(3)
+    docs = [spanish_note(rng, i) for i in range(12)]
+    plain = Gazetteer.build(docs)
+    dig = plain.digested(b"k" * 16)
+    assert dig.digested() is dig and dig.lengths == plain.lengths
+    text = "Remitido por Ramiro desde Pamplona; Rivera Bueno vive en Getafe y su madre en Santesteban Muruzábal."
+    pieces = split_pieces(tokenize(text))
+    feats = plain.features(pieces)
+    assert feats == dig.features(pieces)
+    assert any("G=B-TERRITORIO" in f for f in feats) and any("G=I-NOMBRE_SUJETO_ASISTENCIA" in f for f in feats)
+    stored = json.dumps(dig.as_dict())
+    for value in ["pamplona", "rivera", "getafe", "madre", "ramiro"]:
+        assert value not in stored.lower()
+    again = Gazetteer.from_dict(json.loads(stored))
+    assert again.features(pieces) == feats
+    # another key, other digests: the digests of one model say nothing about another's
+    assert set(plain.digested(b"j" * 16).phrases).isdisjoint(dig.phrases)
+    with pytest.raises(ValueError):
+        Gazetteer.from_dict({**json.loads(stored), "digest": "md5"})
+
+
+def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_path):
+    import subprocess
+    import sys
+
+    from phisift.formats import write_corpus
+
+    rng = random.Random(11)
+    docs = [spanish_note(rng, i) for i in range(24)]
+    write_corpus(docs[:18], tmp_path / "train.jsonl")
+    write_corpus(docs[18:], tmp_path / "dev.jsonl")
+    res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "--dev", "dev.jsonl", "-o", "m",
+                          "--max-iterations", "15"], cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert res.returncode == 0, res.stderr
+    config = json.loads((tmp_path / "m" / CONFIG_FILE).read_text())
+    assert config["features"]["gazetteer"] is True and config["features"]["window"] == 3
+    assert config["features"]["cue_words"] is True
+    assert config["candidate_context"] is None and config["consistency"] is True
+    assert [(r["c1"], r["c2"]) for r in config["grid"]] == [(0.05, 0.01), (0.02, 0.005)]
+    stored = (tmp_path / "m" / "gazetteer.json").read_text()
+    assert json.loads(stored)["digest"] == "blake2b-96"
+    assert not any(name.lower() in stored.lower() for name in NAMES + CITIES)
+    res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "-o", "m2", "--no-gazetteer",
+                          "--no-cue-words",
+                          "--max-iterations", "5", "--candidate-context", "2", "--no-consistency"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert res.returncode == 0, res.stderr
+    config = json.loads((tmp_path / "m2" / CONFIG_FILE).read_text())
+    assert config["features"]["gazetteer"] is False and not (tmp_path / "m2" / "gazetteer.json").exists()
+    assert config["features"]["cue_words"] is False
+    assert config["candidate_context"] == 2 and config["consistency"] is False
+
+
+# ----------------------------------------------------------------------------- cue classes
+
+
+def test_cue_classes_carry_rare_cue_words_in_both_languages():
+    from phisift.detect.tagger.cues import cue_class
+    from phisift.detect.tagger.features import FeatureSettings, Featurizer
+
+    assert [cue_class(w) for w in ["Pso", "AVDA", "Hospital", "Servicio", "cuñada", "Mother", "setiembre",
+                                   "Junio", "trece", "meses", "Dra", "varón"]] == [
+        "street", "street", "place", "dept", "kin", "kin", "month", "month", "numw", "ageu", "title", None]
+    assert cue_class("C", "/") == "street" and cue_class("C", ".") is None
+    text = "Hospital Miguel Servet Pso. Isabel La Católica, s/n. Su cuñada de trece años."
+    on = Featurizer(FeatureSettings(cue_words=True))
+    pieces, feats, _ = on.featurize(text)
+    by = {p.text: f for p, f in zip(pieces, feats)}
+    assert "cu=street" in by["Pso"] and "1cu=street" in by["Servet"] and "-1cu=place" in by["Miguel"]
+    assert "cu=numw" in by["trece"] and "1cu=ageu" in by["trece"] and "cu=kin" in by["cuñada"]
+    # off (the bundled model's and older models' settings): no cue feature at all
+    _, plain, _ = Featurizer(FeatureSettings()).featurize(text)
+    assert not any("cu=" in x for f in plain for x in f)
+    assert FeatureSettings.from_dict({"window": 2}).cue_words is False
