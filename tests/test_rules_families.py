@@ -739,3 +739,50 @@ def test_word_like_street_types_without_a_name(text):
 def test_wide_gap_parts_street_from_city():
     text = "Send the letter to 012 Reese Green  Normanborough, IN 37332. Then we wait."
     assert {("012 Reese Green", "STREET"), ("Normanborough", "CITY"), ("IN", "STATE")} <= found(text)
+
+
+@pytest.mark.parametrize(
+    "text, street, city",
+    [
+        ("Her son lives off Oliwier Curve in farias. No blurred vision.", "Oliwier Curve", "farias"),
+        ("Her son lives off Ustun Drive in Lima do Galho. Cefazolin 1 g.", "Ustun Drive", "Lima do Galho"),
+        ("Her son lives off Scott Walk in SOUTH MICHAELHAVEN. Using Webril.", "Scott Walk", "SOUTH MICHAELHAVEN"),
+    ],
+)
+def test_town_after_a_lived_on_street(text, street, city):
+    assert {(street, "STREET"), (city, "CITY")} <= found(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["He lives on Oak Drive in the summer. Fine.", "He lives on Oak Drive in a trailer park with his wife."]
+)
+def test_no_town_after_a_lived_on_street(text):
+    assert not values(text, "CITY")
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("She is staying with her sister at Suite 725 994 Smith Quadrangle\nMcintoshview\n6071 until she recovers.",
+         {("Suite 725 994 Smith Quadrangle", "STREET"), ("Mcintoshview", "CITY"), ("6071", "ZIP")}),
+        ("Seen at 60865 Tyler Mount Suite 691\nNorth David\nX8Y9N7. Oropharynx is clear.",
+         {("North David", "CITY"), ("X8Y9N7", "ZIP")}),
+        ("MAWMC\n603/4 Cook Thoroughfare\nBrooksstad\n2925",
+         {("603/4 Cook Thoroughfare", "STREET"), ("Brooksstad", "CITY"), ("2925", "ZIP")}),
+        ("Note.\n\ncole-wolf\n05 Frank Ground\nJoeview 2958\nREASON FOR CONSULT:,  Organic brain syndrome.",
+         {("05 Frank Ground", "STREET"), ("Joeview", "CITY"), ("2958", "ZIP")}),
+    ],
+)
+def test_address_blocks_under_a_letterhead_or_before_a_sentence(text, expected):
+    assert expected <= found(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Follow-up\n12 weeks\nRecheck\n2000\n", "IMPRESSION\n12 weeks gestation\nRecheck\n2000\n"]
+)
+def test_measures_under_a_heading_are_no_address_block(text):
+    assert not values(text, "STREET", "CITY")
+
+
+def test_plate_in_groups_of_another_alphabet():
+    assert has("His truck, plate AÖ-LD-66, was towed.", "AÖ-LD-66", "VEHICLE")

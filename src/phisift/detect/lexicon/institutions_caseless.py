@@ -34,8 +34,17 @@ _CLAUSE_END = (NAME_STOP - _CONNECTORS) | CALENDAR | frozenset(
 #: What may stand between two words of one name: blanks, "&", a firm's comma, an inner period ("a.c.", "s.a.").
 _GAPS = frozenset({" ", " & ", "&", ", ", ",", ".", ". ", "/", "'", "’"})
 _LIMIT = 9
-#: Abbreviations whose period ends no sentence inside a name ("lange ag & co. kg", "st. mary's").
-_ABBREVIATIONS = frozenset({"co", "corp", "inc", "ltd", "bros", "st", "ste", "mt", "ft"})
+#: Company suffixes that may follow "co." inside one name ("lange ag & co. kg").
+_AFTER_CO = frozenset({"kg", "kgaa", "ltd", "llc", "inc", "plc", "ohg", "lp", "llp"})
+
+
+def _inner_period(doc: Tokens, b: int) -> bool:
+    """The period before token b is inside a name: "& co. kg", "st. mary's" (a saint's name after "st."),
+    not the full stop of "at akhtar ltd. needle count"."""
+    prev, k = doc.keys[b - 1], doc.keys[b]
+    if prev == "co":
+        return k in _AFTER_CO
+    return prev in ("st", "ste", "mt", "ft") and doc.lex.is_name_word(k)
 
 
 #: Words that say the slot after them holds an institution, with the prepositions they take:
@@ -120,7 +129,7 @@ def _clause_run(doc: Tokens, state: PassState, i: int) -> int:
                 break
             if g.strip() == "," and not _firm_ahead(doc, b):
                 break  # "at uihc, revealed the same": a comma ends the name unless a firm goes on
-            if g == ". " and len(doc.words[b - 1]) > 1 and doc.keys[b - 1] not in _ABBREVIATIONS:
+            if g == ". " and len(doc.words[b - 1]) > 1 and not _inner_period(doc, b):
                 break  # a full stop ends the sentence; "s. r.l.", "a.c." and "& co. kg" keep their inner periods
         k = doc.keys[b]
         if k in _CLAUSE_END or not k.replace("-", "").replace("'", "").isalpha():

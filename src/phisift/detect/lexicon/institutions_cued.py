@@ -35,7 +35,7 @@ from .tokens import SPACE_GAPS, Tokens
 
 #: Words before "at" / "to" / "from" / "in" / "by" that make the next capitalised run a hospital.
 HOSPITAL_SLOT_WORDS = frozenset(
-    "opinion followed inpatient outpatient seen treated admitted readmitted transferred transfer "
+    "opinion followed inpatient outpatient seen treated admitted readmitted transferred transfer call "
     "presented presents presenting requested imaging records films studies scans lifted flown airlifted "
     "evaluated discharged delivered hospitalized hospitalised hospitalization hospitalisation stay "
     "stayed surgery operated taken consultation consult biopsy mri ct workup".split()
@@ -294,6 +294,8 @@ def _lower_block_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
     line = doc.text[doc.starts[a] : doc.ends[b - 1]]
     if any(c.isdigit() for c in line) or ":" in line or "@" in line or CREDENTIAL.search(line):
         return False
+    if re.search(r"(?<!\bst)(?<!\bste)\.\s", line, re.I):
+        return False  # "andrea. all questions answered": a sentence, not a name ("st. luke's" is one)
     lex = doc.lex
     keys = doc.keys[a:b]
     if " ".join(keys) in KNOWN_HOSPITALS:
@@ -329,7 +331,7 @@ def pass_block_lines(doc: Tokens, state: PassState) -> None:
             a, b = _line_bounds(doc, pos, end)
             whole = b > a and not text[pos : doc.starts[a]].strip() and not text[doc.ends[b - 1] : end].strip(" .\t")
             if whole and (prev_names or first) and (_PHONE_LINE.match(nxt) or _ADDRESS_LINE.match(nxt)) and (
-                    _block_line(doc, state, a, b) or prev_names and _lower_block_line(doc, state, a, b)):
+                    _block_line(doc, state, a, b) or _lower_block_line(doc, state, a, b)):
                 state.emit(a, b, HOSPITAL, 0.8)
             prev_names = any(f.label in NAME_LABELS and doc.starts[f.first] >= pos and doc.ends[f.end - 1] <= end
                              for f in state.found) or bool(CREDENTIAL.search(line))
@@ -349,7 +351,14 @@ def pass_after_name(doc: Tokens, state: PassState) -> None:
             CREDENTIAL.fullmatch(doc.words[j]) or doc.keys[j] in CREDENTIAL_WORDS
         ):
             j += 1
-        if j >= doc.n or doc.gap(j).strip() != "," or "\n" in doc.gap(j) or state.taken[j] or not doc.cap[j]:
+        if j >= doc.n or doc.gap(j).strip() != "," or "\n" in doc.gap(j) or state.taken[j]:
+            continue
+        if not doc.cap[j]:  # "cc: Dr Virgilio Sethi, kvrmc": the rest of the line typed in lower case
+            line_end = doc.text.find("\n", doc.starts[j])
+            _, e = _line_bounds(doc, doc.starts[j], len(doc.text) if line_end == -1 else line_end)
+            if e > j and not doc.text[doc.ends[e - 1] : len(doc.text) if line_end == -1 else line_end].strip(" .\t") \
+                    and _lower_block_line(doc, state, j, e):
+                state.emit(j, e, HOSPITAL, 0.8)
             continue
         b = slot_run(doc, state, j)
         rest_end = doc.text.find("\n", doc.ends[b - 1]) if b > j else -1

@@ -23,6 +23,14 @@ def city_prefix(doc: Tokens, a: int, b: int) -> bool:
     return False
 
 
+def _double_barrelled(lex, k: str) -> bool:
+    """A hyphenated name: a part no list knows, and every known part a person's name ("ziecik-brown",
+    not "stepdown-unit" or "wolff-parkinson", whose parts are all known words)."""
+    parts = [p for p in k.split("-") if p]
+    unknown = [p for p in parts if not lex.is_allowed(p, terms=False)]
+    return len(parts) >= 2 and bool(unknown) and all(p in unknown or lex.is_name_word(p) for p in parts)
+
+
 def specific(doc: Tokens, toks: Sequence[int]) -> bool:
     """At least one word that names something: not a common word ("Mayo", not "General").
 
@@ -45,6 +53,8 @@ def specific(doc: Tokens, toks: Sequence[int]) -> bool:
             continue
         if not lex.is_allowed(k, terms=False):
             return True
+        if "-" in k and doc.cap[t] and _double_barrelled(lex, k):
+            return True  # "Ziecik-Brown": a double-barrelled name names one practice or firm
         if k in lex.last and len(toks) <= 2 and doc.is_title_case(t) and k not in CALENDAR and (
             not doc.sentence_initial(t) or t == 0 or "\n" in doc.gap(t)
         ):

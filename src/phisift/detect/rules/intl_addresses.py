@@ -20,6 +20,7 @@ import unicodedata
 from functools import lru_cache
 
 from .base import Scan, TextPass
+from .addresses import person_names
 from .places import read_list
 from .regex_parts import UNIT_AFTER
 
@@ -48,8 +49,8 @@ _POSTCODE_LAST = re.compile(
 #: "S2B 2G2", "X29 EYWH": a line holding only an alphanumeric postcode.
 _POSTCODE_ALONE = re.compile(
     rf"[ \t]*(?P<pc>(?i:{_UK}|{_CANADA}|{_EIRCODE}|[A-Z][0-9][A-Z][0-9][A-Z][0-9]))(?![\w-])[ \t]*[.,;]?"
-    # the sentence may go on after the block: "X29 EYWH until she recovers"
-    r"(?:[ \t]*(?i:until|and|while|when|for|where|with|but|so)\b.*)?[ \t]*"
+    # the sentence may go on after the block: "X29 EYWH until she recovers", "X8Y9N7. Oropharynx is clear."
+    r"(?:[ \t]*(?i:until|and|while|when|for|where|with|but|so)\b.*|(?<=[.;])[ \t]+.*)?[ \t]*"
 )
 #: A street line: "Aspgatan 846", "Quadra Leão 42", "7 Diane Glens", "Calle Ojeda 064 003", "62/86, Amble Zila",
 #: "H.NO. 654, NARULA GANJ", "Flat 36"; after a cue on the same line when the block opens mid-sentence.
@@ -162,6 +163,12 @@ def _street_in_line(scan: Scan, ls: int, le: int) -> tuple[int, int] | None:
     return None
 
 
+def _number_unit(scan: Scan, start: int) -> bool:
+    """The line at ``start`` opens with a number and a unit ("12 weeks", "20 mg"): a measure, not a street."""
+    m = re.match(r"[0-9]+(?=[ \t])", scan.text[start : start + 12])  # "603/4 Cook ...": a flat and a house
+    return m is not None and UNIT_AFTER.match(scan.text, start + m.end()) is not None
+
+
 def _lines(text: str) -> list[tuple[int, int]]:
     """(start, end) of every line, without its line break."""
     out, pos = [], 0
@@ -220,8 +227,11 @@ def _heading_line(text: str, start: int, end: int) -> bool:
     if not line.strip() or _HEADING.fullmatch(line) is None or line.rstrip().endswith((".", ":")):
         return False
     words = line.replace(">", " ").split()
-    # one word is a heading only as an acronym ("GLH") or after a title; "Vitals" or "Labs" is a section
-    return len(words) >= 2 or (words[0].isupper() and 2 <= len(words[0]) <= 6)
+    # one word is a heading only as an acronym ("GLH"), a double-barrelled name ("cole-wolf") or after a
+    # title; "Vitals" or "Labs" is a section
+    w = words[0]
+    return len(words) >= 2 or (w.isupper() and 2 <= len(w) <= 6) or (
+        "-" in w.strip("-") and all(p[:1].upper() + p[1:].lower() in person_names() for p in w.split("-")))
 
 
 def _postcode_alone(scan: Scan, lines: list[tuple[int, int]], i: int, m: re.Match) -> None:
@@ -317,7 +327,9 @@ INTERNATIONAL_ADDRESSES = TextPass(
 #: The last line of a block in the order many countries write it: "Luxembourg 80428", "New Zealand 35969".
 _COUNTRY_POSTCODE = re.compile(rf"[ \t>]*(?P<country>{_WORD}(?:[ \t]+{_WORD}){{0,5}})[ \t]+(?P<pc>[0-9]{{4,6}})[ \t]*[.,;]?[ \t]*")
 #: A postcode of digits alone on its line ("23142", "136803."), the sentence maybe going on after a full stop.
-_NUMERIC_POSTCODE_LINE = re.compile(r"[ \t>]*(?P<pc>[0-9]{4,6}|[0-9]{5}-[0-9]{4})[ \t]*(?:[.,;](?P<rest>[ \t].*)?)?[ \t]*")
+_NUMERIC_POSTCODE_LINE = re.compile(
+    r"[ \t>]*(?P<pc>[0-9]{4,6}|[0-9]{5}-[0-9]{4})[ \t]*(?:[.,;](?P<rest>[ \t].*)?|(?P<until>[ \t]+until\b.*))?[ \t]*"
+)
 #: "Suite 137", "Apt. 224", "Unit 9": the flat line between a street and its town.
 _UNIT_LINE = re.compile(r"[ \t>]*(?P<st>(?i:suite|apt\.?|apartment|unit|flat|ste\.?)[ \t]*#?[ \t]*[0-9A-Za-z-]{1,6})[ \t]*,?[ \t]*")
 #: A town alone on its line (quoted with ">" or indented in a letter).
@@ -345,7 +357,8 @@ def find_country_last_blocks(scan: Scan) -> None:
             alone = _NUMERIC_POSTCODE_LINE.fullmatch(text, ls, le)
             if not alone:
                 continue
-            nxt = lines[i + 1] if i + 1 < len(lines) and alone.group("rest") is None else None
+            nxt = lines[i + 1] if i + 1 < len(lines) and alone.group("rest") is None and not alone.group("until") \
+                else None
             # "Vietnam. The CSF drainage ...", "VIETNAM until she ...", "india Review of EKGs": the
             # sentence may go on after the country; with no country line, an address cue must open the block
             country = _country_at(text, nxt[0], nxt[1]) if nxt else None
@@ -366,8 +379,10 @@ def find_country_last_blocks(scan: Scan) -> None:
         street = _street_in_line(scan, sls, sle)
         if street is None:
             continue
-        if country is None and not _BLOCK_CUE.search(text, max(0, sls - 60), street[0]):
-            continue  # "Send the letter to 43/47, Parsa Zila / Gaya / 136803.": no country, so a cue
+        if country is None and not _BLOCK_CUE.search(text, max(0, sls - 60), street[0]) and not (
+                s_i >= 1 and _heading_line(text, *lines[s_i - 1]) and not _number_unit(scan, street[0])
+                and (i + 1 >= len(lines) or _BLOCK_END.match(text, *lines[i + 1]))):
+            continue  # no country: a cue ("Send the letter to 43/47, Parsa Zila / Gaya / 136803.") or a letterhead
         scan.emit(street[0], street[1], "STREET", 0.85)
         if unit:
             scan.emit(unit.start("st"), unit.end("st"), "STREET", 0.8)

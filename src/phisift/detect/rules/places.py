@@ -38,6 +38,17 @@ _NOT_STREET_START = frozenset({
 })
 
 
+#: "... lives off Amy Drive in clarkbury.": the town after the street, to the clause's end, in any case.
+_TOWN_AFTER_STREET = re.compile(
+    r"[ \t]+(?i:in)[ \t]+(?P<city>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,3}?)(?=[ \t]*(?:[,;!?]|\.(?:\s|$)|$))"
+)
+#: Words that cannot stand in that town ("lives off Oak Drive in the summer", "in a trailer", "in May").
+_NOT_TOWN = frozenset(
+    "the a an his her their my our this that winter summer spring fall autumn town city january february march april "
+    "may june july august september october november december law apartment house home trailer".split()
+)
+
+
 def read_list(name: str) -> list[str]:
     text = resources.files("phisift").joinpath("data", "lexicons", name).read_text(encoding="utf-8")
     return [line.strip() for line in text.splitlines() if line.strip()]
@@ -111,6 +122,10 @@ def _street_after_lives(scan: Scan, s: int) -> int:
     if words[0].lower() in _NOT_STREET_START or len(words) < 2:
         return 0
     scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
+    town = _TOWN_AFTER_STREET.match(scan.text, m.end("st"))
+    if town and not any(w.lower() in _NOT_TOWN for w in town.group("city").split()):
+        scan.emit(town.start("city"), town.end("city"), "CITY", 0.8)  # "lives off Amy Drive in clarkbury."
+        return town.end()
     return m.end()
 
 

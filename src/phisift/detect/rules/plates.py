@@ -22,9 +22,9 @@ import re
 
 from .base import CUE, Scan, TextPass
 
-#: Three hyphen-joined groups of one to three letters or digits, six characters in all.
+#: Three hyphen-joined groups of one to three letters (any alphabet: "AÖ-LD-66") or digits, six characters in all.
 _SIDECODE = re.compile(
-    r"(?<![\w./-])(?P<plate>(?:[A-Za-z]{1,3}|[0-9]{1,3})-(?:[A-Za-z]{1,3}|[0-9]{1,3})-(?:[A-Za-z]{1,3}|[0-9]{1,3}))"
+    r"(?<![\w./-])(?P<plate>(?:[^\W\d_]{1,3}|[0-9]{1,3})-(?:[^\W\d_]{1,3}|[0-9]{1,3})-(?:[^\W\d_]{1,3}|[0-9]{1,3}))"
     r"(?![\w-]|[./][0-9A-Za-z])"
 )
 #: Letter groups that are units, doses, routes or clinical shorthand, never a plate's letters.
