@@ -463,6 +463,8 @@ def test_a_word_of_a_name_in_capitals_is_no_login(det):
         ("Who is the PCP for r. nguyễn (A490-800-3002)?", "r. nguyễn"),
         ("Need to send records for m.g. martinez.", "m.g. martinez"),
         ("Need to send records for Mathiesen.", "Mathiesen"),
+        ("Is m.g. martinez on call at the clinic tonight?", "m.g. martinez"),
+        ("Is courtney bush on call tonight?", "courtney bush"),
     ],
 )
 def test_names_in_a_persons_slot(det, text, name):
@@ -480,6 +482,7 @@ def test_names_in_a_persons_slot(det, text, name):
         "Screened for Parkinson. Tested for Lyme. Treated for Graves. Positive for Babinski.",
         "Seen for follow-up, with Lasix.",
         "need to send records for mathiesen.",
+        "Is the patient on call? Is he on call? Is cardiology on call? Is a.m. dosing on call?",
     ],
 )
 def test_slot_words_before_words_that_are_no_names(det, text):

@@ -19,6 +19,8 @@ never become names: a common word, a place, a month, a clinical term or an epony
 
 from __future__ import annotations
 
+from typing import Callable
+
 from .cues import CALENDAR, NAME_STOP, TITLES
 from .labels import DOCTOR, PATIENT
 from .state import PassState
@@ -50,7 +52,7 @@ def _surname(doc: Tokens, k: str, common_ok: bool) -> bool:
         and k.replace("-", "").isalpha()
 
 
-def _lower_pair(doc: Tokens, i: int) -> int | None:
+def _lower_pair(doc: Tokens, i: int, closed: Callable[[Tokens, int], bool] = _closed) -> int | None:
     """'courtney bush', 'art schaefer': a lowercase given name and surname, one of them no common word."""
     if i + 1 >= doc.n or doc.cap[i] or doc.cap[i + 1] or not doc.simple_gap(i + 1):
         return None
@@ -62,10 +64,10 @@ def _lower_pair(doc: Tokens, i: int) -> int | None:
         ok = k2 in lex.last and not _plain_word(doc, k2, places=False)  # "courtney bush"
     else:
         ok = _surname(doc, k2, common_ok=False)  # "art schaefer"
-    return i + 2 if ok and _closed(doc, i + 2) and not doc.eponym_after(i + 2) else None
+    return i + 2 if ok and closed(doc, i + 2) and not doc.eponym_after(i + 2) else None
 
 
-def _lower_initials(doc: Tokens, i: int) -> int | None:
+def _lower_initials(doc: Tokens, i: int, closed: Callable[[Tokens, int], bool] = _closed) -> int | None:
     """'r. nguyễn', 'm.g. martinez': one to three lowercase initials with periods, then a surname."""
     t = i
     while t + 1 < doc.n and t - i < 3 and len(doc.words[t]) == 1 and doc.words[t].islower() \
@@ -75,7 +77,7 @@ def _lower_initials(doc: Tokens, i: int) -> int | None:
         return None
     if not _surname(doc, doc.keys[t], common_ok=doc.keys[t] in doc.lex.last):
         return None
-    return t + 1 if _closed(doc, t + 1) and not doc.eponym_after(t + 1) else None
+    return t + 1 if closed(doc, t + 1) and not doc.eponym_after(t + 1) else None
 
 
 def _lone_surname(doc: Tokens, i: int) -> int | None:
@@ -100,6 +102,23 @@ def pass_slot_names(doc: Tokens, state: PassState) -> None:
         if j is None or not state.free(i, j):
             continue
         state.emit(i, j, DOCTOR if doc.clinician_context(i) else PATIENT, 0.7)
+    _on_call(doc, state)
+
+
+def _before_on_call(doc: Tokens, j: int) -> bool:
+    """'on call' follows token j-1."""
+    return j + 1 < doc.n and doc.keys[j] == "on" and doc.keys[j + 1] == "call" and doc.simple_gap(j) \
+        and doc.simple_gap(j + 1)
+
+
+def _on_call(doc: Tokens, state: PassState) -> None:
+    """'Is m.g. martinez on call tonight?': a clinician typed in lowercase between "is" and "on call"."""
+    for i in range(1, doc.n):
+        if doc.keys[i - 1] != "is" or state.taken[i] or not doc.simple_gap(i):
+            continue
+        j = _lower_pair(doc, i, _before_on_call) or _lower_initials(doc, i, _before_on_call)
+        if j is not None and state.free(i, j):
+            state.emit(i, j, DOCTOR, 0.7)
 
 
 def _caps_word(doc: Tokens, i: int) -> bool:
