@@ -168,3 +168,50 @@ def test_null_and_empty_text_pass_through_on_spark_as_locally(spark, notes, tmp_
     assert outputs["spark"] == outputs["local"] and empties == {"local": 2, "spark": 2}
     rows = [json.loads(line) for line in outputs["local"].splitlines()]
     assert rows[2]["text"] is None and rows[2]["spans"] == [] and rows[4]["text"] == "" and rows[4]["spans"] == []
+
+
+def test_deidentify_dataframe_releases_columns_as_the_frame_and_the_cli_do(spark, tmp_path):
+    """Parity with ``phisift deid`` / ``deidentify_frame``: the patient column and pseudonymised columns become
+    keyed pseudonyms, dropped columns go, a date column moves by the patient's offset (still a date), an id
+    that holds PHI becomes a pseudonym, given spans are replaced instead of detected."""
+    import datetime as dt
+
+    import pandas as pd
+
+    import phisift
+    from phisift.document import Span
+
+    key = tmp_path / "k.key"
+    key.write_text("0123456789abcdef" * 4 + "\n")
+    key.chmod(0o600)
+    rows = [("Whitfield_1", "p1", "V-1", "Margaret Whitfield", dt.date(2021, 3, 4),
+             "Margaret Whitfield seen by Dr. John Smith on 03/04/2021."),
+            ("n2", "p1", "V-2", "Margaret Whitfield", dt.date(2021, 3, 5), "Margaret Whitfield called."),
+            ("n3", "p2", None, "Jane Doe", dt.date(2021, 4, 1), None)]
+    schema = "id string, mrn string, visit string, name string, seen date, note string"
+    fast = {"detect": {"detectors": ["rules", "lexicon"]}}
+    options = dict(mode="tag", key_file=key, config=fast)
+    out = deidentify_dataframe(spark.createDataFrame(rows, schema).repartition(2), "note", id_col="id",
+                               patient_col="mrn", pseudonymise_cols=["visit"], drop_cols=["name"],
+                               shift_date_cols=["seen"], **options)
+    assert out.columns == ["id", "mrn", "visit", "seen", "note", "note_deid", "phi_spans"]
+    assert dict(out.dtypes)["seen"] == "date"
+    got = sorted((r.asDict() for r in out.collect()), key=lambda r: r["note"] or "~")
+    frame = phisift.deidentify_frame(pd.DataFrame(rows, columns=schema.replace(" string", "").replace(
+        " date", "").split(", ")), text_field="note", id_field="id", patient_field="mrn",
+        pseudonymise_fields=["visit"], drop_fields=["name"], shift_date_fields=["seen"], **options)
+    want = sorted(frame.to_dict("records"), key=lambda r: r["note"] or "~")
+    for g, w in zip(got, want):
+        assert (g["id"], g["mrn"], g["visit"], g["seen"], g["note_deid"]) == (w["id"], w["mrn"], w["visit"],
+                                                                             w["seen"], w["note"])
+    by_note = {r["note"]: r for r in got}
+    first, second = by_note[rows[0][5]], by_note[rows[1][5]]
+    assert first["id"].startswith("doc-") and second["id"] == "n2"  # the id that held the patient's name
+    assert first["mrn"].startswith("patient-") and first["mrn"] == second["mrn"] != by_note[None]["mrn"]
+    assert first["seen"] != dt.date(2021, 3, 4) and by_note[None]["note_deid"] is None
+    assert "Whitfield" not in first["note_deid"] and "V-1" not in {first["visit"], second["visit"]}
+    given = deidentify_dataframe(spark.createDataFrame(rows, schema), "note", id_col="id", keep_ids=True,
+                                 spans={"Whitfield_1": [Span(0, 8, "PATIENT")], "n2": [], "n3": []}, **options)
+    texts = {r["id"]: r["note_deid"] for r in given.collect()}
+    assert texts["Whitfield_1"] == "[PATIENT] Whitfield seen by Dr. John Smith on 03/04/2021."
+    assert texts["n2"] == "Margaret Whitfield called."

@@ -15,7 +15,7 @@ Importing phisift is cheap: the detectors load on first use.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from . import detect as _detect_package  # noqa: F401  (see the note above ``detect`` below)
 from .document import Document, Edit, OffsetMap, OverlapError, Span, rewrite, rewrite_document
@@ -60,6 +60,14 @@ def deidentify(
     config: "PipelineConfig | str | Path | Mapping[str, Mapping[str, Any]] | None" = None,
     key_file: str | Path | None = None,
     patient: str | None = None,
+    spans: Iterable[Span] | None = None,
+    known_phi: str | Path | None = None,
+    patient_field: str | None = None,
+    pseudonymise_fields: Iterable[str] = (),
+    drop_fields: Iterable[str] = (),
+    shift_date_fields: Iterable[str] = (),
+    keep_ids: bool = False,
+    note_date_field: str | None = None,
 ) -> str | Document:
     """De-identify one note: PHI found by the pipeline is replaced; a string gives a string.
 
@@ -72,21 +80,53 @@ def deidentify(
       ``{"detect": {"detectors": ["rules", "lexicon"]}}`` for the fast pipeline.
       ``mode`` wins over the config's mode.
     * ``patient``: whose note it is, so that all of a patient's notes get the same
-      surrogates and date shift (default: the document's id; for a string, one
-      fixed patient).
+      surrogates and date shift (default: the ``patient_field`` of a Document, else its
+      id; for a string, one fixed patient).
+    * ``spans``: replace these spans (offsets into the text) instead of detecting, as
+      ``phisift deid --from-spans``; ``known_phi``: the ``--known-phi`` JSONL file.
 
-    A ``Document`` gives a ``Document`` with the same id and metadata whose spans mark
-    the replaced places in the new text. Detectors that must be fitted over a whole
-    corpus (``frequency``) are not available here: use ``Pipeline.fit`` or the CLI.
+    A ``Document`` gives a ``Document`` whose spans mark the replaced places in the new
+    text, its metadata and id written as ``phisift deid`` writes a record's:
+    ``patient_field`` (the field naming the patient) and ``pseudonymise_fields`` as keyed
+    pseudonyms, ``drop_fields`` left out, ``shift_date_fields`` moved by the patient's
+    date offset, an id that holds PHI of its note as a keyed pseudonym unless
+    ``keep_ids``, and ``note_date_field`` the over-89 rule's reference date (see
+    docs/privacy.md); every other field as it was. Pseudonyms need the key file too
+    (read only when one is needed). Detectors that must be fitted over a whole corpus
+    (``frequency``) are not available here: use ``Pipeline.fit``, ``deidentify_frame``
+    or the CLI.
     """
-    pipeline = _pipeline(config, mode, key_file)
-    if isinstance(text_or_document, Document):
-        new_doc, _ = pipeline.deidentify(text_or_document, patient)
-        return new_doc
-    if not isinstance(text_or_document, str):
+    from copy import copy
+
+    from .errors import UsageError
+    from .runs.release import FileKey, make_release
+
+    is_doc = isinstance(text_or_document, Document)
+    if not is_doc and not isinstance(text_or_document, str):
         raise TypeError(f"deidentify takes a str or a Document, not {type(text_or_document).__name__}")
-    new_doc, _ = pipeline.deidentify(Document("text", text_or_document), patient)
-    return new_doc.text
+    fields = (patient_field, note_date_field, *pseudonymise_fields, *drop_fields, *shift_date_fields)
+    if not is_doc and any(f is not None for f in fields):
+        raise UsageError("fields are a Document's metadata: give a Document for patient_field and the *_fields")
+    doc = text_or_document if is_doc else Document("text", text_or_document)
+    release = make_release(FileKey(key_file), patient_field=patient_field, pseudonymise=pseudonymise_fields,
+                           drop=drop_fields, keep_ids=keep_ids or not is_doc, known_phi=known_phi,
+                           from_spans=None if spans is None else {doc.id: list(spans)},
+                           shift_dates=shift_date_fields, note_date_field=note_date_field)
+    pipeline = _pipeline(config, mode, key_file)
+    release.replace = _replace_settings(config, mode)
+    pipeline = release.prepare(copy(pipeline))  # the shared pipeline keeps its own settings
+    (doc, who), = release.items([doc])
+    who = patient if patient is not None else who
+    new_doc, found = pipeline.deidentify(doc, who)
+    written = release.written(doc, who, new_doc, found)
+    return written if is_doc else written.text
+
+
+def _replace_settings(config: Any, mode: str) -> Any:
+    """The ``[replace]`` settings of a config and mode (the date offsets of ``shift_date_fields``)."""
+    from .pipeline import config_from
+
+    return config_from(config, mode=mode).replace
 
 
 def deidentify_frame(df, text_field="text", patient_field=None, mode=None, config=None, key_file=None, **options):

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
+import hashlib
 import json
 import re
 from dataclasses import dataclass, field, replace
@@ -46,6 +47,14 @@ def pseudonym(secret: Secret, value: str, kind: str) -> str:
     """A keyed pseudonym of ``value`` ("patient-..." for the patient field, "doc-..." for ids)."""
     prefix = {"id": "doc", "patient": "patient"}.get(kind, "value")
     return f"{prefix}-{secret.hexdigest('pseudonym', kind, value)[:16]}"
+
+
+def id_value(new_id: str, original: Any) -> Any:
+    """The id column of a record whose id was replaced (a keyed pseudonym: the old one held PHI of its note):
+    the new id, or, in an integer column, a 60-bit integer drawn from it, so the column keeps its type."""
+    if isinstance(original, int) and not isinstance(original, bool):
+        return int(hashlib.sha256(new_id.encode("utf-8")).hexdigest()[:15], 16)
+    return new_id
 
 
 def tokens(text: str) -> set[str]:

@@ -8,7 +8,7 @@ resumes an unfinished run of the same settings.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -116,6 +116,34 @@ def detect(
         say(line)
 
 
+# --------------------------------------------------------------------------- what a deid run releases (docs/privacy.md)
+PseudonymiseField = Annotated[list[str], typer.Option(
+    "--pseudonymise-field", help="Replace this field by a keyed pseudonym in the output (repeatable); "
+    "the --patient-field always is.")]
+DropField = Annotated[list[str], typer.Option("--drop-field", help="Leave this field out of the output (repeatable).")]
+ShiftDateField = Annotated[list[str], typer.Option(
+    "--shift-date-field", help="Shift this date or date-time field by the patient's date offset, the one "
+    "the notes' date surrogates use (repeatable); its type is kept.")]
+NoteDateField = Annotated[Optional[str], typer.Option(
+    "--note-date-field", help="The field holding each note's date: what a date of birth is judged "
+    "against for the over-89 rule when the note names no later date (else the day of the run).")]
+KeepIds = Annotated[bool, typer.Option(
+    "--keep-ids", help="Keep document ids and file names as they are (by default one that holds "
+    "PHI of its note becomes a keyed pseudonym).")]
+PatientFromName = Annotated[Optional[str], typer.Option(
+    "--patient-from-name", help="Regular expression over the document id or file name naming its "
+    "patient (group 'patient', else the first group), e.g. '^(\\d+)_'.")]
+PatientMap = Annotated[Optional[Path], typer.Option(
+    "--patient-map", help="CSV/TSV (document or file name, patient) or JSON object naming each "
+    "document's patient.")]
+KnownPhi = Annotated[Optional[Path], typer.Option(
+    "--known-phi", help="JSONL of each patient's known identifiers, {\"patient\": KEY, \"phi\": "
+    "[{\"label\": ..., \"text\": ...}]}: found in that patient's notes in all their variants.")]
+FromSpans = Annotated[Optional[Path], typer.Option(
+    "--from-spans", help="Replace the spans of this file ({id, spans} lines, e.g. gold or reviewed "
+    "spans) instead of detecting.")]
+
+
 @app.command(
     epilog=(
         "Examples:\n\n"
@@ -165,31 +193,15 @@ def deid(
         "what it became. It holds the original text unless --review-no-original."),
     review_no_original: bool = typer.Option(
         False, "--review-no-original", help="Review page with the de-identified text only, replaced places marked."),
-    pseudonymise_field: list[str] = typer.Option(
-        [], "--pseudonymise-field", help="Replace this field by a keyed pseudonym in the output (repeatable); "
-        "the --patient-field always is."),
-    drop_field: list[str] = typer.Option([], "--drop-field", help="Leave this field out of the output (repeatable)."),
-    shift_date_field: list[str] = typer.Option(
-        [], "--shift-date-field", help="Shift this date or date-time field by the patient's date offset, the one "
-        "the notes' date surrogates use (repeatable); its type is kept."),
-    note_date_field: Optional[str] = typer.Option(
-        None, "--note-date-field", help="The field holding each note's date: what a date of birth is judged "
-        "against for the over-89 rule when the note names no later date (else the day of the run)."),
-    keep_ids: bool = typer.Option(
-        False, "--keep-ids", help="Keep document ids and file names as they are (by default one that holds "
-        "PHI of its note becomes a keyed pseudonym)."),
-    patient_from_name: Optional[str] = typer.Option(
-        None, "--patient-from-name", help="Regular expression over the document id or file name naming its "
-        "patient (group 'patient', else the first group), e.g. '^(\\d+)_'."),
-    patient_map: Optional[Path] = typer.Option(
-        None, "--patient-map", help="CSV/TSV (document or file name, patient) or JSON object naming each "
-        "document's patient."),
-    known_phi: Optional[Path] = typer.Option(
-        None, "--known-phi", help="JSONL of each patient's known identifiers, {\"patient\": KEY, \"phi\": "
-        "[{\"label\": ..., \"text\": ...}]}: found in that patient's notes in all their variants."),
-    from_spans: Optional[Path] = typer.Option(
-        None, "--from-spans", help="Replace the spans of this file ({id, spans} lines, e.g. gold or reviewed "
-        "spans) instead of detecting."),
+    pseudonymise_field: PseudonymiseField = [],
+    drop_field: DropField = [],
+    shift_date_field: ShiftDateField = [],
+    note_date_field: NoteDateField = None,
+    keep_ids: KeepIds = False,
+    patient_from_name: PatientFromName = None,
+    patient_map: PatientMap = None,
+    known_phi: KnownPhi = None,
+    from_spans: FromSpans = None,
     overwrite: Overwrite = False,
 ) -> None:
     """De-identify a corpus: find PHI and replace it by tags, masks, nothing, or surrogates."""
@@ -278,38 +290,26 @@ def _release(target: Path, secret, key_file: Optional[Path], *, patient_field: O
              keep_ids: bool, known_phi: Optional[Path], from_spans: Optional[Path], shift_dates: list[str] = (),
              note_date_field: Optional[str] = None):
     """Patients, fields, ids, known identifiers and given spans of a deid run (issue 17), from the options."""
-    from ..detect.known import load_known_phi
     from ..fileio import ensure_outside
-    from ..formats import read_spans
-    from ..pseudonyms import FieldPolicy, PatientKey, load_patient_map, patient_pattern
-    from ..runs.release import Release
+    from ..runs.release import make_release
 
-    if sum(x is not None for x in (patient_field, patient_from_name, patient_map)) > 1:
-        raise UsageError("name the patient one way: --patient-field, --patient-from-name or --patient-map")
     for given in (known_phi, from_spans):
         if given is not None:
             ensure_outside(target, [given])
-    fields = FieldPolicy(patient_field, tuple(pseudonymise), tuple(drop), keep_ids, tuple(shift_dates))
-    key = (lambda: secret) if secret is not None else _lazy_key(key_file, target) if fields.needs_key() else None
-    options = {"patient_from_name": patient_from_name, "patient_map": str(patient_map) if patient_map else None,
-               "pseudonymise": sorted(pseudonymise), "drop": sorted(drop), "keep_ids": keep_ids}
-    if shift_dates:  # only when given: the run key of every other run stays as it was
-        options["shift_dates"] = sorted(shift_dates)
-    if note_date_field:
-        options["note_date_field"] = note_date_field
-    return Release(
-        patients=PatientKey(patient_field, load_patient_map(patient_map) if patient_map else {},
-                            patient_pattern(patient_from_name) if patient_from_name else None),
-        fields=fields, known=load_known_phi(known_phi) if known_phi else None, known_path=known_phi,
-        given=read_spans(from_spans) if from_spans else None, given_path=from_spans, key=key, options=options,
-        note_date_field=note_date_field)
+    key = (lambda: secret) if secret is not None else _lazy_key(key_file, target)
+    release = make_release(key, patient_field=patient_field, patient_from_name=patient_from_name,
+                           patient_map=patient_map, pseudonymise=pseudonymise, drop=drop, keep_ids=keep_ids,
+                           known_phi=known_phi, from_spans=from_spans, shift_dates=shift_dates,
+                           note_date_field=note_date_field)
+    if secret is None and release.key is not None:  # a key may be needed: its place is checked now, read later
+        from ..store import DEFAULT_KEY_FILE, check_key_location
+
+        check_key_location(key_file or DEFAULT_KEY_FILE, target)
+    return release
 
 
 def _lazy_key(key_file: Optional[Path], target: Path):
     """The key for pseudonyms, read (or created) only when a pseudonym is first needed."""
-    from ..store import DEFAULT_KEY_FILE, check_key_location
-
-    check_key_location(key_file or DEFAULT_KEY_FILE, target)
     loaded: list = []
 
     def load():

@@ -42,9 +42,10 @@ class PhisiftGroup(TyperGroup):
     _argv: list[str] = []
 
     def main(self, args=None, *rest, **kwargs):
-        """Remember the command line (the crash report keeps its command and option names)."""
+        """Remember the command line (the crash report keeps its command and option names); the global
+        flags are taken wherever they stand (``hoist_global_flags``)."""
         self._argv = list(args) if args is not None else sys.argv[1:]
-        return super().main(args, *rest, **kwargs)
+        return super().main(hoist_global_flags(self._argv), *rest, **kwargs)
 
     def invoke(self, ctx: typer.Context):
         try:
@@ -56,6 +57,25 @@ class PhisiftGroup(TyperGroup):
             raise SystemExit(130) from None
         except Exception as exc:  # noqa: BLE001 - the one place that decides how an error is shown
             raise SystemExit(report_failure(exc, self._argv, _command_names(self))) from None
+
+
+#: The root's flags (``phisift -v``, ``phisift -q``), which users also type after the command.
+GLOBAL_FLAGS = ("-v", "--verbose", "-q", "--quiet")
+
+
+def hoist_global_flags(args: list[str]) -> list[str]:
+    """``phisift deid a b -q`` read as ``phisift -q deid a b``: a global flag after the command name is moved
+    before it (no command has a flag of these names, and none of them takes a value); after ``--`` nothing
+    is moved."""
+    end = args.index("--") if "--" in args else len(args)
+    command = next((i for i, a in enumerate(args[:end]) if not a.startswith("-")), None)
+    if command is None:
+        return list(args)
+    moved = [a for a in args[command + 1 : end] if a in GLOBAL_FLAGS]
+    if not moved:
+        return list(args)
+    rest = [a for a in args[command + 1 : end] if a not in GLOBAL_FLAGS]
+    return args[:command] + moved + [args[command]] + rest + args[end:]
 
 
 def _command_names(group: TyperGroup) -> set[str]:

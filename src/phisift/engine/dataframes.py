@@ -46,30 +46,44 @@ def _missing(value: Any) -> bool:
         return False
 
 
-def _deid_pandas(payload, text_col: str, id_col: str | None, patient_col: str | None, out_col: str,
+def _deid_pandas(payload, text_col: str, id_col: str | None, out_col: str,
                  spans_col: str | None, batches: Iterator) -> Iterator:
-    pipeline = _shared(payload)
+    """One partition: each pandas batch de-identified as ``phisift deid`` does a table's rows
+    (``frame.release_rows``), the text in ``out_col``, the columns the release rewrites in place."""
+    from ..frame import release_rows
+
+    pipeline, release = _shared(payload)
     for pdf in batches:
         texts = pdf[text_col].tolist()
-        ids = pdf[id_col].tolist() if id_col else [None] * len(texts)
-        patients = pdf[patient_col].tolist() if patient_col else [None] * len(texts)
-        new_texts: list[str | None] = []
-        found: list[str | None] = []
-        for text, raw_id, patient in zip(texts, ids, patients):
-            if _missing(text):
-                new_texts.append(None)
-                found.append(None)
-                continue
-            doc_id = _row_id(None if _missing(raw_id) else raw_id, text)
-            if patient_col and _missing(patient):
-                raise ValueError(f"row {doc_id}: no value in the patient column '{patient_col}'")
-            new_doc, spans = pipeline.deidentify(Document(doc_id, text), str(patient) if patient_col else doc_id)
-            new_texts.append(new_doc.text)
-            found.append(json.dumps([{"start": s.start, "end": s.end, "label": s.label} for s in spans]))
-        columns = {out_col: new_texts}
+        raw = pdf[id_col].tolist() if id_col else [None] * len(texts)
+        ids = [_row_id(None if _missing(r) else r, t if isinstance(t, str) else "") for r, t in zip(raw, texts)]
+        rows = release_rows(pdf, pipeline, release, text_col, ids, id_col)
+        columns: dict[str, Any] = {**rows.columns, out_col: rows.texts}
         if spans_col:
-            columns[spans_col] = found
-        yield pdf.assign(**columns)
+            columns[spans_col] = [None if found is None else json.dumps(
+                [{"start": s.start, "end": s.end, "label": s.label} for s in found]) for found in rows.spans]
+        yield pdf.assign(**columns).drop(columns=list(release.fields.drop))
+
+
+def _out_schema(df: Any, release: Any, id_col: str | None, out_col: str, spans_col: str | None) -> Any:
+    """``df``'s schema less the dropped columns, pseudonymised ones as strings (an integer id stays an integer:
+    ``pseudonyms.id_value``), and the added text and spans columns."""
+    from pyspark.sql.types import IntegralType, StringType, StructField, StructType
+
+    policy = release.fields
+    text_like = {policy.patient_field, *policy.pseudonymise}
+    fields = []
+    for f in df.schema.fields:
+        if f.name in policy.drop:
+            continue
+        if f.name in text_like or (f.name == id_col and not policy.keep_ids and not isinstance(f.dataType,
+                                                                                             IntegralType)):
+            f = StructField(f.name, StringType(), True)
+        fields.append(f)
+    fields.append(StructField(out_col, StringType(), True))
+    if spans_col:
+        fields.append(StructField(spans_col, StringType(), True))
+    return StructType(fields)  # a new StructType: StructType.add would change df's own schema
 
 
 def deidentify_dataframe(
@@ -87,6 +101,13 @@ def deidentify_dataframe(
     output_col: str | None = None,
     spans_col: str | None = "phi_spans",
     reporter: Any = None,
+    pseudonymise_cols: Iterable[str] = (),
+    drop_cols: Iterable[str] = (),
+    shift_date_cols: Iterable[str] = (),
+    keep_ids: bool = False,
+    known_phi: str | Path | None = None,
+    spans: str | Path | Mapping[str, Iterable[Any]] | None = None,
+    note_date_col: str | None = None,
 ):
     """``df`` with a de-identified copy of ``text_col`` (and the spans found, as JSON) added.
 
@@ -99,11 +120,15 @@ def deidentify_dataframe(
       whatever the partitioning, so the output does not depend on it).
     * ``mode``: tag, mask, redact or surrogate (needs ``key_file``: the secret key;
       created on first use, as on the command line).
-    * ``config``: a pipeline TOML file, or a dict of sections to override
-      (``{"detect": {"detectors": ["rules", "lexicon", "frequency"]}}``); ``detectors``
-      is a shortcut for the latter. With the frequency detector the counts are fitted
-      over the whole column first (a ``reduceByKey``), its confidence list read from
-      and written to ``store`` (default: none kept).
+    * The other columns as ``phisift deid`` writes a table's, options named as its
+      (``_cols`` for ``--..-field``; docs/scale.md): ``patient_col`` and
+      ``pseudonymise_cols`` as keyed pseudonyms, ``drop_cols``, ``shift_date_cols``, the
+      id rule on ``id_col`` unless ``keep_ids``, ``known_phi``, ``spans`` (as
+      ``--from-spans``), ``note_date_col``. The key is read on the driver when a
+      pseudonym may be needed. The original text column stays: select what you release.
+    * ``config``: a pipeline TOML file, or a dict of sections to override; ``detectors``
+      is a shortcut. The frequency detector is fitted over the whole column first (a
+      ``reduceByKey``), its confidence list kept in ``store`` (default: none kept).
 
     Lazy like any DataFrame transformation, except the frequency fit, which runs at
     once (its summary goes to ``reporter``, a ``phisift.progress.Reporter``). Each row
@@ -113,16 +138,14 @@ def deidentify_dataframe(
                                    id_col="note_id", patient_col="mrn", key_file="~/keys/phisift.key")
         out.write.parquet("notes_deid.parquet")
     """
-    from pyspark.sql.types import StringType, StructField, StructType
-
-    from ..pipeline import Pipeline, config_from, secret_for
+    from ..frame import check_columns
+    from ..pipeline import config_from, secret_for
     from ..progress import reporter_or_null
-    from ..store import Store
+    from ..runs.release import FileKey, make_release
 
     columns = df.columns
-    for name in (text_col, id_col, patient_col):
-        if name is not None and name not in columns:
-            raise UsageError(f"no column '{name}' in the DataFrame (columns: {', '.join(columns)})")
+    check_columns(columns, text_col, id_col, patient_col, note_date_col, *pseudonymise_cols, *drop_cols,
+                  *shift_date_cols)
     out_col = output_col or f"{text_col}_deid"
     for name in (out_col, spans_col):
         if name is not None and name in columns:
@@ -130,24 +153,36 @@ def deidentify_dataframe(
     cfg = config_from(config, mode=mode, detectors=detectors, model=model)
     say = reporter_or_null(reporter)
     secret = secret_for(cfg, key_file, notify=say.note)
+    release = make_release(FileKey(key_file, say.note, secret), patient_field=patient_col,
+                           pseudonymise=pseudonymise_cols, drop=drop_cols, keep_ids=keep_ids or id_col is None,
+                           known_phi=known_phi, from_spans=spans, shift_dates=shift_date_cols,
+                           note_date_field=note_date_col)
+    release.replace = cfg.replace
+    pipeline = release.prepare(_fitted(df, text_col, cfg, secret, model, store, say))
+    sc = df.sparkSession.sparkContext
+    # one payload: the pipeline and the release (its key read here, on the driver, if a pseudonym may be needed)
+    payload = sc.broadcast(pickle.dumps((pipeline, release), protocol=pickle.HIGHEST_PROTOCOL))
+    schema = _out_schema(df, release, id_col, out_col, spans_col)
+    func = partial(_deid_pandas, payload, text_col, id_col, out_col, spans_col)
+    return df.mapInPandas(func, schema)
+
+
+def _fitted(df: Any, text_col: str, cfg: Any, secret: Any, model: Any, store: Any, say: Any) -> Any:
+    """The pipeline, its fittable detectors fitted over the text column by Spark; the frequency detector's
+    confidence list read from and written to ``store`` (a path; None keeps none)."""
+    from ..pipeline import Pipeline
+    from ..store import Store
+
     texts = df.select(text_col).where(df[text_col].isNotNull()).rdd.map(operator.itemgetter(0))
     counter = SparkEngine(df.sparkSession).with_texts(texts)
     kept = Store(store) if store else None
     if kept is not None:
         kept.key_confidence(secret)  # the confidence list's digests: this key, as in ``phisift deid``
     try:
-        pipeline = Pipeline.fit((), cfg, secret, model, counter=counter, store=kept, reporter=say)
+        return Pipeline.fit((), cfg, secret, model, counter=counter, store=kept, reporter=say)
     finally:
         if kept is not None:
             kept.close()
-    sc = df.sparkSession.sparkContext
-    payload = sc.broadcast(pickle.dumps(pipeline, protocol=pickle.HIGHEST_PROTOCOL))
-    added = [StructField(out_col, StringType(), True)]
-    if spans_col:
-        added.append(StructField(spans_col, StringType(), True))
-    schema = StructType(list(df.schema.fields) + added)  # StructType.add would change df's own schema
-    func = partial(_deid_pandas, payload, text_col, id_col, patient_col, out_col, spans_col)
-    return df.mapInPandas(func, schema)
 
 
 def sift_dataframe(df: Any, text_col: str, id_col: str, config: Any = None, *,

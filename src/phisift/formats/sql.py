@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
-import hashlib
 import re
 import secrets
 from pathlib import Path
@@ -35,6 +34,7 @@ from typing import Any, Iterable, Iterator
 
 from ..document import Document
 from ..errors import InputError, UsageError
+from ..pseudonyms import id_value
 from ._common import NULL_TEXT
 
 NAME = "sql"
@@ -300,17 +300,9 @@ def _value(doc: Document, column: str, text_col: str, id_col: str) -> Any:
         original = doc.meta.get(column)
         if original is None or str(original) == doc.id:
             return doc.id if column not in doc.meta else original
-        return _renamed_id(doc.id, original)
+        return id_value(doc.id, original)
     value = doc.meta.get(column)
     return value if value is None or isinstance(value, _SCALARS) else str(value)
-
-
-def _renamed_id(new_id: str, original: Any) -> Any:
-    """The id column of a document whose id was replaced (a keyed pseudonym: the old one held PHI of its
-    note): the new id, or, in an integer column, a 60-bit integer drawn from it, so the column keeps its type."""
-    if isinstance(original, int) and not isinstance(original, bool):
-        return int(hashlib.sha256(new_id.encode("utf-8")).hexdigest()[:15], 16)
-    return new_id
 
 
 _SCALARS = (bool, int, float, decimal.Decimal, str, dt.datetime, dt.date, dt.time, bytes)

@@ -176,16 +176,15 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
                    **release.settings(), **({"spans_ids": spans_ids} if spans_ids != "input" else {})})
     targets = [target] + ([spans_path] if spans_path else []) + ([review.directory] if review is not None else [])
     store.key_confidence(secret, reversible)  # the frequency confidence list: digests of this key
+    release.replace = cfg.replace
     with RunState(store, key, targets, resume, say.note, overwrite) as state:
         options = {**_write_options(corpus, dst_fmt, overwrite, release), **(write_options or {})}
         if dst_fmt == "sql":
             _check_table(target, options, corpus, state.resumed, overwrite)
         pipeline = fitted_pipeline(cfg, corpus, engine, state, store, secret, model, say)
-        pipeline.known, pipeline.given_spans = release.known, release.given is not None
-        pipeline.note_date_field = release.note_date_field
+        release.prepare(pipeline)
         if review is not None:  # built in the run's folder beside it: removed if the run fails, rebuilt on resume
             review.build_in(state.build_folder(review.directory))
-        release.replace = cfg.replace
         writer = _DeidWriter(target, dst_fmt, spans_path, state, store, key, options, spans_ids)
         done = writer.done
         say_resumed(state, done, "documents were already done", say)

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ..detect.known import KnownPHI, doc_known_values
 from ..document import Document, Span
-from ..errors import InputError
+from ..errors import InputError, UsageError
 from ..pseudonyms import FieldPolicy, PatientKey, shift_date_value
 from ..store import Secret
 from .state import fingerprint
@@ -59,6 +59,13 @@ class Release:
             raise InputError(f"a span of document {number} of the input reaches past its text", self.given_path)
         return doc.with_spans(spans)
 
+    def prepare(self, pipeline: Any) -> Any:
+        """Give ``pipeline`` what it needs of this release (known identifiers, given spans, the note date
+        field); set ``replace`` first (the run's [replace] settings, for date fields). The pipeline."""
+        pipeline.known, pipeline.given_spans = self.known, self.given is not None
+        pipeline.note_date_field = self.note_date_field
+        return pipeline
+
     def written(self, doc: Document, patient: str, new: Document, spans: list[Span]) -> Document:
         """The document as it is written: fields and id by the policy."""
         known = [v.text for v in doc_known_values(doc, self.known, patient)]
@@ -91,6 +98,70 @@ class Release:
                                          min_shift_days=rep.date_shift_min_days,
                                          max_shift_days=rep.date_shift_max_days, age_cap=rep.age_cap)
         return self._maker
+
+
+def make_release(key: Callable[[], Secret] | None, *, patient_field: str | None = None,
+                 patient_from_name: str | None = None, patient_map: str | Path | None = None,
+                 pseudonymise: Iterable[str] = (), drop: Iterable[str] = (), keep_ids: bool = False,
+                 known_phi: str | Path | KnownPHI | None = None,
+                 from_spans: str | Path | Mapping[Any, Iterable[Span]] | None = None, shift_dates: Iterable[str] = (),
+                 note_date_field: str | None = None) -> Release:
+    """The release of ``phisift deid``'s options, for the command line and the DataFrame helpers alike.
+
+    ``key`` gives the secret key when a pseudonym or a date field first needs it (None: no key). Known
+    identifiers and given spans are files as on the command line, or already read (a ``KnownPHI``; a
+    dict of document id -> spans). ``options`` (the run key) holds every setting as given.
+    """
+    from ..detect.known import load_known_phi
+    from ..formats import read_spans
+    from ..pseudonyms import load_patient_map, patient_pattern
+
+    if sum(x is not None for x in (patient_field, patient_from_name, patient_map)) > 1:
+        raise UsageError("name the patient one way: --patient-field, --patient-from-name or --patient-map")
+    pseudonymise, drop, shift_dates = tuple(pseudonymise), tuple(drop), tuple(shift_dates)
+    fields = FieldPolicy(patient_field, pseudonymise, drop, keep_ids, shift_dates)
+    options = {"patient_from_name": patient_from_name, "patient_map": str(patient_map) if patient_map else None,
+               "pseudonymise": sorted(pseudonymise), "drop": sorted(drop), "keep_ids": keep_ids}
+    if shift_dates:  # only when given: the run key of every other run stays as it was
+        options["shift_dates"] = sorted(shift_dates)
+    if note_date_field:
+        options["note_date_field"] = note_date_field
+    known_path = Path(known_phi) if isinstance(known_phi, (str, Path)) else None
+    given_path = Path(from_spans) if isinstance(from_spans, (str, Path)) else None
+    if isinstance(from_spans, Mapping):  # document id (any type, as a DataFrame holds it) -> spans
+        from_spans = {str(k): list(v) for k, v in from_spans.items()}
+    return Release(
+        patients=PatientKey(patient_field, load_patient_map(patient_map) if patient_map else {},
+                            patient_pattern(patient_from_name) if patient_from_name else None),
+        fields=fields, known=load_known_phi(known_path) if known_path else known_phi, known_path=known_path,
+        given=read_spans(given_path) if given_path else from_spans, given_path=given_path,
+        key=key if fields.needs_key() else None, options=options, note_date_field=note_date_field)
+
+
+class FileKey:
+    """The key of a key file, read (or created, with a note) when first asked for: a run or a DataFrame that
+    needs no pseudonym never touches a key file. Picklable once read (Spark ships it to the executors)."""
+
+    def __init__(self, key_file: str | Path | None = None, notify: Callable[[str], None] | None = None,
+                 secret: Secret | None = None):
+        self.key_file, self.notify, self.secret = key_file, notify, secret
+
+    def __call__(self) -> Secret:
+        if self.secret is None:
+            from ..store import DEFAULT_KEY_FILE, load_key
+
+            path = Path(self.key_file).expanduser() if self.key_file else DEFAULT_KEY_FILE
+            self.secret = load_key(path, notify=self.notify or _warn)
+        return self.secret
+
+    def __getstate__(self) -> dict:
+        return {"key_file": None, "notify": None, "secret": self()}
+
+
+def _warn(message: str) -> None:
+    import warnings
+
+    warnings.warn(message, stacklevel=4)
 
 
 class _Lazy:
