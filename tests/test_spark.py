@@ -215,3 +215,9 @@ def test_deidentify_dataframe_releases_columns_as_the_frame_and_the_cli_do(spark
     texts = {r["id"]: r["note_deid"] for r in given.collect()}
     assert texts["Whitfield_1"] == "[PATIENT] Whitfield seen by Dr. John Smith on 03/04/2021."
     assert texts["n2"] == "Margaret Whitfield called."
+    # an integer id that holds PHI of its note stays an integer column (a 60-bit pseudonym: a long)
+    numbered = deidentify_dataframe(spark.createDataFrame([(482913, "MRN 482913 seen.")], "nid int, note string"),
+                                    "note", id_col="nid", **options)
+    assert dict(numbered.dtypes)["nid"] == "bigint"
+    row = numbered.collect()[0]
+    assert isinstance(row["nid"], int) and row["nid"] != 482913 and "482913" not in row["note_deid"]

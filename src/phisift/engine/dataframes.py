@@ -68,7 +68,7 @@ def _deid_pandas(payload, text_col: str, id_col: str | None, out_col: str,
 def _out_schema(df: Any, release: Any, id_col: str | None, out_col: str, spans_col: str | None) -> Any:
     """``df``'s schema less the dropped columns, pseudonymised ones as strings (an integer id stays an integer:
     ``pseudonyms.id_value``), and the added text and spans columns."""
-    from pyspark.sql.types import IntegralType, StringType, StructField, StructType
+    from pyspark.sql.types import IntegralType, LongType, StringType, StructField, StructType
 
     policy = release.fields
     text_like = {policy.patient_field, *policy.pseudonymise}
@@ -76,9 +76,11 @@ def _out_schema(df: Any, release: Any, id_col: str | None, out_col: str, spans_c
     for f in df.schema.fields:
         if f.name in policy.drop:
             continue
-        if f.name in text_like or (f.name == id_col and not policy.keep_ids and not isinstance(f.dataType,
-                                                                                             IntegralType)):
+        renamed_id = f.name == id_col and not policy.keep_ids
+        if f.name in text_like or (renamed_id and not isinstance(f.dataType, IntegralType)):
             f = StructField(f.name, StringType(), True)
+        elif renamed_id:  # a 60-bit integer pseudonym: a long, whatever integer type the id had
+            f = StructField(f.name, LongType(), True)
         fields.append(f)
     fields.append(StructField(out_col, StringType(), True))
     if spans_col:
