@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import re
 
+from .labels import USERNAME
 from .state import PassState
 from .tokens import Tokens
 from .wordlists import Lexicons, norm
-
-USERNAME = "USERNAME"
 
 #: A run of letters in one case and up to four digits, standing alone (not in an e-mail, a path, a code).
 _LOGIN = re.compile(r"(?<![\w@./\\:#&+=-])(?P<l>[a-z]{6,30}|[A-Z]{6,30})(?P<d>[0-9]{0,4})(?![\w@/\\-]|\.[A-Za-z0-9])")
