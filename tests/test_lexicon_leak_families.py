@@ -57,3 +57,61 @@ def test_institutions_after_names_letterheads_and_slots(det, text, expected):
 )
 def test_institution_ends_where_the_sentence_ends(det, text, unwanted):
     assert not any(unwanted in t for t in texts(det, text))
+
+
+# ----------------------------------------------------------------------------- towns by their ending, lower-case
+# hospital acronyms in a slot
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("he lives in eleanor ville with his friend, mark.", "eleanor ville"),
+        ("He recently moved here from north maryshire last year.", "north maryshire"),
+        ("Moved from jacksonville last spring.", "jacksonville"),
+        ("she grew up near gunaydinmouth, by the sea.", "gunaydinmouth"),
+    ],
+)
+def test_towns_by_their_ending(det, text, value):
+    assert ("CITY", value) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Exams done in bedside fashion. Lost her passport in airport.",
+        "In support of this, blood in stool. Came in from outside.",
+        "A stent in circumflex. Pain in township clinic rooms.",
+        "Seen in downtown today.",
+    ],
+)
+def test_no_towns_from_words_with_town_endings(det, text):
+    assert not {t for lab, t in found(det, text) if lab == "CITY"}
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [("colonoscopy due; referral to gi at cch.", "cch"), ("seeing your patient at ajh on 8/18.", "ajh")],
+)
+def test_lower_case_hospital_acronyms_in_a_slot(det, text, value):
+    assert ("HOSPITAL", value) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Take at hs. Given at bedtime. Seen at ed. Pain at rest. Started at tpn.",
+        "He arrived from snf. Levels at nml. Labs at bmp.",
+        "Dose given at qhs and at bid intervals.",
+    ],
+)
+def test_no_hospital_from_clinical_abbreviations(det, text):
+    assert not {lab for lab, _ in found(det, text)} & {"HOSPITAL"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["He was extubated in the OR and taken to the PSU in stable medical condition.", "Refund to IBAN IT28 K558."],
+)
+def test_units_and_account_words_are_no_hospitals(det, text):
+    assert not {lab for lab, _ in found(det, text)} & {"HOSPITAL"}

@@ -54,7 +54,7 @@ _RUN_GAPS = frozenset({" ", "  ", " & ", "&", " &", "& ", ", ", ",", ".", "/", "
 
 #: Acronyms of units, services, tests and roles: "taken to PACU", "admitted to the MICU".
 _NOT_HOSPITAL = ACRONYM_NOT_HOSPITAL | UNIT_ACRONYMS | frozenset(
-    "pcu dou tcu stepdown sdu cdu imcu nicu ltach rehab hdu itu amu sau eau ccu pacu or ir micu sicu cvicu "
+    "pcu dou tcu stepdown sdu cdu imcu nicu ltach rehab hdu itu amu sau eau ccu pacu or ir micu sicu cvicu psu iban "
     "ticu nsicu picu cticu ccu cvu".split()
 )
 #: Well-known hospitals and health systems by the short names notes use (normalised keys).
@@ -285,6 +285,30 @@ def _block_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
     return _run_ok(doc, state, a, b)
 
 
+def lower_acronym(lex, w: str) -> bool:
+    """A hospital's acronym typed in lower case ("tpch", "mfmh", "cch", "bidmc"): three to seven letters no
+    list knows, at most one vowel, ending in h or c (hospital, center, clinic); not a word ("thanks"), a
+    specialty or a clinical abbreviation ("tpn", "nml")."""
+    vowels = sum(c in "aeiouy" for c in w)
+    return 3 <= len(w) <= 7 and w.isalpha() and not lex.is_allowed(w) and w not in SPECIALTY_WORDS \
+        and w not in _NOT_HOSPITAL and vowels <= 1 and w[-1] in "hc"
+
+
+def pass_lower_acronyms(doc: Tokens, state: PassState) -> None:
+    """'referral to gi at cch.', 'seeing your patient at ajh on 8/18': a lower-case hospital acronym after
+    'at', 'from' or 'to' in a note that is not typed in one case, closing its clause."""
+    if state.recased:
+        return
+    for i in range(1, doc.n):
+        if state.taken[i] or doc.cap[i] or doc.keys[i - 1] not in ("at", "from") or not doc.simple_gap(i):
+            continue
+        nxt = doc.gap(i + 1).strip() if i + 1 < doc.n else ""
+        if i + 1 < doc.n and not nxt and doc.keys[i + 1] not in ("on", "for", "in", "last", "and", "since"):
+            continue  # "at cch." / "at ajh on 8/18", not "at hs dosing"
+        if lower_acronym(doc.lex, doc.keys[i]):
+            state.emit(i, i + 1, HOSPITAL, 0.7)
+
+
 def _lower_block_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
     """A line typed in lower case between a clinician's name and a 'Phone' or address line ("tpch",
     "grahamburgh community", "children's hospital of mathewberg"): an institution when it names one (an
@@ -300,11 +324,8 @@ def _lower_block_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
     keys = doc.keys[a:b]
     if " ".join(keys) in KNOWN_HOSPITALS:
         return True
-    if b - a == 1:  # an acronym typed in lower case: "tpch", "mfmh", "bidmc"; not a word ("thanks")
-        w = keys[0]
-        vowels = sum(c in "aeiouy" for c in w)
-        return 3 <= len(w) <= 7 and w.isalpha() and not lex.is_allowed(w) and w not in SPECIALTY_WORDS and (
-            vowels == 0 or vowels == 1 and w[-1] in "hc")
+    if b - a == 1:
+        return lower_acronym(lex, keys[0])
     if b - a <= 3 and all(lex.is_name_word(k) for k in keys):
         return False  # a person's name on its own line
     if doc.eponym_after(b) or doc.dose_after(b):

@@ -17,7 +17,8 @@ from typing import Callable
 
 from .institutions import pass_hospital_acronyms, pass_institutions, pass_letterhead, pass_lower_institutions
 from .institutions_cued import (
-    pass_after_name, pass_block_lines, pass_company_suffix, pass_institution_slots, pass_known_hospitals, pass_saints,
+    pass_after_name, pass_block_lines, pass_company_suffix, pass_institution_slots, pass_known_hospitals,
+    pass_lower_acronyms, pass_saints,
 )
 from .institutions_caseless import pass_caseless_slots
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
@@ -35,7 +36,7 @@ from .names_placed import pass_age_subjects, pass_name_lines
 from .organisations import pass_org_cues, pass_payers
 from .places import (
     pass_addresses, pass_cued_locations, pass_lower_places, pass_multiword_places, pass_places, pass_streets,
-    pass_streets_head_first,
+    pass_streets_head_first, pass_town_shapes,
 )
 from .professions import pass_professions
 from .repeats import pass_repeats, relabel_from_strong
@@ -91,6 +92,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_caps_last_first, "", "'Could MENDES, FAITH see': LAST, FIRST in capitals in a text that is not"),
     Pass(pass_places, "", "single-word places after the pairs, so 'Florence Nightingale' stays a name"),
     Pass(pass_lower_places, "", "'born in haiti' in lowercase notes"),
+    Pass(pass_town_shapes, "", "'in clarkbury', 'from north maryshire': unknown lowercase towns by their ending"),
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
     Pass(pass_prose_names, "", "'Gregorina's address', 'says Vedzizhev.', 'Vittore, can I': a person by what only a person has or does"),
     Pass(pass_lone_names, "", "a lone common first name: the weakest name evidence, so late"),
@@ -98,6 +100,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_surname_lists, "", "'Novosel, Robinson and Holmes': a list of names no other name vouches for"),
     Pass(pass_professions, "", "'works as a nurse': after names, so a cue word is not taken as one"),
     Pass(pass_hospital_acronyms, "", "'seen at SMH': all-caps words left over after everything else"),
+    Pass(pass_lower_acronyms, "", "'referral to gi at cch.': the same typed in lower case, closing its clause"),
     Pass(relabel_from_strong, "found names (rewrites labels)", "needs every name found to pick the strongest label"),
 )
 

@@ -570,3 +570,44 @@ def pass_multiword_places(doc: Tokens, state: PassState) -> None:
 def pass_places(doc: Tokens, state: PassState) -> None:
     """Every known place, and unknown capitalised words after a strong place cue."""
     _tag_places(doc, state, multi_only=False)
+
+
+#: Endings of English town names ("clarkbury", "jacksonville", "gunaydinmouth", "brooksstad").
+_TOWN_ENDINGS = (
+    "ville", "town", "burgh", "burg", "borough", "bury", "mouth", "stad", "berg", "furt", "haven", "chester",
+    "shire", "port", "view", "side", "fort", "ton", "field", "ford", "land", "stead", "wick", "worth",
+)
+#: Words before a town in its name ("north maryshire", "new angelachester", "lake jennifer").
+_TOWN_PREFIX = frozenset("north south east west new lake port mount fort saint st".split())
+_TOWN_CUES = frozenset("in from near outside around".split())
+
+
+def _town_shaped(lex, k: str) -> bool:
+    """A word no list knows that ends like a town, on a stem that is a name or no word at all ("clarkbury",
+    "maryshire"; not "passport", "bedside", "airport", whose stems are words)."""
+    if len(k) < 6 or not k.isalpha() or lex.is_allowed(k) or k in lex.first:
+        return False
+    for end in _TOWN_ENDINGS:
+        if k.endswith(end) and len(k) - len(end) >= 3:
+            stem = k[: -len(end)]
+            return lex.is_name_word(stem) or not lex.is_allowed(stem)
+    return False
+
+
+def pass_town_shapes(doc: Tokens, state: PassState) -> None:
+    """'her son lives off amy drive in clarkbury', 'moved here from north maryshire', 'lives in eleanor ville':
+    a town typed in lower case that no list knows, by its ending, after 'in', 'from' or 'near'."""
+    lex = doc.lex
+    keys = doc.keys
+    for i in range(1, doc.n):
+        if state.taken[i] or keys[i - 1] not in _TOWN_CUES or not doc.simple_gap(i) or doc.cap[i] \
+                and not doc.is_upper(i) and not state.recased:
+            continue  # a capitalised word is the place passes' own
+        h = i + 1 if keys[i] in _TOWN_PREFIX and i + 1 < doc.n and doc.simple_gap(i + 1) else i
+        if h >= doc.n or state.taken[h]:
+            continue
+        if _town_shaped(lex, keys[h]):
+            state.emit(i, h + 1, CITY, 0.75)
+        elif h + 1 < doc.n and keys[h + 1] == "ville" and doc.simple_gap(h + 1) and lex.is_name_word(keys[h]) \
+                and not state.taken[h + 1]:
+            state.emit(i, h + 2, CITY, 0.75)  # "eleanor ville"

@@ -90,6 +90,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     shaped_ids.COORDINATES,
     shaped_ids.CODES,
     plates.SIDECODE_PLATES,
+    plates.REFERENCE_PLATES,
     intl_addresses.INTERNATIONAL_ADDRESSES,
     intl_addresses.COUNTRY_LAST_BLOCKS,
     intl_addresses.CUED_STREET_TOWNS,

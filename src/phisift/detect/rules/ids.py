@@ -34,9 +34,17 @@ _PLATE = re.compile(
 _VERTEBRAE = re.compile(r"(?i)[CTLS][0-9]{1,2}[ -]+[CTLS]?[0-9]{1,2}")
 
 
+#: Groups after a surgical plate that make it no licence plate: prepositions, units, vertebrae ("plate with
+#: 14-mm screws", "plate 23 mm in length", "plate from C2 down to C4", "plate from T11 through L2").
+_NOT_PLATE_GROUP = re.compile(r"(?i)(?:with|from|to|in|at|of|on|and|for|by|mm|cm|in|hole|holes|[CTLS][0-9]{1,2})")
+
+
 def _plate_ok(value: str) -> bool:
-    """A licence plate has five or more letters and digits (two digits in lower case), and is no range of vertebrae."""
+    """A licence plate has five or more letters and digits (two digits in lower case), and is no range of vertebrae,
+    no size and no preposition."""
     if sum(c.isalnum() for c in value) < 5 or _VERTEBRAE.match(value):  # "C3-C5", "C3-C5 was placed"
+        return False
+    if any(_NOT_PLATE_GROUP.fullmatch(g) for g in re.split(r"[ -]", value)):
         return False
     # in lower case, "8 hole" after a bone plate reads like one: a plate has two digits or more,
     # or three hyphen-joined groups ("re-sz-9")
@@ -217,9 +225,16 @@ def _id_after_cue(scan: Scan, s: int) -> int:
     vs, ve = m.span("v")
     if label == "VEHICLE":
         plate = _PLATE.match(scan.text, vs)
-        if plate and plate.end() >= ve and _plate_ok(plate.group()):  # "plate 114 RM9", "plate CA79WJU"
-            scan.emit(vs, plate.end(), label, 0.85, CUE)
-            return plate.end()
+        end = plate.end() if plate else 0
+        if plate and not _plate_ok(plate.group()):
+            cut = re.match(r"\S+[ -]\S+?(?=[ -]\S+$)", plate.group())  # "114 RM9 and": without the word after it
+            end = vs + cut.end() if cut and _PLATE.fullmatch(cut.group()) and _plate_ok(cut.group()) else 0
+        if end and end >= ve:  # "plate 114 RM9", "plate CA79WJU"
+            scan.emit(vs, end, label, 0.85, CUE)
+            return end
+        if re.fullmatch(r"[A-HJ-NPR-Z0-9]{17}", m.group("v")):  # "VIN WPPLSWPWUZCHM2CRB": a VIN has 17 characters
+            scan.emit(vs, ve, label, 0.85, CUE)
+            return ve
     value = m.group("v")
     digits = count_digits(value)
     if digits == 0:

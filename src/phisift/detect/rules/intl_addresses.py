@@ -134,6 +134,8 @@ def _city_span(text: str, start: int, end: int, free_end: bool) -> tuple[int, in
                 break  # a comma or a full stop ends the town
         if free_end and (low in _STOP or (kept and cased and w.group()[:1].islower() and low not in _CONNECTORS)):
             break
+        if free_end and kept and _sentence_word_after(text, start + w.start(), start + w.end(), low):
+            break  # "28479 Gilletdan Pulse 80 and regular": the next sentence starts on the town's line
         kept.append(w)
         if len(kept) >= 6:
             break
@@ -142,6 +144,22 @@ def _city_span(text: str, start: int, end: int, free_end: bool) -> tuple[int, in
     if not kept:
         return None
     return start + kept[0].start(), start + kept[-1].end()
+
+
+def _sentence_word_after(text: str, ws: int, we: int, low: str) -> bool:
+    """The capitalised word at ``text[ws:we]`` opens a sentence after a town ("Pulse 80", "Nasal mucosa",
+    "Treatment decreases", "Obviously,"): a common word followed by a number, a lower-case word or a comma."""
+    word = text[ws:we]
+    if not (word[:1].isupper() and not word.isupper() and low in _common_words()):
+        return False
+    rest = text[we : we + 3]
+    return bool(re.match(r"(?:,|[ \t]+(?:[0-9]|[a-z]))", rest))
+
+
+@lru_cache(maxsize=1)
+def _common_words() -> frozenset[str]:
+    """Words of the clinical allowlist (common English and clinical words), lower case."""
+    return frozenset(w.lower() for w in read_list("clinical_allow.txt"))
 
 
 #: Where a street may start inside a line: after "at", "to", a colon or a comma ("the bill for Ann Lee, Sadowa 954").

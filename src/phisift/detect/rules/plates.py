@@ -63,4 +63,27 @@ def find_sidecode_plates(scan: Scan) -> None:
         scan.emit(s, e, "VEHICLE", 0.8, CUE)
 
 
+#: "Reference 984 1HL for the claim": a plate of two groups after a reference cue, before the clause goes on.
+_REFERENCE_PLATE = re.compile(
+    r"(?i:\b(?:reference|ref\.?)[ \t]*#?[ \t]*)(?P<plate>(?=[A-Z0-9 ]{0,8}[A-Z])(?=[A-Z0-9 ]{0,8}[0-9])"
+    r"[A-Z0-9]{2,4}[ ][A-Z0-9]{2,4})(?=[ \t]+(?:for|on|in|to)\b|[.,;]|$)"
+)
+
+
+def find_reference_plates(scan: Scan) -> None:
+    """'Reference 984 1HL for the claim', 'Ref. AB12 CDE': two groups after a reference cue, one of them mixing
+    letters and digits (a plate, whatever other identifier it might be, names a vehicle or a person)."""
+    for m in _REFERENCE_PLATE.finditer(scan.text):
+        value = m.group("plate")
+        groups = value.split()
+        if sum(c.isdigit() for c in value) < 2 or not any(g.isalnum() and not g.isdigit() and not g.isalpha()
+                                                          for g in groups):
+            continue  # a group must mix letters and digits ("1HL", "RM12"): not "2019 AB"
+        if scan.unit_after(m.start("plate") + len(groups[0])):
+            continue  # "reference 10 mg"
+        scan.emit(m.start("plate"), m.end("plate"), "VEHICLE", 0.75)
+
+
+REFERENCE_PLATES = TextPass(("VEHICLE",), lambda scan: scan.has_digit and "ef" in scan.text.lower(),
+                            find_reference_plates)
 SIDECODE_PLATES = TextPass(("VEHICLE",), lambda scan: scan.has_digit and "-" in scan.text, find_sidecode_plates)
