@@ -379,6 +379,8 @@ def test_not_international_addresses(text):
         ("She messaged the office as cleroy13 on the portal.", "cleroy13"),
         ("She messaged the office as rouvenhermansen on the portal.", "rouvenhermansen"),
         ("She messaged the office as markd’alia on the portal.", "markd’alia"),
+        ("Is Sarah-Jane.Vu16 the right portal login?", "Sarah-Jane.Vu16"),
+        ("Message from anne-marie.dupont7 today.", "anne-marie.dupont7"),
         ("Login: @luis_s", "@luis_s"),
         ("username jdoe2 was locked", "jdoe2"),
         ("Her screen name is tjones_77.", "tjones_77"),
@@ -402,6 +404,7 @@ def test_usernames(text, value):
         "See report.v2 and e.g. 12 cases.",
         "Abx: pip.tazo 4.5 g q8h.",
         "Malleus handle was mobile.",
+        "Follow-up.Ab12 and non-contrast.CT12 and Guillain-Barre.GB12 and x-ray.AP12",
     ],
 )
 def test_not_usernames(text):

@@ -41,7 +41,7 @@ _AS_ON_PORTAL = re.compile(
 )
 #: "steven.green83": two names joined by a dot or an underscore and digits after them; "@luis_s": a handle.
 _DOTTED_LOGIN = re.compile(r"[._](?<=[A-Za-z]{2}[._])[A-Za-z]{2,}[0-9]{1,4}(?![\w@-]|\.[A-Za-z0-9])")
-_LOGIN_HEAD = re.compile(r"(?<![\w.@/+-])[A-Za-z]+$")
+_LOGIN_HEAD = re.compile(r"(?<![\w.@/+-])(?:[A-Za-z]{2,}-)?[A-Za-z]+$")
 _HANDLE = re.compile(r"@(?<![\w.@/+-]@)(?P<h>[A-Za-z][A-Za-z0-9_.]{2,30}[A-Za-z0-9])(?![\w@-]|\.[A-Za-z0-9])")
 #: "@" before an everyday word is "at": "lives @home", "@night", "@ bedtime".
 _NOT_HANDLES = frozenset({"home", "night", "rest", "bedtime", "baseline", "times", "work", "school", "noon", "hour"})
@@ -161,14 +161,23 @@ def find_shaped_logins(scan: Scan) -> None:
     if scan.has_digit and ("." in text or "_" in text):
         for m in _DOTTED_LOGIN.finditer(text):
             head = _LOGIN_HEAD.search(text, max(0, m.start() - 40), m.start())
-            if head:  # "steven" of "steven.green83"
-                scan.emit(head.start(), m.end(), "USERNAME", 0.75)
+            if head and ("-" not in head.group() or _hyphened_name(head.group(), m.group()[1:])):
+                scan.emit(head.start(), m.end(), "USERNAME", 0.75)  # "steven.green83", "Sarah-Jane.Vu16"
     if "@" in text:
         for m in _HANDLE.finditer(text):
             h = m.group("h")
             if h.lower() in _NOT_HANDLES or not (_made_for_computer(h) or len(h) >= 5):
                 continue
             scan.emit(m.start(), m.end(), "USERNAME", 0.8)
+
+
+def _hyphened_name(head: str, tail: str) -> bool:
+    """"Sarah-Jane" before ".Vu16": a double given name (both parts capitalised or both lowercase), and a
+    tail that is no code in capitals ("Guillain-Barre.GB12", "Follow-up.Ab12" are words glued to codes)."""
+    a, b = head.split("-", 1)
+    same = (a.istitle() and b.istitle()) or (a.islower() and b.islower())
+    letters = "".join(c for c in tail if c.isalpha())
+    return same and not letters.isupper() and not head.lower().startswith(("follow", "non", "post", "pre", "x"))
 
 
 def find_bracketed_logins(scan: Scan) -> None:
