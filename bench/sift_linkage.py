@@ -10,7 +10,8 @@ N and from the fill-in model's 3,000 training notes) from ``msha/msha_bodypart.c
 trained by ``bench/sift_table.py``'s ``ensure_mlm`` on the 3,000-note seed-0 subset) or
 ``unigram``; SETTINGS a JSON list of ``[name, overrides]``, the overrides being
 SiftConfig fields on a ``preset`` plus ``methods`` (swap methods, default
-``["rake-position"]``). One JSON line per setting and method: mask share, kept in
+``["rake-position"]``; a method ending in ``+in-cluster``, e.g. ``rake-position+in-cluster``,
+swaps by that method with ``swap_in_cluster`` on, sharing the setting's fill). One JSON line per setting and method: mask share, kept in
 place, same cluster, linkage own / partner / any, classifier accuracy, the share of the
 sources' rare words still carried, CPU seconds. ``--rows FILE`` also appends each line
 to FILE; ``--table --rows FILE`` prints FILE's rows as a Markdown table;
@@ -25,6 +26,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -35,6 +37,8 @@ import sift_table as st  # noqa: E402
 from phisift.sift import SiftConfig, fit, sift_document  # noqa: E402
 from phisift.sift.core import SiftRun  # noqa: E402
 from phisift.sift.report import build_report  # noqa: E402
+
+IN_CLUSTER = "+in-cluster"
 
 
 def held_apart(n: int) -> list:
@@ -48,17 +52,31 @@ def held_apart(n: int) -> list:
     return [rest[i] for i in sorted(random.Random(1).sample(range(len(rest)), n))]
 
 
+def other_clustering(originals: list[str], seed: int = 1, k: int = 8):
+    """A second K-means of the originals (K = 8, another seed): a same-cluster measure the sift never saw.
+
+    ``fill_in_cluster`` and ``swap_in_cluster`` steer by the K-means the report's same-cluster
+    share uses, so that share partly says the steering worked; this one checks whether the
+    notes also stay together under a clustering fitted independently.
+    """
+    from phisift.sift.swap import fit_clusters
+
+    model, _, labels = fit_clusters(originals, k, seed)
+    return lambda texts: float((model.clusters(texts) == labels).mean())
+
+
 def table(rows_file: Path) -> str:
     """The rows of ``rows_file`` as a Markdown table."""
     pct = lambda v: "-" if v is None else f"{100 * v:.1f}%"  # noqa: E731
-    lines = ["| setting | notes | swap | masked | kept in place | same cluster | linkage own / partner / **any** "
-             "| rare words carried | classifier: sifted / original | CPU s |", "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| setting | notes | swap | masked | kept in place | same cluster | same cluster, other K-means "
+             "| linkage own / partner / **any** | rare words carried | classifier: sifted / original | CPU s |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for line in rows_file.read_text().splitlines():
         r = json.loads(line)
         notes = "held apart" if str(r.get("subset_seed", 0)) == "held" else f"seed {r.get('subset_seed', 0)}"
         swap = r["method"] + (" †" if r.get("rake_at_punctuation_only") else "")
         lines.append(f"| {r['name']} | {notes} | {swap} | {pct(r['mask'])} | {pct(r['kept'])} | "
-                     f"{pct(r['same'])} | {pct(r['own'])} / {pct(r['partner'])} / **{pct(r['any'])}** | "
+                     f"{pct(r['same'])} | {pct(r.get('same_other'))} | {pct(r['own'])} / {pct(r['partner'])} / **{pct(r['any'])}** | "
                      f"{pct(r.get('rare_carried'))} | {pct(r.get('clf'))} / {pct(r.get('clf_original'))} | {r['cpu']} |")
     return "\n".join(lines)
 
@@ -73,7 +91,8 @@ def plot(rows_file: Path, png: Path) -> None:
     rows = [json.loads(line) for line in rows_file.read_text().splitlines() if line.strip()]
     fig, ax = plt.subplots(figsize=(7.5, 5), dpi=100)
     ax.axvspan(0, 0.5, ymin=(0.865 - 0.4) / 0.6, ymax=1, color="#d9f0d3", label="target: >= 86.5% / <= 50%")
-    for method, marker in (("none", "o"), ("rake-position", "s"), ("rake", "^"), ("textrank", "v")):
+    for method, marker in (("none", "o"), ("rake-position", "s"), ("rake-position" + IN_CLUSTER, "D"), ("rake", "^"),
+                           ("textrank", "v")):
         pts = [r for r in rows if r["method"] == method]
         if not pts:
             continue
@@ -117,19 +136,26 @@ def main() -> None:
         over.update({"fill": "unigram"} if mlm == "unigram" else {"mlm": mlm})
         t = time.process_time()
         state = fit(docs, SiftConfig.preset_config(base, **over))
+        same_other = other_clustering(state.texts)
         for i in range(len(docs)):
             state.filled(i)
         for method in methods:
-            swapped = state.with_method(method)
+            swapped = state.with_method(method.removesuffix(IN_CLUSTER))
+            if method.endswith(IN_CLUSTER):  # the same fill, the swap kept in the cluster (swap_in_cluster)
+                swapped = replace(swapped, config=replace(swapped.config, swap_in_cluster=True))
             outcomes = [sift_document(swapped, d) for d in docs]
             r = build_report(SiftRun(docs, outcomes, swapped, {"total": 0}), "label")
+            by_id = {o.document.id: o.document.text for o in outcomes}
+            other = round(same_other([by_id[i] for i in state.ids]), 4)
             p, c = r["privacy"], r["utility"]["classifier"] or {}
             line = json.dumps({"name": name, "method": method, "n": n, "subset_seed": subset_seed,
                                "mask": r["mask_share"],
                                "kept": r["kept_in_place_share"], "same": r["utility"]["same_cluster_share"],
+                               "same_other": other,
                                "own": p["linkage_own"], "partner": p["linkage_partner"], "any": p["linkage_any"],
                                "clf": c.get("accuracy_trained_on_sifted"), "clf_original": c.get("accuracy_trained_on_original"),
                                "rare_carried": (p.get("rare_words") or {}).get("carried_share"),
+                               "other_partner": r.get("swapped_with_other_candidate_share"),
                                "settings": {"preset": base, **{k: v for k, v in over.items() if k != "mlm"}}, "cpu": round(time.process_time() - t, 1)})
             print(line, flush=True)
             if rows_file is not None:

@@ -117,6 +117,9 @@ def sift(
         help="Fill-ins only from words that keep the note in its K-means cluster."),
     keep_cluster_terms: Optional[int] = typer.Option(
         None, "--keep-cluster-terms", help="Never mask the N heaviest terms of each cluster (0: none)."),
+    swap_in_cluster: Optional[bool] = typer.Option(
+        None, "--swap-in-cluster/--no-swap-in-cluster",
+        help="Swap with the first of the nearest partners whose piece keeps the note in its K-means cluster."),
     in_format: InFormat = None,
     to: ToFormat = None,
     jobs: Jobs = 1,
@@ -140,7 +143,7 @@ def sift(
         fill=fill, top_k=top_k, temperature=temperature, mlm_epochs=mlm_epochs,
         mlm=str(mlm) if mlm else None, whitelist_rare=whitelist_rare, whitelist_phi=whitelist_phi,
         mask_identifying=mask_identifying, fill_in_cluster=fill_in_cluster, keep_cluster_terms=keep_cluster_terms,
-        whitelist_files=tuple(str(p) for p in whitelist) or None,
+        swap_in_cluster=swap_in_cluster, whitelist_files=tuple(str(p) for p in whitelist) or None,
         blacklist_files=tuple(str(p) for p in blacklist) or None,
     )
     src_fmt = in_format or input_format(source)

@@ -40,7 +40,7 @@ from .fill import Filler, MlmFiller, UnigramFiller
 from .identifying import cluster_vocabularies, common_words, is_identifying, note_frequencies
 from .lists import DEFAULT_BLACKLIST, load_words, norm
 from .masking import Role, choose_masks, is_unit, roles_for
-from .swap import ClusterModel, choose_partner, fit_clusters, swap_edit
+from .swap import ClusterModel, choose_partner, fit_clusters, partner_candidates, swap_edit
 
 _STAGES = {"mask": 1, "partner": 2}
 
@@ -77,6 +77,7 @@ class SiftOutcome:
     partner: str | None
     passes: int
     guarded: bool
+    partner_rank: int = 0  # 0: the partner Algorithm 1 draws; k: the k-th other candidate (swap_in_cluster)
 
 
 @dataclass
@@ -145,12 +146,28 @@ class SiftState:
         return self.partners
 
     def partner_of(self, doc: Document, filled_text: str | None = None) -> int | None:
+        """The partner Algorithm 1 draws for ``doc`` (None when its cluster holds no other note)."""
+        got = self.partner_candidates(doc, filled_text, more=False)
+        return got[0] if got else None
+
+    def partner_candidates(self, doc: Document, filled_text: str | None = None, more: bool = True) -> list[int]:
+        """The drawn partner, then (``more``) the other notes of the nearest share in a seeded order.
+
+        A note the fit has seen gets the partner chosen at fit time first; a note it has
+        not seen is placed in D(W) now. Either way the first candidate is the partner
+        of ``partner_of`` (``swap.partner_candidates``).
+        """
         i = self.index.get(doc.id)
         partners = self.ensure_partners()
-        if i is not None and self.texts[i] == doc.text:
-            return partners[i]
-        # a note the fit has not seen: its cluster and partner are found now, in D(W)
+        known = i is not None and self.texts[i] == doc.text
+        if known and not more:
+            return [] if partners[i] is None else [partners[i]]
         model, matrix, labels = self.dw
+        rng = doc_rng(self.config.seed, doc.id, "partner")
+        if known:
+            members = np.flatnonzero(labels == labels[i])
+            return partner_candidates(i, matrix, members, rng, self.config.pool, self.config.nearest, more)
+        # a note the fit has not seen: its cluster and partner are found now, in D(W)
         text = doc.text if filled_text is None or self.config.partners_on == "original" else filled_text
         X = model.vectors([text])
         label = int(model.clusters([text])[0])
@@ -158,15 +175,13 @@ class SiftState:
         if i is not None:
             members = members[members != i]
         if len(members) == 0:
-            return None
-        rng = doc_rng(self.config.seed, doc.id, "partner")
-        sample_X = matrix[members]
+            return []
         from scipy.sparse import vstack
 
-        stacked = vstack([sample_X, X]).tocsr()
-        local = choose_partner(len(members), stacked, np.arange(len(members) + 1), rng,
-                               self.config.pool, self.config.nearest)
-        return None if local is None else int(members[local])
+        stacked = vstack([matrix[members], X]).tocsr()
+        local = partner_candidates(len(members), stacked, np.arange(len(members) + 1), rng,
+                                   self.config.pool, self.config.nearest, more)
+        return [int(members[k]) for k in local]
 
     def with_method(self, method: str, q: int | None = None) -> "SiftState":
         """The same state swapping by another method; it shares the masked-and-filled notes.
@@ -223,21 +238,49 @@ def sift_document(state: SiftState, doc: Document, rng: np.random.Generator | No
     else:
         filled = mask_and_fill(state, doc.text, rng or doc_rng(state.config.seed, doc.id, "mask"))
     cfg = state.config
-    text, swapped, partner_id = filled.text, False, None
+    text, swapped, partner_id, rank = filled.text, False, None, 0
     lo = hi = -1
     if cfg.method != "none":
-        j = state.partner_of(doc, filled.text)
-        if j is not None:
-            partner_id = state.ids[j]
-            # RAKE cuts phrases at the English stop words even when the masking may mask them
-            edit = swap_edit(cfg.method, filled.text, state.filled(j).text, cfg.q, state.blacklist | DEFAULT_BLACKLIST,
-                             cfg.textrank_ratio)
-            if edit is not None:
-                text, _ = rewrite(filled.text, [edit])
-                swapped, lo, hi = True, edit.start, edit.end
+        got = _swap(state, doc, filled.text, i if known else None)
+        if got is not None:
+            j, edit, text, rank = got
+            partner_id, swapped, lo, hi = state.ids[j], True, edit.start, edit.end
     kept = sum(1 for (s, e), same in zip(filled.unit_spans, filled.unit_same) if same and not (s < hi and lo < e))
     out = Document(doc.id, text, (), dict(doc.meta))
-    return SiftOutcome(out, filled.units, filled.masked, kept, swapped, partner_id, filled.passes, filled.guarded)
+    return SiftOutcome(out, filled.units, filled.masked, kept, swapped, partner_id, filled.passes, filled.guarded, rank)
+
+
+SWAP_TRIES = 20  # swap_in_cluster: candidates tried before the drawn partner's swap is taken anyway
+
+
+def _swap(state: SiftState, doc: Document, filled_text: str, i: int | None) -> tuple[int, Edit, str, int] | None:
+    """The swap of one note: (partner, edit, swapped text, candidate rank), or None when nothing is swapped.
+
+    Algorithm 1 swaps with the drawn partner. With ``swap_in_cluster`` the candidates
+    (``SiftState.partner_candidates``: the drawn partner, then the other nearest notes
+    of its cluster) are tried in order, at most ``SWAP_TRIES``, and the first whose
+    swap leaves the note in the K-means cluster of its original is taken; when none
+    does, the drawn partner's swap is taken as Algorithm 1 would (a note is never
+    left unswapped for the sake of its cluster).
+    """
+    cfg = state.config
+    guard = cfg.swap_in_cluster
+    stop = state.blacklist | DEFAULT_BLACKLIST  # RAKE cuts at the English stop words even when they may be masked
+    candidates = state.partner_candidates(doc, filled_text, more=guard)[: SWAP_TRIES if guard else 1]
+    target = None
+    if guard:
+        target = int(state.cluster_of[i]) if i is not None else int(state.clusters.clusters([doc.text])[0])
+    first = None
+    for rank, j in enumerate(candidates):
+        edit = swap_edit(cfg.method, filled_text, state.filled(j).text, cfg.q, stop, cfg.textrank_ratio)
+        if edit is None:
+            continue
+        text, _ = rewrite(filled_text, [edit])
+        if first is None:
+            first = (j, edit, text, rank)
+        if target is None or int(state.clusters.clusters([text])[0]) == target:
+            return j, edit, text, rank
+    return first
 
 
 def apply(state: SiftState, doc: Document, rng: np.random.Generator | None = None) -> Document:

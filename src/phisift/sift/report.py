@@ -182,6 +182,8 @@ def build_report(run: SiftRun, label_field: str | None = None) -> dict[str, Any]
         "kept_in_place_share": _share(sum(o.kept for o in outcomes), units),
         "words": units,
         "swapped_share": _share(sum(o.swapped for o in outcomes), len(outcomes)),
+        "swapped_with_other_candidate_share": _share(sum(o.swapped and o.partner_rank > 0 for o in outcomes),
+                                                     len(outcomes)),
         "guarded_documents": sum(o.guarded for o in outcomes),
         "mean_passes": round(float(np.mean([o.passes for o in outcomes])), 3) if outcomes else None,
         "utility": {

@@ -108,16 +108,34 @@ def _few_threads(n: int):
 def choose_partner(i: int, X: Any, members: np.ndarray, rng: np.random.Generator, pool: int = 1000,
                    nearest: float = 0.1) -> int | None:
     """A partner for note ``i`` among ``members`` (indices of its cluster, ``i`` may be among them)."""
+    candidates = partner_candidates(i, X, members, rng, pool, nearest, more=False)
+    return candidates[0] if candidates else None
+
+
+def partner_candidates(i: int, X: Any, members: np.ndarray, rng: np.random.Generator, pool: int = 1000,
+                       nearest: float = 0.1, more: bool = True) -> list[int]:
+    """The partner Algorithm 1 draws for note ``i``, then (``more``) the other notes of the nearest share.
+
+    Sample ``min(pool, cluster size - 1)`` other notes of the cluster, order them by
+    cosine distance to ``i`` and draw one of the nearest ``ceil(nearest * n)`` at
+    random: that is the first candidate, the same whatever ``more`` says, since the
+    rest are put in a random order by draws made after it. A swap that must keep the
+    note in its cluster (``SiftConfig.swap_in_cluster``) tries them in this order.
+    """
     others = members[members != i]
     if len(others) == 0:
-        return None
+        return []
     n = min(pool, len(others))
     sample = np.sort(rng.choice(others, size=n, replace=False))
     sims = (X[sample] @ X[i].T).toarray().ravel() if hasattr(X, "tocsr") else np.asarray(X[sample] @ X[i]).ravel()
     dist = 1.0 - sims
     order = np.argsort(dist, kind="stable")
     r = max(1, math.ceil(nearest * n))
-    return int(sample[order[rng.integers(r)]])
+    first = int(rng.integers(r))
+    if not more:
+        return [int(sample[order[first]])]
+    rest = [k for k in range(r) if k != first]
+    return [int(sample[order[first]])] + [int(sample[order[rest[k]]]) for k in rng.permutation(len(rest))]
 
 
 def swap_edit(method: str, text: str, partner: str, q: int = 1, stopwords: frozenset[str] = DEFAULT_BLACKLIST,
