@@ -716,3 +716,31 @@ def test_people_in_prose_and_dialogue(det, text, name):
 )
 def test_no_people_from_eponyms_drugs_places_or_headers(det, text):
     assert not {t for label, t in found(det, text) if label in ("PATIENT", "DOCTOR")}
+
+
+# ----------------------------------------------------------------------------- employers after more cue phrases
+
+
+@pytest.mark.parametrize(
+    "text, org",
+    [
+        ("She spent a year at Solarlist as the assistant to the director.", "Solarlist"),
+        ("He spent 20 years at Bethlehem Steel before he retired.", "Bethlehem Steel"),
+        ("He joined Weight Watchers last year.", "Weight Watchers"),
+        ("She was hired by Acme Robotics in May.", "Acme Robotics"),
+    ],
+)
+def test_employers_after_more_cue_phrases(det, text, org):
+    assert ("ORGANIZATION", org) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She has been on lisinopril for 5 years at 20 mg. Two years at that dose. He joined the group.",
+        "He joined us in 2019. She joined PT twice weekly.",
+        "Symptoms for 3 years at night, worse for 2 years at Christmas.",
+    ],
+)
+def test_durations_and_therapies_are_no_employers(det, text):
+    assert not {t for label, t in found(det, text) if label == "ORGANIZATION"}

@@ -298,6 +298,8 @@ ORG_CUES = frozenset(
         "pension from, pension through, enrolled in, day program at, program at, volunteers at, "
         "volunteer at, volunteered at, insured by, insured through, insurance through, insurance with, "
         "insurance is, coverage through, covered by, "
+        "year at, years at, months at, internship at, interned at, position at, job with, joined, hired by, hired at, "
+        "consultant at, consultant for, contractor for, contractor at, "
         "trabaja en, trabajaba en, empleado de, empleada de"
     ).split(", ")
 )
