@@ -56,11 +56,14 @@ Where things are
 ``names_listed``  people from the word lists: pairs, lists, lone first names
 ``names_roles``   people after a role or credential in any case, bare first names by their verb
 ``repeats``       later mentions of the names found, and their labels
-``places``        streets, addresses, cities, states, countries, named locations
+``places``        streets, addresses, cities, states, countries, named locations, towns typed in lower case
+                  by their ending ("in clarkbury")
 ``specific``      whether a run of words names one particular place or body
 ``institutions``  hospitals and other bodies by head word, acronym, letterhead
 ``institutions_cued`` institutions without a head word: slots, known short names, saints, letterhead
-                  lines, company suffixes
+                  lines (also typed in lower case), company suffixes, lower-case acronyms in a slot
+``institutions_caseless`` the words of a strong slot to the clause end: in notes typed in one case, and
+                  a name typed in lower case (or a run in capitals with a head) in a mixed-case note
 ``organisations`` insurers, employers and schools
 ``professions``   occupations after a job cue
 """

@@ -19,10 +19,13 @@ Where each family is found (each module keeps its regexes beside their handlers)
 ``ids``             SSN, cue-word IDs (MRN, Acct #, plate ...), DEA, VIN, bare numbers
 ``shaped_ids``      IDs by their make-up alone: letter-and-digit codes, MAC addresses,
                     IBANs (checksum), coordinates
+``plates``          licence plates without a plate cue: three hyphen-joined groups
+                    ("AM-XG-27"), two groups after "Reference"
 ``addresses``       US streets (with flat and suite parts), P.O. boxes, ZIPs, cities, states
                     and territories
-``intl_addresses``  addresses of other countries: street, postcode and town, country
-``places``          long country names; streets named after "lives on"
+``intl_addresses``  addresses of other countries: street, postcode and town, country;
+                    a town before a country ("born in Hue, Vietnam")
+``places``          long country names; streets named after "lives on" and the town after them
 ``fields``          form-field values ("Patient Name:", "Attending:", "Address:")
 ``names``           names after titles and signatures; the field-value name cleaner
 ``usernames``       login names in audit lines and brackets, after account cues,
