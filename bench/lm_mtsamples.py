@@ -179,7 +179,7 @@ def main() -> None:
     parser.add_argument("--no-dedup", action="store_true")
     parser.add_argument("--tag", default="", help="suffix of the output folder and results file")
     args = parser.parse_args()
-    if not args.data.is_file():
+    if args.corpus is None and not args.data.is_file():
         sys.exit(f"MTSamples not found at {args.data}")
     args.out.mkdir(parents=True, exist_ok=True)
     console = TextReporter()
@@ -221,7 +221,7 @@ def main() -> None:
         for word, near in vec["neighbours"].items():
             print(f"    {word}: {', '.join(f'{w} {s:.2f}' for w, s in near)}", flush=True)
     (args.out / f"lm_mtsamples{args.tag}.json").write_text(json.dumps(results, indent=2) + "\n")
-    print(f"results: {args.out / 'lm_mtsamples.json'}")
+    print(f"results: {args.out / f'lm_mtsamples{args.tag}.json'}")
 
 
 if __name__ == "__main__":

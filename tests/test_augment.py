@@ -80,10 +80,20 @@ def filtered(loaded, **options) -> FilteredBert:
 
 
 def changed_tokens(old: str, new: str) -> list[tuple[str, str]]:
-    """Pairs of differing tokens; Filtered BERT swaps words one for one, so the token counts match."""
-    a, b = tokenize(old), tokenize(new)
+    """Pairs of differing tokens; Filtered BERT swaps words one for one, so the token counts match.
+
+    A trailing period is split off every token first: a replacement such as "abd" before
+    a full stop reads as the abbreviation "abd." (one token) where "pain" + "." were two.
+    """
+    def words(text: str) -> list[str]:
+        out = []
+        for t in tokenize(text):
+            out.extend([t.text[:-1], "."] if len(t.text) > 1 and t.text.endswith(".") else [t.text])
+        return out
+
+    a, b = words(old), words(new)
     assert len(a) == len(b)
-    return [(x.text, y.text) for x, y in zip(a, b) if x.text != y.text]
+    return [(x, y) for x, y in zip(a, b) if x != y]
 
 
 # --------------------------------------------------------------------------- Filtered BERT
