@@ -1,7 +1,12 @@
 """MEDDOCAN (IberLEF 2019) with the CRF tagger: train on train, select on dev, score dev.
 
 Usage:
-    python bench/meddocan_crf.py [--jobs 2] [--max-iterations 200] [--no-gazetteer] [--out bench/out/meddocan_crf]
+    python bench/meddocan_crf.py [--jobs 2] [--max-iterations 200] [--no-gazetteer] [--no-cue-words]
+                                 [--no-consistency] [--candidate-context N] [--out bench/out/meddocan_crf]
+
+With no option it trains what ``phisift train meddocan/train --dev meddocan/dev``
+trains (the same ``train_model`` call with the command's defaults: gazetteer, cue
+words, window 3, the default grid, 2 jobs, whole notes, document consistency).
 
 Scored as the 2019 task did: strict entity micro P/R/F1 (same start, end and
 MEDDOCAN label), on dev, overall and per label, with the model's own 22 labels.
@@ -49,7 +54,10 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--max-iterations", type=int, default=200)
     ap.add_argument("--no-gazetteer", action="store_true")
-    ap.add_argument("--window", type=int, default=3, help="context window in pieces (the library default is 2)")
+    ap.add_argument("--no-cue-words", action="store_true")
+    ap.add_argument("--no-consistency", action="store_true")
+    ap.add_argument("--candidate-context", type=int, default=None, help="tag candidate regions only (default: whole notes)")
+    ap.add_argument("--window", type=int, default=3, help="context window in pieces (phisift train's default)")
     ap.add_argument("--grid", default=None, help="c1:c2,c1:c2 (default: the train module's grid)")
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "meddocan_crf")
     args = ap.parse_args()
@@ -66,10 +74,12 @@ def main() -> int:
         dev_docs=dev,
         crf=CrfParams(max_iterations=args.max_iterations),
         grid=grid,
-        features=FeatureSettings(gazetteer=not args.no_gazetteer, window=args.window),
+        features=FeatureSettings(gazetteer=not args.no_gazetteer, window=args.window, cue_words=not args.no_cue_words),
         jobs=args.jobs,
         overwrite=True,
         log=lambda m: print("  " + m, flush=True),
+        candidate_context=args.candidate_context,
+        consistency=not args.no_consistency,
     )
     train_wall, train_cpu = time.perf_counter() - t0, cpu_seconds() - c0
 
@@ -84,7 +94,10 @@ def main() -> int:
 
     s = report["entity_strict"]
     lines = [
-        f"MEDDOCAN dev, CRF ({'gazetteer from train + ' if not args.no_gazetteer else ''}rules/lexicon features)",
+        f"MEDDOCAN dev, CRF ({'gazetteer from train + ' if not args.no_gazetteer else ''}"
+        f"{'cue words + ' if not args.no_cue_words else ''}rules/lexicon features; "
+        f"{'whole notes' if args.candidate_context is None else f'candidate regions ±{args.candidate_context}'}"
+        f"{', document consistency' if not args.no_consistency else ''})",
         f"chosen c1={result.config['crf']['c1']} c2={result.config['crf']['c2']}, "
         f"max_iterations={args.max_iterations}, window ±{args.window}",
         f"strict entity micro: P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f} "
