@@ -214,6 +214,13 @@ def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_pat
     stored = (tmp_path / "m" / "gazetteer.json").read_text()
     assert json.loads(stored)["digest"] == "blake2b-96"
     assert not any(name.lower() in stored.lower() for name in NAMES + CITIES)
+    import pickle
+
+    det = load_model_detector(tmp_path / "m", map_labels=False)
+    again = pickle.loads(pickle.dumps(det))  # worker processes get the digests and their key
+    assert det.gazetteer.key is not None and again.gazetteer.key == det.gazetteer.key
+    assert (again.candidate_context, again.consistency) == (None, True)
+    assert all(again.detect(d.text) == det.detect(d.text) for d in docs[18:])
     res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "-o", "m2", "--no-gazetteer",
                           "--no-cue-words",
                           "--max-iterations", "5", "--candidate-context", "2", "--no-consistency"],
