@@ -11,7 +11,8 @@ comes from the same lexicon.
 
 A surrogate part is never the word itself, never starts with the same letter (so an
 initial does not survive either), and is never a word of the note's or the patient's
-PHI: a draw that is one of these is replaced by the next draw of the same seeded
+PHI, nor holds such a word of 3+ letters inside it ("Johnson" for "Smith" next to "John"):
+a draw that is one of these is replaced by the next draw of the same seeded
 stream. An initial becomes the initial of the surrogate of the note's only name word
 with that letter ("A. Gabba" next to "Adele Gabba"), or a keyed letter of its own.
 """
@@ -91,7 +92,7 @@ class NameParts:
             draw = fake.last_name
         new = draw().lower()
         for _ in range(40):
-            if new != key and new[:1] != key[:1] and new not in avoid and not is_name_generic(new):
+            if new[:1] != key[:1] and not _overlaps(new, key, avoid) and not is_name_generic(new):
                 return new
             new = draw().lower()
         return new
@@ -104,6 +105,14 @@ class NameParts:
             return note_parts[letter]
         r = random.Random(self.seed("initial", patient, letter))
         return r.choice([c for c in string.ascii_uppercase if c != letter])
+
+
+def _overlaps(new: str, key: str, avoid: frozenset[str]) -> bool:
+    """Whether a drawn part is the word itself or a PHI word of the note, or holds one (3+ letters) inside it:
+    "Johnson" for "Smith" in a note about John Smith would show "John" to a reader or a substring audit."""
+    if new == key or new in avoid or key in new:
+        return True
+    return any(len(w) >= 3 and w in new for w in avoid)
 
 
 def initials_of(words: Iterable[str], surrogate: Callable[[str], str]) -> dict[str, str]:
