@@ -94,7 +94,7 @@ def mlm(
     in_format: InFormat = None,
     holdout: float = typer.Option(0.1, "--holdout", help="Share of documents held out for the report."),
     deid_first: DeidFirst = None,
-    max_length: Optional[int] = typer.Option(None, "--max-length", help="Tokens per training chunk (default 128; base 256)."),
+    max_length: Optional[int] = typer.Option(None, "--max-length", help="Tokens per training chunk (tiny 64, small 128, base 256)."),
     batch_size: Optional[int] = typer.Option(None, "--batch-size", help="Chunks per step (default 32; base 16)."),
     learning_rate: Optional[float] = typer.Option(None, "--lr", help="Peak learning rate (default by size; 5e-5 with --from)."),
     vocab_size: Optional[int] = typer.Option(None, "--vocab-size", help="WordPiece vocabulary size (default 8k/16k/30k)."),
