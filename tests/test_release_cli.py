@@ -75,7 +75,7 @@ def test_the_spans_file_takes_the_output_ids_on_request(tmp_path):
     res = deid(tmp_path, str(notes), str(tmp_path / "out.jsonl"), "--spans", str(tmp_path / "in-ids.jsonl"))
     ids = [json.loads(line)["id"] for line in (tmp_path / "in-ids.jsonl").read_text().splitlines()]
     assert "OConnell-Whitfield_Margaret_00482913" in ids and "note_0002" in ids
-    assert "the spans file keeps the input's ids of 1 documents" in res.stderr and "--spans-ids output" in res.stderr
+    assert "the spans file keeps the input's ids of 1 document " in res.stderr and "--spans-ids output" in res.stderr
     deid(tmp_path, str(notes), str(tmp_path / "out2.jsonl"), "--spans", str(tmp_path / "out-ids.jsonl"),
          "--spans-ids", "output")
     text = (tmp_path / "out-ids.jsonl").read_text()

@@ -135,3 +135,13 @@ def part_done(piece: str) -> None:
     callback = _PART_DONE.get()
     if callback is not None:
         callback(piece)
+
+
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """``"1 document"``, ``"3 documents"``: counts in messages read as English.
+
+    Summaries are read by people checking a run ("de-identified 1 documents" makes a
+    careful reader wonder what else is wrong); ``plural`` is for nouns that do not
+    take an ``s``.
+    """
+    return f"{n} {noun if n == 1 else (plural or noun + 's')}"

@@ -14,6 +14,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import InputError, UsageError
+from ..progress import counted
 from .console import RichReporter, say
 from .options import IdField, InFormat, Overwrite, Target, TextField, ToFormat
 
@@ -106,7 +107,7 @@ def augment_command(
     if report is not None:
         write_text_atomic(report, json.dumps({"method": method, **stats}, indent=2) + "\n")
     say(_stats_line(method, n, stats))
-    say(f"wrote {written} documents -> {target} ({dst_fmt})")
+    say(f"wrote {counted(written, 'document')} -> {target} ({dst_fmt})")
 
 
 def _check_augment_options(method: str, mlm: Optional[Path], vectors: Optional[Path]) -> None:

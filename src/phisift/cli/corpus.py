@@ -11,6 +11,7 @@ import typer
 from rich.table import Table as RichTable
 
 from ..errors import InputError
+from ..progress import counted
 from .console import out, say
 from .locations import check_apart, location, sql_options
 from .options import (
@@ -59,7 +60,7 @@ def convert(
             write["if_exists"] = "replace"  # a database table
         docs = read_corpus(src, src_fmt, **reader_options(text_field, id_field), **read)
         n = write_corpus_whole(docs, dst, dst_fmt, **write)
-    say(f"converted {n} documents: {src_fmt} -> {dst_fmt}")
+    say(f"converted {counted(n, 'document')}: {src_fmt} -> {dst_fmt}")
 
 
 def _print_scores_table(title: str, scores: dict) -> None:
@@ -118,7 +119,7 @@ def eval_command(
     if as_json:
         sys.stdout.write(json.dumps(result, indent=None) + "\n")
         return
-    _print_scores_table(f"all PHI ({report.documents} documents)", result)
+    _print_scores_table(f"all PHI ({counted(report.documents, 'document')})", result)
     _print_scores_table("HIPAA Safe Harbor subset", result["hipaa"])
     if by_label:
         _print_label_table(result["by_label"])

@@ -11,6 +11,7 @@ from typing import Optional
 import typer
 
 from ..errors import UsageError
+from ..progress import counted
 from .console import say
 from .options import FORMAT_HELP, IdField, InFormat, LabelMap, Overwrite, TextField
 
@@ -90,7 +91,7 @@ def review_command(
 
 def _print_review_summary(result, has_deid: bool, charts_expected: bool) -> None:
     """Counts (never text) of what the page holds, notes on what it lacks, and where to open it."""
-    parts = [f"{result.documents} documents"]
+    parts = [counted(result.documents, "document")]
     if result.report is not None:
         strict = result.report.all.strict
         parts.append(f"{strict.tp} exact, {strict.fn} gold not matched, {strict.fp} found not matched")

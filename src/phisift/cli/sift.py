@@ -14,6 +14,7 @@ import typer
 from rich.table import Table
 
 from ..errors import InputError, UsageError
+from ..progress import counted
 from .console import RichReporter, err, out, say
 from .engines import check_engine_options, open_engine
 from .options import (
@@ -134,7 +135,7 @@ def sift(
 
     prefer_passive_threads()  # before torch or scikit-learn load OpenMP: spinning threads stall busy machines
     from ..formats import detect_format, input_format, reader_options
-    from ..sift.report import build_report, report_files, write_report
+    from ..sift.report import report_files
 
     jobs = check_engine_options(jobs, engine, spark_master)
     _check_sift_paths(source, target, report, mlm, save_mlm, fill)
@@ -153,11 +154,18 @@ def sift(
     also = tuple(report_files(report) if report is not None else ()) + ((save_mlm,) if save_mlm else ())
     run = _sift_to_file(docs, (source, src_fmt, opts), (target, dst_fmt), config, mlm, save_mlm, store_path,
                         (resume, overwrite, also), (engine, jobs, spark_master))
+    _report_run(run, label_field, report, f"{target} ({dst_fmt})")
+
+
+def _report_run(run, label_field: Optional[str], report: Optional[Path], where: str) -> None:
+    """The privacy/utility report (file and screen) and the one-line summary of a sift run."""
+    from ..sift.report import build_report, write_report
+
     figures = build_report(run, label_field)
     if report is not None:
         say("report: " + ", ".join(str(p) for p in write_report(figures, report)))
     _print_summary(figures)
-    say(f"sifted {len(run.documents)} documents -> {target} ({dst_fmt}); fill-in: {run.state.fill_description}")
+    say(f"sifted {counted(len(run.documents), 'document')} -> {where}; fill-in: {run.state.fill_description}")
 
 
 def _sift_to_file(docs: list, source: tuple[Path, str, dict], target: tuple[Path, str], config,

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..document import Document, Span
+from ..progress import counted
 
 
 @dataclass
@@ -57,7 +58,7 @@ class Summary:
         rate = self.characters / self.seconds if self.seconds else 0.0
         earlier = f" (and {self.resumed_from} before the interruption)" if self.resumed_from else ""
         empty = f" ({self.empty} without text, passed through)" if self.empty else ""
-        out = [f"{verb} {self.documents} documents{earlier}{empty}, {sum(self.spans.values())} spans "
+        out = [f"{verb} {counted(self.documents, 'document')}{earlier}{empty}, {sum(self.spans.values())} spans "
                f"in {self.seconds:.1f} s ({rate / 1e6:.2f} M chars/s)"]
         if self.spans:
             out.append("  " + ", ".join(f"{label} {n}" for label, n in sorted(self.spans.items())))
@@ -65,7 +66,7 @@ class Summary:
             out.append("  fields written unchanged (not de-identified; --drop-field, --pseudonymise-field or "
                        "--shift-date-field change them): " + ", ".join(self.passed))
         if self.spans_input_ids:
-            out.append(f"  the spans file keeps the input's ids of {self.spans_input_ids} documents whose output id is "
+            out.append(f"  the spans file keeps the input's ids of {counted(self.spans_input_ids, 'document')} whose output id is "
                        "a pseudonym (their ids hold PHI); --spans-ids output writes the output's ids")
         if self.frequency:
             f = self.frequency
