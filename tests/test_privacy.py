@@ -62,6 +62,15 @@ def test_institution_surrogates_keep_the_generic_head():
     assert re.fullmatch(r"University of [\w .'-]+ Health System", new), new
 
 
+def test_a_one_letter_institution_code_gets_a_surrogate_not_a_tag():
+    """An HL7 assigning authority "H": a substring test refused every hospital name (they all hold
+    an h), so it came out as [HOSPITAL]; a short original must only not be a whole word of it."""
+    for i in range(20):
+        text = "MRN 12345678 of H."
+        out = deid(text, [("HOSPITAL", "H")], keyed(i))
+        assert "[HOSPITAL]" not in out and not re.search(r"\bH\b", out[len("MRN 12345678 of "):]), out
+
+
 # --- item 3: a surrogate is never its original nor another PHI string of the note ----
 @pytest.mark.parametrize("label, original", [("STATE", "MA"), ("STATE", "Ohio"), ("COUNTRY", "Peru"),
                                              ("CITY", "Boston"), ("ZIP", "02114"), ("PROFESSION", "nurse")])

@@ -81,3 +81,17 @@ def test_combined_spans_never_overlap_and_cover_only_found_text(raw):
     assert all(a.end <= b.start for a, b in zip(out, out[1:]))
     covered = {i for s in spans for i in range(s.start, s.end)}
     assert all(i in covered for s in out for i in range(s.start, s.end))
+
+
+def test_a_known_identifier_inside_a_longer_span_takes_its_label():
+    """The patient's city inside a hospital's name: covered whole, labelled as the hospital."""
+    known = Span(8, 14, "CITY", source="known", score=1.0)
+    hospital = Span(8, 32, "HOSPITAL", source="lexicon", score=0.9)
+    out = combine([known, hospital])
+    assert [(s.start, s.end, s.label) for s in out] == [(8, 32, "HOSPITAL")]
+    # a detector's own winner keeps its label when stretched (only known identifiers defer)
+    out = combine([Span(8, 14, "CITY", source="rules", score=1.0), hospital])
+    assert [(s.start, s.end, s.label) for s in out] == [(8, 32, "CITY")]
+    # a known identifier that only overlaps (does not sit inside) keeps its own label
+    out = combine([known, Span(10, 40, "HOSPITAL", score=0.9)])
+    assert [(s.start, s.end, s.label) for s in out] == [(8, 40, "CITY")]

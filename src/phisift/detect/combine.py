@@ -51,8 +51,22 @@ class Combiner:
                     if chosen.overlapping(start, end):
                         chosen.add(win)
                     else:
-                        chosen.add(replace(win, start=start, end=end))
+                        chosen.add(_stretched(win, cand, start, end))
         return chosen.spans()
+
+
+def _stretched(win: Span, cand: Span, start: int, end: int) -> Span:
+    """The winner over ``start..end``; a known identifier takes the label of the span it sits in.
+
+    A patient's known identifier (``source="known"``, score 1.0) wins every overlap so
+    that it is always covered, but when it is only part of a longer confident span
+    ("Boston" of the patient's address inside "Boston General Hospital") the longer
+    span says what the whole stretch is: labelling it CITY would give it a city as
+    its surrogate.
+    """
+    if win.source == "known" and cand.start <= win.start and win.end <= cand.end:
+        return replace(win, start=start, end=end, label=cand.label, source=cand.source)
+    return replace(win, start=start, end=end)
 
 
 class _Disjoint:

@@ -43,7 +43,7 @@ from typing import Iterable
 from ..document import Span
 from ..store import Secret
 from .context import PERSON_LABELS, NoteContext, build_context, surrogate_part
-from .generic import all_words, content_words, is_generic
+from .generic import WORD, all_words, content_words, is_generic
 from .institutions import build as build_institution
 from ..text import match_case
 from .names import NameParts, faker, looks_like_name, rewrite_name
@@ -223,11 +223,20 @@ def acceptable(candidate: str, original: str, ctx: NoteContext) -> bool:
     """A candidate passes when it differs from the original, is no PHI string of the note, writes none
     of them as a whole token sequence, and shares no content word with the original or the note's PHI."""
     low = candidate.strip().lower()
-    if not low or original.strip().lower() in low or low in ctx.strings or ctx.reproduces(candidate):
+    if not low or _holds(low, original.strip().lower()) or low in ctx.strings or ctx.reproduces(candidate):
         return False
     kept = {w for w in all_words(original) if is_generic(w)}
     new = all_words(candidate) - kept
     return not (new & (content_words(original) | ctx.words))
+
+
+def _holds(candidate: str, original: str) -> bool:
+    """Whether a (lower-cased) candidate shows the original: as a substring, or, for an
+    original of one or two characters (an HL7 assigning authority "H", a state "MA"), as
+    a whole word; nearly every name holds a letter, so a substring test would refuse all."""
+    if len(original) >= 3:
+        return original in candidate
+    return original in {w.lower() for w in WORD.findall(candidate)}
 
 
 def _faker_field(method: str):

@@ -58,7 +58,7 @@ class Summary:
         rate = self.characters / self.seconds if self.seconds else 0.0
         earlier = f" (and {self.resumed_from} before the interruption)" if self.resumed_from else ""
         empty = f" ({self.empty} without text, passed through)" if self.empty else ""
-        out = [f"{verb} {counted(self.documents, 'document')}{earlier}{empty}, {sum(self.spans.values())} spans "
+        out = [f"{verb} {counted(self.documents, 'document')}{earlier}{empty}, {counted(sum(self.spans.values()), 'span')} "
                f"in {self.seconds:.1f} s ({rate / 1e6:.2f} M chars/s)"]
         if self.spans:
             out.append("  " + ", ".join(f"{label} {n}" for label, n in sorted(self.spans.items())))
