@@ -138,3 +138,18 @@ def calendar_use(doc: Tokens, i: int) -> bool:
     if NUMBER_AFTER.match(doc.text, doc.ends[i]) or doc.sentence_initial(i):
         return True
     return i > 0 and doc.keys[i - 1] in _DATE_BEFORE
+
+
+def calendar_name(doc: Tokens, state: PassState, t: int, strong: bool = False) -> bool:
+    """A month name that starts a name after a cue: 'June Price', 'signed by social worker june
+    sarabia': a name word of the month's case follows it on the line ('re: april stone': after a strong
+    cue also one that is a common word); 'May 5', 'June 2019' stay dates."""
+    u = t + 1
+    if u >= doc.n or state.taken[u] or not doc.simple_gap(u) or doc.cap[u] != doc.cap[t] or doc.is_initial(u):
+        return False
+    k = doc.keys[u]
+    if k in NAME_STOP or k in CALENDAR or k in TITLES or k in CREDENTIAL_WORDS or NUMBER_AFTER.match(doc.text, doc.ends[t]):
+        return False
+    lex = doc.lex
+    return lex.is_name_word(k) and (doc.cap[u] or strong or not lex.is_allowed(k)) \
+        or strong and len(k) > 2 and k.isalpha() and not lex.is_allowed(k, terms=False)  # 'dr. june kolsut'

@@ -17,7 +17,7 @@ from .cues import (
 from .casing import clinical_vocabulary
 from .labels import DOCTOR, PATIENT
 from .name_runs import (
-    calendar_use, extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok,
+    calendar_name, calendar_use, extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok,
 )
 from .state import PassState
 from .tokens import SPACE_GAPS, Tokens, is_mc_name
@@ -76,6 +76,10 @@ def pass_credentials(doc: Tokens, state: PassState) -> None:
         state.emit(i, j, DOCTOR, 0.92)
 
 
+#: After "Ms. D. Mall": the sentence or clause ends ("Dr. X. Once the ..." is a placeholder and a sentence).
+_NAME_CLOSED = re.compile(r"[.,;:)]|[ \t]*$", re.M)
+
+
 def pass_titles(doc: Tokens, state: PassState) -> None:
     """'Dr. Smith', 'Mrs. Jane Doe', 'Sra. de la Fuente': the name after a title takes the title's label."""
     for i in doc.caps:
@@ -122,6 +126,11 @@ def pass_titles(doc: Tokens, state: PassState) -> None:
                     and name_token_ok(doc, t + 1, doc.is_upper(t + 1)):
                 j = extend_name(doc, state, t, strong=True)
                 state.emit(t, j, label, 0.95)
+            elif kt != "x" and t + 1 < doc.n and doc.gap(t + 1) == ". " and _NAME_CLOSED.match(doc.text, doc.ends[t + 1]) \
+                    and doc.is_title_case(t + 1) and len(doc.words[t + 1]) > 2 and not state.taken[t + 1] \
+                    and doc.keys[t + 1] not in NAME_STOP and doc.keys[t + 1] not in CALENDAR \
+                    and not doc.eponym_after(t + 2):
+                state.emit(t, t + 2, label, 0.95)  # "Ms. D. Mall": title and initial make any surname a name
             continue
         if kt in NAME_STOP or kt in TITLES:
             continue
@@ -161,10 +170,12 @@ def pass_lower_titles(doc: Tokens, state: PassState) -> None:
         else:
             ok = lower_name_word(doc, state, t, loose=True) and (
                 w not in ("mr", "ms") or lex.is_name_word(k) or not lex.is_allowed(k)
-            ) or pair
+            ) or pair or dotted and k in CALENDAR and calendar_name(doc, state, t, strong=True)  # "dr. june kolsut"
         if not ok:
             continue
         j = lower_name_end(doc, state, t, loose=w in ("dr", "mrs", "drs"))
+        if j == t + 1 and k in CALENDAR:
+            j = lower_name_end(doc, state, t + 1, loose=True)
         if pair and j == t + 1:
             j = t + 2  # "ms. matthew walker,", "mr crystal cook at": a surname that is also a word
         state.emit(t, j, label, 0.9)

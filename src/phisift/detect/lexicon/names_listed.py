@@ -153,6 +153,7 @@ def _list_follows(doc: Tokens, j: int) -> bool:
 
 
 _DOTTED_ABBREVIATION = re.compile(r"\.[A-Za-z]{1,3}\.")
+_YEAR_AFTER = re.compile(r"[ \t]+\d{4}\b")
 
 
 def pass_name_lists(doc: Tokens, state: PassState) -> None:
@@ -175,6 +176,8 @@ def pass_name_lists(doc: Tokens, state: PassState) -> None:
                     break
                 if doc.eponym_after(t + 1) or doc.dose_after(t + 1):
                     break
+                if _YEAR_AFTER.match(doc.text, doc.ends[t]):
+                    break  # "bell, david, Halloween 2014": a word before a number is a date, not a name
                 if _DOTTED_ABBREVIATION.match(doc.text, doc.ends[t]):
                     break  # "Ph.D.", "M.Sc.": the first piece of a dotted credential
                 if doc.department_at(t):

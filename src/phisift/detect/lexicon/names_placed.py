@@ -7,7 +7,7 @@ MRN 05510161", a signature line after "Sincerely,".
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from typing import Sequence
 
 from .cues import (
@@ -33,9 +33,12 @@ _AGE_LEAD = re.compile(
 )
 _VISIT_TAIL = re.compile(
     r"\b(?:(?:comes|came)[ \t]+in\b|(?:returns|presents)[ \t]+(?:today|for|to|with)\b"
-    r"|is[ \t]+here[ \t]+(?:today|for|with)\b|was[ \t]+seen[ \t]+today\b)",
+    r"|is[ \t]+here[ \t]+(?:today|for|with)\b|was[ \t]+seen[ \t]+today\b|(?:is|was)[ \t]+accompanied[ \t]+by\b)",
     re.I,
 )
+#: A visit with company: only a person is accompanied ("Joy Green was seen today accompanied by her husband"),
+#: so the subject may be words that are also common words, or "LAST, FIRST".
+_ACCOMPANIED = re.compile(r"(?:[ \t]*,?[ \t]*(?:accompanied|escorted)[ \t]+by\b|(?<=accompanied by))", re.I)
 
 
 def pass_age_subjects(doc: Tokens, state: PassState) -> None:
@@ -60,18 +63,21 @@ def pass_age_subjects(doc: Tokens, state: PassState) -> None:
             t = bisect_right(doc.ends, pos) - 1
             if t < 0 or doc.ends[t] != pos or state.taken[t]:
                 continue
-            # walk back over the name to the sentence start: at most three words
+            company = not strong and bool(_ACCOMPANIED.match(text, m.end()))
+            # walk back over the name to the sentence start: at most three words ("LAST, FIRST" with company)
             a = t
             while a > t - 3 and not doc.sentence_initial(a):
                 p = a - 1
-                if state.taken[p] or not (doc.simple_gap(a) or (doc.is_initial(p) and doc.initial_gap(a))):
+                comma = company and a == t and doc.gap(a) in (", ", ",")
+                initial = (doc.is_initial(p) or lower_initial(doc, p)) and doc.initial_gap(a)  # "m.j. cook was seen"
+                if state.taken[p] or not (doc.simple_gap(a) or comma or initial):
                     break
                 a = p
             if not doc.sentence_initial(a):
                 continue
             toks = [u for u in range(a, t + 1) if not doc.is_initial(u) and not lower_initial(doc, u)
                     and doc.keys[u] not in PARTICLES]
-            if not toks or not _subject_words_ok(doc, toks, strong):
+            if not toks or not _subject_words_ok(doc, toks, strong or company, company):
                 continue
             if strong and text[doc.ends[t] : m.start()].lstrip(" \t").startswith(",") \
                     and not all(doc.lex.is_name_word(doc.keys[u]) for u in toks):
@@ -79,8 +85,10 @@ def pass_age_subjects(doc: Tokens, state: PassState) -> None:
             state.emit(a, t + 1, PATIENT, 0.85 if strong else 0.8)
 
 
-def _subject_words_ok(doc: Tokens, toks: Sequence[int], strong: bool) -> bool:
-    """Can the words ``toks`` at a sentence start be a name? ``strong``: an age follows (not a verb)."""
+def _subject_words_ok(doc: Tokens, toks: Sequence[int], strong: bool, company: bool = False) -> bool:
+    """Can the words ``toks`` at a sentence start be a name? ``strong``: an age follows (not a verb);
+    ``company``: the subject is accompanied by someone, so lowercase name words that are also common
+    words ("anita glass") will do."""
     lex = doc.lex
     upper = all(doc.is_upper(u) for u in toks)
     lower = all(not doc.cap[u] for u in toks)
@@ -99,7 +107,7 @@ def _subject_words_ok(doc: Tokens, toks: Sequence[int], strong: bool) -> bool:
     allowed = [lex.is_allowed(k) for k in keys]
     if lower:
         # lowercase: a name word that is no English word, or (with an age) an unknown word
-        return all((n and not al) or (strong and not al and len(k) > 3)
+        return all((n and (not al or company)) or (strong and not al and len(k) > 3)
                    for k, n, al in zip(keys, named, allowed))
     if any(lex.is_place_word(k) and not n for k, n in zip(keys, named)):
         return False
@@ -194,3 +202,71 @@ def pass_name_lines(doc: Tokens, state: PassState) -> None:
         )
         if closing or doc.starts[i] >= last_line_start:
             state.emit(i, j, DOCTOR, 0.9)
+
+
+def _line_span(doc: Tokens, pos: int) -> tuple[int, int, str]:
+    """(first token, end token, text) of the line that starts at character ``pos``."""
+    end = doc.text.find("\n", pos)
+    end = len(doc.text) if end == -1 else end
+    return bisect_left(doc.starts, pos), bisect_right(doc.ends, end), doc.text[pos:end]
+
+
+def pass_signature_blocks(doc: Tokens, state: PassState) -> None:
+    """'S. Fritsch\\nBNCH\\nPhone ...', 'eloy solera\\nSaint Agnes's Medical Center\\nPhone ...': the name
+    that opens a signature block, a line alone after a blank line, above a 'Phone'/'Fax' line or above one
+    short line (the institution) and then a 'Phone' line. Lowercase names need words that are no common
+    English words or are name words; a line of common words ("Follow up") is no name."""
+    text = doc.text
+    for i in sorted(_line_starts(doc)):
+        if i >= doc.n or state.taken[i]:
+            continue
+        pos = text.rfind("\n", 0, doc.starts[i]) + 1
+        if text[pos : doc.starts[i]].strip() or (pos > 0 and text[:pos].rstrip(" \t\n") and
+                                                 not text[: pos - 1].rstrip(" \t").endswith("\n")):
+            continue  # the block follows a blank line (or opens the note)
+        a, b, line = _line_span(doc, pos)
+        if not (a == i and 1 <= b - a <= 4) or any(c.isdigit() for c in line) or ":" in line \
+                or text[doc.ends[b - 1] : pos + len(line)].strip(" .\t") or not state.free(a, b):
+            continue
+        nxt = pos + len(line) + 1
+        if nxt >= len(text) or not _block_below(doc, nxt):
+            continue
+        if _signature_name_ok(doc, state, a, b):
+            end = doc.ends[b - 1] + (1 if doc.is_initial(b - 1) and text.startswith(".", doc.ends[b - 1]) else 0)
+            state.emit_chars(doc.starts[a], end, a, b, DOCTOR, 0.85)
+
+
+def _block_below(doc: Tokens, pos: int) -> bool:
+    """Below a signature name: a 'Phone' line, or one short line without digits and then a 'Phone' line."""
+    from .institutions_cued import _PHONE_LINE
+
+    text = doc.text
+    if _PHONE_LINE.match(text, pos):
+        return True
+    end = text.find("\n", pos)
+    if end == -1 or not text[pos:end].strip() or any(c.isdigit() for c in text[pos:end]) \
+            or len(text[pos:end].split()) > 8:
+        return False
+    return bool(_PHONE_LINE.match(text, end + 1))
+
+
+def _signature_name_ok(doc: Tokens, state: PassState, a: int, b: int) -> bool:
+    """Tokens a..b-1, a whole line, read as a person's name (initials, particles and name-like words)."""
+    lex = doc.lex
+    toks = [t for t in range(a, b) if not (doc.is_initial(t) or lower_initial(doc, t)) and doc.keys[t] not in PARTICLES]
+    if not toks:
+        return False
+    cased = {doc.cap[t] for t in toks}
+    if len(cased) > 1:
+        return False
+    for t in toks:
+        k = doc.keys[t]
+        if len(k) < 2 or k in NAME_STOP or k in TITLES or k in CALENDAR or k in CREDENTIAL_WORDS or k in RELATIONS \
+                or k in INST_GENERIC or k in SPECIALTY_WORDS or k in lex.head_last \
+                or not k.replace("-", "").replace("'", "").isalpha():
+            return False
+        if lex.is_allowed(k) and not lex.is_name_word(k):
+            return False
+    if any(doc.is_upper(t) and len(doc.words[t]) > 1 for t in toks) and len(toks) == 1:
+        return False  # "BNCH" alone is the institution, not its clinician
+    return any(not lex.is_allowed(doc.keys[t]) for t in toks) or len(toks) > 1

@@ -17,9 +17,13 @@ from __future__ import annotations
 
 import re
 
-from .cues import CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, TITLES
+from .cues import (
+    CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, NAME_CUES, NAME_STOP, NOT_NAMES, NUMBER_AFTER, PARTICLES, RELATIONS,
+    TITLES,
+)
+from ..rules.vocab import HOLIDAYS_EN
 from .labels import DOCTOR, PATIENT
-from .name_runs import extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok
+from .name_runs import calendar_name, extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok
 from .state import PassState
 from .tokens import Tokens
 
@@ -50,6 +54,8 @@ _REPORT_VERBS = frozenset(
     "agrees agreed admits admitted endorses endorsed tells told confirms confirmed describes described "
     "understands understood wishes wants verbalizes verbalized".split()
 )
+#: Lowercase words before a reporting verb that are people but no names ("mom states", "family reports").
+_NOT_SUBJECTS = RELATIONS | ROLE_WORDS | frozenset("mom dad family staff nursing parent parents mum pt".split())
 _CALL_VERBS = frozenset("called call phoned phone rang texted emailed messaged".split())
 _CALL_TAIL = frozenset("back about regarding to with and".split())
 
@@ -88,8 +94,8 @@ def name_after(doc: Tokens, state: PassState, t: int, strong: bool) -> int | Non
     lex = doc.lex
     k = doc.keys[t]
     initial = doc.is_initial(t) and t + 1 < doc.n and doc.initial_gap(t + 1) and doc.gap(t + 1).startswith(".")
-    if not initial and (k in NAME_STOP or k in TITLES or k in CREDENTIAL_WORDS or k in ROLE_WORDS or k in CALENDAR
-                        or k in NOT_NAMES):
+    if not initial and (k in NAME_STOP or k in TITLES or k in CREDENTIAL_WORDS or k in ROLE_WORDS
+                        or k in CALENDAR and not calendar_name(doc, state, t, strong) or k in NOT_NAMES):
         return None  # an initial "A." is no article
     if doc.is_cap(t):
         if len(k) < 2:  # "A. Jesus", "J.F. Pawliczak"
@@ -107,24 +113,47 @@ def name_after(doc: Tokens, state: PassState, t: int, strong: bool) -> int | Non
         if doc.is_upper(t) and not lex.is_name_word(k) and not (
             t + 1 < doc.n and doc.gap(t + 1) in (" ", ", ", ",") and doc.is_upper(t + 1)
             and lex.is_name_word(doc.keys[t + 1])
-        ):
+        ) and not _unknown_caps_pair(doc, t):
             return None  # "RE: ABC, DOB": capitals alone need a name word
         j = extend_name(doc, state, t, strong=True)
         if doc.eponym_after(j) or doc.dose_after(j):
             return None
         return j
-    if lower_initial(doc, t):  # "j. galindo"
-        if t + 1 < doc.n and doc.initial_gap(t + 1) and lower_name_word(doc, state, t + 1, True):
-            return lower_name_end(doc, state, t + 1, True)
+    dotted = _dotted_letter(doc, t) and t + 1 < doc.n and _dotted_letter(doc, t + 1) and doc.gap(t + 1) == "."
+    if lower_initial(doc, t) or dotted:  # "j. galindo", "v.r. sullivan", "y.a. field" ('y', 'a' as initials)
+        u = t
+        while u + 1 < doc.n and u - t < 2 and _dotted_letter(doc, u + 1) and doc.gap(u + 1) == ".":
+            u += 1
+        if u + 1 < doc.n and doc.initial_gap(u + 1) and lower_name_word(doc, state, u + 1, True):
+            return lower_name_end(doc, state, u + 1, True)
         return None
-    if not lower_name_word(doc, state, t, loose=True):
+    if not (k in CALENDAR or lower_name_word(doc, state, t, loose=True)):  # a month here passed calendar_name
         return None
     j = lower_name_end(doc, state, t, loose=True)
+    if j == t + 1 and j < doc.n and lower_initial(doc, j) and doc.simple_gap(j) and doc.text.startswith(".", doc.ends[j]) \
+            and k in lex.first and not state.taken[j]:
+        return j + 1  # "christian b., m.d.", "holly m. on": a first name and an initial
     if j - t == 1 and not (strong or (lex.is_name_word(k) and not lex.is_allowed(k))):
         return None
     if j - t >= 2 and not strong and not any(lex.is_name_word(doc.keys[u]) for u in range(t, j)):
         return None  # "ms eddward sheppherd" after a title; two unknown words elsewhere are no name
     return j
+
+
+def _dotted_letter(doc: Tokens, t: int) -> bool:
+    """Token t is one lowercase letter with a period after it: an initial in 'v.r. sullivan'."""
+    w = doc.words[t]
+    return len(w) == 1 and w.islower() and doc.text.startswith(".", doc.ends[t])
+
+
+def _unknown_caps_pair(doc: Tokens, t: int) -> bool:
+    """'DISCUSSED WITH RODEY OTRIZ, WHO': two words in capitals after a cue, both no English word, clinical
+    term or abbreviation (4+ letters, no name-list word needed: misspelt and foreign names)."""
+    if t + 1 >= doc.n or doc.gap(t + 1) != " " or not doc.is_upper(t + 1):
+        return False
+    lex = doc.lex
+    return all(len(doc.keys[u]) >= 4 and doc.keys[u].isalpha() and not lex.is_allowed(doc.keys[u], terms=False)
+               and doc.keys[u] not in NAME_STOP for u in (t, t + 1))
 
 
 def pass_role_names(doc: Tokens, state: PassState) -> None:
@@ -234,8 +263,10 @@ def pass_bare_first_names(doc: Tokens, state: PassState) -> None:
     as the subject of a reporting verb at a sentence start, or the object of a call."""
     lex = doc.lex
     for i in range(doc.n - 1):
-        if state.taken[i] or not (doc.cap[i] or i > 0 and doc.keys[i - 1] in _CALL_VERBS and doc.keys[i + 1] == "back"):
-            continue  # lowercase only in "called june back"
+        lower_subject = not doc.cap[i] and doc.keys[i + 1] in _REPORT_VERBS and doc.keys[i] not in _NOT_SUBJECTS
+        if state.taken[i] or not (doc.cap[i] or lower_subject
+                                  or i > 0 and doc.keys[i - 1] in _CALL_VERBS and doc.keys[i + 1] == "back"):
+            continue  # lowercase only in "called june back" and as a subject: "maura states the pain is better"
         k = doc.keys[i]
         if k not in lex.first or k in NAME_STOP or k in TITLES or len(k) < 3 or doc.words[i].endswith(("'s", "’s")):
             continue
@@ -255,12 +286,15 @@ def pass_bare_first_names(doc: Tokens, state: PassState) -> None:
 #: memo headers, an emergency contact, a list of those seen with.
 _ANY_CASE_CUES: dict[tuple[str, ...], tuple[str, bool]] = {
     ("to",): (DOCTOR, True), ("from",): (DOCTOR, True), ("cc",): (DOCTOR, True), ("re",): (PATIENT, True),
-    ("patient",): (PATIENT, True), ("name",): (PATIENT, True), ("attending",): (DOCTOR, True),
+    ("patient",): (PATIENT, True), ("name",): (PATIENT, True), ("patient", "name"): (PATIENT, True),
+    ("pt", "name"): (PATIENT, True), ("attending",): (DOCTOR, True),
     ("signed",): (DOCTOR, True), ("transcribed", "by"): (DOCTOR, False), ("dictated", "by"): (DOCTOR, False),
     ("signed", "by"): (DOCTOR, False), ("contact", "is"): (PATIENT, False), ("contact",): (PATIENT, True),
     ("together", "with"): (DOCTOR, False), ("reviewed", "with"): (DOCTOR, False),
     ("discussed", "with"): (DOCTOR, False), ("spoke", "with"): (PATIENT, False),
     ("referring",): (PATIENT, False),
+    # "her husband, iris bell", "THE PATIENT'S DAUGHTER, P.N. BALI": a relative named in any case
+    **{(r,): (PATIENT, False) for r in RELATIONS},
 }
 _ANY_CASE_LAST = frozenset(p[-1] for p in _ANY_CASE_CUES)
 
@@ -280,43 +314,69 @@ def pass_cues_any_case(doc: Tokens, state: PassState) -> None:
         g = doc.gap(i)
         if "\n" in g or (colon and g.strip() != ":") or (not colon and g.strip() not in ("", ",", ":")):
             continue
-        if colon and not (i - len(phrase) == 0 or "\n" in doc.gap(i - len(phrase))
-                          or doc.gap(i - len(phrase)).strip() in (":", ";")):
-            continue  # a header stands at a line start ("To: ...", "From: cc: ...")
+        if phrase[0] in RELATIONS and g.strip() != ",":
+            continue  # "her husband, iris bell" names him; "her son will come" does not
+        a = i - len(phrase)
+        if colon and not (a == 0 or "\n" in doc.gap(a) or doc.gap(a).strip() in (":", ";")
+                          or label == DOCTOR and doc.keys[a - 1] == "by" and doc.simple_gap(a)):
+            continue  # a header stands at a line start ("To: ...", "From: cc: ..."), a staff one after "by"
         t = i
         while t < doc.n and (doc.keys[t] == "cc" or _role_end(doc, t) is not None) and doc.gap(t + 1).strip() in ("", ":") \
                 and t - i < 3 and t + 1 < doc.n and "\n" not in doc.gap(t + 1):
             t = _role_end(doc, t) or t + 1  # "From: resident hector mayorga", "From: cc: stacey green"
+        if t + 1 < doc.n and doc.keys[t] in TITLES and not state.taken[t] and doc.gap(t + 1) in (" ", ". ") \
+                and not colon and (doc.is_upper(t) or not doc.cap[t]):
+            t += 1  # "THANK YOU FOR REFERRING MS AMBER SANDOVAL": a title the title passes leave in one case
         if state.taken[t] if t < doc.n else True:
             continue
         first = doc.keys[t] in doc.lex.first and not doc.lex.is_allowed(doc.keys[t])
         j = name_after(doc, state, t, strong=colon or first or lower_initial(doc, t) or doc.is_initial(t))
         if j is None:
             continue
-        # "LAST, FIRST" in capitals after a header: "To: FIGAT, URSZULA"
-        if colon and j - t == 1 and doc.is_upper(t) and j + 1 < doc.n and doc.gap(j) in (", ", ",") \
-                and doc.is_upper(j) and not state.taken[j] and doc.lex.is_name_word(doc.keys[j]):
-            j += 1
+        if phrase[0] in RELATIONS and not all(
+            doc.lex.is_name_word(doc.keys[u]) or len(doc.keys[u]) > 3 and not doc.lex.is_allowed(doc.keys[u])
+            for u in range(t, j) if len(doc.words[u]) > 1
+        ):
+            continue  # "BROTHER, COLON CA.": a family history line, not a relative's name
+        # "LAST, FIRST" after a header, in capitals or lowercase: "To: FIGAT, URSZULA", "Patient name: baker, jane"
+        if colon and j - t == 1 and j + 1 < doc.n and doc.gap(j) in (", ", ",") and not state.taken[j] and (
+            doc.is_upper(t) and doc.is_upper(j) and doc.lex.is_name_word(doc.keys[j])
+            or not doc.cap[t] and lower_name_word(doc, state, j, loose=False) and doc.keys[j] in doc.lex.first
+        ):
+            j = lower_name_end(doc, state, j, loose=False) if not doc.cap[t] else j + 1
         state.emit(t, j, label, 0.9)
 
 
-_HEADER_LINE = re.compile(
-    r"[^\n,]{2,40}\.?, (?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|the\s+\d|"
-    r"christmas|thanksgiving|easter|new\s+year|(?:mother|father)'?s\s+day|fourth\s+of|independence|memorial|labor)",
+#: The date after a name on a note's first line: digits, a month (written "April of 2011" too), a holiday.
+_HEADER_DATE = re.compile(
+    r"(?:\d|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:of\s+)?\d|the\s+\d|"
+    r"(?:mother|father)'?s\s+day|fourth\s+of|"
+    + "|".join(re.escape(h).replace("'", "['’]?") for h in sorted(HOLIDAYS_EN, key=len, reverse=True)) + ")",
     re.I,
 )
+_HEADER_LINE = re.compile(r"[^\n,]{2,40}\.?,(?: [^\n,\d]{2,30}\.?,)? ", re.I)
 
 
 def pass_header_name(doc: Tokens, state: PassState) -> None:
-    """'Rusty Swan, 2020-01-26', 'W. Smith, jun 22 2000', 'herdis møller, 23-SEP-1999': the patient's
-    name and the date of service on the first line of a note."""
-    if doc.n == 0 or state.taken[0] or doc.starts[0] > 2 or not _HEADER_LINE.match(doc.text, doc.starts[0]):
+    """'Rusty Swan, 2020-01-26', 'W. Smith, jun 22 2000', 'herdis møller, 23-SEP-1999', 'bell, david,
+    Halloween 2014', 'B. Simek, August of 2007': the patient's name (also LAST, FIRST) and the date of
+    service on the first line of a note."""
+    m = _HEADER_LINE.match(doc.text, doc.starts[0]) if doc.n else None
+    if m is None or state.taken[0] or doc.starts[0] > 2 or not _HEADER_DATE.match(doc.text, m.end()):
         return
     j = 0
     while j < doc.n and j < 5 and (j == 0 or doc.gap(j) in (" ", ". ", ".")) and not state.taken[j]:
         j += 1  # the words before the line's first comma
     if j > 4 or not doc.text.startswith((",", ".,"), doc.ends[j - 1]):
         return
+    if j < doc.n and doc.ends[j] < m.end() and doc.gap(j).strip() in (",", ".,") and not state.taken[j]:
+        e = j + 1  # "bell, david, Halloween 2014": LAST, FIRST
+        while e < doc.n and doc.ends[e] < m.end() and doc.gap(e) in (" ", ". ", ".") and not state.taken[e]:
+            e += 1
+        if doc.ends[e - 1] >= m.end() - 3 and e - j <= 2 and doc.keys[j] in doc.lex.first:
+            j = e
+        else:
+            return
     case = {doc.is_upper(u) or doc.is_initial(u) for u in range(j)} if all(doc.cap[u] for u in range(j)) else (
         {"lower"} if not any(doc.cap[u] for u in range(j)) else {"mixed"})
     if "mixed" in case or any(doc.keys[u] in NAME_STOP or doc.keys[u] in TITLES for u in range(j)):
