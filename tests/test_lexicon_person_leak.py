@@ -181,3 +181,37 @@ def test_relatives_caps_initials_and_titles_in_any_case(det, text, expected):
 )
 def test_family_history_teams_and_placeholders_stay_out(det, text):
     assert not any(s.label in ("DOCTOR", "PATIENT") for s in det.detect(text)), text
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("cc: Dr Black, Lindsayfort General", ("HOSPITAL", "Lindsayfort General")),
+        ("COULD SCRIBE JENNY POTTER SEE MY SON AT LONGBOROUGH GENERAL NEXT WEEK?", ("HOSPITAL", "LONGBOROUGH GENERAL")),
+        ("What's the fax number for West Dawntown Memorial? Need to send records.",
+         ("HOSPITAL", "West Dawntown Memorial")),
+        ("OUTSIDE RECORDS WERE REQUESTED FROM FOX-COOK. HE IS NOW", ("HOSPITAL", "FOX-COOK")),
+    ],
+)
+def test_general_and_memorial_heads_and_double_barrelled_practices(det, text, expected):
+    assert expected in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text, unwanted",
+    [
+        ("He was referred to the Wolff-Parkinson clinic for evaluation.", "Wolff"),
+        ("HE WAS REFERRED TO THE WOLFF-PARKINSON CLINIC FOR EVALUATION.", "WOLFF"),
+        ("he was referred to the wolff-parkinson clinic for evaluation.", "wolff"),
+        ("She was seen in General Surgery clinic. The Attorney General called.", "General"),
+        ("GENERAL: Well appearing. Patient taken to the Memorial Day parade.", "Memorial"),
+        ("he underwent a billroth ii procedure in 2001.", "billroth"),
+        ("probable billroth ii anastomosis.", "billroth"),
+    ],
+)
+def test_eponym_clinics_headers_and_procedures_stay_out(det, text, unwanted):
+    assert not any(unwanted in t for t in texts(det, text))
+
+
+def test_logins_made_of_names_still_found(det):
+    assert ("USERNAME", "briansmith") in found(det, "Login for sonia is briansmith.")

@@ -31,6 +31,20 @@ def _double_barrelled(lex, k: str) -> bool:
     return len(parts) >= 2 and bool(unknown) and all(p in unknown or lex.is_name_word(p) for p in parts)
 
 
+_EPONYM_PREFIXES: dict[int, frozenset[str]] = {}
+
+
+def _eponym_pair(lex, k: str) -> bool:
+    """'wolff-parkinson' (of 'wolff-parkinson-white'): the start of a hyphenated eponym of the clinical
+    allowlist, so a run in one case ending in a head ("WOLFF-PARKINSON CLINIC") is no practice; a
+    double-barrelled name ("Walker-Hill", whose parts are common words too) is none of these."""
+    prefixes = _EPONYM_PREFIXES.get(id(lex))
+    if prefixes is None:
+        parts = (w.split("-") for w in lex.allow if "-" in w)
+        prefixes = _EPONYM_PREFIXES[id(lex)] = frozenset("-".join(p[:n]) for p in parts for n in range(2, len(p)))
+    return k in prefixes
+
+
 def specific(doc: Tokens, toks: Sequence[int]) -> bool:
     """At least one word that names something: not a common word ("Mayo", not "General").
 
@@ -51,6 +65,8 @@ def specific(doc: Tokens, toks: Sequence[int]) -> bool:
             return True
         if k in INST_GENERIC or k in NAME_STOP:
             continue
+        if "-" in k and _eponym_pair(lex, k):
+            continue  # "Wolff-Parkinson clinic": a syndrome's clinic, not a practice
         if not lex.is_allowed(k, terms=False):
             return True
         if "-" in k and doc.cap[t] and _double_barrelled(lex, k):

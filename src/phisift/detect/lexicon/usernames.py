@@ -99,6 +99,8 @@ def pass_shaped_logins(doc: Tokens, state: PassState) -> None:
             r = _token_range(doc, m.start(), m.end("l"))
             if r is None or not state.free(*r):
                 continue
+            if not m.group("d") and _thing_or_place(doc, r[0]):
+                continue
             if (m.group("d") or _stands_alone(doc, r[0])) and login_shape(doc.lex, m.group("l"), m.group("d")):
                 state.emit_chars(m.start(), m.end(), r[0], r[1], USERNAME, 0.75)
 
@@ -117,3 +119,16 @@ def _stands_alone(doc: Tokens, i: int) -> bool:
                       or doc.keys[j] in lex.head_last):
             return False
     return True
+
+
+#: Words before a word that make it a thing or a place, not a login ("a billroth ii", "lives in clarkbury").
+_BEFORE_THING = frozenset("a an the this that his her their its some any of using via per in into from near".split())
+_ROMAN = frozenset("i ii iii iv v vi".split())
+
+
+def _thing_or_place(doc: Tokens, i: int) -> bool:
+    """A lowercase run of names without digits used as a word: after an article or a place preposition, or
+    before a roman numeral or an eponym head ("a billroth ii procedure", "lives in westonbury")."""
+    if i > 0 and doc.simple_gap(i) and doc.keys[i - 1] in _BEFORE_THING:
+        return True
+    return i + 1 < doc.n and doc.simple_gap(i + 1) and (doc.keys[i + 1] in _ROMAN or doc.eponym_after(i + 1))
