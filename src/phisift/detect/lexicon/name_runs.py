@@ -120,6 +120,11 @@ def lower_name_end(doc: Tokens, state: PassState, i: int, loose: bool, max_token
                 count += 1
                 continue
             break
+        if doc.keys[j] in PARTICLES and doc.simple_gap(j) and j + 1 < doc.n and doc.simple_gap(j + 1) \
+                and not doc.cap[j] and lower_name_word(doc, state, j + 1, True) and doc.lex.is_name_word(doc.keys[j + 1]):
+            j += 2  # "daisy da costa": a particle inside a name typed in lower case
+            count += 1
+            continue
         if not doc.simple_gap(j) or not lower_name_word(doc, state, j, loose):
             break
         j += 1

@@ -164,6 +164,10 @@ def pass_lower_titles(doc: Tokens, state: PassState) -> None:
             state.emit(t, extend_name(doc, state, t, strong=True), label, 0.9)
             continue
         k = doc.keys[t]
+        if lower_initial(doc, t) and doc.gap(t + 1 if t + 1 < doc.n else t) in (". ", ".") and dotted \
+                and lower_name_word(doc, state, t + 1, loose=True):
+            state.emit(t, lower_name_end(doc, state, t + 1, loose=True), label, 0.9)  # "mr. h. fry", "ms. ó. walker"
+            continue
         pair = _first_last_after_title(doc, state, t)
         if w in ("mr", "ms") and not dotted:
             ok = lex.is_name_word(k) and not lex.is_allowed(k) or pair

@@ -225,15 +225,24 @@ def pass_signature_blocks(doc: Tokens, state: PassState) -> None:
                                                  not text[: pos - 1].rstrip(" \t").endswith("\n")):
             continue  # the block follows a blank line (or opens the note)
         a, b, line = _line_span(doc, pos)
+        nxt = pos + len(line) + 1
+        if "," in line:  # "R. NAWROTEK, M.D.": the name before its credential
+            name, _, cred = line.partition(",")
+            if not _CREDENTIAL_TAIL.fullmatch(cred.strip()):
+                continue
+            line = name
+            b = bisect_right(doc.ends, pos + len(name))
         if not (a == i and 1 <= b - a <= 4) or any(c.isdigit() for c in line) or ":" in line \
                 or text[doc.ends[b - 1] : pos + len(line)].strip(" .\t") or not state.free(a, b):
             continue
-        nxt = pos + len(line) + 1
         if nxt >= len(text) or not _block_below(doc, nxt):
             continue
         if _signature_name_ok(doc, state, a, b):
             end = doc.ends[b - 1] + (1 if doc.is_initial(b - 1) and text.startswith(".", doc.ends[b - 1]) else 0)
             state.emit_chars(doc.starts[a], end, a, b, DOCTOR, 0.85)
+
+
+_CREDENTIAL_TAIL = re.compile(r"(?:(?:[a-z]{1,3}\.){1,3}|[a-z-]{2,8})(?:,\s*(?:(?:[a-z]{1,3}\.){1,3}|[a-z-]{2,8}))*\.?", re.I)
 
 
 def _block_below(doc: Tokens, pos: int) -> bool:
@@ -267,6 +276,6 @@ def _signature_name_ok(doc: Tokens, state: PassState, a: int, b: int) -> bool:
             return False
         if lex.is_allowed(k) and not lex.is_name_word(k):
             return False
-    if any(doc.is_upper(t) and len(doc.words[t]) > 1 for t in toks) and len(toks) == 1:
+    if any(doc.is_upper(t) and len(doc.words[t]) > 1 for t in toks) and len(toks) == 1 and b - a == 1:
         return False  # "BNCH" alone is the institution, not its clinician
     return any(not lex.is_allowed(doc.keys[t]) for t in toks) or len(toks) > 1

@@ -341,9 +341,9 @@ def pass_cues_any_case(doc: Tokens, state: PassState) -> None:
         # "LAST, FIRST" after a header, in capitals or lowercase: "To: FIGAT, URSZULA", "Patient name: baker, jane"
         if colon and j - t == 1 and j + 1 < doc.n and doc.gap(j) in (", ", ",") and not state.taken[j] and (
             doc.is_upper(t) and doc.is_upper(j) and doc.lex.is_name_word(doc.keys[j])
-            or not doc.cap[t] and lower_name_word(doc, state, j, loose=False) and doc.keys[j] in doc.lex.first
+            or not doc.cap[t] and lower_name_word(doc, state, j, loose=True) and doc.keys[j] in doc.lex.first
         ):
-            j = lower_name_end(doc, state, j, loose=False) if not doc.cap[t] else j + 1
+            j = lower_name_end(doc, state, j, loose=True) if not doc.cap[t] else j + 1
         state.emit(t, j, label, 0.9)
 
 
@@ -388,6 +388,10 @@ def pass_header_name(doc: Tokens, state: PassState) -> None:
     state.emit(0, j, PATIENT, 0.85)
 
 
+#: A credential after a name and a comma in any case ("E. MARCONI, PHARMD AND MGAN PHIILLIPS").
+_CREDENTIAL_ANY_CASE = re.compile(CREDENTIAL.pattern, re.I)
+
+
 def pass_names_after_and(doc: Tokens, state: PassState) -> None:
     """'Case reviewed with Mariane W., FRCS and polly butler', '... PA-C and Juliusz Kosalka': the
     second name of a pair after a name found (and its credential), in any case."""
@@ -395,9 +399,9 @@ def pass_names_after_and(doc: Tokens, state: PassState) -> None:
         if f.label not in (DOCTOR, PATIENT):
             continue
         end = state.spans[state.found.index(f)].end
-        m = CREDENTIAL.match(doc.text, end + 2) if doc.text.startswith(", ", end) else None
+        m = _CREDENTIAL_ANY_CASE.match(doc.text, end + 2) if doc.text.startswith(", ", end) else None
         pos = m.end() if m else end
-        if not doc.text.startswith(" and ", pos):
+        if doc.text[pos : pos + 5].lower() != " and ":
             continue
         from bisect import bisect_left
 
@@ -410,6 +414,7 @@ def pass_names_after_and(doc: Tokens, state: PassState) -> None:
         if not (doc.lex.is_name_word(k) or doc.is_initial(t) or lower_initial(doc, t)
                 or doc.cap[t] and not doc.lex.is_allowed(k)):
             continue
-        e = name_after(doc, state, t, strong=False)
+        # after a credential the pair is two clinicians: a month or common word starts the second name too
+        e = name_after(doc, state, t, strong=m is not None and not (doc.cap[t] and not doc.is_upper(t)))
         if e is not None and (e - t > 1 or doc.lex.is_name_word(k)):
             state.emit(t, e, f.label, 0.85)
