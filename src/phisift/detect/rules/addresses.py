@@ -18,7 +18,7 @@ from . import vocab
 from .base import CueWords, Languages, NumericShape, Scan, TextPass
 from .contact import signature_pager
 from .places import read_list
-from .regex_parts import alt, title_upper
+from .regex_parts import UNIT_AFTER, alt, title_upper
 
 
 _STATE_NAME_SET = frozenset(vocab.STATE_NAMES)
@@ -53,6 +53,12 @@ STATE_AFTER_COMMA = re.compile(
 STATE_CODE_ZIP = re.compile(
     r",[ \t]*(?P<st>(?i:" + alt(sorted(vocab.STATE_CODES | vocab.TERRITORY_CODES)) + r"))\.?"
     r"[ \t]+(?P<zip>[0-9]{5}(?:-[0-9]{4})?)(?![0-9]|-[0-9])"
+)
+#: A state code with a ZIP of four or six digits, a digit dropped or doubled ("moobile, al 6912"): an address only
+#: with its street before the city or on the line above.
+STATE_CODE_SHORT_ZIP = re.compile(
+    r",[ \t]*(?P<st>(?i:" + alt(sorted(vocab.STATE_CODES | vocab.TERRITORY_CODES)) + r"))\.?"
+    r"[ \t]+(?P<zip>[0-9]{4}|[0-9]{6})(?![0-9]|[-.,/][0-9])"
 )
 #: A city in capitals ("EAST HEATHERBURY, PW") or in lower case ("dover, de") before its state.
 CITY_BEFORE_CASED = re.compile(
@@ -269,6 +275,21 @@ def _city_state_any_case(scan: Scan, done: set[int]) -> None:
                 _street_before(scan, city[0])
 
 
+def _city_state_short_zip(scan: Scan) -> None:
+    """"she lives at 9155 reyes roads lot 402 / new inda, ok  8127": a ZIP written with a digit too few or too
+    many is still one after a state code when the street stands before the city (a year or a measure is not)."""
+    text = scan.text
+    for m in STATE_CODE_SHORT_ZIP.finditer(text):
+        z = m.group("zip")
+        if (len(z) == 4 and z[:2] in ("19", "20")) or UNIT_AFTER.match(text, m.end()):
+            continue
+        city = _city_before(scan, m.start(), 0.75, emit=False) or _cased_city_before(scan, m.start())
+        if city and (_street_above(scan, city[0]) or _street_before(scan, city[0])):
+            scan.emit(city[0], city[1], "CITY", 0.75)
+            scan.emit(m.start("st"), m.end("st"), "STATE", 0.8)
+            scan.emit(m.start("zip"), m.end("zip"), "ZIP", 0.8)
+
+
 def _cased_city_before(scan: Scan, end: int) -> tuple[int, int] | None:
     """An upper- or lower-case run of one to three words before ``end``, without the sentence words before it."""
     found = _words_before(scan, end, CITY_BEFORE_CASED)
@@ -360,6 +381,7 @@ def find_city_state(scan: Scan) -> None:
             scan.emit(m.start("zip"), m.end("zip"), "ZIP", 0.95)
         done.add(m.start())
     _city_state_any_case(scan, done)
+    _city_state_short_zip(scan)
 
 
 def _city_before(scan: Scan, end: int, score: float, emit: bool = True) -> tuple[int, int] | None:

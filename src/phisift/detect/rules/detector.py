@@ -97,6 +97,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     intl_addresses.MILITARY_ADDRESSES,
     intl_addresses.ONE_LINE_ADDRESSES,
     intl_addresses.TOWNS_BEFORE_COUNTRIES,
+    places.WORDLIKE_COUNTRIES,
     usernames.SHAPED_LOGINS,
     ages.QUESTION_AGES,
 )

@@ -46,19 +46,28 @@ _POSTCODE_LAST = re.compile(
     # the sentence may go on after the block: "Caragh Ville N28 RT7C until she recovers", "... lives with children"
     r"|[ \t]+(?=(?i:until|and|while|when|where|with|but|so|lives|lived|living|who)\b).*)", re.MULTILINE
 )
+#: "Maloneborough 2920 The anterior ...", "Damian Ville C23 TR2V RR14 36.2C": the town and postcode line of a
+#: block whose text runs on into the next sentence with no full stop (a line break lost when the note was
+#: typed or exported). Only taken with a street line above and an address cue or a postcode of a distinct shape.
+_POSTCODE_GLUED = re.compile(rf"[ \t]*(?P<city>{_CITY}),?[ \t]+(?P<pc>{_POSTCODE})(?![\w-])[ \t]+(?=[^\W\d_])")
 #: "S2B 2G2", "X29 EYWH": a line holding only an alphanumeric postcode.
 _POSTCODE_ALONE = re.compile(
     rf"[ \t]*(?P<pc>(?i:{_UK}|{_CANADA}|{_EIRCODE}|[A-Z][0-9][A-Z][0-9][A-Z][0-9]))(?![\w-])[ \t]*[.,;]?"
     # the sentence may go on after the block: "X29 EYWH until she recovers", "X8Y9N7. Oropharynx is clear."
-    r"(?:[ \t]*(?i:until|and|while|when|for|where|with|but|so)\b.*|(?<=[.;])[ \t]+.*)?[ \t]*"
+    r"(?:[ \t]*(?i:until|and|while|when|for|where|with|but|so)\b.*|(?<=[.;])[ \t]+.*"
+    # or with no full stop at all ("V41KN7C Chips were removed"): then an address cue must open the block
+    r"|(?P<glued>[ \t]+[^\W\d_].*))?[ \t]*"
 )
 #: A street line: "Aspgatan 846", "Quadra Leão 42", "7 Diane Glens", "Calle Ojeda 064 003", "62/86, Amble Zila",
 #: "H.NO. 654, NARULA GANJ", "Flat 36"; after a cue on the same line when the block opens mid-sentence.
 _STREET_TOKEN = r"(?:[^\W_][\w'’./-]*,?)"
-_STREET_LINE = re.compile(rf"(?P<st>{_STREET_TOKEN}(?:[ \t]+{_STREET_TOKEN}){{0,6}})[ \t]*,?[ \t]*")
+_STREET_LINE = re.compile(rf"(?P<st>{_STREET_TOKEN}(?:[ \t]+{_STREET_TOKEN}){{0,7}})[ \t]*,?[ \t]*")
 _BLOCK_CUE = re.compile(
     r"(?i)\b(?:lives?|living|resides?|residing|staying|address|mail|mailing|send|sent|write|moved|home)\b"
 )
+#: The cues that name an address outright ("home" does not: "home medications:"): what a block needs when its
+#: last line runs on into the next sentence.
+_ADDRESS_CUE = re.compile(r"(?i)\b(?:lives?|living|resides?|residing|staying|address|mailing|send|sent|write)\b")
 #: "Flat 36" heading a block, alone on its line or after "lives at".
 _FLAT_LINE = re.compile(
     r"(?:^|(?i:\bat|\bto)[ \t]+|:[ \t]*)(?P<st>(?i:flat|apt\.?|apartment|unit|suite)[ \t]*#?[ \t]*[0-9A-Za-z-]{1,6})"
@@ -75,6 +84,9 @@ _STOP = frozenset({
 })
 _CONNECTORS = frozenset({"de", "la", "del", "los", "las", "di", "da", "do", "dos", "das", "van", "der", "den", "von",
                          "am", "an", "im", "sur", "sous", "le", "les", "en", "upon", "on-sea", "y", "i"})
+
+
+Range = tuple[int, int]
 
 
 def _fold(s: str) -> str:
@@ -103,7 +115,7 @@ def _country_at(text: str, start: int, end: int) -> tuple[int, int] | None:
     Only ever asked where an address block puts its country (the line under a postcode, after a
     town's comma), so the words the shipped list leaves out count here too.
     """
-    words = list(re.finditer(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", text[start:end]))[:5]
+    words = _words(text, start, end)
     if not words or text[start : start + words[0].start()].strip():
         return None
     countries = _countries()
@@ -117,6 +129,66 @@ def _country_at(text: str, start: int, end: int) -> tuple[int, int] | None:
         if not after or after[0] in ".,;" or nxt == "until":  # "TURKEY.", "Turkey until she ...", not "Chad was"
             return start + words[0].start(), start + words[0].end()
     return None
+
+
+def _words(text: str, start: int, end: int) -> list[re.Match]:
+    """The first five words of ``text[start:end]``, offsets relative to ``start``."""
+    return list(re.finditer(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*", text[start:end]))[:5]
+
+
+def _weak_country_at(text: str, start: int, end: int) -> Range | None:
+    """The country line of a block that its street, postcode and cue already make one, in the forms that are
+    no evidence by themselves: misspelt ("Finlnad", "Czeh Republic") or a country that is also a word with the
+    next sentence after it and no full stop ("Turkey No history of weight loss", but not "Chad was seen")."""
+    found = _country_at(text, start, end)
+    if found:
+        return found
+    words = _words(text, start, end)
+    if not words or text[start : start + words[0].start()].strip():
+        return None
+    if _fold(words[0].group()) in _BLOCK_ONLY_COUNTRIES:
+        after = text[start + words[0].end() : end].split()
+        if not after or after[0].lower() not in _AFTER_A_PERSON:
+            return start + words[0].start(), start + words[0].end()
+    return _misspelt_country(text, start, end, words)
+
+
+#: Words after a name that say it is a person's ("Chad was seen", "Georgia said"), not a country's.
+_AFTER_A_PERSON = frozenset(
+    "was is has had will would can could said says states stated reports reported called and or 's ’s".split()
+)
+
+
+def _misspelt_country(text: str, start: int, end: int, words: list[re.Match]) -> Range | None:
+    """A country of the shipped list written with one letter wrong, added, dropped or swapped ("Germaany",
+    "FINALND", "Canda", "Czeh Republic"), alone on its line or before a full stop, "until" or a new sentence.
+    Names of five letters or more only, and no common word or person's name ("Spin", "Marta")."""
+    for n in range(min(len(words), 4), 0, -1):
+        phrase = _fold(" ".join(w.group() for w in words[:n]))
+        first = words[0].group()
+        if len(phrase) < 5 or first.lower() in _common_words() or first[:1].upper() + first[1:].lower() in person_names():
+            continue
+        rest = text[start + words[n - 1].end() : end].lstrip(" \t")
+        if rest and rest[0] not in ".,;" and not rest[:1].isalpha():
+            continue
+        if any(abs(len(c) - len(phrase)) <= 1 and _one_edit(phrase, c) for c in _countries()):
+            return start + words[0].start(), start + words[n - 1].end()
+    return None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by exactly one inserted, dropped, replaced or swapped (adjacent) letter."""
+    if a == b:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = 0
+    while i < len(a) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        return a[i + 1 :] == b[i + 1 :] or (i + 1 < len(a) and a[i] == b[i + 1] and a[i + 1] == b[i]
+                                            and a[i + 2 :] == b[i + 2 :])
+    return a[i:] == b[i + 1 :]
 
 
 def _city_span(text: str, start: int, end: int, free_end: bool) -> tuple[int, int] | None:
@@ -176,7 +248,7 @@ def _street_in_line(scan: Scan, ls: int, le: int) -> tuple[int, int] | None:
         tokens = m.group("st").replace(",", " ").split()
         has_number = any(any(c.isdigit() for c in t) for t in tokens)
         has_word = any(t[:1].isalpha() and len(t) > 1 for t in tokens)
-        if has_number and has_word and len(tokens) <= 7 and not any(t.lower() in _STOP for t in tokens):
+        if has_number and has_word and len(tokens) <= 8 and not any(t.lower() in _STOP for t in tokens):
             return m.start("st"), m.end("st")
     return None
 
@@ -208,27 +280,49 @@ def find_international_addresses(scan: Scan) -> None:
         if alone:
             _postcode_alone(scan, lines, i, alone)
             continue
-        m = _POSTCODE_LAST.fullmatch(text, ls, le)
-        free_end = False
-        if not m:
-            m = _POSTCODE_FIRST.match(text, ls, le)
-            free_end = True
-        if not m or not any(c.isdigit() for c in m.group("pc")):
+        found = _town_and_postcode(text, ls, le)
+        if found is None:
             continue
-        city = _city_span(text, m.start("city"), m.end("city") if not free_end else le, free_end)
-        if not city:
-            continue
+        m, city, glued = found
         street = _street_in_line(scan, *lines[i - 1]) if i > 0 else None
-        country = _country_at(text, *lines[i + 1]) if i + 1 < len(lines) else None
+        nxt = lines[i + 1] if i + 1 < len(lines) and not glued else None
+        country = _country_at(text, *nxt) if nxt else None
+        weak = _weak_country_at(text, *nxt) if nxt and not country else None  # no evidence by itself
         cue = street is not None and _BLOCK_CUE.search(text, max(0, lines[i - 1][0] - 60), street[0]) is not None
         strong = _DISTINCT_POSTCODE.fullmatch(m.group("pc")) is not None
+        if glued and (street is None or UNIT_AFTER.match(text, m.end("pc")) or not (
+                strong or _ADDRESS_CUE.search(text, max(0, lines[i - 1][0] - 60), street[0]))):
+            continue  # a line running on into a sentence is a block's last line only under a street and a cue
         heading = street is not None and i >= 2 and _heading_line(text, *lines[i - 2]) and (
-            i + 1 >= len(lines) or _BLOCK_END.match(text, *lines[i + 1]) is not None) and not (
+            nxt is None or _BLOCK_END.match(text, *nxt) is not None or weak is not None) and not (
             UNIT_AFTER.match(text, m.end("pc")) or UNIT_AFTER.match(text, street[1]))
         evidence = (street is not None) + (country is not None) + (cue or heading)
         if evidence < (1 if strong else 2) or street is None and country is None:
             continue
-        _emit_block(scan, lines, i, street, (m.start("pc"), m.end("pc")), city, country)
+        _emit_block(scan, lines, i, street, (m.start("pc"), m.end("pc")), city, country or weak)
+
+
+def _town_and_postcode(text: str, ls: int, le: int) -> tuple[re.Match, Range, bool] | None:
+    """The town-and-postcode line ``text[ls:le]`` of a block: (match, town, whether the next sentence runs on)."""
+    m = _POSTCODE_LAST.fullmatch(text, ls, le)
+    if m and any(c.isdigit() for c in m.group("pc")):
+        city = _city_span(text, m.start("city"), m.end("city"), False)
+        if city:
+            return m, city, False
+    m = _POSTCODE_FIRST.match(text, ls, le)
+    if m and any(c.isdigit() for c in m.group("pc")):
+        city = _city_span(text, m.start("city"), le, True)
+        if city:
+            return m, city, False
+    m = _POSTCODE_GLUED.match(text, ls, le)
+    if m and any(c.isdigit() for c in m.group("pc")):
+        city = _city_span(text, m.start("city"), m.end("city"), False)
+        town = text[m.start("city") : m.end("city")]
+        # not "denmark. by 1996 she ...": a sentence ending inside the town, or a country line with a year after it
+        if city and city[1] == m.end("city") and not re.search(r"[.;:!?][ \t]", town) and not any(
+                w.lower() in _STOP for w in town.split()) and _country_at(text, m.start("city"), m.end("city")) is None:
+            return m, city, True
+    return None
 
 
 #: A letterhead or signature line over a street: a name or an institution, a few words, no digits, no full stop.
@@ -236,7 +330,7 @@ _HEADING = re.compile(r"[ \t>]*(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?[ \t]+)?[^\W\d_][\w'�
 
 
 #: What follows an address block: a blank line, a section header ("PREOPERATIVE DIAGNOSIS:"), a phone line.
-_BLOCK_END = re.compile(r"[ \t]*(?:$|[A-Z][A-Z &/,-]+:|(?i:phone|tel|fax|ph)\b)")
+_BLOCK_END = re.compile(r"[ \t]*(?:$|[A-Z][A-Z &/,-]+:|[a-z][a-z &/,-]+:|(?i:phone|tel|fax|ph)\b)")
 
 
 def _heading_line(text: str, start: int, end: int) -> bool:
@@ -249,7 +343,9 @@ def _heading_line(text: str, start: int, end: int) -> bool:
     # title; "Vitals" or "Labs" is a section
     w = words[0]
     return len(words) >= 2 or (w.isupper() and 2 <= len(w) <= 6) or (
-        "-" in w.strip("-") and all(p[:1].upper() + p[1:].lower() in person_names() for p in w.split("-")))
+        "-" in w.strip("-") and all(p[:1].upper() + p[1:].lower() in person_names() for p in w.split("-"))) or (
+        # in a note typed in one case the acronym or name is in that case too ("ejmc", "BRIGHAM")
+        (w.islower() or w.isupper()) and w.isalpha() and len(w) >= 3 and w.lower() not in _common_words())
 
 
 def _postcode_alone(scan: Scan, lines: list[tuple[int, int]], i: int, m: re.Match) -> None:
@@ -262,13 +358,12 @@ def _postcode_alone(scan: Scan, lines: list[tuple[int, int]], i: int, m: re.Matc
     if not city or text[cls : city[0]].strip() or text[city[1] : cle].strip(" \t,.") or any(c.isdigit() for c in text[cls:cle]):
         return
     street = _street_in_line(scan, *lines[i - 2])
-    country = _country_at(text, *lines[i + 1]) if i + 1 < len(lines) else None
+    country = _weak_country_at(text, *lines[i + 1]) if i + 1 < len(lines) and not m.group("glued") else None
     if street is None:
         return
+    if m.group("glued") and not _ADDRESS_CUE.search(text, max(0, lines[i - 2][0] - 60), street[0]):
+        return  # "Y43940V TOTAL PROTEIN 10": running on into the next sentence, only after an address cue
     _emit_block(scan, lines, i - 1, street, (m.start("pc"), m.end("pc")), city, country)
-
-
-Range = tuple[int, int]
 
 
 def _emit_block(scan: Scan, lines: list[Range], i: int, street: Range | None, postcode: Range, city: Range,
@@ -346,7 +441,8 @@ INTERNATIONAL_ADDRESSES = TextPass(
 _COUNTRY_POSTCODE = re.compile(rf"[ \t>]*(?P<country>{_WORD}(?:[ \t]+{_WORD}){{0,5}})[ \t]+(?P<pc>[0-9]{{4,6}})[ \t]*[.,;]?[ \t]*")
 #: A postcode of digits alone on its line ("23142", "136803."), the sentence maybe going on after a full stop.
 _NUMERIC_POSTCODE_LINE = re.compile(
-    r"[ \t>]*(?P<pc>[0-9]{4,6}|[0-9]{5}-[0-9]{4})[ \t]*(?:[.,;](?P<rest>[ \t].*)?|(?P<until>[ \t]+until\b.*))?[ \t]*"
+    r"[ \t>]*(?P<pc>[0-9]{4,6}|[0-9]{5}-[0-9]{4})[ \t]*(?:[.,;](?P<rest>[ \t].*)?|(?P<until>[ \t]+until\b.*)"
+    r"|(?P<glued>[ \t]+[^\W\d_].*))?[ \t]*"  # "023269 skin and subcutaneous ...": the next sentence, no full stop
 )
 #: "Suite 137", "Apt. 224", "Unit 9": the flat line between a street and its town.
 _UNIT_LINE = re.compile(r"[ \t>]*(?P<st>(?i:suite|apt\.?|apartment|unit|flat|ste\.?)[ \t]*#?[ \t]*[0-9A-Za-z-]{1,6})[ \t]*,?[ \t]*")
@@ -375,8 +471,10 @@ def find_country_last_blocks(scan: Scan) -> None:
             alone = _NUMERIC_POSTCODE_LINE.fullmatch(text, ls, le)
             if not alone:
                 continue
+            if alone.group("glued") and UNIT_AFTER.match(text, alone.end("pc")):
+                continue  # "2500 units of heparin"
             nxt = lines[i + 1] if i + 1 < len(lines) and alone.group("rest") is None and not alone.group("until") \
-                else None
+                and not alone.group("glued") else None
             # "Vietnam. The CSF drainage ...", "VIETNAM until she ...", "india Review of EKGs": the
             # sentence may go on after the country; with no country line, an address cue must open the block
             country = _country_at(text, nxt[0], nxt[1]) if nxt else None
@@ -397,13 +495,19 @@ def find_country_last_blocks(scan: Scan) -> None:
         street = _street_in_line(scan, sls, sle)
         if street is None:
             continue
+        if not m and alone.group("glued") and not _ADDRESS_CUE.search(text, max(0, sls - 60), street[0]):
+            continue  # a postcode line running on into a sentence: only after a cue that names an address
         if country is None and not _BLOCK_CUE.search(text, max(0, sls - 60), street[0]) and not (
                 s_i >= 1 and _heading_line(text, *lines[s_i - 1]) and not _number_unit(scan, street[0])
                 and (i + 1 >= len(lines) or _BLOCK_END.match(text, *lines[i + 1]))):
             continue  # no country: a cue ("Send the letter to 43/47, Parsa Zila / Gaya / 136803.") or a letterhead
+        if country is None and nxt:
+            country = _weak_country_at(text, *nxt)  # "Turkey No history ...", "Canda": the block is one already
         scan.emit(street[0], street[1], "STREET", 0.85)
-        if unit:
-            scan.emit(unit.start("st"), unit.end("st"), "STREET", 0.8)
+        flat = _FLAT_LINE.search(text, *lines[s_i - 1]) if s_i >= 1 else None
+        for part in (unit, flat):  # "Suite 137" under the street, "Flat 19" over it
+            if part:
+                scan.emit(part.start("st"), part.end("st"), "STREET", 0.8)
         scan.emit(town.start("city"), town.end("city"), "CITY", 0.8)
         scan.emit(pc[0], pc[1], "ZIP", 0.85)
         if country is not None:

@@ -19,7 +19,7 @@ from functools import lru_cache
 from importlib import resources
 
 from . import vocab
-from .base import CueWords, Scan
+from .base import CueWords, Scan, TextPass
 from .regex_parts import trie_regex
 
 #: "lives on", "resides off", "moved to", "living at": the place after them is where a person lives.
@@ -40,7 +40,7 @@ _NOT_STREET_START = frozenset({
 
 #: "... lives off Amy Drive in clarkbury.": the town after the street, to the clause's end, in any case.
 _TOWN_AFTER_STREET = re.compile(
-    r"[ \t]+(?i:in)[ \t]+(?P<city>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,3}?)(?=[ \t]*(?:[,;!?]|\.(?:\s|$)|$))"
+    r"[ \t]+(?i:in)[ \t]+(?P<city>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,4}?)(?=[ \t]*(?:[,;!?]|\.(?:\s|$)|$))"
 )
 #: Words that cannot stand in that town ("lives off Oak Drive in the summer", "in a trailer", "in May").
 _NOT_TOWN = frozenset(
@@ -96,7 +96,11 @@ _NAMED_STREET_TYPES = frozenset(
     "spur artery cutting common sound turn ramp amble brae brow circuit circus colonnade concourse copse corso "
     "courtyard dell fairway glade grange gully laneway meander nook outlook parklands pathway piazza quadrant "
     "quays radial ramble retreat ridgeway strand tarn thoroughfare tollway tor walkway vale wells flats link "
-    "track reach range station ground line".split()
+    "track reach range station ground line "
+    # US and Australian types that are everyday words ("Grace Land", "Burton Top", "Ashley Centers")
+    "top land flat center centers club mission key keys pass rest light lights lock locks neck oval extension "
+    "extensions pocket edge front gap junction junctions union unions wall well stream course divide cape burg "
+    "burgs fall points greens".split()
 )
 _RESIDENCE = frozenset("lives live living lived resides reside residing resided stays staying".split())
 
@@ -136,4 +140,29 @@ LIVES_STREET_WORDS = CueWords(
                   "stays", "staying", "clinic", "office", "practice", "pharmacy", "house", "apartment", "building",
                   "store", "shop", "located", "based"] if lang.english else [],
     _street_after_lives,
+)
+
+
+#: Countries that are words or names far more often ("turkey", "Chad", "Georgia", "Jersey"), which the
+#: lexicon leaves alone: after a cue of where someone comes from, ended by punctuation or a clause word,
+#: they are countries: "He recently moved here from Turkey.", "emigrated from CHAD in 1990".
+_WORDLIKE_COUNTRY = re.compile(
+    r"(?i:\b(?:(?:moved|emigrated|immigrated|came|relocated|fled|arrived|returned|travell?ed|visiting|visited"
+    r"|originally|is|was|are|were)(?:[ \t]+(?:here|over|back|recently|to[ \t]+the[ \t]+(?:us|u\.s\.|states)"
+    r"|to[ \t]+this[ \t]+country|home))?[ \t]+from|born[ \t]+in|native[ \t]+of|citizen[ \t]+of|trip[ \t]+to))"
+    r"[ \t]+(?P<country>(?i:turkey|türkiye|turkiye|chad|georgia|guinea|niger|jersey))"
+    r"(?=[ \t]*(?:[.,;:!?)]|$)|[ \t]+(?i:in|at|and|with|as|when|where|until|after|before|since|about|last|[0-9])\b)",
+    re.MULTILINE,
+)
+
+
+def find_wordlike_countries(scan: Scan) -> None:
+    """"moved here from Turkey.", "born in chad in 1950": a country that is also a word, after an origin cue."""
+    for m in _WORDLIKE_COUNTRY.finditer(scan.text):
+        scan.emit(m.start("country"), m.end("country"), "COUNTRY", 0.8)
+
+
+WORDLIKE_COUNTRIES = TextPass(
+    ("COUNTRY",), lambda scan: " from " in scan.text.lower() or " in " in scan.text.lower()
+    or " of " in scan.text.lower() or " to " in scan.text.lower(), find_wordlike_countries
 )
