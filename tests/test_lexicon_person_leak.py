@@ -247,3 +247,35 @@ def test_signature_credentials_lowercase_titles_particles_and_pairs(det, text, e
 )
 def test_credentials_drugs_and_dates_stay_out_of_names(det, text, unwanted):
     assert not any(unwanted in t for t in texts(det, text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # real MTSamples sentences (tuning-side notes) the lexicon read as people or institutions
+        "After general anesthesia had been induced, Ted hose stockings and pneumatic compression were applied.",
+        "right ventricular pressure of 72/10.,C. Pullbacks, left pulmonary artery to main pulmonary artery.",
+        "palpitations, murmur, pedal edema, PND, orthopnea, TIA's, stroke, amaurosis fugax.",
+        "The laryngoscope was desuspended from the Mayo stand and Louie arm was removed.",
+        "The patient was taken to the Postcatheterization Holding Area in stable condition.",
+        "He was seen in Neuroopthalmology Clinic 2/18/93 and was found to have mild recovery.",
+        "He was evaluated in the NeuroOncology clinic on 10/26/95 for consideration of therapy.",
+        "Left-sided port is seen with Groshong tip at the SVC/RA junction.  No evidence for fracture.",
+        "The abscess was cultured and sent it back to Bacteriology Department and immediately drained.",
+        "THE ABSCESS WAS CULTURED AND SENT IT BACK TO BACTERIOLOGY DEPARTMENT AND IMMEDIATELY DRAINED.",
+    ],
+)
+def test_real_prose_devices_disciplines_and_acronyms_stay_out(det, text):
+    assert not det.detect(text), text
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("She was seen at Smith Cardiology last year.", ("HOSPITAL", "Smith Cardiology")),
+        ("Then Dr. Ted Baker saw her.", ("DOCTOR", "Ted Baker")),
+        ("Case discussed with C. Pullman today.", ("DOCTOR", "C. Pullman")),
+    ],
+)
+def test_names_beside_those_words_still_found(det, text, expected):
+    assert expected in found(det, text)

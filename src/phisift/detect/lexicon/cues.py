@@ -160,7 +160,7 @@ EPONYM_HEADS = frozenset(
     "agar culture virus bacillus fever protocol questionnaire inventory assessment exam "
     "examination silk pressure pressures anastomosis drill plate plates plating pin pins "
     "system systems instrumentation ventilation screw screws rod rods nail nails implant "
-    "implants prosthesis graft grafts lens lenses stand table".split()
+    "implants prosthesis graft grafts lens lenses stand table hose component components junction arm".split()
 )
 
 #: Month and day names are first names too ("April", "June"); alone they are dates.

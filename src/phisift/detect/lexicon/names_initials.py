@@ -54,6 +54,8 @@ def _surname_ok(doc: Tokens, key: str) -> bool:
         return False
     if lex.is_name_word(key):
         return not lex.is_allowed(key) or key in lex.last
+    if key.endswith("s") and lex.is_allowed(key[:-1]):
+        return False  # "Pullbacks": the plural of a common word
     return not lex.is_allowed(key) and not key.endswith(_LATIN_ENDING)
 
 
@@ -63,8 +65,8 @@ def _opens_line_or_sentence(text: str, start: int) -> bool:
     k = start - 1
     while k >= 0 and text[k] in " \t":
         k -= 1
-    if k < 0 or not (text[k].islower() or text[k] in ",("):
-        return True
+    if k < 0 or not (text[k].islower() or text[k] in ",(") or text[k] == "," and text[k - 1 : k] == ".":
+        return True  # ".,C. Pullbacks": MTSamples writes a sentence or section end as ".,"
     w = k
     while w > 0 and (text[w - 1].isalpha() or text[w - 1] in "'’-"):
         w -= 1

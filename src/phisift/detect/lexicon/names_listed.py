@@ -196,8 +196,8 @@ def pass_lone_names(doc: Tokens, state: PassState) -> None:
         if k not in first or state.taken[i]:
             continue
         w = doc.words[i]
-        if w.isupper() or len(w) < 3:
-            continue
+        if w.isupper() or doc.is_upper(i) or len(w) < 3:
+            continue  # "TIA's": an acronym in the possessive
         if k in CALENDAR or doc.glued(i) or doc.after_saint(i):
             continue
         if doc.relation_after(i + 1):

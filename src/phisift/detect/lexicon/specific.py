@@ -32,6 +32,8 @@ def _double_barrelled(lex, k: str) -> bool:
 
 
 _EPONYM_PREFIXES: dict[int, frozenset[str]] = {}
+#: Endings of clinical disciplines and procedures that no list holds in every compound ("neurooncology").
+_DISCIPLINE_ENDINGS = ("ology", "ologies", "ization", "isation", "ectomy", "oscopy", "ography", "iatry")
 
 
 def _eponym_pair(lex, k: str) -> bool:
@@ -65,6 +67,8 @@ def specific(doc: Tokens, toks: Sequence[int]) -> bool:
             return True
         if k in INST_GENERIC or k in NAME_STOP:
             continue
+        if k.endswith(_DISCIPLINE_ENDINGS) and not lex.is_name_word(k):
+            continue  # "Neuroopthalmology Clinic", "Postcatheterization Holding Area": what kind, not which one
         if "-" in k and _eponym_pair(lex, k):
             continue  # "Wolff-Parkinson clinic": a syndrome's clinic, not a practice
         if not lex.is_allowed(k, terms=False):
