@@ -2,7 +2,7 @@
 
 Usage:
     nice -n 5 python bench/augment_meddocan.py [--part lowres|pseudo|all] [--seeds 0,1,2]
-        [--sizes 50,100] [--ns 10,100,500,1000] [--feature-detectors rules,lexicon]
+        [--sizes 50,100] [--ns 10,100,500,1000] [--draw class|all] [--feature-detectors rules,lexicon]
         [--mlm DIR] [--vectors FILE] [--neighbour-vectors FILE] [--out bench/out/augment]
 
 Low-resource (issue 8, Kang et al. 2021): the CRF of ``phisift.detect.tagger.train`` on 50 and
@@ -196,14 +196,18 @@ def pseudo(train: list[Document], dev: list[Document], args: argparse.Namespace)
             continue
         for n in args.ns:
             t0, c0 = time.perf_counter(), cpu_seconds()
-            tool = NeighbourPseudonymiser.from_path(train, path, NeighbourSettings(n=n, seed=0, keep_common=args.keep_common))
+            settings = NeighbourSettings(n=n, seed=0, keep_common=args.keep_common, draw=args.draw,
+                                         kind_draw=args.kind_draw)
+            tool = NeighbourPseudonymiser.from_path(train, path, settings)
             docs = list(tool.pseudonymise_all(train))
-            f1 = train_f1(docs, dev, args.out / "runs" / f"pseudo-{n}-keep{args.keep_common}", args)
+            run = f"pseudo-{n}-keep{args.keep_common}-{args.draw}" + ("-freq" if args.kind_draw == "frequency" else "")
+            f1 = train_f1(docs, dev, args.out / "runs" / run, args)
             s = tool.stats.as_dict()
             results[f"{name} N={n}"] = f1
-            lines.append(f"{name}, N={n}, keep-common {args.keep_common}: dev strict F1 {100 * f1:.2f} (change {100 * (f1 - raw):+.2f} points); "
+            lines.append(f"{name}, N={n}, keep-common {args.keep_common}, draw {args.draw} (kind words {args.kind_draw}): dev strict F1 {100 * f1:.2f} (change {100 * (f1 - raw):+.2f} points); "
                          f"{s['words_replaced']} words, {s['digit_tokens_replaced']} digit tokens replaced, "
-                         f"{s['words_without_vector']} without vector, vocabulary {s['neighbour_vocabulary']} "
+                         f"{s['words_without_vector']} without vector, vocabulary {s['neighbour_vocabulary']}, "
+                         f"words by class {s['words_by_class']} "
                          f"({time.perf_counter() - t0:.0f} s wall, {cpu_seconds() - c0:.0f} s CPU)")
             say("  " + lines[-1] + f" {load()}")
     return {"lines": lines, "results": results}
@@ -220,6 +224,10 @@ def main() -> int:
     ap.add_argument("--copies", type=int, default=1)
     ap.add_argument("--top-k", type=int, default=0)
     ap.add_argument("--keep-common", type=int, default=0, help="neighbours: keep span words this frequent outside PHI")
+    ap.add_argument("--draw", choices=("class", "all"), default="class",
+                    help="neighbours: the N nearest within each word's class (default) or in the whole space")
+    ap.add_argument("--kind-draw", choices=("uniform", "frequency"), default="frequency",
+                    help="neighbours, --draw class: kind words (años, Calle, de) drawn uniformly or by their use in the label's spans")
     ap.add_argument("--skip-raw", action="store_true", help="pseudo: do not retrain on the raw documents")
     ap.add_argument("--c1", type=float, default=0.05)
     ap.add_argument("--c2", type=float, default=0.01)

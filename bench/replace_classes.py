@@ -1,10 +1,11 @@
 """What neighbour pseudonymisation writes per MEDDOCAN label: does a replacement keep its class?
 
-    nice -n 10 python bench/replace_classes.py [N]
+    nice -n 10 python bench/replace_classes.py [N] [--draw class|all] [--vectors FILE]
 
 Pseudonymises MEDDOCAN train (``$PHISIFT_DATA/meddocan/train``) once with N neighbours
-(default 100, seed 0) in the space ``bench/augment_meddocan.py`` builds
-(``bench/out/augment/vectors_surrogates.bin``; run that bench first), and prints per
+(default 100, seed 0; ``--draw``: within each word's class, the default, or the whole
+space) in the space ``bench/augment_meddocan.py`` builds
+(``bench/out/augment/vectors_surrogates.bin`` unless ``--vectors``; run that bench first), and prints per
 label the number of spans, the share of alphabetic replacement words that are in
 phisift's name, city and country lists, and eight replaced spans drawn at random.
 Only the *replacements* are printed, never an original span.
@@ -12,6 +13,7 @@ Only the *replacements* are printed, never an original span.
 
 from __future__ import annotations
 
+import argparse
 import os
 import random
 import sys
@@ -28,10 +30,13 @@ from phisift.formats import read_corpus  # noqa: E402
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("n", nargs="?", type=int, default=100)
+    ap.add_argument("--draw", choices=("class", "all"), default="class")
+    ap.add_argument("--vectors", type=Path, default=ROOT / "bench" / "out" / "augment" / "vectors_surrogates.bin")
+    args = ap.parse_args()
     train = list(read_corpus(DATA / "train"))
-    vectors = ROOT / "bench" / "out" / "augment" / "vectors_surrogates.bin"
-    tool = NeighbourPseudonymiser.from_path(train, vectors, NeighbourSettings(n=n, seed=0))
+    tool = NeighbourPseudonymiser.from_path(train, args.vectors, NeighbourSettings(n=args.n, seed=0, draw=args.draw))
     lists = {w.lower() for w in surrogate_words()}
     out: dict[str, list[str]] = defaultdict(list)
     for doc in train:

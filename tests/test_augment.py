@@ -314,8 +314,8 @@ def test_nearest_matches_brute_force_and_n_bounds_the_choice(loaded, docs):
             for w in index.words]
     best = [index.words[i] for i in np.argsort(sims)[::-1][:7]]
     assert set(near) == set(best)
-    # every replacement of a word is among its N nearest
-    tool = NeighbourPseudonymiser.fit(docs, vectors, NeighbourSettings(n=3, seed=9))
+    # every replacement of a word is among its N nearest (the paper's draw over the whole space)
+    tool = NeighbourPseudonymiser.fit(docs, vectors, NeighbourSettings(n=3, seed=9, draw="all"))
     for d in docs[:10]:
         new = tool.pseudonymise(d)
         old_words = d.spans[0].text_in(d.text).split()
@@ -540,3 +540,126 @@ def test_keep_common_keeps_span_words_that_are_ordinary_words_of_the_corpus(load
     assert new_words[0] == "Knee" and new_words[1:] != old_words[1:]
     assert "vidal" not in {w.lower() for w in new_words}
     assert kept.stats.kept == 1
+
+
+# --------------------------------------------------------------------------- class-restricted draw
+def class_corpus(docs) -> list[Document]:
+    """Spanish-style notes: ages with their unit word, streets, hospitals, relatives, places and names.
+
+    "Blanco" is a word the corpus uses often outside every span (a colour) and also a patient's
+    surname and part of a street: it must never be drawn as a replacement for anything.
+    """
+    rng = random.Random(5)
+    units, streets = ["años", "meses", "días"], ["Calle", "Avenida", "Paseo", "Plaza"]
+    hospitals, kin = ["Hospital Universitario", "Hospital General", "Complejo Hospitalario"], ["madre", "padre", "hermano"]
+    cities, names = ["Madrid", "Sevilla", "Valencia", "Bilbao"], ["Rosa Blanco", "Jorge Campos", "Elena Nieto"]
+    out = []
+    for i in range(30):
+        parts = [("Paciente ", None), (rng.choice(names), "NOMBRE_SUJETO_ASISTENCIA"), (" de ", None),
+                 (f"{rng.randint(2, 90)} {rng.choice(units)}", "EDAD_SUJETO_ASISTENCIA"), (", vive en ", None),
+                 (f"{rng.choice(streets)} {rng.choice(['Mayor', 'Blanco', 'Alcalá'])} {rng.randint(1, 99)}", "CALLE"),
+                 (", ", None), (rng.choice(cities), "TERRITORIO"), (". Ingresa en el ", None),
+                 (f"{rng.choice(hospitals)} {rng.choice(['Gregorio', 'Valdecilla'])}", "HOSPITAL"),
+                 (" con ", None), (f"su {rng.choice(kin)}", "FAMILIARES_SUJETO_ASISTENCIA"),
+                 (". Exudado blanco, fondo blanco, lesión blanca y placa blanco nacarado. Edad avanzada, años de evolución, estado general bueno.", None)]
+        text, spans = "", []
+        for piece, label in parts:
+            if label:
+                spans.append(Span(len(text), len(text) + len(piece), label))
+            text += piece
+        out.append(Document(f"es{i}", text, tuple(spans)))
+    return docs + out
+
+
+@pytest.mark.parametrize("n", [3, 100])
+def test_class_draw_keeps_each_span_word_in_its_class(loaded, docs, n):
+    """draw="class" (default): unit, street, hospital and kin words become others of their kind seen in spans
+    of the same label; names become list names, places list cities; every PHI token still changes and no word
+    of a name span or of the corpus's names comes back. The whole-space draw (draw="all") fails these checks."""
+    from phisift.augment.classes import list_sets
+    from phisift.augment.neighbours import phi_keys, word_keys
+
+    corpus = class_corpus(docs)
+    lists = list_sets()
+    banned = phi_keys(corpus)
+    kinds = {"units": {"años", "meses", "días"}, "street": {"calle", "avenida", "paseo", "plaza"},
+             "heads": {"hospital", "universitario", "general", "complejo", "hospitalario"},
+             "kin": {"madre", "padre", "hermano"}}
+    tool = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=n, seed=1))
+    assert tool.settings.draw == "class"
+    for old in corpus[len(docs):]:
+        new = tool.pseudonymise(old)
+        got = {s.label: s.text_in(new.text) for s in new.spans}
+        was = {s.label: s.text_in(old.text) for s in old.spans}
+        for label, before in was.items():  # every PHI token replaced
+            for x, y in zip(before.split(), got[label].split()):
+                assert x != y and x.lower() != y.lower(), (label, x, y)
+        name = got["NOMBRE_SUJETO_ASISTENCIA"].split()
+        assert all(w.lower() in lists["first"] | lists["last"] and not word_keys(w) & banned for w in name), (name, tool.stats.by_class)
+        assert got["TERRITORIO"].lower() in lists["city"] and not word_keys(got["TERRITORIO"]) & banned
+        age_num, unit = got["EDAD_SUJETO_ASISTENCIA"].split()
+        assert age_num.isdigit() and unit in kinds["units"] - {was["EDAD_SUJETO_ASISTENCIA"].split()[1]}
+        street = got["CALLE"].split()
+        assert street[0].lower() in kinds["street"] and street[2].isdigit()
+        assert street[1].lower() in lists["first"] | lists["last"] | lists["city"]
+        assert not word_keys(street[1]) & banned  # the street's name never another note's (Mayor, Blanco, Alcalá)
+        hospital = got["HOSPITAL"].split()
+        assert {w.lower() for w in hospital[:2]} <= kinds["heads"]
+        assert hospital[2].lower() in lists["first"] | lists["last"] | lists["city"]
+        assert not word_keys(hospital[2]) & banned
+        su, relative = got["FAMILIARES_SUJETO_ASISTENCIA"].split()
+        assert relative in kinds["kin"] and su.lower() != "su"
+        assert "blanco" not in {w.lower().strip(".,") for s in new.spans for w in s.text_in(new.text).split()}
+    drawn = tool.stats.as_dict()["words_by_class"]
+    assert drawn.get("kind:ageu") and drawn.get("kind:street") and drawn.get("kind:kin") and drawn.get("city")
+    assert not drawn.get("space")  # every word of these notes had a class
+
+
+def test_whole_space_draw_is_kept_as_an_option(loaded, docs):
+    """draw="all" is the earlier behaviour: the N nearest words of the whole space, classes ignored."""
+    corpus = class_corpus(docs)
+    old = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=3, seed=9, draw="all"))
+    assert old.classes is None
+    doc = corpus[-1]
+    new = old.pseudonymise(doc)
+    unit = doc.spans[1].text_in(doc.text).split()[1]
+    new_unit = new.spans[1].text_in(new.text).split()[1]
+    assert new_unit.lower() in {w.lower() for w in old.index.nearest(unit.lower())}
+    assert "words_by_class" in old.stats.as_dict() and not old.stats.as_dict()["words_by_class"]
+    with pytest.raises(Exception):
+        NeighbourSettings(draw="nearest").check()
+
+
+def test_cli_draw_flag_chooses_the_class_or_the_whole_space(models, docs, tmp_path):
+    from phisift.augment.classes import list_sets
+
+    lists = list_sets()
+    src = tmp_path / "in.jsonl"
+    write_corpus(class_corpus(docs[:2])[2:12], src, "jsonl")
+    names: dict[str, set[str]] = {}
+    for draw in ("class", "all"):
+        out = tmp_path / f"out-{draw}.jsonl"
+        result = run_cli("augment", str(src), str(out), "--method", "neighbours", "--vectors", str(models[1]),
+                         "--n", "3", "--seed", "1", "--draw", draw)
+        assert result.exit_code == 0, result.output
+        names[draw] = {w.lower() for d in read_corpus(out) for s in d.spans if s.label == "TERRITORIO"
+                       for w in s.text_in(d.text).split()}
+    assert names["class"] <= lists["city"] and not names["all"] <= lists["city"]
+    bad = run_cli("augment", str(src), str(tmp_path / "x.jsonl"), "--method", "neighbours", "--vectors",
+                  str(models[1]), "--draw", "nearest")
+    assert bad.exit_code != 0 and not (tmp_path / "x.jsonl").exists()
+
+
+def test_frequency_kind_draw_favours_the_kind_words_the_label_uses_most(loaded, docs):
+    """kind_draw="frequency": a kind word is drawn in proportion to its use in the label's spans (+1)."""
+    unit_of = {}
+    corpus = docs + [Document(f"u{i}", f"Edad {i + 2} {u}.", (Span(5, 7 + len(str(i + 2)) - 1 + len(u), "EDAD_SUJETO_ASISTENCIA"),))
+                     for i, u in enumerate(["años"] * 40 + ["meses"] * 40 + ["semanas"] * 2)]
+    for mode in ("uniform", "frequency"):
+        tool = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=100, seed=2, kind_draw=mode))
+        w = tool.classes.weights("EDAD_SUJETO_ASISTENCIA", ["meses", "semanas"])
+        assert abs(w[0] - 41 / 44) < 1e-9
+        got = [tool.pseudonymise(d) for d in corpus if d.id.startswith("u") and "años" in d.text]
+        unit_of[mode] = [g.spans[0].text_in(g.text).split()[1] for g in got]
+        assert "años" not in unit_of[mode] and set(unit_of[mode]) <= {"meses", "semanas"}
+    assert unit_of["frequency"].count("meses") > unit_of["uniform"].count("meses")

@@ -61,6 +61,12 @@ def augment_command(
                                     "often outside every span (años, de, Hospital); 0 replaces every word."),
     vocabulary: str = typer.Option("both", "--vocabulary", help="neighbours: where replacements come from: corpus "
                                    "(the vectors' words, the paper), lists (phisift's name/place lists) or both."),
+    draw: str = typer.Option("class", "--draw", help="neighbours: class (the N nearest among words of the PHI word's "
+                             "own class: names for names, cities for places, other unit/type words for años, Calle, "
+                             "Hospital, madre) or all (the N nearest in the whole space, the earlier default)."),
+    kind_draw: str = typer.Option("frequency", "--kind-draw", help="neighbours, --draw class: draw a unit or type "
+                                  "word (años, Calle, de) among its class in proportion to its use in the label's "
+                                  "spans (frequency) or uniformly (uniform, the paper's draw)."),
     seed: int = typer.Option(0, "--seed", help="Seed: same input, seed and options give the same output."),
     report: Optional[Path] = typer.Option(None, "--report", help="Write the run's counts and speed here (JSON)."),
     in_format: InFormat = None,
@@ -81,7 +87,8 @@ def augment_command(
     filtered = FilteredSettings(words=words, min_sim=min_sim, copies=copies, include_phi=include_phi,
                                 keep_originals=keep_originals, seed=seed, tries=tries, top_k=top_k,
                                 temperature=temperature, unit=unit, batch_size=batch_size)
-    near = NeighbourSettings(n=n, seed=seed, max_vocab=max_vocab, keep_common=keep_common, vocabulary=vocabulary)
+    near = NeighbourSettings(n=n, seed=seed, max_vocab=max_vocab, keep_common=keep_common, vocabulary=vocabulary,
+                             draw=draw, kind_draw=kind_draw)
     filtered.check()
     near.check()
     ensure_outside(target, [source])
@@ -149,5 +156,6 @@ def _stats_line(method: str, n: int, stats: dict) -> str:
         f"neighbours (N={n}): {stats['words_replaced']} PHI words and {stats['digit_tokens_replaced']} digit "
         f"tokens replaced in {stats['spans']} spans ({stats['words_without_vector']} words had no vector); "
         f"{stats['phi_words_excluded']} PHI words kept out of a {stats['neighbour_vocabulary']}-word vocabulary; "
+        f"{sum(v for k, v in stats['words_by_class'].items() if k != 'space')} words drawn within their class; "
         f"{stats['documents_per_second']:.0f} documents/s"
     )
