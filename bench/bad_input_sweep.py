@@ -378,10 +378,18 @@ def run_case(case: Case, command: str, work: Path) -> Row:
               "Traceback" in proc.stderr, any(word in proc.stderr for word in NAME.split()),
               [p.replace(str(folder), "") for p in left], hashes(folder / "in") == before_in,
               (errors or lines or [""])[-1][:160], case.valid)
-    row.file = not case.file_named or str(folder) in row.message  # every file of the case lies in its folder
+    row.file = not case.file_named or names_a_file(row.message, folder, argv)
     if row.code == 0 and case.valid and not Path(target).exists():
         row.valid = False  # exit 0 without an output
     return row
+
+
+def names_a_file(message: str, folder: Path, argv: list[str]) -> bool:
+    """Every file of a case lies in its folder, and the child runs in that folder: a message names
+    a file when it holds the folder's path, or one of the command's paths as written relative to it
+    (phisift shows paths relative to the working folder)."""
+    paths = [a for a in argv if a.startswith(str(folder))]
+    return str(folder) in message or any(os.path.relpath(a, folder) in message for a in paths)
 
 
 def main() -> int:
