@@ -209,3 +209,38 @@ def test_a_country_line_with_a_year_after_it_is_no_town_line():
     text = "she lives at willumsstraede 8\n8460 sveboelle\ndenmark. by 1996 she continued to be followed."
     assert {"denmark. by", "1996", "8460 sveboelle"}.isdisjoint(values(text, "STREET", "CITY", "ZIP"))
     assert "denmark" in values(text, "COUNTRY")
+
+
+def test_a_confident_place_replaces_its_pieces_of_the_same_label():
+    from phisift.detect.combine import combine
+    from phisift.document import Span
+
+    text = "born in San Marcela Los Altos, Trinidad"
+    pieces = [Span(8, 11, "CITY", "lexicon", 0.9), Span(20, 29, "CITY", "lexicon", 0.9)]
+    whole = Span(8, 29, "CITY", "rules", 0.8)
+    assert [(text[s.start : s.end], s.label) for s in combine(pieces + [whole])] == [("San Marcela Los Altos", "CITY")]
+
+
+@pytest.mark.parametrize(
+    "pieces, whole",
+    [
+        # pieces of another label stay as they are (a person's name inside what a rule read as a town)
+        ([("CITY", 0.9), ("PATIENT", 0.9)], ("CITY", 0.8)),
+        # dates are not places: two dates inside a longer one keep their own shapes for the shifter
+        ([("DATE", 0.9), ("DATE", 0.9)], ("DATE", 0.8)),
+        # a weak span does not swallow confident ones
+        ([("CITY", 0.9), ("CITY", 0.9)], ("CITY", 0.6)),
+    ],
+)
+def test_pieces_are_kept_when_the_whole_is_no_confident_place_of_their_label(pieces, whole):
+    from phisift.detect.combine import combine
+    from phisift.document import Span
+
+    spans = [Span(8, 11, pieces[0][0], "lexicon", pieces[0][1]), Span(20, 29, pieces[1][0], "lexicon", pieces[1][1]),
+             Span(8, 29, whole[0], "rules", whole[1])]
+    assert sorted((s.start, s.end) for s in combine(spans)) == [(8, 11), (20, 29)]
+
+
+def test_town_of_six_words_before_a_country():
+    text = "He was born in San Maria Luisa de la Montana, Ireland, and emigrated in his twenties."
+    assert {("San Maria Luisa de la Montana", "CITY"), ("Ireland", "COUNTRY")} <= found(text)

@@ -6,7 +6,9 @@ longest, then the most specific label (a list order below), then the earliest.
 Losers are dropped, but a loser that reaches outside the winner and is itself
 confident (score >= ``extend_min_score``) stretches the winner over its extent:
 for release, a token left uncovered is a leak, while a boundary a few characters
-too wide costs little.
+too wide costs little. A confident place that holds several winners of its own
+label ("San Marcela Los Altos" over "San" and "Los Altos") replaces them, so the
+words between them are not left in clear.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ LABEL_PRIORITY: tuple[str, ...] = (
     "COUNTRY", "LOCATION-OTHER", "PROFESSION",
 )
 _RANK = {label: i for i, label in enumerate(LABEL_PRIORITY)}
+#: Labels whose pieces make one place when a confident span of the same label covers them all.
+_PLACE_LABELS = frozenset({"STREET", "CITY", "COUNTRY", "LOCATION-OTHER"})
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,11 @@ class Combiner:
         for cand in candidates:
             hits = chosen.overlapping(cand.start, cand.end)
             if not hits:
+                chosen.add(cand)
+            elif cand.score >= self.extend_min_score and len(hits) > 1 and cand.label in _PLACE_LABELS and all(
+                    h.label == cand.label and cand.start <= h.start and h.end <= cand.end for h in hits):
+                for h in hits:  # one place read as its pieces: the whole of it, words between included
+                    chosen.remove(h)
                 chosen.add(cand)
             elif cand.score >= self.extend_min_score and len(hits) == 1:
                 # Stretch the overlapped winner when a confident loser reaches past it.

@@ -551,7 +551,7 @@ CUED_STREET_TOWNS = TextPass(("STREET", "CITY"), lambda scan: scan.has_digit and
 _TOWN_COUNTRY = re.compile(
     r"(?i:\b(?:born|raised|grew[ \t]+up|lives|lived|living|resides|resided|residing|emigrated|immigrated)"
     r"[ \t]+(?:in|from))[ \t]+"
-    r"(?P<city>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,4}),[ \t]*(?P<rest>[^\n]{0,80})"
+    r"(?P<city>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,5}),[ \t]*(?P<rest>[^\n]{0,80})"
 )
 
 
