@@ -279,3 +279,31 @@ def test_real_prose_devices_disciplines_and_acronyms_stay_out(det, text):
 )
 def test_names_beside_those_words_still_found(det, text, expected):
     assert expected in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("LONG.  E. BIRD WAS SEEN TODAY ACCOMPANIED BY HER HUSBAND, ĐẶNG. HIS BACK", ("PATIENT", "E. BIRD")),
+        ("long.  E. Bird was seen today accompanied by her husband, Đặng. His back", ("PATIENT", "E. Bird")),
+        ("transcribed feb 25 2016 by ryszard golos, FRCS.", ("DOCTOR", "ryszard golos")),
+    ],
+)
+def test_initialled_subjects_and_unlisted_surnames_before_credentials(det, text, expected):
+    assert expected in found(det, text)
+
+
+def test_relative_in_capitals_last_first(det):
+    got = texts(det, "THEN.  MISS H. SCHOLZ WAS SEEN TODAY ACCOMPANIED BY HER HUSBAND, CIEPLUCH, MIKOLAJ. LAST")
+    assert any("CIEPLUCH" in t for t in got) and any("MIKOLAJ" in t for t in got)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Then.  A. The patient was seen today accompanied by her mother.",
+        "transcribed feb 25 2016 by mary jones-related, FRCS.",
+    ],
+)
+def test_no_person_from_an_article_or_a_word(det, text):
+    assert not any(s.label == "PATIENT" for s in det.detect(text)), text

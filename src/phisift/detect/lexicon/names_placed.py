@@ -77,8 +77,10 @@ def pass_age_subjects(doc: Tokens, state: PassState) -> None:
                 continue
             toks = [u for u in range(a, t + 1) if not doc.is_initial(u) and not lower_initial(doc, u)
                     and doc.keys[u] not in PARTICLES]
-            if not toks or not _subject_words_ok(doc, toks, strong or company, company):
-                continue
+            initialled = company and doc.is_initial(a) and all(doc.is_title_case(u) for u in toks)
+            if not toks or not (initialled and all(doc.keys[u] not in NAME_STOP and doc.keys[u] not in RELATIONS
+                                                   for u in toks) or _subject_words_ok(doc, toks, strong or company, company)):
+                continue  # "E. Bird was seen today accompanied by": an initial makes any surname a name
             if strong and text[doc.ends[t] : m.start()].lstrip(" \t").startswith(",") \
                     and not all(doc.lex.is_name_word(doc.keys[u]) for u in toks):
                 continue  # "Slender, 34-year-old white male": only a known name before a comma

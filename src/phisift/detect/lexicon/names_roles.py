@@ -237,7 +237,10 @@ def pass_lower_credentials(doc: Tokens, state: PassState) -> None:
         words = [u for u in range(a, t + 1) if not lower_initial(doc, u) and not doc.is_initial(u)]
         if not words or any(doc.cap[u] for u in words):
             continue
-        if doc.keys[words[0]] not in lex.first or not all(lex.is_name_word(doc.keys[u]) for u in words):
+        if doc.keys[words[0]] not in lex.first or not all(
+            lex.is_name_word(doc.keys[u]) or u > words[0] and len(doc.keys[u]) > 3 and doc.keys[u].isalpha()
+            and not lex.is_allowed(doc.keys[u], terms=False) for u in words
+        ):  # "ryszard golos, FRCS": a first name, then a surname no list holds
             continue
         if len(words) == 1 and not (t > a or lex.is_name_word(doc.keys[t]) and not lex.is_allowed(doc.keys[t])):
             continue
@@ -339,7 +342,8 @@ def pass_cues_any_case(doc: Tokens, state: PassState) -> None:
         ):
             continue  # "BROTHER, COLON CA.": a family history line, not a relative's name
         # "LAST, FIRST" after a header, in capitals or lowercase: "To: FIGAT, URSZULA", "Patient name: baker, jane"
-        if colon and j - t == 1 and j + 1 < doc.n and doc.gap(j) in (", ", ",") and not state.taken[j] and (
+        if (colon or phrase[0] in RELATIONS and doc.is_upper(t)) and j - t == 1 and j + 1 < doc.n \
+                and doc.gap(j) in (", ", ",") and not state.taken[j] and (
             doc.is_upper(t) and doc.is_upper(j) and doc.lex.is_name_word(doc.keys[j])
             or not doc.cap[t] and lower_name_word(doc, state, j, loose=True) and doc.keys[j] in doc.lex.first
         ):
