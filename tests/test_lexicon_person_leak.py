@@ -307,3 +307,25 @@ def test_relative_in_capitals_last_first(det):
 )
 def test_no_person_from_an_article_or_a_word(det, text):
     assert not any(s.label == "PATIENT" for s in det.detect(text)), text
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Then.  She is employed by Dubois. He was removing bad order cable.", ("ORGANIZATION", "Dubois")),
+        ("On exam, HbA1c 9.9%.\n\ncc: Kasper H., ELGMH", ("HOSPITAL", "ELGMH")),
+    ],
+)
+def test_surname_employers_and_institutions_after_an_initial(det, text, expected):
+    assert expected in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text, unwanted",
+    [
+        ("Then.  She works in Boston.  He is employed by Denver.", "ORGANIZATION"),
+        ("Seen by J. Smith, M.D., Boston", "HOSPITAL"),
+    ],
+)
+def test_places_after_employers_cues_and_credentials_stay_places(det, text, unwanted):
+    assert not any(s.label == unwanted for s in det.detect(text)), text

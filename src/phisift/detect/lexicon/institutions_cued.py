@@ -28,6 +28,7 @@ from .cues import (
 )
 from .institutions import ACRONYM_NOT_HOSPITAL, UNIT_ACRONYMS
 from .labels import HOSPITAL, NAME_LABELS, ORGANIZATION
+from .name_runs import lower_initial
 from .places import place_at
 from .specific import specific
 from .state import PassState
@@ -372,7 +373,10 @@ def pass_after_name(doc: Tokens, state: PassState) -> None:
             CREDENTIAL.fullmatch(doc.words[j]) or doc.keys[j] in CREDENTIAL_WORDS
         ):
             j += 1
-        if j >= doc.n or doc.gap(j).strip() != "," or "\n" in doc.gap(j) or state.taken[j]:
+        comma = doc.gap(j).strip() if j < doc.n else ""
+        if comma == ".," and not (doc.is_initial(j - 1) or lower_initial(doc, j - 1)):
+            continue  # ".," closes a name only after an initial: "cc: Kasper H., ELGMH"
+        if j >= doc.n or comma not in (",", ".,") or "\n" in doc.gap(j) or state.taken[j]:
             continue
         if not doc.cap[j]:  # "cc: Dr Virgilio Sethi, kvrmc": the rest of the line typed in lower case
             line_end = doc.text.find("\n", doc.starts[j])

@@ -228,10 +228,8 @@ def pass_signature_blocks(doc: Tokens, state: PassState) -> None:
             continue  # the block follows a blank line (or opens the note)
         a, b, line = _line_span(doc, pos)
         nxt = pos + len(line) + 1
-        if "," in line:  # "R. NAWROTEK, M.D.": the name before its credential
-            name, _, cred = line.partition(",")
-            if not _CREDENTIAL_TAIL.fullmatch(cred.strip()):
-                continue
+        name, comma, cred = line.partition(",")
+        if comma and _CREDENTIAL_TAIL.fullmatch(cred.strip()):  # "R. NAWROTEK, M.D.": the name before its credential
             line = name
             b = bisect_right(doc.ends, pos + len(name))
         if not (a == i and 1 <= b - a <= 4) or any(c.isdigit() for c in line) or ":" in line \

@@ -119,8 +119,10 @@ def pass_org_cues(doc: Tokens, state: PassState) -> None:
         toks = range(i, b)
         if b <= i or not specific(doc, toks) or any(doc.keys[t] in CALENDAR for t in toks):
             continue
-        if b - i == 1 and doc.lex.is_place_word(doc.keys[i]):
-            continue  # "works in Boston" is the place pass's
+        if b - i == 1 and doc.lex.is_place_word(doc.keys[i]) and not (
+            doc.keys[c - 1] in ("by", "for") and doc.keys[i] in doc.lex.last and doc.is_title_case(i)
+        ):
+            continue  # "works in Boston" is the place pass's; "employed by Dubois" is a firm
         if b - i == 1 and doc.is_upper(i) and inflected(doc.keys[i]) and not doc.lex.is_name_word(doc.keys[i]):
             continue  # "COVERED BY RIMMED FIBROUS TISSUE" in a note in capitals: a verb, not a payer
         if b < doc.n and doc.simple_gap(b) and doc.keys[b] in _TRIAL_WORDS:
