@@ -244,3 +244,32 @@ def test_pieces_are_kept_when_the_whole_is_no_confident_place_of_their_label(pie
 def test_town_of_six_words_before_a_country():
     text = "He was born in San Maria Luisa de la Montana, Ireland, and emigrated in his twenties."
     assert {("San Maria Luisa de la Montana", "CITY"), ("Ireland", "COUNTRY")} <= found(text)
+
+
+@pytest.mark.parametrize(
+    "text, value, label",
+    [
+        # a street line over "City, ST ZIP" keeps its unit when another detector found the street without it
+        ("children's hospital of amyborough\n6607 vargas plaza apartment 2302\nwest sean, dc 84526\nreason for exam:",
+         "6607 vargas plaza apartment 2302", "STREET"),
+        ("Send the letter to Corredor India 229 Edif. 346 , Depto. 347\nSan Pedro los altos\n08314-5706\nMEXICO.",
+         "Corredor India 229 Edif. 346 , Depto. 347", "STREET"),
+        ("Mailing address on file:\nJaresova 717\n625 63 Teplice nad Metuji Both were repaired.", "Teplice nad Metuji",
+         "CITY"),
+        ("Send to:\nKerkstraat 4\n2401 AB Alphen aan den Rijn\nNetherlands", "Alphen aan den Rijn", "CITY"),
+    ],
+)
+def test_unit_parts_commas_and_town_connectors(text, value, label):
+    assert (value, label) in found(text)
+
+
+def test_street_line_over_a_town_line_stretches_a_shorter_street_of_another_detector():
+    from phisift.detect.combine import combine
+    from phisift.document import Span
+
+    text = "children's hospital of amyborough\n6607 vargas plaza apartment 2302\nwest sean, dc 84526\nreason for exam:"
+    rule = [s for s in detect_rules(text) if s.label == "STREET"]
+    start = text.index("6607")
+    shorter = Span(start, start + len("6607 vargas plaza"), "STREET", "lexicon", 0.9)
+    merged = [text[s.start : s.end] for s in combine(rule + [shorter]) if s.label == "STREET"]
+    assert merged == ["6607 vargas plaza apartment 2302"]

@@ -60,7 +60,7 @@ _POSTCODE_ALONE = re.compile(
 )
 #: A street line: "Aspgatan 846", "Quadra Leão 42", "7 Diane Glens", "Calle Ojeda 064 003", "62/86, Amble Zila",
 #: "H.NO. 654, NARULA GANJ", "Flat 36"; after a cue on the same line when the block opens mid-sentence.
-_STREET_TOKEN = r"(?:[^\W_][\w'’./-]*,?)"
+_STREET_TOKEN = r"(?:[^\W_][\w'’./-]*,?|,)"  # a comma of its own: "Corredor India 229 Edif. 346 , Depto. 347"
 _STREET_LINE = re.compile(rf"(?P<st>{_STREET_TOKEN}(?:[ \t]+{_STREET_TOKEN}){{0,7}})[ \t]*,?[ \t]*")
 _BLOCK_CUE = re.compile(
     r"(?i)\b(?:lives?|living|resides?|residing|staying|address|mail|mailing|send|sent|write|moved|home)\b"
@@ -83,7 +83,8 @@ _STOP = frozenset({
     "please", "follow", "followed", "following", "however", "otherwise",
 })
 _CONNECTORS = frozenset({"de", "la", "del", "los", "las", "di", "da", "do", "dos", "das", "van", "der", "den", "von",
-                         "am", "an", "im", "sur", "sous", "le", "les", "en", "upon", "on-sea", "y", "i"})
+                         "am", "an", "im", "sur", "sous", "le", "les", "en", "upon", "on-sea", "y", "i",
+                         "nad", "pod", "na", "bei", "ob", "aan", "op"})  # "Teplice nad Metují", "Alphen aan den Rijn"
 
 
 Range = tuple[int, int]
