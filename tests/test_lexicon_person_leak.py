@@ -329,3 +329,15 @@ def test_surname_employers_and_institutions_after_an_initial(det, text, expected
 )
 def test_places_after_employers_cues_and_credentials_stay_places(det, text, unwanted):
     assert not any(s.label == unwanted for s in det.detect(text)), text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "To: M. Long, NP\nFrom: Ekavir C., MBBS\nDate: 2000-11-02",
+        "transcribed 22.06.1995 by jorge g., MD.",
+        "acuity 20/20.\n\nZara D., PhD\nCedars-Sinai\nPhone (786) 682-7710",
+    ],
+)
+def test_a_credential_after_an_initial_is_no_institution(det, text):
+    assert not any(s.label == "HOSPITAL" and text[s.start : s.end] in ("MBBS", "MD", "PhD") for s in det.detect(text))

@@ -369,7 +369,7 @@ def pass_after_name(doc: Tokens, state: PassState) -> None:
             continue
         j = f.end
         # skip a credential: "Michael Arnold, DPM, KBCH"
-        while j < doc.n and doc.gap(j).strip() == "," and "\n" not in doc.gap(j) and (
+        while j < doc.n and doc.gap(j).strip() in (",", ".,") and "\n" not in doc.gap(j) and (
             CREDENTIAL.fullmatch(doc.words[j]) or doc.keys[j] in CREDENTIAL_WORDS
         ):
             j += 1
