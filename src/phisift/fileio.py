@@ -31,13 +31,18 @@ def set_user_mode(path: str | Path) -> None:
 
 
 @contextlib.contextmanager
-def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-8") -> Iterator[IO]:
-    """Open a temporary sibling of ``path`` for writing; rename it over ``path`` on success."""
+def atomic_write(path: str | Path, mode: str = "w", encoding: str | None = "utf-8",
+                 private: bool = False) -> Iterator[IO]:
+    """Open a temporary sibling of ``path`` for writing; rename it over ``path`` on success.
+
+    ``private`` keeps the file owner-only (0600, as mkstemp makes it) whatever the umask:
+    for files that hold original note text (the review page), not for the release."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700 if private else 0o777)
     binary = "b" in mode
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    set_user_mode(tmp)  # outputs get the user's usual mode
+    if not private:
+        set_user_mode(tmp)  # outputs get the user's usual mode
     try:
         with os.fdopen(fd, mode, encoding=None if binary else encoding, newline=None if binary else "") as fh:
             yield fh
@@ -55,14 +60,15 @@ def aside_path(target: str | Path) -> Path:
     return target.parent / f".{target.name}.old"
 
 
-def replace_folder(built: str | Path, target: str | Path) -> None:
+def replace_folder(built: str | Path, target: str | Path, private: bool = False) -> None:
     """Put a folder built beside ``target`` in its place: one rename, so the target is never half there.
 
     An existing target (the user asked to overwrite it) is renamed aside first
     (``aside_path``) and removed once the new folder is in place, so no stale file mixes
     with new ones. A kill between the two renames leaves the old output aside and no
     target; ``restore_torn`` (run first here, and by every command that writes the
-    target) puts it back, or removes it when the new one was placed.
+    target) puts it back, or removes it when the new one was placed. ``private`` leaves
+    the folder owner-only (0700, as it was built) instead of giving it the umask's mode.
     """
     built, target = Path(built), Path(target)
     restore_torn(target)
@@ -72,7 +78,10 @@ def replace_folder(built: str | Path, target: str | Path) -> None:
         os.replace(target, aside)
         moved = True
     os.replace(built, target)
-    set_user_mode_folder(target)
+    if private:
+        os.chmod(target, 0o700)
+    else:
+        set_user_mode_folder(target)
     if moved:
         _remove(aside)
 

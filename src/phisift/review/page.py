@@ -251,7 +251,7 @@ class ReviewWriter:
 
     def _write_chunk(self, number: int, payload: str) -> None:
         path = self._dir / DATA_DIR / f"chunk-{number:05d}.js"
-        with atomic_write(path) as fh:
+        with atomic_write(path, private=True) as fh:
             fh.write(f"window.phisiftChunk({number},{payload});\n")
         self._files.append(path)
 
@@ -278,9 +278,9 @@ class ReviewWriter:
                                                              keep_shares=others),
                                         "Rare-word masking: share of word tokens kept at each threshold k"))
         try:
-            with atomic_write(self._dir / INDEX_FILE) as fh:
+            with atomic_write(self._dir / INDEX_FILE, private=True) as fh:  # it shows the original notes
                 fh.write(self._html(chart_files))
-            replace_folder(self._dir, self.directory)
+            replace_folder(self._dir, self.directory, private=True)
         except BaseException:
             self.discard()
             raise

@@ -1,0 +1,44 @@
+"""A fresh-eyes privacy audit of a release (issue 17): what PHI could survive outside the text.
+
+Each test reproduces a defect found by trying `phisift deid` as a new user would; every
+one of them failed on main before its fix.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+NOTE = {"id": "Smith_John_00482913", "text": "Patient John Smith, MRN 00482913, seen 03/04/2021. Call 617-555-0100."}
+
+
+def _phisift(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    old = os.umask(0o022)  # a usual umask: new files readable by everyone unless made private
+    try:
+        return subprocess.run([sys.executable, "-m", "phisift.cli", *args], capture_output=True, text=True,
+                              timeout=300, cwd=cwd)
+    finally:
+        os.umask(old)
+
+
+def _modes(folder: Path) -> dict[str, int]:
+    return {str(p.relative_to(folder.parent)): stat.S_IMODE(p.stat().st_mode) for p in [folder, *folder.rglob("*")]}
+
+
+def test_the_review_page_which_shows_the_original_notes_is_owner_only(tmp_path):
+    (tmp_path / "n.jsonl").write_text(json.dumps(NOTE) + "\n")
+    key = tmp_path / "k"
+    res = _phisift("deid", "n.jsonl", "o.jsonl", "--mode", "tag", "--detectors", "rules", "--key-file", str(key),
+                   "--store", "s.db", "--review", "rev", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "00482913" in (tmp_path / "rev" / "index.html").read_text()  # the page shows the original, so:
+    modes = _modes(tmp_path / "rev")
+    assert all(m & 0o077 == 0 for m in modes.values()), modes
+    res = _phisift("review", "n.jsonl", "--deid", "o.jsonl", "-o", "rev2", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    modes = _modes(tmp_path / "rev2")
+    assert all(m & 0o077 == 0 for m in modes.values()), modes
