@@ -42,3 +42,21 @@ def test_the_review_page_which_shows_the_original_notes_is_owner_only(tmp_path):
     assert res.returncode == 0, res.stderr
     modes = _modes(tmp_path / "rev2")
     assert all(m & 0o077 == 0 for m in modes.values()), modes
+
+
+def test_sift_says_that_ids_and_other_fields_go_out_as_read(tmp_path):
+    import csv
+
+    with open(tmp_path / "n.csv", "w", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["id", "text", "label", "mrn"])
+        for i in range(12):
+            w.writerow([f"Smith_John_{i}", f"Patient John Smith seen with cough {i} and fever, note {i}.",
+                        "a" if i % 2 else "b", f"0048{i:04d}"])
+    res = _phisift("sift", "n.csv", "o.csv", "--text-field", "text", "--label-field", "label", "--fill",
+                   "unigram", "--store", "s.db", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "00480003" in (tmp_path / "o.csv").read_text()  # the column goes out as read, so the user is told:
+    said = res.stdout + res.stderr
+    assert "written as read" in said and "document ids" in said and "mrn" in said
+    assert "00480003" not in said and "Smith_John" not in said
