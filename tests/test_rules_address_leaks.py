@@ -273,3 +273,22 @@ def test_street_line_over_a_town_line_stretches_a_shorter_street_of_another_dete
     shorter = Span(start, start + len("6607 vargas plaza"), "STREET", "lexicon", 0.9)
     merged = [text[s.start : s.end] for s in combine(rule + [shorter]) if s.label == "STREET"]
     assert merged == ["6607 vargas plaza apartment 2302"]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Her son lives off Art Park in St. Maryborough. The patient was prepped.",
+         {("Art Park", "STREET"), ("St. Maryborough", "CITY")}),
+        ("Her son lives off Andrew Lower in new tonya. Submucosal lesions.", {("Andrew Lower", "STREET"), ("new tonya", "CITY")}),
+        ("She is staying with her sister at PASAJE NORTE VALLADARES 782 866\nSAN ANA LUISA DE LA MONTANA\n08404-7005 "
+         "until she recovers.", {("SAN ANA LUISA DE LA MONTANA", "CITY"), ("08404-7005", "ZIP")}),
+    ],
+)
+def test_saints_towns_after_a_street_six_word_town_lines_and_lower_streets(text, expected):
+    assert expected <= found(text)
+
+
+@pytest.mark.parametrize("text", ["He lives on the lower level.", "She lives on Upper East Side now, in a walk-up."])
+def test_lower_and_upper_without_a_name_are_no_streets(text):
+    assert not values(text, "STREET")

@@ -448,7 +448,7 @@ _NUMERIC_POSTCODE_LINE = re.compile(
 #: "Suite 137", "Apt. 224", "Unit 9": the flat line between a street and its town.
 _UNIT_LINE = re.compile(r"[ \t>]*(?P<st>(?i:suite|apt\.?|apartment|unit|flat|ste\.?)[ \t]*#?[ \t]*[0-9A-Za-z-]{1,6})[ \t]*,?[ \t]*")
 #: A town alone on its line (quoted with ">" or indented in a letter).
-_TOWN_LINE = re.compile(rf"[ \t>]*(?P<city>{_WORD}(?:[ \t]+{_WORD}){{0,4}})[ \t]*,?[ \t]*")
+_TOWN_LINE = re.compile(rf"[ \t>]*(?P<city>{_WORD}(?:[ \t]+{_WORD}){{0,5}})[ \t]*,?[ \t]*")
 
 
 def find_country_last_blocks(scan: Scan) -> None:

@@ -40,7 +40,8 @@ _NOT_STREET_START = frozenset({
 
 #: "... lives off Amy Drive in clarkbury.": the town after the street, to the clause's end, in any case.
 _TOWN_AFTER_STREET = re.compile(
-    r"[ \t]+(?i:in)[ \t]+(?P<city>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,4}?)(?=[ \t]*(?:[,;!?]|\.(?:\s|$)|$))"
+    r"[ \t]+(?i:in)[ \t]+(?P<city>(?:(?i:st|ft|mt|pt)\.[ \t]*)?[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,4}?)"
+    r"(?=[ \t]*(?:[,;!?]|\.(?:\s|$)|$))"
 )
 #: Words that cannot stand in that town ("lives off Oak Drive in the summer", "in a trailer", "in May").
 _NOT_TOWN = frozenset(
@@ -100,7 +101,7 @@ _NAMED_STREET_TYPES = frozenset(
     # US and Australian types that are everyday words ("Grace Land", "Burton Top", "Ashley Centers")
     "top land flat center centers club mission key keys pass rest light lights lock locks neck oval extension "
     "extensions pocket edge front gap junction junctions union unions wall well stream course divide cape burg "
-    "burgs fall points greens".split()
+    "burgs fall points greens lower upper".split()
 )
 _RESIDENCE = frozenset("lives live living lived resides reside residing resided stays staying".split())
 
