@@ -469,6 +469,20 @@ def test_cli_neighbours_on_brat(models, docs, tmp_path):
             assert word.lower() not in banned
 
 
+def test_cli_says_that_ids_and_other_fields_go_out_as_read(models, docs, tmp_path):
+    """Only the annotated spans are pseudonymised: an id naming the patient and an MRN field go out as read
+    (the privacy audit of issue 17), so the run says so, naming the fields, never their values."""
+    src = tmp_path / "train.jsonl"
+    named = [Document(f"Vidal_Rosa_{i}", d.text, d.spans, {"mrn": f"0048{i:04d}"}) for i, d in enumerate(docs[:4])]
+    write_corpus(named, src)
+    result = run_cli("augment", str(src), str(tmp_path / "out.jsonl"), "--method", "neighbours",
+                     "--vectors", str(models[1]), "--n", "5", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "written as read" in said and "document ids" in said and "mrn" in said
+    assert "00480001" not in said and "Vidal_Rosa" not in said
+
+
 def test_cli_filtered_bert_on_brat_copies_only(models, docs, tmp_path):
     src = tmp_path / "brat"
     write_corpus(docs[:3], src, "brat")

@@ -15,7 +15,7 @@ import typer
 
 from ..errors import InputError, UsageError
 from ..progress import counted
-from .console import RichReporter, say
+from .console import RichReporter, say, say_written_as_read
 from .options import IdField, InFormat, Overwrite, Target, TextField, ToFormat
 
 app = typer.Typer()
@@ -115,6 +115,7 @@ def augment_command(
         write_text_atomic(report, json.dumps({"method": method, **stats}, indent=2) + "\n")
     say(_stats_line(method, n, stats))
     say(f"wrote {counted(written, 'document')} -> {target} ({dst_fmt})")
+    say_written_as_read(docs)
 
 
 def _check_augment_options(method: str, mlm: Optional[Path], vectors: Optional[Path]) -> None:

@@ -117,3 +117,13 @@ class RichReporter:
             self._bar.live.stop()
             self._bar, self._task = None, None
         self.finish()
+
+
+def say_written_as_read(docs: list, label_field: str | None = None) -> None:
+    """Only the text is changed (sift, augment): the user is told that the ids and the other
+    fields go out as read (an id or a column can name the patient: `phisift deid` pseudonymises
+    or drops them). Names only, never values."""
+    fields = sorted({k for d in docs for k in d.meta if not k.startswith("_") and k != label_field})
+    which = "the document ids" + (" and the fields " + ", ".join(fields) if fields else "")
+    say(f"written as read (not de-identified): {which}; `phisift deid` (--patient-field, "
+        "--pseudonymise-field, --drop-field) replaces ids that hold PHI and such fields")

@@ -15,7 +15,7 @@ from rich.table import Table
 
 from ..errors import InputError, UsageError
 from ..progress import counted
-from .console import RichReporter, err, out, say
+from .console import RichReporter, err, out, say, say_written_as_read
 from .engines import check_engine_options, open_engine
 from .options import (
     Engine,
@@ -155,7 +155,7 @@ def sift(
     run = _sift_to_file(docs, (source, src_fmt, opts), (target, dst_fmt), config, mlm, save_mlm, store_path,
                         (resume, overwrite, also), (engine, jobs, spark_master))
     _report_run(run, label_field, report, f"{target} ({dst_fmt})")
-    _say_written_as_read(docs, label_field)
+    say_written_as_read(docs, label_field)
 
 
 def _report_run(run, label_field: Optional[str], report: Optional[Path], where: str) -> None:
@@ -168,14 +168,6 @@ def _report_run(run, label_field: Optional[str], report: Optional[Path], where: 
     _print_summary(figures)
     say(f"sifted {counted(len(run.documents), 'document')} -> {where}; fill-in: {run.state.fill_description}")
 
-
-def _say_written_as_read(docs: list, label_field: Optional[str]) -> None:
-    """Only the text is sifted: the user is told that the ids and the other fields go out as read
-    (an id or a column can name the patient: `phisift deid` pseudonymises or drops them). Names only."""
-    fields = sorted({k for d in docs for k in d.meta if not k.startswith("_") and k != label_field})
-    which = "the document ids" + (" and the fields " + ", ".join(fields) if fields else "")
-    say(f"written as read (not de-identified): {which}; `phisift deid` (--patient-field, "
-        "--pseudonymise-field, --drop-field) replaces ids that hold PHI and such fields")
 
 
 def _sift_to_file(docs: list, source: tuple[Path, str, dict], target: tuple[Path, str], config,
