@@ -60,3 +60,14 @@ def test_sift_says_that_ids_and_other_fields_go_out_as_read(tmp_path):
     said = res.stdout + res.stderr
     assert "written as read" in said and "document ids" in said and "mrn" in said
     assert "00480003" not in said and "Smith_John" not in said
+
+
+def test_an_input_error_with_a_line_does_not_print_the_document_id(tmp_path):
+    (tmp_path / "n.jsonl").write_text(json.dumps(NOTE) + "\n" + json.dumps(NOTE) + "\n"
+                                      + json.dumps({"id": "Jones_Mary_77123456", "text": 5}) + "\n")
+    res = _phisift("deid", "n.jsonl", "o.jsonl", "--mode", "tag", "--detectors", "rules", cwd=tmp_path)
+    assert res.returncode == 2 and "n.jsonl:2" in res.stderr and "duplicate document id" in res.stderr
+    assert "Smith" not in res.stderr and "00482913" not in res.stderr
+    (tmp_path / "m.jsonl").write_text(json.dumps({"id": "Jones_Mary_77123456", "text": 5}) + "\n")
+    res = _phisift("deid", "m.jsonl", "o.jsonl", "--mode", "tag", "--detectors", "rules", cwd=tmp_path)
+    assert res.returncode == 2 and "m.jsonl:1" in res.stderr and "Jones" not in res.stderr

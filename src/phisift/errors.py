@@ -1,8 +1,9 @@
 """Errors that the command line turns into one clear line and exit code 2.
 
 Bad input must never produce a traceback, and the message must never quote PHI:
-it names the file and the line or document, and says what is wrong in general
-terms (an offset, a field name, an encoding), never the offending text.
+it names the file and the line (the document only where there is no line: an id can
+name the patient), and says what is wrong in general terms (an offset, a field name,
+an encoding), never the offending text.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class InputError(PhisiftError):
             where = str(self.path)
             if self.line is not None:
                 where += f":{self.line}"
-            if self.document is not None:
+            elif self.document is not None:  # the line finds it: an id can name the patient (Smith_John_00482913)
                 where += f" (document {self.document})"
             where += ": "
         elif self.document is not None:
