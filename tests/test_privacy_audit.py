@@ -71,3 +71,13 @@ def test_an_input_error_with_a_line_does_not_print_the_document_id(tmp_path):
     (tmp_path / "m.jsonl").write_text(json.dumps({"id": "Jones_Mary_77123456", "text": 5}) + "\n")
     res = _phisift("deid", "m.jsonl", "o.jsonl", "--mode", "tag", "--detectors", "rules", cwd=tmp_path)
     assert res.returncode == 2 and "m.jsonl:1" in res.stderr and "Jones" not in res.stderr
+
+
+def test_an_id_with_phi_glued_to_other_characters_becomes_a_pseudonym():
+    from phisift.pseudonyms import holds_phi
+
+    phi = ["John Smith", "03/14/1961", "12 Elm Street"]
+    for doc_id in ("jsmith_1", "SMITHJ_2", "dob19610314", "smith_j"):
+        assert holds_phi(doc_id, phi), doc_id
+    for doc_id in ("note_7", "streetlight_3", "a1b2"):  # a generic word or a short piece names no one
+        assert not holds_phi(doc_id, phi), doc_id

@@ -78,7 +78,17 @@ def holds_phi(doc_id: str, phi: Iterable[str]) -> bool:
     of them whole (letters and digits compared, case and separators ignored: "P0042_visit1"
     holds the patient key "P0042")."""
     mine, flat = tokens(doc_id), _flat(doc_id)
-    return any(mine & tokens(s) or (len(_flat(s)) >= 4 and _flat(s) in flat) for s in phi)
+    return any(mine & tokens(s) or (len(_flat(s)) >= 4 and _flat(s) in flat) or _glued(tokens(s), flat)
+               for s in phi)
+
+
+def _glued(pieces: set[str], flat: str) -> bool:
+    """A piece of 4+ characters written inside a longer run of the id: a name glued to an initial
+    ("jsmith_1", "SMITHJ"), a year inside a compact date ("dob19610314" of "03/14/1961"). Generic
+    words (street, hospital) do not count: they name no one, and ids hold them by chance."""
+    from .replace.generic import is_generic
+
+    return any(len(p) >= 4 and p in flat and not is_generic(p) for p in pieces)
 
 
 def _flat(text: str) -> str:
