@@ -81,3 +81,20 @@ def test_an_id_with_phi_glued_to_other_characters_becomes_a_pseudonym():
         assert holds_phi(doc_id, phi), doc_id
     for doc_id in ("note_7", "streetlight_3", "a1b2"):  # a generic word or a short piece names no one
         assert not holds_phi(doc_id, phi), doc_id
+
+
+def test_known_identifiers_keyed_by_no_documents_patient_are_said_to_be_unused(tmp_path):
+    """Keyed by the MRN but run without --patient-field: the names of the file were never looked for."""
+    (tmp_path / "n.jsonl").write_text(json.dumps({**NOTE, "mrn": "00482913"}) + "\n")
+    (tmp_path / "k.jsonl").write_text(json.dumps({"patient": "00482913", "phi": [{"label": "PATIENT",
+                                                                                "text": "John Smith"}]}) + "\n")
+    key = str(tmp_path / "key")
+    base = ("deid", "n.jsonl", "o.jsonl", "--mode", "tag", "--detectors", "rules", "--known-phi", "k.jsonl",
+            "--key-file", key, "--store", "s.db", "--overwrite")
+    res = _phisift(*base, cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "1 of 1 patients of the file match no document" in " ".join(res.stderr.split())
+    assert "00482913" not in res.stderr and "Smith" not in res.stderr
+    res = _phisift(*base, "--patient-field", "mrn", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert "match no document" not in res.stderr

@@ -301,6 +301,7 @@ def _release(target: Path, secret, key_file: Optional[Path], *, patient_field: O
                            patient_map=patient_map, pseudonymise=pseudonymise, drop=drop, keep_ids=keep_ids,
                            known_phi=known_phi, from_spans=from_spans, shift_dates=shift_dates,
                            note_date_field=note_date_field)
+    release.notify = say
     if secret is None and release.key is not None:  # a key may be needed: its place is checked now, read later
         from ..store import DEFAULT_KEY_FILE, check_key_location
 

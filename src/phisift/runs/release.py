@@ -37,6 +37,7 @@ class Release:
     options: dict[str, Any] = field(default_factory=dict)  # as given on the command line, for the run key
     replace: Any = None  # the run's [replace] settings: the date offsets of --shift-date-field (set by the run)
     note_date_field: str | None = None  # the field holding each note's own date (the over-89 rule's reference)
+    notify: Callable[[str], None] | None = field(default=None, repr=False, compare=False)  # a run's one-line notes
     _maker: Any = field(default=None, repr=False)
 
     def settings(self) -> dict[str, Any]:
@@ -47,9 +48,24 @@ class Release:
 
     def items(self, docs: Iterable[Document], start: int = 0) -> Iterator[tuple[Document, str]]:
         """(document, patient) for the run to map; with given spans, each document carries its own."""
+        seen: set[str] = set()
         for number, doc in enumerate(docs, start + 1):
             patient = self.patients.of(doc, number)
+            seen.add(patient)
             yield (self._with_given(doc, number) if self.given is not None else doc), patient
+        if start == 0:  # a whole run (a resumed one did not see the patients of the documents done before)
+            self._say_unmatched_known(seen)
+
+    def _say_unmatched_known(self, seen: set[str]) -> None:
+        """Known identifiers keyed by a patient no document has are never looked for: a key of another kind
+        (an MRN without --patient-field) would leave every name of the file in the notes, with no word."""
+        if self.known is None or self.notify is None:
+            return
+        unmatched = len(set(self.known.values) - seen)
+        if unmatched:
+            self.notify(f"--known-phi: {unmatched} of {len(self.known.values)} patients of the file match no "
+                        "document, so their identifiers were not looked for (the key is the --patient-field value, "
+                        "the mapped or matched patient, or the document id)")
 
     def _with_given(self, doc: Document, number: int) -> Document:
         spans = self.given.get(doc.id)
