@@ -98,3 +98,15 @@ def test_known_identifiers_keyed_by_no_documents_patient_are_said_to_be_unused(t
     res = _phisift(*base, "--patient-field", "mrn", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert "match no document" not in res.stderr
+
+
+def test_a_document_without_a_patient_is_named_by_its_number_once():
+    import pytest
+
+    from phisift.document import Document
+    from phisift.errors import InputError
+    from phisift.pseudonyms import PatientKey
+
+    with pytest.raises(InputError) as err:
+        PatientKey(mapping={"other": "P1"}).of(Document("Smith_John_00482913", "x"), 2)
+    assert str(err.value) == "document 2: the patient map names no patient for this document"

@@ -176,7 +176,7 @@ class PatientKey:
     pattern: re.Pattern | None = None
 
     def of(self, doc: Document, number: int | None = None) -> str:
-        where = f"document {number}" if number is not None else None
+        where = str(number) if number is not None else None  # InputError writes "document N"
         if self.field_name:
             value = doc.meta.get(self.field_name)
             if value is None or value == "":
