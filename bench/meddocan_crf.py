@@ -58,13 +58,18 @@ def main() -> int:
     ap.add_argument("--no-consistency", action="store_true")
     ap.add_argument("--candidate-context", type=int, default=None, help="tag candidate regions only (default: whole notes)")
     ap.add_argument("--window", type=int, default=3, help="context window in pieces (phisift train's default)")
+    ap.add_argument("--lexicon-words", action="store_true", help="the bundled model's word-list features")
+    ap.add_argument("--doc-features", action="store_true", help="the bundled model's whole-note features")
+    ap.add_argument("--corpus-clusters", action="store_true", help="word clusters built from the training text")
+    ap.add_argument("--cluster-window", type=int, default=2)
     ap.add_argument("--grid", default=None, help="c1:c2,c1:c2 (default: the train module's grid)")
+    ap.add_argument("--data", type=Path, default=DATA, help="MEDDOCAN folder with train/ and dev/ (../shared/data/meddocan)")
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "meddocan_crf")
     args = ap.parse_args()
 
     t0, c0 = time.perf_counter(), cpu_seconds()
-    train = list(read_corpus(DATA / "train"))
-    dev = list(read_corpus(DATA / "dev"))
+    train = list(read_corpus(args.data / "train"))
+    dev = list(read_corpus(args.data / "dev"))
     grid = DEFAULT_GRID if not args.grid else [tuple(map(float, g.split(":"))) for g in args.grid.split(",")]
     print(f"MEDDOCAN train {len(train)} docs / {sum(len(d.spans) for d in train)} spans; "
           f"dev {len(dev)} docs / {sum(len(d.spans) for d in dev)} spans", flush=True)
@@ -74,7 +79,9 @@ def main() -> int:
         dev_docs=dev,
         crf=CrfParams(max_iterations=args.max_iterations),
         grid=grid,
-        features=FeatureSettings(gazetteer=not args.no_gazetteer, window=args.window, cue_words=not args.no_cue_words),
+        features=FeatureSettings(gazetteer=not args.no_gazetteer, window=args.window, cue_words=not args.no_cue_words,
+                                 lexicon_words=args.lexicon_words, doc_features=args.doc_features,
+                                 corpus_clusters=args.corpus_clusters, cluster_window=args.cluster_window),
         jobs=args.jobs,
         overwrite=True,
         log=lambda m: print("  " + m, flush=True),

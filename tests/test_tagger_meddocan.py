@@ -209,6 +209,8 @@ def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_pat
     config = json.loads((tmp_path / "m" / CONFIG_FILE).read_text())
     assert config["features"]["gazetteer"] is True and config["features"]["window"] == 3
     assert config["features"]["cue_words"] is True
+    assert config["features"]["corpus_clusters"] is True and config["features"]["clusters"] is True
+    assert json.loads((tmp_path / "m" / "clusters.json").read_text())["digest"] == "blake2b-96"
     assert config["candidate_context"] is None and config["consistency"] is True
     assert [(r["c1"], r["c2"]) for r in config["grid"]] == [(0.05, 0.01), (0.02, 0.005)]
     stored = (tmp_path / "m" / "gazetteer.json").read_text()
@@ -222,13 +224,14 @@ def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_pat
     assert (again.candidate_context, again.consistency) == (None, True)
     assert all(again.detect(d.text) == det.detect(d.text) for d in docs[18:])
     res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "-o", "m2", "--no-gazetteer",
-                          "--no-cue-words",
+                          "--no-cue-words", "--no-word-clusters",
                           "--max-iterations", "5", "--candidate-context", "2", "--no-consistency"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert res.returncode == 0, res.stderr
     config = json.loads((tmp_path / "m2" / CONFIG_FILE).read_text())
     assert config["features"]["gazetteer"] is False and not (tmp_path / "m2" / "gazetteer.json").exists()
     assert config["features"]["cue_words"] is False
+    assert config["features"]["clusters"] is False and not (tmp_path / "m2" / "clusters.json").exists()
     assert config["candidate_context"] == 2 and config["consistency"] is False
 
 
@@ -253,3 +256,80 @@ def test_cue_classes_carry_rare_cue_words_in_both_languages():
     _, plain, _ = Featurizer(FeatureSettings()).featurize(text)
     assert not any("cu=" in x for f in plain for x in f)
     assert FeatureSettings.from_dict({"window": 2}).cue_words is False
+
+
+# ----------------------------------------------------------------------------- clusters from the training text
+
+
+def test_clusters_from_the_training_text_are_nested_deterministic_and_cover_every_word():
+    pytest.importorskip("gensim")
+    pytest.importorskip("sklearn")
+    from phisift.detect.tagger.clusters import ClusterSettings, build_clusters, training_sentences
+
+    rng = random.Random(3)
+    docs = [spanish_note(rng, i) for i in range(30)]
+    settings = ClusterSettings(levels=(16, 6, 2), dim=20, epochs=3)
+    words = build_clusters(docs, settings, seed=5)
+    assert words == build_clusters(docs, settings, seed=5)  # one thread, fixed seed: the same clusters
+    assert set(words) == {w for s in training_sentences(docs) for w in s}
+    assert "pérez" in words and "nombre" in words and not any(w.isdigit() for w in words)
+    levels = [w.split("|") for w in words.values()]
+    assert all(len(p) == 3 for p in levels)
+    assert len({p[0] for p in levels}) == 16 and len({p[2] for p in levels}) == 2
+    for k in (1, 2):  # a fine cluster lies inside one coarser cluster, as Brown prefixes do
+        parent: dict[str, str] = {}
+        assert all(parent.setdefault(p[0], p[k]) == p[k] for p in levels)
+
+
+def test_cluster_features_of_a_piece_and_its_neighbours_and_digested_maps_give_the_same():
+    import pickle
+
+    from phisift.detect.tagger.clusters import ClusterMap, cluster_map_from_json
+    from phisift.detect.tagger.features import FeatureSettings, Featurizer
+
+    text = "Vive con su hermana en Getafe."
+    plain = {"hermana": "7|3|1", "getafe": "9|4|0", "vive": "2|3|1"}
+    pieces, feats, _ = Featurizer(FeatureSettings(), clusters=plain).featurize(text)
+    by = {p.text: f for p, f in zip(pieces, feats)}
+    assert {"c0=7", "c1=3", "c2=1"} <= set(by["hermana"])
+    assert {"-1c1=3", "-1c0=7", "1c1=4", "1c0=9"} <= set(by["en"])
+    assert {"-1c1=3", "-1c0=2", "2c1=3"} <= set(by["con"]) and "2c0=7" not in by["con"]  # ±2: the middle level
+    assert not any(x[0] == "c" and x[1].isdigit() for x in by["con"])  # "con" has no cluster of its own
+    assert not any(x.startswith(("-2c", "2c")) for x in by["en"])  # "su" and "." have none either
+    _, narrow, _ = Featurizer(FeatureSettings(cluster_window=1), clusters=plain).featurize(text)
+    assert not any(x.startswith(("2c", "-2c")) for f in narrow for x in f)
+    # a one-level map (a --vectors model) gives the piece's own "c=" feature only, as before
+    _, old, _ = Featurizer(FeatureSettings(), clusters={"hermana": "7"}).featurize(text)
+    assert [x for f in old for x in f if "c=" in x or "c0=" in x or "c1=" in x] == ["c=7"]
+    # keyed digests: the same features, no word in the stored form, and they survive pickling
+    digested = ClusterMap.digested(plain)
+    stored = json.dumps(digested.as_dict())
+    assert not any(w in stored for w in plain)
+    again = pickle.loads(pickle.dumps(cluster_map_from_json(json.loads(stored))))
+    for table in (digested, again):
+        assert Featurizer(FeatureSettings(), clusters=table).featurize(text)[1] == feats
+    assert again.get("hermana") == "7|3|1" and again.get("madrid") is None
+    with pytest.raises(ValueError):
+        cluster_map_from_json({"digest": "md5", "key": "00", "words": {}})
+
+
+def test_a_model_trained_with_corpus_clusters_stores_digests_and_tags_as_it_was_scored(tmp_path):
+    pytest.importorskip("gensim")
+    pytest.importorskip("sklearn")
+    from phisift.detect.tagger.features import FeatureSettings
+
+    rng = random.Random(9)
+    docs = [spanish_note(rng, i) for i in range(30)]
+    out = tmp_path / "m"
+    result = train_model(docs[:22], out, dev_docs=docs[22:], crf=CrfParams(max_iterations=20), grid=[(0.05, 0.01)],
+                         features=FeatureSettings(corpus_clusters=True), seed=1)
+    assert result.config["features"]["clusters"] is True and result.config["features"]["corpus_clusters"] is True
+    stored = (out / "clusters.json").read_text()
+    assert json.loads(stored)["digest"] == "blake2b-96"
+    assert not any(w.lower() in stored.lower() for w in NAMES + CITIES + ["hermana", "paciente"])
+    det = load_model_detector(out, map_labels=False)
+    assert det.clusters.get("paciente") is not None
+    pred = {d.id: det.detect(d.text) for d in docs[22:]}
+    from phisift.evaluate import evaluate
+
+    assert evaluate(docs[22:], pred).as_dict()["entity_strict"]["f1"] == result.dev["entity_strict"]["f1"]

@@ -39,6 +39,10 @@ def train_command(
         True, "--gazetteer/--no-gazetteer",
         help="CRF: gazetteer features of the training values (stored as keyed digests in the model)."),
     vectors: Optional[Path] = typer.Option(None, "--vectors", help="CRF: word vectors file for word-cluster features."),
+    word_clusters: bool = typer.Option(
+        True, "--word-clusters/--no-word-clusters",
+        help="CRF: word-cluster features built from the training text (fastText + k-means; stored as keyed "
+        "digests; needs gensim and scikit-learn, skipped without them; --vectors replaces them)."),
     window: int = typer.Option(3, "--window", help="CRF: context window in pieces either side."),
     cue_words: bool = typer.Option(
         True, "--cue-words/--no-cue-words",
@@ -97,7 +101,7 @@ def train_command(
         train_docs, output, kind=kind, dev_docs=dev_docs, seed=seed,
         crf=_crf_params(c1, c2, max_iterations, min_freq) if kind == "crf" else None,
         grid=_crf_grid(c1, c2) if kind == "crf" and dev_docs else None,
-        features=_feature_settings(feature_detectors, gazetteer, window, cue_words), label_map=mapping, vectors=vectors,
+        features=_feature_settings(feature_detectors, gazetteer, window, cue_words, word_clusters), label_map=mapping, vectors=vectors,
         base=base, transformer=_transformer_params(lr, epochs, batch_size, seed) if kind == "transformer" else None,
         jobs=jobs, overwrite=overwrite, log=say, candidate_context=candidate_context, consistency=consistency,
     )
@@ -147,7 +151,8 @@ def _augmented(docs: list, method: str, vectors: Optional[Path], mlm: Optional[P
         )
 
 
-def _feature_settings(feature_detectors: str, gazetteer: bool, window: int, cue_words: bool = True):
+def _feature_settings(feature_detectors: str, gazetteer: bool, window: int, cue_words: bool = True,
+                      word_clusters: bool = False):
     """The CRF's feature settings; ``--feature-detectors`` names rules and/or lexicon, or nothing."""
     from ..detect.tagger.features import FeatureSettings
 
@@ -155,7 +160,8 @@ def _feature_settings(feature_detectors: str, gazetteer: bool, window: int, cue_
     bad = [d for d in dets if d not in ("rules", "lexicon")]
     if bad:
         raise UsageError(f"unknown feature detector(s) {', '.join(bad)}; choose rules, lexicon")
-    return FeatureSettings(detectors=dets, gazetteer=gazetteer, window=window, cue_words=cue_words)
+    return FeatureSettings(detectors=dets, gazetteer=gazetteer, window=window, cue_words=cue_words,
+                           corpus_clusters=word_clusters)
 
 
 def _crf_params(c1: Optional[float], c2: Optional[float], max_iterations: int, min_freq: int):

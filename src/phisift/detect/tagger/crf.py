@@ -29,6 +29,7 @@ from ...text import merge_chunk_spans
 from ..base import relabel
 from .features import FEATURE_PREFIXES, FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer
 from .candidates import candidate_regions, is_candidate_word
+from .clusters import ClusterMap, cluster_map_from_json
 from .pieces import decode_bio
 from .stack import other_mentions, stack
 from .wordinfo import doc_info
@@ -134,7 +135,8 @@ class CrfDetector:
         self.stacker = dict(stacker) if stacker else None
         self.settings = settings
         self.gazetteer = gazetteer
-        self.clusters = dict(clusters) if clusters else None
+        # a ClusterMap (keyed digests) looks words up itself; a plain map is copied
+        self.clusters = (clusters if isinstance(clusters, ClusterMap) else dict(clusters)) if clusters else None
         self.label_map = dict(label_map) if label_map else None
         self._featurizer = Featurizer(settings, gazetteer, self.clusters)
         self._tagger = open_tagger(self.model_file)
@@ -285,7 +287,12 @@ def load_crf_detector(folder: Path, config: Mapping[str, Any], label_map: Mappin
             gaz = Gazetteer.from_dict(read_json(folder / GAZETTEER_FILE, "gazetteer.json"))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise InputError(f"corrupt gazetteer.json ({type(exc).__name__})", folder / GAZETTEER_FILE) from None
-    clusters = read_json(folder / CLUSTERS_FILE, "clusters.json") if settings.clusters else None
+    clusters = None
+    if settings.clusters:
+        try:
+            clusters = cluster_map_from_json(read_json(folder / CLUSTERS_FILE, "clusters.json"))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise InputError(f"corrupt clusters.json ({type(exc).__name__})", folder / CLUSTERS_FILE) from None
     try:
         stacker = config.get("stacker")
         if stacker is not None and not isinstance(stacker, dict):

@@ -74,6 +74,10 @@ class FeatureSettings:
     gazetteer: bool = False
     gazetteer_folds: int = 5
     clusters: bool = False  # set when a cluster map is stored with the model
+    #: build word clusters from the training text (``clusters.build_clusters``); read by ``train_model``
+    corpus_clusters: bool = False
+    #: neighbours either side whose clusters are features (multi-level cluster maps only)
+    cluster_window: int = 2
     #: word bigrams with the previous and the next piece ("-1|0=dr|smith")
     bigrams: bool = True
     #: the long shape ("S=XXXdddd") and length bucket of a piece (off: fewer features, faster)
@@ -356,10 +360,7 @@ class Featurizer:
         detail = self.settings.long_shape
         feats = [_piece_features(p, affixes, detail) for p in pieces]
         if self.clusters:
-            for f, p in zip(feats, pieces):
-                c = self.clusters.get(p.text.lower())
-                if c is not None:
-                    f.append("c=" + c)
+            _add_cluster_features(pieces, feats, self.clusters, self.settings.cluster_window)
         if hits is None:
             hits = self.hits(text)
         if self.settings.doc_features:
@@ -451,6 +452,40 @@ class Featurizer:
 def _hit_labels(hits: tuple[str, ...]) -> tuple[str, ...]:
     """The labels of a piece's hit features ("R=B-DATE" -> "DATE"), sorted, once each."""
     return tuple(sorted({h.split("-", 1)[1] for h in hits}))
+
+
+def _add_cluster_features(pieces: Sequence[Piece], feats: list[list[str]], clusters: Mapping[str, str],
+                          window: int) -> None:
+    """Cluster features of each piece, and of its neighbours within ``window``.
+
+    A map value "17" (a ``--vectors`` model: one level) gives "c=17" for the piece alone, as
+    before; "301|77|12" (clusters built from the training text, finest first) gives "c0=301",
+    "c1=77", "c2=12", and the neighbours' middle level ("-2c1=40", "1c1=77") and, at ±1, their
+    finest ("-1c0=5"): what kind of word stands next to a piece, for words seen rarely.
+    """
+    found = [clusters.get(p.text.lower()) for p in pieces]
+    levels: list[list[str] | None] = [c.split("|") if c is not None and "|" in c else None for c in found]
+    n = len(pieces)
+    for i, f in enumerate(feats):
+        c = found[i]
+        if c is None:
+            continue
+        parts = levels[i]
+        if parts is None:
+            f.append("c=" + c)
+        else:
+            f.extend(f"c{k}={v}" for k, v in enumerate(parts))
+    if not window:
+        return
+    for i, f in enumerate(feats):
+        for d in range(-window, window + 1):
+            j = i + d
+            if d == 0 or not 0 <= j < n or levels[j] is None:
+                continue
+            parts = levels[j]
+            f.append(f"{d}c1={parts[1]}" if len(parts) > 1 else f"{d}c0={parts[0]}")
+            if abs(d) == 1:
+                f.append(f"{d}c0={parts[0]}")
 
 
 def _add_lexicon_features(pieces: Sequence[Piece], feats: list[list[str]]) -> None:

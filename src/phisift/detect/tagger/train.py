@@ -36,6 +36,7 @@ from .crf import (
     train_crf,
     write_json,
 )
+from .clusters import ClusterMap, ClusterSettings, build_clusters
 from .features import Featurizer, FeatureSettings, Gazetteer
 from .pieces import bio_labels
 from ...document import Document, Span
@@ -230,7 +231,7 @@ _SHARED: dict[str, Any] = {}  # training sequences handed to forked grid workers
 
 def _feature_tables(
     train_docs: Sequence[Document], folder: Path, settings: FeatureSettings, vectors: str | Path | None, seed: int, log: Log
-) -> tuple[Gazetteer | None, list[Gazetteer] | None, dict[str, str] | None]:
+) -> tuple[Gazetteer | None, list[Gazetteer] | None, Mapping[str, str] | None]:
     """The optional tables the features read, written into the model folder: the gazetteer (and its
     jackknifed folds for training) and the word-cluster map; ``settings.clusters`` says whether there is one."""
     gazetteer = None
@@ -251,7 +252,28 @@ def _feature_tables(
             log(f"word clusters: {len(clusters)} words in {len(set(clusters.values()))} clusters")
             settings.clusters = True
             write_json(folder / CLUSTERS_FILE, clusters)
+    elif settings.corpus_clusters:
+        clusters = _corpus_clusters(train_docs, folder, seed, log)
+        settings.clusters = clusters is not None
     return gazetteer, jackknife, clusters
+
+
+def _corpus_clusters(train_docs: Sequence[Document], folder: Path, seed: int, log: Log) -> ClusterMap | None:
+    """Word clusters built from the training text (``clusters.build_clusters``), stored as keyed digests."""
+    t = time.perf_counter()
+    try:
+        words = build_clusters(train_docs, ClusterSettings(), seed)
+    except ImportError as exc:
+        log(f"word-cluster features skipped: gensim or scikit-learn is not available ({exc})")
+        return None
+    if not words:
+        return None
+    levels = [len({c.split("|")[k] for c in words.values()}) for k in range(len(ClusterSettings().levels))]
+    log(f"word clusters from the training text: {len(words)} words in {'/'.join(map(str, levels))} clusters "
+        f"({time.perf_counter() - t:.1f} s)")
+    digested = ClusterMap.digested(words)
+    write_json(folder / CLUSTERS_FILE, digested.as_dict())
+    return digested
 
 
 def _fit_grid(tasks: list[tuple], xs: list, ys: list, jobs: int) -> list[tuple[float, float, str, float]]:
@@ -267,7 +289,7 @@ def _fit_grid(tasks: list[tuple], xs: list, ys: list, jobs: int) -> list[tuple[f
 
 
 def _detector(path: str | Path, settings: FeatureSettings, gazetteer: Gazetteer | None,
-              clusters: dict[str, str] | None, candidate_context: int | None, consistency: bool) -> CrfDetector:
+              clusters: Mapping[str, str] | None, candidate_context: int | None, consistency: bool) -> CrfDetector:
     """The detector a grid setting is scored with: the one the saved model will load as."""
     det = CrfDetector(path, settings, gazetteer, clusters)
     det.candidate_context = candidate_context
