@@ -62,6 +62,7 @@ def main() -> int:
     ap.add_argument("--doc-features", action="store_true", help="the bundled model's whole-note features")
     ap.add_argument("--corpus-clusters", action="store_true", help="word clusters built from the training text")
     ap.add_argument("--cluster-window", type=int, default=2)
+    ap.add_argument("--tag-scheme", default="bilou", choices=["bilou", "bio"])
     ap.add_argument("--grid", default=None, help="c1:c2,c1:c2 (default: the train module's grid)")
     ap.add_argument("--data", type=Path, default=DATA, help="MEDDOCAN folder with train/ and dev/ (../shared/data/meddocan)")
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "meddocan_crf")
@@ -87,6 +88,7 @@ def main() -> int:
         log=lambda m: print("  " + m, flush=True),
         candidate_context=args.candidate_context,
         consistency=not args.no_consistency,
+        tag_scheme=args.tag_scheme,
     )
     train_wall, train_cpu = time.perf_counter() - t0, cpu_seconds() - c0
 

@@ -40,10 +40,13 @@ def train_command(
         help="CRF: gazetteer features of the training values (stored as keyed digests in the model)."),
     vectors: Optional[Path] = typer.Option(None, "--vectors", help="CRF: word vectors file for word-cluster features."),
     word_clusters: bool = typer.Option(
-        True, "--word-clusters/--no-word-clusters",
+        False, "--word-clusters/--no-word-clusters",
         help="CRF: word-cluster features built from the training text (fastText + k-means; stored as keyed "
         "digests; needs gensim and scikit-learn, skipped without them; --vectors replaces them)."),
     window: int = typer.Option(3, "--window", help="CRF: context window in pieces either side."),
+    tag_scheme: str = typer.Option(
+        "bilou", "--tag-scheme", help="CRF: training labels, bilou (a span's last piece and one-piece spans "
+        "labelled as such) or bio."),
     cue_words: bool = typer.Option(
         True, "--cue-words/--no-cue-words",
         help="CRF: cue-class features (street, place, relative, month, ... words; English and Spanish)."),
@@ -85,6 +88,8 @@ def train_command(
 
     jobs = _default_jobs() if jobs is None else jobs
     _check_train_options(kind, jobs, window, max_iterations, min_freq, epochs, batch_size, augment, base)
+    if tag_scheme not in ("bilou", "bio"):
+        raise UsageError(f"unknown --tag-scheme '{tag_scheme}'; choose bilou or bio")
     if candidate_context is not None and not 0 <= candidate_context <= 20:
         raise UsageError("--candidate-context must be between 0 and 20")
     ensure_outside(output, [corpus] + ([dev] if dev else []))
@@ -104,6 +109,7 @@ def train_command(
         features=_feature_settings(feature_detectors, gazetteer, window, cue_words, word_clusters), label_map=mapping, vectors=vectors,
         base=base, transformer=_transformer_params(lr, epochs, batch_size, seed) if kind == "transformer" else None,
         jobs=jobs, overwrite=overwrite, log=say, candidate_context=candidate_context, consistency=consistency,
+        tag_scheme=tag_scheme,
     )
     if result.dev:
         s, t = result.dev["entity_strict"], result.dev["token"]

@@ -135,15 +135,18 @@ def bio_labels(pieces: Sequence[Piece], spans: Iterable[Span]) -> list[str]:
 def decode_bio(
     pieces: Sequence[Piece], labels: Sequence[str], scores: Sequence[float] | None = None, source: str = "model"
 ) -> list[Span]:
-    """Spans from BIO labels: B-X I-X ... runs become one span from the first piece start to the last end.
+    """Spans from BIO (or BILOU) labels: B-X I-X ... runs become one span from the first piece start to
+    the last end.
 
     A stray I-X (after O or another label) starts a span, as most BIO decoders do.
+    BILOU's U-X is a one-piece span and L-X ends a span (a label after it starts a new one).
     The span's score is the lowest of its pieces' scores.
     """
     spans: list[Span] = []
     cur_label: str | None = None
     cur_start = cur_end = 0
     cur_score = 1.0
+    closed = False  # the current span ended with L- or U-
     for k, (p, lab) in enumerate(zip(pieces, labels)):
         sc = scores[k] if scores is not None else 1.0
         if lab == "O":
@@ -154,16 +157,35 @@ def decode_bio(
         tag, _, name = lab.partition("-")
         if not name:  # IO scheme ("PATIENT") from a foreign model
             tag, name = "I", lab
-        if tag == "B" or cur_label != name:
+        if tag in ("B", "U") or cur_label != name or closed:
             if cur_label is not None:
                 spans.append(Span(cur_start, cur_end, cur_label, source, cur_score))
             cur_label, cur_start, cur_score = name, p.start, sc
         else:
             cur_score = min(cur_score, sc)
         cur_end = p.end
+        closed = tag in ("L", "U")
     if cur_label is not None:
         spans.append(Span(cur_start, cur_end, cur_label, source, cur_score))
     return spans
+
+
+def bilou(labels: Sequence[str]) -> list[str]:
+    """BIO labels rewritten as BILOU: the last piece of a span is L-X, a one-piece span U-X.
+
+    With explicit span ends a CRF learns where a span stops as well as where it starts
+    (Ratinov and Roth 2009); ``decode_bio`` reads both schemes.
+    """
+    out = list(labels)
+    n = len(out)
+    for i, lab in enumerate(out):
+        if lab == "O":
+            continue
+        tag, _, name = lab.partition("-")
+        continues = i + 1 < n and labels[i + 1] == "I-" + name
+        if not continues:
+            out[i] = ("U-" if tag == "B" else "L-") + name
+    return out
 
 
 @dataclass(frozen=True, slots=True)

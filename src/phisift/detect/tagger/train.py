@@ -38,13 +38,15 @@ from .crf import (
 )
 from .clusters import ClusterMap, ClusterSettings, build_clusters
 from .features import Featurizer, FeatureSettings, Gazetteer
-from .pieces import bio_labels
+from .pieces import bilou, bio_labels
 from ...document import Document, Span
 from ...errors import InputError, UsageError
 from ...fileio import building_folder, refuse_existing
 from ...evaluate import evaluate
 
 KINDS = ("crf", "transformer")
+#: Label schemes of the CRF's training sequences (``pieces.bilou``); decoding reads both.
+TAG_SCHEMES = ("bilou", "bio")
 
 #: (c1, c2) settings tried on dev when the user fixes neither, around crfsuite's usual
 #: optimum for NER. Two, trained side by side on two cores (the old grid had four:
@@ -116,6 +118,7 @@ def train_model(
     log: Log = lambda m: None,
     candidate_context: int | None = None,
     consistency: bool = True,
+    tag_scheme: str = "bilou",
 ) -> TrainResult:
     """Train a tagger on ``train_docs`` and write it to ``out_dir``.
 
@@ -128,9 +131,12 @@ def train_model(
     this many words of context (``candidates``; faster, English-minded); stored in
     the config and used for the dev scores. ``consistency``: the CRF model tags a
     string it found at its other mentions in the note (``stack.other_mentions``).
+    ``tag_scheme``: the CRF's training labels, "bilou" (span ends explicit) or "bio".
     """
     if kind not in KINDS:
         raise UsageError(f"unknown model kind '{kind}'; choose crf or transformer")
+    if tag_scheme not in TAG_SCHEMES:
+        raise UsageError(f"unknown tag scheme '{tag_scheme}'; choose bilou or bio")
     out_dir = Path(out_dir)
     check_output(out_dir, overwrite)
     train_docs = list(train_docs)
@@ -145,7 +151,7 @@ def train_model(
         if kind == "crf":
             config = _train_crf_folder(
                 train_docs, tmp, dev_docs, crf, grid, features or FeatureSettings(), vectors, seed, jobs, log,
-                candidate_context, consistency,
+                candidate_context, consistency, tag_scheme,
             )
         else:
             config = _train_transformer_folder(train_docs, tmp, dev_docs, base, transformer, seed, log)
@@ -172,15 +178,19 @@ def _jackknife_gazetteers(docs: Sequence[Document], folds: int) -> list[Gazettee
 
 
 def crf_sequences(
-    docs: Sequence[Document], featurizer: Featurizer, jackknife: Sequence[Gazetteer] | None = None
+    docs: Sequence[Document], featurizer: Featurizer, jackknife: Sequence[Gazetteer] | None = None,
+    tag_scheme: str = "bio",
 ) -> tuple[list[list[list[str]]], list[list[str]]]:
-    """Feature and BIO label sequences, one per window (up to 250 words) of every document."""
+    """Feature and label sequences (BIO, or BILOU with ``tag_scheme="bilou"``), one per window (up to
+    250 words) of every document."""
     xs: list[list[list[str]]] = []
     ys: list[list[str]] = []
     for i, doc in enumerate(docs):
         gaz = jackknife[i % len(jackknife)] if jackknife else None
         pieces, feats, windows = featurizer.featurize(doc.text, gaz, overlap=0)
         labels = bio_labels(pieces, doc.spans)
+        if tag_scheme == "bilou":
+            labels = bilou(labels)
         for w in windows:
             xs.append(feats[w.lo : w.hi])
             ys.append(labels[w.lo : w.hi])
@@ -330,6 +340,7 @@ def _train_crf_folder(
     log: Log,
     candidate_context: int | None = None,
     consistency: bool = True,
+    tag_scheme: str = "bio",
 ) -> dict[str, Any]:
     base = crf or CrfParams()
     if grid is None:
@@ -340,7 +351,7 @@ def _train_crf_folder(
     gazetteer, jackknife, clusters = _feature_tables(train_docs, folder, settings, vectors, seed, log)
     t = time.perf_counter()
     featurizer = Featurizer(settings, gazetteer, clusters)
-    xs, ys = crf_sequences(train_docs, featurizer, jackknife)
+    xs, ys = crf_sequences(train_docs, featurizer, jackknife, tag_scheme)
     n_pieces = sum(len(x) for x in xs)
     log(f"features: {len(xs)} windows, {n_pieces} pieces in {time.perf_counter() - t:.1f} s")
 
@@ -369,6 +380,7 @@ def _train_crf_folder(
         "model_file": CRF_FILE,
         "candidate_context": candidate_context,
         "consistency": consistency,
+        "tag_scheme": tag_scheme,
         "labels": det.labels,
         "features": settings.as_dict(),
         "crf": {**asdict(base), "c1": chosen["c1"], "c2": chosen["c2"]},
@@ -426,4 +438,5 @@ def _train_transformer_folder(
     }
 
 
-__all__ = ["train_model", "TrainResult", "corpus_stats", "dev_figures", "crf_sequences", "DEFAULT_GRID", "KINDS"]
+__all__ = ["train_model", "TrainResult", "corpus_stats", "dev_figures", "crf_sequences", "DEFAULT_GRID", "KINDS",
+           "TAG_SCHEMES"]
