@@ -209,8 +209,8 @@ def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_pat
     config = json.loads((tmp_path / "m" / CONFIG_FILE).read_text())
     assert config["features"]["gazetteer"] is True and config["features"]["window"] == 3
     assert config["features"]["cue_words"] is True
-    assert config["features"]["corpus_clusters"] is True and config["features"]["clusters"] is True
-    assert json.loads((tmp_path / "m" / "clusters.json").read_text())["digest"] == "blake2b-96"
+    assert config["features"]["clusters"] is False and not (tmp_path / "m" / "clusters.json").exists()
+    assert config["tag_scheme"] == "bilou"
     assert config["candidate_context"] is None and config["consistency"] is True
     assert [(r["c1"], r["c2"]) for r in config["grid"]] == [(0.05, 0.01), (0.02, 0.005)]
     stored = (tmp_path / "m" / "gazetteer.json").read_text()
@@ -224,14 +224,16 @@ def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_pat
     assert (again.candidate_context, again.consistency) == (None, True)
     assert all(again.detect(d.text) == det.detect(d.text) for d in docs[18:])
     res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "-o", "m2", "--no-gazetteer",
-                          "--no-cue-words", "--no-word-clusters",
+                          "--no-cue-words", "--word-clusters", "--tag-scheme", "bio",
                           "--max-iterations", "5", "--candidate-context", "2", "--no-consistency"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert res.returncode == 0, res.stderr
     config = json.loads((tmp_path / "m2" / CONFIG_FILE).read_text())
     assert config["features"]["gazetteer"] is False and not (tmp_path / "m2" / "gazetteer.json").exists()
     assert config["features"]["cue_words"] is False
-    assert config["features"]["clusters"] is False and not (tmp_path / "m2" / "clusters.json").exists()
+    assert config["features"]["corpus_clusters"] is True and config["features"]["clusters"] is True
+    assert json.loads((tmp_path / "m2" / "clusters.json").read_text())["digest"] == "blake2b-96"
+    assert config["tag_scheme"] == "bio"
     assert config["candidate_context"] == 2 and config["consistency"] is False
 
 
@@ -333,3 +335,47 @@ def test_a_model_trained_with_corpus_clusters_stores_digests_and_tags_as_it_was_
     from phisift.evaluate import evaluate
 
     assert evaluate(docs[22:], pred).as_dict()["entity_strict"]["f1"] == result.dev["entity_strict"]["f1"]
+
+
+# ----------------------------------------------------------------------------- BILOU
+
+
+def test_bilou_labels_mark_span_ends_and_decode_to_the_same_spans():
+    from phisift.detect.tagger.pieces import bilou, bio_labels, decode_bio, split_pieces
+    from phisift.detect.tagger.train import crf_sequences
+    from phisift.detect.tagger.features import FeatureSettings, Featurizer
+    from phisift.text import tokenize
+
+    labels = ["O", "B-A", "I-A", "I-A", "O", "B-B", "B-B", "I-B", "O", "I-A"]
+    assert bilou(labels) == ["O", "B-A", "I-A", "L-A", "O", "U-B", "B-B", "L-B", "O", "L-A"]
+    assert bilou([]) == [] and bilou(["O"]) == ["O"]
+    rng = random.Random(5)
+    for doc in [spanish_note(rng, i) for i in range(5)]:
+        pieces = split_pieces(tokenize(doc.text))
+        bio = bio_labels(pieces, doc.spans)
+        assert decode_bio(pieces, bilou(bio)) == decode_bio(pieces, bio)
+        assert [(s.start, s.end, s.label) for s in decode_bio(pieces, bilou(bio))] == \
+            sorted((s.start, s.end, s.label) for s in doc.spans)
+    # a span closed by L- or U- ends there, even when the next label says I- of the same kind
+    pieces = split_pieces(tokenize("Ana Gil Ruiz"))
+    assert [(s.start, s.end) for s in decode_bio(pieces, ["U-P", "I-P", "L-P"])] == [(0, 3), (4, 12)]
+    assert [(s.start, s.end) for s in decode_bio(pieces, ["B-P", "I-P", "I-P"])] == [(0, 12)]
+    docs = [spanish_note(rng, i) for i in range(3)]
+    _, ys = crf_sequences(docs, Featurizer(FeatureSettings(detectors=())), tag_scheme="bilou")
+    _, ys_bio = crf_sequences(docs, Featurizer(FeatureSettings(detectors=())))
+    assert any(y.startswith(("L-", "U-")) for seq in ys for y in seq)
+    assert not any(y.startswith(("L-", "U-")) for seq in ys_bio for y in seq)
+    assert [bilou(y) for y in ys_bio] == ys
+
+
+def test_a_bilou_model_tags_spans_and_unknown_schemes_are_refused(spanish_model, tmp_path):
+    out, dev = spanish_model
+    config = json.loads((out / CONFIG_FILE).read_text())
+    assert config["tag_scheme"] == "bilou"
+    det = load_model_detector(out, map_labels=False)
+    assert det.labels == sorted({s.label for d in dev for s in d.spans})
+    assert any(det.detect(d.text) for d in dev)
+    from phisift.errors import UsageError
+
+    with pytest.raises(UsageError):
+        train_model(dev, tmp_path / "x", tag_scheme="bioes")
