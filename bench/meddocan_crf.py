@@ -3,6 +3,8 @@
 Usage:
     python bench/meddocan_crf.py [--jobs 2] [--max-iterations 200] [--no-gazetteer] [--no-cue-words]
                                  [--no-consistency] [--candidate-context N] [--out bench/out/meddocan_crf]
+                                 [--lexicon-words] [--doc-features] [--corpus-clusters] [--cluster-window N]
+                                 [--tag-scheme bio|bilou] [--data ../shared/data/meddocan]
 
 With no option it trains what ``phisift train meddocan/train --dev meddocan/dev``
 trains (the same ``train_model`` call with the command's defaults: gazetteer, cue
@@ -62,7 +64,7 @@ def main() -> int:
     ap.add_argument("--doc-features", action="store_true", help="the bundled model's whole-note features")
     ap.add_argument("--corpus-clusters", action="store_true", help="word clusters built from the training text")
     ap.add_argument("--cluster-window", type=int, default=2)
-    ap.add_argument("--tag-scheme", default="bilou", choices=["bilou", "bio"])
+    ap.add_argument("--tag-scheme", default="bio", choices=["bio", "bilou"])
     ap.add_argument("--grid", default=None, help="c1:c2,c1:c2 (default: the train module's grid)")
     ap.add_argument("--data", type=Path, default=DATA, help="MEDDOCAN folder with train/ and dev/ (../shared/data/meddocan)")
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "meddocan_crf")

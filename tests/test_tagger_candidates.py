@@ -66,11 +66,9 @@ def test_hits_and_lower_case_notes_make_regions():
 
 @pytest.fixture(scope="module")
 def plain_model(tmp_path_factory):
-    """A small CRF that is no stacker (the bundled one is), set to tag candidate regions; BIO labels, as the
-    bundled model's (the 0.5 marginal bound below was set with them)."""
+    """A small CRF that is no stacker (the bundled one is), set to tag candidate regions."""
     out = tmp_path_factory.mktemp("models") / "crf"
-    train_model(generate_notes(16, seed=101), out, crf=CrfParams(max_iterations=30), candidate_context=3,
-                tag_scheme="bio")
+    train_model(generate_notes(16, seed=101), out, crf=CrfParams(max_iterations=30), candidate_context=3)
     return out
 
 

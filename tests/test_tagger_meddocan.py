@@ -61,7 +61,8 @@ def spanish_model(tmp_path_factory):
     rng = random.Random(7)
     docs = [spanish_note(rng, i) for i in range(40)]
     out = tmp_path_factory.mktemp("models") / "es"
-    train_model(docs[:30], out, dev_docs=docs[30:], crf=CrfParams(max_iterations=40), grid=[(0.05, 0.01)])
+    train_model(docs[:30], out, dev_docs=docs[30:], crf=CrfParams(max_iterations=40), grid=[(0.05, 0.01)],
+                tag_scheme="bilou")
     return out, docs[30:]
 
 
@@ -210,7 +211,7 @@ def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_pat
     assert config["features"]["gazetteer"] is True and config["features"]["window"] == 3
     assert config["features"]["cue_words"] is True
     assert config["features"]["clusters"] is False and not (tmp_path / "m" / "clusters.json").exists()
-    assert config["tag_scheme"] == "bilou"
+    assert config["tag_scheme"] == "bio"
     assert config["candidate_context"] is None and config["consistency"] is True
     assert [(r["c1"], r["c2"]) for r in config["grid"]] == [(0.05, 0.01), (0.02, 0.005)]
     stored = (tmp_path / "m" / "gazetteer.json").read_text()
@@ -224,7 +225,7 @@ def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_pat
     assert (again.candidate_context, again.consistency) == (None, True)
     assert all(again.detect(d.text) == det.detect(d.text) for d in docs[18:])
     res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "-o", "m2", "--no-gazetteer",
-                          "--no-cue-words", "--word-clusters", "--tag-scheme", "bio",
+                          "--no-cue-words", "--word-clusters", "--tag-scheme", "bilou",
                           "--max-iterations", "5", "--candidate-context", "2", "--no-consistency"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert res.returncode == 0, res.stderr
@@ -233,7 +234,7 @@ def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_pat
     assert config["features"]["cue_words"] is False
     assert config["features"]["corpus_clusters"] is True and config["features"]["clusters"] is True
     assert json.loads((tmp_path / "m2" / "clusters.json").read_text())["digest"] == "blake2b-96"
-    assert config["tag_scheme"] == "bio"
+    assert config["tag_scheme"] == "bilou"
     assert config["candidate_context"] == 2 and config["consistency"] is False
 
 

@@ -45,8 +45,8 @@ def train_command(
         "digests; needs gensim and scikit-learn, skipped without them; --vectors replaces them)."),
     window: int = typer.Option(3, "--window", help="CRF: context window in pieces either side."),
     tag_scheme: str = typer.Option(
-        "bilou", "--tag-scheme", help="CRF: training labels, bilou (a span's last piece and one-piece spans "
-        "labelled as such) or bio."),
+        "bio", "--tag-scheme", help="CRF: training labels, bio or bilou (a span's last piece and one-piece "
+        "spans labelled as such)."),
     cue_words: bool = typer.Option(
         True, "--cue-words/--no-cue-words",
         help="CRF: cue-class features (street, place, relative, month, ... words; English and Spanish)."),

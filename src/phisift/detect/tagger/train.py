@@ -118,7 +118,7 @@ def train_model(
     log: Log = lambda m: None,
     candidate_context: int | None = None,
     consistency: bool = True,
-    tag_scheme: str = "bilou",
+    tag_scheme: str = "bio",
 ) -> TrainResult:
     """Train a tagger on ``train_docs`` and write it to ``out_dir``.
 
@@ -131,7 +131,7 @@ def train_model(
     this many words of context (``candidates``; faster, English-minded); stored in
     the config and used for the dev scores. ``consistency``: the CRF model tags a
     string it found at its other mentions in the note (``stack.other_mentions``).
-    ``tag_scheme``: the CRF's training labels, "bilou" (span ends explicit) or "bio".
+    ``tag_scheme``: the CRF's training labels, "bio" or "bilou" (span ends explicit; no gain on MEDDOCAN).
     """
     if kind not in KINDS:
         raise UsageError(f"unknown model kind '{kind}'; choose crf or transformer")
