@@ -34,7 +34,7 @@ import argparse
 import json
 import random
 import re
-import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -172,7 +172,8 @@ def parse() -> argparse.Namespace:
     ap.add_argument("--vectors", type=Path, help="the filter's fastText vectors (phisift lm vectors)")
     ap.add_argument("--raw-only", action="store_true", help="train and score the raw models only (no masked LM needed)")
     ap.add_argument("--reuse-raw", action="store_true",
-                    help="read the raw models of an earlier run with the same --out, size and seeds instead of retraining")
+                    help="read the raw models of an earlier run (same --out, size, seeds, CRF settings and commit: "
+                         "a detector change moves the raw F1) instead of retraining")
     ap.add_argument("--lm-corpus", type=Path, help="the JSONL the masked LM was trained on (for the unseen set)")
     ap.add_argument("--lm-seed", type=int, default=0, help="the masked LM's seed (its held-out split)")
     ap.add_argument("--lm-holdout", type=float, default=0.1)
@@ -199,11 +200,13 @@ def parse() -> argparse.Namespace:
 def main() -> int:
     args = parse()
     t0, c0 = time.perf_counter(), cpu_seconds()
-    say(f"start {time.strftime('%H:%M:%S')} {load()}")
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                            text=True).stdout.strip() or "unknown"
+    say(f"start {time.strftime('%H:%M:%S')} {load()}, commit {commit}")
     tune = list(read_corpus(args.data / "tune.jsonl"))
     report = list(read_corpus(args.data / "report.jsonl"))
     extra = {name: list(read_corpus(args.data / f"{name}.jsonl")) for name in args.sets.split(",") if name}
-    lines = []
+    lines = [f"commit {commit} (a worktree with uncommitted changes reports its HEAD)"]
     if args.lm_corpus:
         unseen, split = mlm_unseen_notes(args.lm_corpus, args.lm_seed, args.lm_holdout)
         scored = {"report": report, **extra}
