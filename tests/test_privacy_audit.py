@@ -110,3 +110,24 @@ def test_a_document_without_a_patient_is_named_by_its_number_once():
     with pytest.raises(InputError) as err:
         PatientKey(mapping={"other": "P1"}).of(Document("Smith_John_00482913", "x"), 2)
     assert str(err.value) == "document 2: the patient map names no patient for this document"
+
+
+def test_a_shifted_date_of_birth_field_is_aggregated_over_89_like_the_notes(tmp_path):
+    import csv
+    from datetime import date
+
+    (tmp_path / "v.csv").write_text("id,mrn,dob,visit,note\n"
+                                    "1,00482913,1921-03-14,2021-03-04,\"John Smith seen 03/04/2021.\"\n"
+                                    "2,77123456,1961-03-14,2021-03-04,\"Mary Jones seen 03/04/2021.\"\n")
+    res = _phisift("deid", "v.csv", "o.csv", "--text-field", "note", "--patient-field", "mrn", "--shift-date-field",
+                   "dob", "--shift-date-field", "visit", "--key-file", str(tmp_path / "key"), "--store", "s.db",
+                   "--detectors", "rules", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    rows = list(csv.DictReader(open(tmp_path / "o.csv")))
+
+    def age(row):
+        born, seen = date.fromisoformat(row["dob"]), date.fromisoformat(row["visit"])
+        return seen.year - born.year - ((seen.month, seen.day) < (born.month, born.day))
+
+    assert rows[0]["dob"].endswith("-01-01") and age(rows[0]) == 90  # was 99: the exact age of a 99-year-old
+    assert age(rows[1]) == 59 and not rows[1]["dob"].endswith("-01-01")  # a younger patient's is only shifted

@@ -118,9 +118,11 @@ class FieldPolicy:
         return [k for k in meta if not k.startswith("_") and k not in handled]
 
     def apply(self, secret: Secret | None, original: Document, new: Document, spans: Iterable[Span],
-              patient: str, known: Iterable[str] = (), shift: Callable[[Any], Any] | None = None) -> Document:
+              patient: str, known: Iterable[str] = (), shift: Callable[[Any], Any] | None = None,
+              note_date: Any = None, age_cap: int = 89) -> Document:
         """``new`` with its metadata and id rewritten (``original``: the input document, ``spans``: its PHI;
-        ``shift``: moves a date value by the patient's offset, for ``shift_dates``)."""
+        ``shift``: moves a date value by the patient's offset, for ``shift_dates``; ``note_date``: the
+        note's own date, the reference of the over-89 rule for a date-of-birth field, with ``age_cap``)."""
         meta = {k: v for k, v in new.meta.items() if k not in self.drop}
         for name in ((self.patient_field,) if self.patient_field else ()) + self.pseudonymise:
             if name in meta and meta[name] not in (None, ""):
@@ -131,6 +133,13 @@ class FieldPolicy:
                 if shift is None:
                     raise UsageError("--shift-date-field needs the run's date offsets")
                 meta[name] = shift(meta[name])
+        births = [n for n in self.shift_dates if BIRTH_FIELD.search(n) and meta.get(n) not in (None, "")]
+        if births:
+            others = [note_date] + [original.meta.get(n) for n in self.shift_dates if n not in births]
+            refs = [d for d in map(_as_day, others) if d is not None]
+            reference = max(refs) if refs else dt.date.today()
+            for name in births:
+                meta[name] = aggregated_birth(original.meta[name], meta[name], reference, shift, age_cap)
         doc_id = new.id
         if not self.keep_ids:
             phi = [original.text[s.start : s.end] for s in spans] + list(known) + [patient]
@@ -145,6 +154,43 @@ class FieldPolicy:
         if secret is None:
             raise UsageError("pseudonyms need a key (--key-file)")
         return secret
+
+
+#: A shifted date field read as a date of birth (dob, birth_date, birthDate, date_of_birth, DOB).
+BIRTH_FIELD = re.compile(r"(?i)(?:^|[^a-z])dob(?:$|[^a-z])|birth")
+
+
+def aggregated_birth(value: Any, shifted: Any, reference: dt.date, shift: Callable[[Any], Any], cap: int) -> Any:
+    """A date-of-birth field under Safe Harbor, as the notes' dates of birth (docs/privacy.md, "Ages over 89"):
+    the shifted value, or, when the patient is older than ``cap`` at ``reference`` (the note's date, else its
+    record's latest other date field, else today), 1 January of the year that makes them ``cap + 1`` at the
+    shifted reference, in the value's own type (another written form becomes an ISO date)."""
+    born = _as_day(value)
+    if born is None:
+        return shifted
+    age = reference.year - born.year - ((reference.month, reference.day) < (born.month, born.day))
+    moved = _as_day(shift(reference.isoformat()))
+    if age <= cap or moved is None:
+        return shifted
+    new = dt.date(moved.year - (cap + 1), 1, 1)
+    return shift_date_value(value, (new - born).days, lambda _: new.isoformat())
+
+
+def _as_day(value: Any) -> dt.date | None:
+    """The day a date field names (a date, a date-time, an ISO or written date string), or None."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if not isinstance(value, str) or not value.strip():
+        return None
+    try:
+        return dt.date.fromisoformat(value[:10])
+    except ValueError:
+        from .dates import parse_date
+
+        parsed = parse_date(value.strip())
+        return parsed.value if parsed is not None and parsed.grain == "day" and parsed.has_year else None
 
 
 def shift_date_value(value: Any, days: int, written: Callable[[str], str | None]) -> Any:

@@ -85,7 +85,10 @@ class Release:
     def written(self, doc: Document, patient: str, new: Document, spans: list[Span]) -> Document:
         """The document as it is written: fields and id by the policy."""
         known = [v.text for v in doc_known_values(doc, self.known, patient)]
-        return self.fields.apply(_Lazy(self.key), doc, new, spans, patient, known, self._shift(patient))
+        note_date = doc.meta.get(self.note_date_field) if self.note_date_field else None
+        cap = getattr(self.replace, "age_cap", 89)
+        return self.fields.apply(_Lazy(self.key), doc, new, spans, patient, known, self._shift(patient),
+                                 note_date, cap)
 
     def _shift(self, patient: str) -> Callable[[Any], Any] | None:
         """Moves a date field by the patient's offset: the one the surrogates of the notes' dates use
