@@ -123,7 +123,15 @@ class Tokens:
 
     def simple_gap(self, i: int) -> bool:
         """Token i follows token i-1 on the same line with only spaces between."""
+        if 0 < i < self.n:
+            return self._simple_gaps[i]
         return self.gap(i) in SPACE_GAPS
+
+    @cached_property
+    def _simple_gaps(self) -> list[bool]:
+        """``simple_gap`` of every token, computed once: the passes ask it about a million times per MB."""
+        text, starts, ends = self.text, self.starts, self.ends
+        return [False] + [text[ends[i - 1] : starts[i]] in SPACE_GAPS for i in range(1, self.n)]
 
     def initial_gap(self, i: int) -> bool:
         """Token i follows an initial: "J. Smith", "J Smith", "J.Smith"."""
@@ -132,6 +140,8 @@ class Tokens:
 
     def phrase_before(self, i: int, phrases: Mapping[tuple[str, ...], object], maxlen: int) -> tuple | None:
         """The longest cue phrase ending at token i-1 whose words are on one line."""
+        if i <= 0 or self.keys[i - 1] not in _last_words(phrases):
+            return None  # most tokens end no phrase: one set look-up instead of ``maxlen`` tuple ones
         best = None
         for length in range(1, maxlen + 1):
             a = i - length
@@ -233,3 +243,17 @@ def is_mc_name(w: str) -> bool:
     return (w.startswith("Mc") and len(w) > 3 and w[2].isupper()) or (
         w.startswith("Mac") and len(w) > 4 and w[3].isupper()
     )
+
+
+_LAST_WORDS: dict[int, tuple[Mapping, frozenset[str]]] = {}
+
+
+def _last_words(phrases: Mapping[tuple[str, ...], object]) -> frozenset[str]:
+    """The last words of a phrase table, computed once per table (the entry keeps the table alive, so
+    its id cannot be reused by another one)."""
+    entry = _LAST_WORDS.get(id(phrases))
+    if entry is None or entry[0] is not phrases:
+        entry = (phrases, frozenset(p[-1] for p in phrases if p))
+        _LAST_WORDS[id(phrases)] = entry
+    return entry[1]
+

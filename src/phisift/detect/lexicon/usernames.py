@@ -19,6 +19,7 @@ on its own ("robertson", "jacksonville"), no English ending ("emerging", "libera
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from .labels import USERNAME
 from .state import PassState
@@ -70,39 +71,32 @@ def login_shape(lex: Lexicons, letters: str, digits: str) -> bool:
 
 def _token_range(doc: Tokens, start: int, end: int) -> tuple[int, int] | None:
     """The tokens inside characters start..end (a login is one word token, digits are not tokens)."""
-    i = _bisect(doc.starts, start)
+    i = bisect_left(doc.starts, start)
     if i >= doc.n or doc.starts[i] != start or doc.ends[i] > end:
         return None
     return i, i + 1
 
 
-def _bisect(starts: list[int], pos: int) -> int:
-    lo, hi = 0, len(starts)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if starts[mid] < pos:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
 def pass_shaped_logins(doc: Tokens, state: PassState) -> None:
     """Logins made of names: "briansmith", "hknudsen8", "scott95" (see the module docstring)."""
-    text = doc.text
+    text, lex = doc.text, doc.lex
     seen: set[int] = set()
     for pattern in (_LOGIN, _LOGIN_DIGITS):
         for m in pattern.finditer(text):
-            if m.start() in seen:
+            start = m.start()
+            if start in seen:
                 continue
-            seen.add(m.start())
-            r = _token_range(doc, m.start(), m.end("l"))
+            seen.add(start)
+            digits = m.group("d")
+            # the shape first: it turns away nearly every match (ordinary words) before any token look-up
+            if not login_shape(lex, m.group("l"), digits):
+                continue
+            r = _token_range(doc, start, m.end("l"))
             if r is None or not state.free(*r):
                 continue
-            if not m.group("d") and _thing_or_place(doc, r[0]):
+            if not digits and (_thing_or_place(doc, r[0]) or not _stands_alone(doc, r[0])):
                 continue
-            if (m.group("d") or _stands_alone(doc, r[0])) and login_shape(doc.lex, m.group("l"), m.group("d")):
-                state.emit_chars(m.start(), m.end(), r[0], r[1], USERNAME, 0.75)
+            state.emit_chars(start, m.end(), r[0], r[1], USERNAME, 0.75)
 
 
 def _stands_alone(doc: Tokens, i: int) -> bool:
