@@ -131,3 +131,55 @@ def test_a_shifted_date_of_birth_field_is_aggregated_over_89_like_the_notes(tmp_
 
     assert rows[0]["dob"].endswith("-01-01") and age(rows[0]) == 90  # was 99: the exact age of a 99-year-old
     assert age(rows[1]) == 59 and not rows[1]["dob"].endswith("-01-01")  # a younger patient's is only shifted
+
+
+def _fhir_bundle() -> dict:
+    import base64
+
+    note = base64.b64encode(b"Margaret Whitfield, MRN 00482913, seen 03/04/2021.").decode()
+    return {"resourceType": "Bundle", "id": "b1", "type": "collection", "entry": [
+        {"fullUrl": "urn:uuid:whitfield-margaret", "resource": {
+            "resourceType": "Patient", "id": "whitfield-margaret",
+            "name": [{"family": "Whitfield", "given": ["Margaret"]}]}},
+        {"fullUrl": "http://ehr.example/fhir/DocumentReference/note-00482913", "resource": {
+            "resourceType": "DocumentReference", "id": "note-00482913", "status": "current",
+            "subject": {"reference": "Patient/whitfield-margaret"},
+            "context": {"related": [{"reference": "Encounter/e1"}]},
+            "content": [{"attachment": {"contentType": "text/plain", "data": note}}]}}]}
+
+
+def _ids_and_references(obj, found: list[str]) -> list[str]:
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if key in ("id", "fullUrl", "reference") and isinstance(value, str):
+                found.append(value)
+            _ids_and_references(value, found)
+    elif isinstance(obj, list):
+        for value in obj:
+            _ids_and_references(value, found)
+    return found
+
+
+def test_fhir_ids_and_references_that_hold_phi_become_one_pseudonym_everywhere(tmp_path):
+    (tmp_path / "b.json").write_text(json.dumps(_fhir_bundle()))
+    res = _phisift("deid", "b.json", "o.json", "--mode", "surrogate", "--key-file", str(tmp_path / "key"),
+                   "--store", "s.db", "--detectors", "rules,lexicon", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    out = json.loads((tmp_path / "o.json").read_text())
+    ids = _ids_and_references(out, [])
+    assert not [i for i in ids if "whitfield" in i.lower() or "00482913" in i]  # was kept: the name in every id
+    patient, doc = out["entry"][0], out["entry"][1]
+    assert doc["resource"]["subject"]["reference"] == f"Patient/{patient['resource']['id']}"
+    assert doc["fullUrl"] == f"http://ehr.example/fhir/DocumentReference/{doc['resource']['id']}"
+    assert doc["resource"]["context"]["related"][0]["reference"] == "Encounter/e1"  # no PHI: kept
+    assert patient["fullUrl"].startswith("urn:uuid:")
+    again = tmp_path / "again"
+    again.mkdir()
+    (again / "b.json").write_text(json.dumps(_fhir_bundle()))
+    res = _phisift("deid", "b.json", "o.json", "--mode", "surrogate", "--key-file", str(tmp_path / "key"),
+                   "--store", "s.db", "--detectors", "rules,lexicon", cwd=again)
+    assert json.loads((again / "o.json").read_text())["entry"][0]["resource"]["id"] == patient["resource"]["id"]
+    kept = _phisift("deid", "b.json", "k.json", "--keep-ids", "--key-file", str(tmp_path / "key"),
+                    "--store", "s2.db", "--detectors", "rules", cwd=tmp_path)
+    assert kept.returncode == 0, kept.stderr
+    assert json.loads((tmp_path / "k.json").read_text())["entry"][0]["resource"]["id"] == "whitfield-margaret"

@@ -30,8 +30,9 @@ import copy
 import hashlib
 import json
 import re
+import uuid
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from ..document import Document
 from ..errors import InputError
@@ -418,3 +419,59 @@ def _drop_none(obj: Any) -> Any:
             if isinstance(value, dict) and not value:
                 obj[i] = {"extension": [DATA_ABSENT]}
     return obj
+
+
+# --------------------------------------------------------------------------- ids holding PHI
+_REF = re.compile(r"^(?P<base>(?:.*/)?)(?P<type>[A-Z][A-Za-z]+)/(?P<id>[A-Za-z0-9\-.]{1,64})(?P<hist>/_history/.+)?$")
+
+
+def pseudonymise_ids(meta: dict[str, Any], new_id: Callable[[str], str | None]) -> dict[str, Any]:
+    """``meta`` with its FHIR resource's ``id``, its entry's ``fullUrl`` and every ``reference`` rewritten
+    where ``new_id`` gives a pseudonym.
+
+    ``new_id`` is asked about ``"Type/id"`` (a resource id, or the end of a relative or absolute
+    reference) or ``"urn:uuid:..."`` and answers ``None`` to keep it. Because the answer for
+    ``"Patient/smith-john"`` is the same wherever it is asked (a keyed pseudonym of that string,
+    when it holds PHI), a Patient's new id and the references to it agree, across resources and
+    files. Only the first part of a resource carries its skeleton; other parts pass unchanged.
+    """
+    fhir = meta.get(META)
+    if not isinstance(fhir, dict) or not isinstance(fhir.get("skeleton"), dict):
+        return meta
+    skeleton = copy.deepcopy(fhir["skeleton"])
+    entry = skeleton["entry"] if isinstance(skeleton.get("entry"), dict) and "resourceType" not in skeleton else None
+    resource = entry.get("resource") if entry is not None else skeleton
+    if isinstance(resource, dict):
+        rtype, rid = resource.get("resourceType"), resource.get("id")
+        if isinstance(rtype, str) and isinstance(rid, str):
+            new = new_id(f"{rtype}/{rid}")
+            if new:
+                resource["id"] = new
+        _rewrite_references(resource, new_id)
+    if entry is not None and isinstance(entry.get("fullUrl"), str):
+        entry["fullUrl"] = _new_reference(entry["fullUrl"], new_id) or entry["fullUrl"]
+    return {**meta, META: {**fhir, "skeleton": skeleton}}
+
+
+def _rewrite_references(obj: Any, new_id: Callable[[str], str | None]) -> None:
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if key == "reference" and isinstance(value, str):
+                obj[key] = _new_reference(value, new_id) or value
+            else:
+                _rewrite_references(value, new_id)
+    elif isinstance(obj, list):
+        for value in obj:
+            _rewrite_references(value, new_id)
+
+
+def _new_reference(ref: str, new_id: Callable[[str], str | None]) -> str | None:
+    """The reference with its id pseudonymised, or None to keep it."""
+    if ref.startswith("urn:uuid:"):
+        new = new_id(ref)
+        return f"urn:uuid:{uuid.UUID(hashlib.sha256(new.encode()).hexdigest()[:32])}" if new else None
+    m = _REF.match(ref)
+    if m is None:
+        return None
+    new = new_id(f"{m['type']}/{m['id']}")
+    return f"{m['base']}{m['type']}/{new}{m['hist'] or ''}" if new else None

@@ -11,14 +11,15 @@ document; ``settings`` goes into the run key, so a resumed run has the same ones
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 from ..detect.known import KnownPHI, doc_known_values
 from ..document import Document, Span
 from ..errors import InputError, UsageError
-from ..pseudonyms import FieldPolicy, PatientKey, shift_date_value
+from ..formats.fhir import META as FHIR_META, pseudonymise_ids as fhir_ids
+from ..pseudonyms import FieldPolicy, PatientKey, holds_phi, pseudonym, shift_date_value
 from ..store import Secret
 from .state import fingerprint
 
@@ -87,8 +88,24 @@ class Release:
         known = [v.text for v in doc_known_values(doc, self.known, patient)]
         note_date = doc.meta.get(self.note_date_field) if self.note_date_field else None
         cap = getattr(self.replace, "age_cap", 89)
-        return self.fields.apply(_Lazy(self.key), doc, new, spans, patient, known, self._shift(patient),
-                                 note_date, cap)
+        out = self.fields.apply(_Lazy(self.key), doc, new, spans, patient, known, self._shift(patient),
+                                note_date, cap)
+        if self.fields.keep_ids or FHIR_META not in out.meta:
+            return out
+        return replace(out, meta=fhir_ids(out.meta, self._fhir_new_id(doc, spans, known)))
+
+    def _fhir_new_id(self, doc: Document, spans: list[Span], known: list[str]) -> Callable[[str], str | None]:
+        """FHIR ids and references by the id rule: a keyed pseudonym of ``"Type/id"`` when the id holds PHI
+        of the document (its spans and known identifiers; the patient key itself is a FHIR reference, so
+        it does not count), else kept."""
+        phi = [doc.text[s.start : s.end] for s in spans] + known
+        key = _Lazy(self.key)
+
+        def new_id(ref: str) -> str | None:
+            ident = ref[len("urn:uuid:"):] if ref.startswith("urn:uuid:") else ref.split("/", 1)[-1]
+            return pseudonym(key, ref, "id") if holds_phi(ident, phi) else None
+
+        return new_id
 
     def _shift(self, patient: str) -> Callable[[Any], Any] | None:
         """Moves a date field by the patient's offset: the one the surrogates of the notes' dates use
