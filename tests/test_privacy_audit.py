@@ -183,3 +183,56 @@ def test_fhir_ids_and_references_that_hold_phi_become_one_pseudonym_everywhere(t
                     "--store", "s2.db", "--detectors", "rules", cwd=tmp_path)
     assert kept.returncode == 0, kept.stderr
     assert json.loads((tmp_path / "k.json").read_text())["entry"][0]["resource"]["id"] == "whitfield-margaret"
+
+
+def _age(born: str, at: str) -> int:
+    from datetime import date
+
+    b, a = date.fromisoformat(born[:10]), date.fromisoformat(at[:10])
+    return a.year - b.year - ((a.month, a.day) < (b.month, b.day))
+
+
+def _fhir_old_and_young() -> list[dict]:
+    """Resources of three patients: 99 at their note's date, 59 at theirs, and 95 at their death (no note)."""
+    import base64
+
+    def doc(rid: str, patient: str, when: str, text: str) -> dict:
+        return {"resourceType": "DocumentReference", "id": rid, "status": "current", "date": when,
+                "subject": {"reference": f"Patient/{patient}"},
+                "content": [{"attachment": {"contentType": "text/plain",
+                                            "data": base64.b64encode(text.encode()).decode()}}]}
+
+    birth_time = {"extension": [{"url": "http://hl7.org/fhir/StructureDefinition/patient-birthTime",
+                                 "valueDateTime": "1921-03-14T08:30:00Z"}]}
+    return [doc("d1", "p1", "2021-03-04T10:00:00Z", "Margaret Whitfield seen today."),
+            {"resourceType": "Patient", "id": "p1", "name": [{"family": "Whitfield", "given": ["Margaret"]}],
+             "birthDate": "1921-03-14", "_birthDate": birth_time},
+            {"resourceType": "Patient", "id": "p2", "name": [{"family": "Jones", "given": ["Mary"]}],
+             "birthDate": "1961-03-14"},
+            doc("d2", "p2", "2021-03-04", "Mary Jones seen today."),
+            {"resourceType": "Patient", "id": "p3", "name": [{"family": "Abernathy", "given": ["Quentin"]}],
+             "birthDate": "1921-03-14", "deceasedDateTime": "2016-05-01T00:00:00Z"}]
+
+
+def test_fhir_patient_birth_date_over_89_is_aggregated_like_the_notes(tmp_path):
+    resources = _fhir_old_and_young()
+    (tmp_path / "b.json").write_text(json.dumps({"resourceType": "Bundle", "type": "collection",
+                                                 "entry": [{"resource": r} for r in resources]}))
+    (tmp_path / "b.ndjson").write_text("".join(json.dumps(r) + "\n" for r in resources))
+    for name, out in (("b.json", "o.json"), ("b.ndjson", "o.ndjson")):
+        res = _phisift("deid", name, out, "--mode", "surrogate", "--key-file", str(tmp_path / "key"), "--keep-ids",
+                       "--store", "s.db", "--detectors", "rules", cwd=tmp_path)
+        assert res.returncode == 0, res.stderr
+        text = (tmp_path / out).read_text()
+        found = [e["resource"] for e in json.loads(text)["entry"]] if out.endswith(".json") \
+            else [json.loads(line) for line in text.splitlines()]
+        got = {r["id"]: r for r in found}
+        p1, p2, p3 = got["p1"], got["p2"], got["p3"]
+        # was only shifted: '1910-08-15' beside a note dated '2010-08-05', the exact age of a 99-year-old
+        assert p1["birthDate"].endswith("-01-01") and _age(p1["birthDate"], got["d1"]["date"]) == 90
+        assert p1["_birthDate"]["extension"][0]["valueDateTime"][:10] == p1["birthDate"]  # the birth time too
+        assert _age(p2["birthDate"], got["d2"]["date"]) == 59 and not p2["birthDate"].endswith("-01-01")
+        assert p2["birthDate"] != "1961-03-14"
+        # no note: judged at the death date, which stays shifted (an age at death of 90, not 95)
+        assert p3["birthDate"].endswith("-01-01") and _age(p3["birthDate"], p3["deceasedDateTime"]) == 90
+        assert p3["deceasedDateTime"][:10] != "2016-05-01"

@@ -54,8 +54,14 @@ GIVEN_SPANS = "_given_spans"
 KNOWN_PHI = "_known_phi"
 #: Meta key of the patient a document's source names (a FHIR subject reference, an HL7 PID-3 id).
 SOURCE_PATIENT = "_patient"
-#: Meta a de-identified document must not carry on: its source's identifiers of the patient.
-SOURCE_PHI_META = (KNOWN_PHI, SOURCE_PATIENT)
+#: Meta key of the date a document's source gives as the reference of the over-89 rule (an ISO day): the
+#: latest date of the patient's resources in a FHIR file, of the message in HL7 v2. A real date, so it goes.
+SOURCE_NOTE_DATE = "_note_date"
+#: Span source of a date its source says is a date of birth (a FHIR Patient.birthDate, an HL7 PID-7): the
+#: over-89 rule treats it as one without the cue words a note puts before it.
+BIRTH_DATE = "birth-date"
+#: Meta a de-identified document must not carry on: its source's identifiers of the patient and dates.
+SOURCE_PHI_META = (KNOWN_PHI, SOURCE_PATIENT, SOURCE_NOTE_DATE)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,11 +46,12 @@ class FieldText:
         self._spans: list[Span] = []
         self._length = 0
 
-    def add(self, value: str, label: str) -> None:
+    def add(self, value: str, label: str, source: str = "field") -> None:
+        """One more value (``source``: ``BIRTH_DATE`` for a date of birth, see ``document.py``)."""
         if self._parts:
             self._parts.append("\n")
             self._length += 1
-        self._spans.append(Span(self._length, self._length + len(value), label, "field"))
+        self._spans.append(Span(self._length, self._length + len(value), label, source))
         self._parts.append(value)
         self._length += len(value)
 

@@ -11,6 +11,14 @@ document of that patient in the file. A reference's ``display`` that names the
 patient (``subject.display``) or an author is a fields document of its resource
 too. Every other resource, and every other element, is carried through as it was.
 
+A Patient's ``birthDate`` (and its birth-time extension) is marked as a date of birth
+(``BIRTH_DATE``), and every document of a patient carries the latest full date of
+that patient's resources in the file (``SOURCE_NOTE_DATE``: DocumentReference.date,
+an encounter's period, the death date, ``meta.lastUpdated``; birth dates left out),
+so that the over-89 rule of the notes aggregates the birth date of a patient older
+than 89 at that date (today when the file gives none), in the Patient and in the
+notes alike.
+
 Writing puts each document's text back where it came from: the attachment's
 ``data`` (and its ``size`` and ``hash`` when present, so they describe the new
 data), the Patient's fields. A replacement that is not a valid value of its FHIR
@@ -34,7 +42,7 @@ import uuid
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator
 
-from ..document import Document
+from ..document import BIRTH_DATE, SOURCE_NOTE_DATE, Document
 from ..errors import InputError
 from ._common import open_input
 from ..fileio import atomic_write
@@ -113,6 +121,7 @@ class _Patients:
     def __init__(self) -> None:
         self.key: dict[str, str] = {}
         self.known: dict[str, list[dict[str, str]]] = {}
+        self.latest: dict[str, str] = {}  # patient -> the latest full date (ISO) of their resources
 
     def add(self, resource: dict[str, Any], full_url: str | None) -> None:
         key = f"Patient/{resource['id']}" if resource.get("id") else full_url
@@ -131,12 +140,48 @@ class _Patients:
 
 
 def _patients(resources: Iterable[tuple[Any, str | None]]) -> _Patients:
-    """The Patient resources among ``(resource, fullUrl)`` pairs."""
+    """The Patient resources among ``(resource, fullUrl)`` pairs, and the latest date of each patient's."""
     found = _Patients()
+    dated: list[tuple[str, str]] = []  # (reference to the patient, the resource's latest date)
     for resource, full_url in resources:
-        if isinstance(resource, dict) and resource.get("resourceType") == "Patient":
+        if not isinstance(resource, dict):
+            continue
+        if resource.get("resourceType") == "Patient":
             found.add(resource, full_url)
+        ref, day = _patient_reference(resource, full_url), _latest_day(resource)
+        if ref and day:
+            dated.append((ref, day))
+    for ref, day in dated:
+        patient = found.resolve(ref)
+        if patient is not None and day > found.latest.get(patient, ""):
+            found.latest[patient] = day
     return found
+
+
+def _patient_reference(resource: dict, full_url: str | None) -> str | None:
+    """The reference that names a resource's patient, unresolved (a Patient's own, else its subject's)."""
+    if resource.get("resourceType") == "Patient":
+        return f"Patient/{resource['id']}" if resource.get("id") else full_url
+    for key in ("subject", "patient"):
+        ref = resource.get(key)
+        if isinstance(ref, dict) and isinstance(ref.get("reference"), str):
+            return ref["reference"]
+    return None
+
+
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def _is_birth(where: list) -> bool:
+    """A place of a date of birth (``birthDate``, or an extension of it such as the birth time)."""
+    return bool(where) and where[0] in ("birthDate", "_birthDate")
+
+
+def _latest_day(resource: dict) -> str | None:
+    """The latest full date (ISO day) of a resource's dates, its dates of birth left out."""
+    days = [value[:10] for where, value, label, _ in resource_phi(resource).fields
+            if label == "DATE" and not _is_birth(where) and _DAY.fullmatch(value[:10])]
+    return max(days, default=None)
 
 
 def _resource_docs(resource: Any, entry: dict | None, n: int, patients: _Patients, path: Path,
@@ -160,8 +205,9 @@ def _resource_docs(resource: Any, entry: dict | None, n: int, patients: _Patient
             del skeleton[key]
         parts.extend(_free_text_part(resource, skeleton, found, rid, path, line))
         fields, paths = FieldText(), []
+        birth = resource.get("resourceType") == "Patient"
         for where, value, label, kind in found.fields:
-            fields.add(value, label)
+            fields.add(value, label, BIRTH_DATE if birth and label == "DATE" and _is_birth(where) else "field")
             paths.append([where, kind])
             _set(skeleton, where, None)
         if len(fields):
@@ -179,6 +225,8 @@ def _resource_docs(resource: Any, entry: dict | None, n: int, patients: _Patient
         meta: dict[str, Any] = {META: fhir}
         if patient:
             meta[PATIENT] = patient
+            if patient in patients.latest:
+                meta[SOURCE_NOTE_DATE] = patients.latest[patient]
         if part.meta.get(GIVEN):
             meta[GIVEN] = True
         elif known and part.meta["role"] in ("text", "strings"):
@@ -220,14 +268,7 @@ def _entry_skeleton(entry: dict | None, skeleton: dict | None) -> dict | None:
 
 
 def _patient_of(resource: dict, entry: dict | None, patients: _Patients) -> str | None:
-    if resource.get("resourceType") == "Patient":
-        own = f"Patient/{resource['id']}" if resource.get("id") else (entry or {}).get("fullUrl")
-        return patients.resolve(own)
-    for key in ("subject", "patient"):
-        ref = resource.get(key)
-        if isinstance(ref, dict) and isinstance(ref.get("reference"), str):
-            return patients.resolve(ref["reference"])
-    return None
+    return patients.resolve(_patient_reference(resource, (entry or {}).get("fullUrl")))
 
 
 def _text_attachments(resource: dict, path: Path, line: int | None, rid: str) -> Iterator[tuple[int, str, str]]:

@@ -19,7 +19,7 @@ from ..detect.known import KnownPHI, doc_known_values, find_known
 from ..detect.registry import BuildContext, build, entry
 from ..detect.site import SiteRules, site_rules
 from ..dates import day_of
-from ..document import GIVEN_SPANS, SOURCE_PHI_META, Document, Span, rewrite_document
+from ..document import GIVEN_SPANS, SOURCE_NOTE_DATE, SOURCE_PHI_META, Document, Span, rewrite_document
 from ..errors import UsageError
 from ..progress import Reporter, part_done, reporter_or_null
 from ..replace.operators import Mask, Operator, Redact, Surrogate, Tag, edits_for
@@ -251,10 +251,14 @@ class Pipeline:
         return new_doc, spans
 
     def _note_date(self, doc: Document) -> Any:
-        """The note's own date from its ``note_date_field`` (surrogates only: no other mode writes a date)."""
-        if not self.note_date_field or not isinstance(self.operator, Surrogate):
+        """The note's own date from its ``note_date_field``, or the one its source gives (``SOURCE_NOTE_DATE``: a
+        FHIR patient's latest date, an HL7 message's), the later of the two (surrogates only: no other mode
+        writes a date)."""
+        if not isinstance(self.operator, Surrogate):
             return None
-        return day_of(doc.meta.get(self.note_date_field), self.operator.maker.dayfirst)
+        days = [day_of(doc.meta.get(self.note_date_field), self.operator.maker.dayfirst) if self.note_date_field
+                else None, day_of(doc.meta.get(SOURCE_NOTE_DATE))]
+        return max((d for d in days if d is not None), default=None)
 
 
 def secret_for(config: PipelineConfig, key_file: str | Path | None = None,

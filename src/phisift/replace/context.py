@@ -41,7 +41,9 @@ patient turns cap + 1 in between. Name the note's date field for output that doe
 not depend on the day it is made. So no exact date
 of birth remains and the age the output shows is in the aggregated "90 or older"
 category. A date counts as a date of birth when the words just before it say so
-(DOB, D.O.B., date of birth, birth date, born, b., fecha de nacimiento, nacido el).
+(DOB, D.O.B., date of birth, birth date, born, b., fecha de nacimiento, nacido el), or
+when its source says so (a span of source ``BIRTH_DATE``: a FHIR Patient.birthDate, an
+HL7 PID-7, whose reference is the source's date, ``SOURCE_NOTE_DATE``).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Callable, Iterable
 
-from ..document import Span
+from ..document import BIRTH_DATE, Span
 from ..dates import ParsedDate, parse_date, render, shifted_value, shift_parsed
 from .generic import content_words
 from .names import initials_of, looks_like_name, name_words
@@ -160,7 +162,8 @@ def aggregated_births(text: str, spans: list[Span], ctx: NoteContext, age_cap: i
     """Span start -> the date each date of birth is written as, when the note reveals an age over the cap
     at its reference date (the module doc: the note's latest other date or its own date, else today)."""
     births = {s.start: ctx.dates[s.start] for s in spans if s.label == "DATE" and ctx.dates.get(s.start)
-              and ctx.dates[s.start].has_year and _DOB_CUE.search(text[max(0, s.start - 40) : s.start])}
+              and ctx.dates[s.start].has_year
+              and (s.source == BIRTH_DATE or _DOB_CUE.search(text[max(0, s.start - 40) : s.start]))}
     if not births:
         return {}
     others = [p.value for k, p in ctx.dates.items() if p is not None and k not in births
