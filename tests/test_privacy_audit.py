@@ -236,3 +236,38 @@ def test_fhir_patient_birth_date_over_89_is_aggregated_like_the_notes(tmp_path):
         # no note: judged at the death date, which stays shifted (an age at death of 90, not 95)
         assert p3["birthDate"].endswith("-01-01") and _age(p3["birthDate"], p3["deceasedDateTime"]) == 90
         assert p3["deceasedDateTime"][:10] != "2016-05-01"
+
+
+def _hl7_message(ctrl: str, when: str, mrn: str, name: str, born: str, text: str) -> str:
+    return "\r".join([f"MSH|^~\\&|LAB|AgathaMed|EHR|AgathaMed|{when}||ORU^R01|{ctrl}|P|2.5",
+                      f"PID|1||{mrn}^^^AgathaMed^MR||{name}||{born}|F",
+                      f"OBX|1|TX|NOTE^Note||{text}||||||F"]) + "\r"
+
+
+def _pid7_and_msh7(message: str) -> tuple[str, str]:
+    segments = {line[:3]: line.split("|") for line in message.split("\r") if line}
+    return segments["PID"][7], segments["MSH"][6][:8]
+
+
+def test_hl7_pid7_over_89_is_aggregated_like_the_notes(tmp_path):
+    from datetime import date
+
+    messages = [_hl7_message("C1", "20100304120000", "00482913", "Whitfield^Margaret", "19210314", "Seen today."),
+                _hl7_message("C2", "20210304120000", "00482913", "Whitfield^Margaret", "19210314", "Seen again."),
+                _hl7_message("C3", "20210304", "77123456", "Jones^Mary", "19610314", "Seen today.")]
+    (tmp_path / "m.hl7").write_text("".join(messages))
+    res = _phisift("deid", "m.hl7", "o.hl7", "--mode", "surrogate", "--key-file", str(tmp_path / "key"),
+                   "--store", "s.db", "--detectors", "rules", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    out = [m for m in ("\r" + (tmp_path / "o.hl7").read_bytes().decode()).split("\rMSH") if m.strip()]
+    (old1, at1), (old2, at2), (young, at3) = [_pid7_and_msh7("MSH" + m) for m in out]
+
+    def age(born: str, at: str) -> int:
+        return _age(date(int(born[:4]), int(born[4:6]), int(born[6:8])).isoformat(),
+                    date(int(at[:4]), int(at[4:6]), int(at[6:8])).isoformat())
+
+    # was only shifted: the exact age of a 99-year-old beside the second message's date
+    assert len(old2) == 8 and old2.endswith("0101") and age(old2, at2) == 90
+    # the patient's earlier message (88 then) gives no exact birth date beside the later one either
+    assert old1 == old2
+    assert len(young) == 8 and not young.endswith("0101") and young != "19610314" and age(young, at3) == 59

@@ -18,6 +18,12 @@ message gives up to two documents:
   shift) as the text; they, and the full names they make, are also the text's known
   identifiers (``meta["_known_phi"]``).
 
+PID-7, the patient's date of birth, is marked as one (``BIRTH_DATE``), and both
+documents carry the latest full date of the patient's messages in the file
+(``SOURCE_NOTE_DATE``: MSH-7, EVN, OBR/OBX/ORC dates...; PID-7 left out), so that the
+over-89 rule of the notes aggregates the date of birth of a patient older than 89 at
+that date (today when the file gives none) in every message of the patient alike.
+
 The patient (``meta["_patient"]``) is the first PID-3 identifier. Writing puts the
 new values back in place, escaped again; every other segment, field, component and
 separator is written as it was read, with the file's line ends. Document meta
@@ -28,10 +34,11 @@ from __future__ import annotations
 
 import logging
 import re
+from datetime import date
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from ..document import Document
+from ..document import BIRTH_DATE, SOURCE_NOTE_DATE, Document
 from ..errors import InputError, UsageError
 from ..fileio import atomic_write
 from ._fields import KNOWN_PHI, PATIENT, FieldText, field_values, known_list
@@ -59,12 +66,22 @@ def read(path: str | Path) -> Iterator[Document]:
     path = Path(path)
     hl7 = _hl7()
     raw, eol = _read_lines(path)
-    for number, (before, lines, first_line) in enumerate(_messages(raw, path)):
-        try:
-            message = hl7.parse("\r".join(lines))
-        except Exception as exc:  # python-hl7 raises several types for a broken message
-            raise InputError(f"cannot parse the HL7 message ({type(exc).__name__})", path, first_line) from None
-        yield from _message_docs(message, number, before, eol, path, first_line)
+
+    def parsed() -> Iterator[tuple[list[str], Any, int]]:
+        for before, lines, first_line in _messages(raw, path):
+            try:
+                yield before, hl7.parse("\r".join(lines)), first_line
+            except Exception as exc:  # python-hl7 raises several types for a broken message
+                raise InputError(f"cannot parse the HL7 message ({type(exc).__name__})", path, first_line) from None
+
+    latest: dict[str, str] = {}  # patient -> the latest full date of their messages (the over-89 rule)
+    for _, message, _ in parsed():
+        found = [p for p in _places(message) if p.role != TEXT]
+        patient, day = _patient(message, found), _latest_day(message, found)
+        if patient and day and day > latest.get(patient, ""):
+            latest[patient] = day
+    for number, (before, message, first_line) in enumerate(parsed()):
+        yield from _message_docs(message, number, before, eol, path, first_line, latest)
     trailer = _trailer(raw)
     if trailer:
         yield Document(f"trailer#{len(raw)}", "", (), {META: {"role": "lines", "lines": trailer, "eol": eol}})
@@ -120,7 +137,7 @@ def _trailer(lines: list[str]) -> list[str]:
 
 
 def _message_docs(message: Any, number: int, before: list[str], eol: str, path: Path,
-                  line: int) -> Iterator[Document]:
+                  line: int, latest: dict[str, str]) -> Iterator[Document]:
     msh = message[0]
     doc_id = str(msh[10]) if len(msh) > 10 and str(msh[10]) else f"message#{number + 1}"  # MSH-10 control id
     found = _places(message)
@@ -134,6 +151,9 @@ def _message_docs(message: Any, number: int, before: list[str], eol: str, path: 
     shared: dict[str, Any] = {}
     if patient:
         shared[PATIENT] = patient
+    day = latest.get(patient) if patient else _latest_day(message, [p for p in found if p.role != TEXT])
+    if day:
+        shared[SOURCE_NOTE_DATE] = day
     known = known_list([(label, n) for label, n in fields.full_names()] + [(k["label"], k["text"])
                                                                            for k in fields.known()])
     if known:
@@ -142,9 +162,7 @@ def _message_docs(message: Any, number: int, before: list[str], eol: str, path: 
                         {META: {"role": "text", "lines": [t.count("\n") + 1 for t in texts], **hl7}, **shared})
     yield text_doc
     if len(fields.text):
-        meta: dict[str, Any] = {META: {"role": "fields"}}
-        if patient:
-            meta[PATIENT] = patient
+        meta: dict[str, Any] = {META: {"role": "fields"}, **{k: v for k, v in shared.items() if k != KNOWN_PHI}}
         yield fields.text.document(f"{doc_id}/fields", meta)
 
 
@@ -173,8 +191,8 @@ class _FieldValues:
         self.text = FieldText()
         self.names: dict[str, tuple[str, dict[int, list[str]]]] = {}
 
-    def add(self, place: Place, value: str) -> None:
-        self.text.add(value, place.role)
+    def add(self, place: Place, value: str, source: str = "field") -> None:
+        self.text.add(value, place.role, source)
         if place.person is not None:
             self.names.setdefault(place.person, (place.role, {}))[1].setdefault(place.rank, []).append(value)
 
@@ -191,18 +209,39 @@ def _field_values(message: Any, found: list[Place]) -> tuple[_FieldValues, list[
     """The given values (a date without its time zone or fraction), their slots, and the patient (PID-3)."""
     values = _FieldValues()
     slots: list[list] = []
-    patient = None
     for place in found:
         value = _text_at(message, place.where)
         kept = ""
         if place.role == "DATE":
             value, kept = date_parts(value)
-        values.add(place, value)
+        values.add(place, value, BIRTH_DATE if place.role == "DATE" and _in_pid(message, place, 7) else "field")
         slots.append([*place.where, kept])
-        s, field = place.where[0], place.where[1]
-        if patient is None and field == 3 and str(message[s][0]) == "PID" and place.where[3] == 1:
-            patient = value.strip() or None
-    return values, slots, patient
+    return values, slots, _patient(message, found)
+
+
+def _in_pid(message: Any, place: Place, field: int) -> bool:
+    return place.where[1] == field and str(message[place.where[0]][0]) == "PID"
+
+
+def _patient(message: Any, found: list[Place]) -> str | None:
+    """The message's patient: its first PID-3 identifier."""
+    for place in found:
+        if _in_pid(message, place, 3) and len(place.where) == 5 and place.where[3] == 1:
+            return _text_at(message, place.where).strip() or None
+    return None
+
+
+def _latest_day(message: Any, found: list[Place]) -> str | None:
+    """The latest full date (ISO day) of a message's given dates, PID-7 (the date of birth) left out."""
+    days = []
+    for place in found:
+        if place.role == "DATE" and not _in_pid(message, place, 7):
+            digits = _DIGITS.match(_text_at(message, place.where)).group()
+            try:
+                days.append(date(int(digits[:4]), int(digits[4:6]), int(digits[6:8])).isoformat())
+            except ValueError:  # no full date (a year or month alone, or none)
+                continue
+    return max(days, default=None)
 
 
 _DIGITS = re.compile(r"\d*")
