@@ -11,6 +11,14 @@ tuning on ``tune``. Labels are mapped to the i2b2 subtypes with phisift's presid
 ACCOUNT, ...); TITLE, PREFIX and NRP have no i2b2 subtype and become neutral regions
 (a prediction there is neither right nor wrong). Each span's ``source`` is
 ``presidio/LABEL`` so realprose_eval's "family" column shows the original label.
+
+Titles and degrees are neutral too, whatever the generator labelled them: in 42
+sentences it labels a lone "Mr." or "Dr." PERSON (in 13 others the same title is
+PREFIX), and 14 PERSON spans end in a degree ("Joshua Okamoto MD", "PhD", "DDS").
+Neither is PHI in the i2b2 guidelines (names are annotated without titles and
+degrees), and presidio's own PREFIX/TITLE labels already are neutral here, so the
+title span becomes a PREFIX region and the degree is cut off its name into a TITLE
+region ("Jr." and "II" stay: they are part of the name).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -29,12 +38,24 @@ ROOT = Path(__file__).resolve().parent
 SHARED = next((p / "shared" / "data" for p in ROOT.parents if (p / "shared" / "data").is_dir()),
               ROOT.parent.parent / "shared" / "data")
 SEED = 2026
+#: A PERSON span that is only a title ("Mr.", "dr."), and a degree ending a PERSON span (" MD", " PhD").
+_TITLE_ONLY = re.compile(r"(?i)(?:mr|mrs|ms|miss|mx|dr|prof)\.?")
+_DEGREE_END = re.compile(r"(?i),?[ \t]+(?:md|m\.d\.|phd|ph\.d\.|dds|dvm)\.?$")
 
 
 def convert(record: dict) -> dict:
     spans, neutral = [], []
     for s in record["spans"]:
         label = PRESIDIO_TO_I2B2.get(s["label"], s["label"])
+        value = record["text"][s["start"] : s["end"]]
+        if s["label"] == "PERSON" and _TITLE_ONLY.fullmatch(value.strip()):
+            neutral.append({"start": s["start"], "end": s["end"], "label": "PREFIX"})
+            continue
+        degree = _DEGREE_END.search(value) if s["label"] == "PERSON" else None
+        if degree and degree.start() > 0:
+            cut = s["start"] + degree.start()
+            neutral.append({"start": cut, "end": s["end"], "label": "TITLE"})
+            s = {**s, "end": cut}
         if label == "OTHER":
             neutral.append({"start": s["start"], "end": s["end"], "label": s["label"]})
         else:

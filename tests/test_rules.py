@@ -450,7 +450,7 @@ PLACES = [
     ("Cancer Center\n565 Kelly Mission\nDes Moines, IA  39461\n", "STREET", ["565 Kelly Mission"]),
     ("Rivas Eye Associates\nLevan Terrace\nConcord, NH\n", "STREET", ["Levan Terrace"]),
     ("St. Agnes Medical Center\nAcuna Parkway, Boca Raton, Florida\n", "STREET", ["Acuna Parkway"]),
-    ("Address: O'Sheehan Lane, Apt. 7A, Little Rock, AR 66332", "STREET", ["O'Sheehan Lane"]),
+    ("Address: O'Sheehan Lane, Apt. 7A, Little Rock, AR 66332", "STREET", ["O'Sheehan Lane", "Apt. 7A"]),
     ("Address: 01896 Price Brooks Suite 441 Apt 30, New Haven, CT  06261", "STREET",
      ["01896 Price Brooks Suite 441 Apt 30"]),
 ]

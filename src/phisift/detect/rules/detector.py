@@ -18,7 +18,8 @@ from typing import Callable, Iterable
 from ...document import Span
 from ...taxonomy import I2B2_LABELS
 from . import (
-    addresses, ages, contact, dates, dictation, fields, ids, intl_addresses, names, places, plates, shaped_ids, usernames,
+    addresses, ages, contact, dates, dictation, fields, ids, intl_addresses, names, places, plates, shaped_ids, street_forms,
+    usernames,
 )
 from .addresses import AddressPatterns
 from .ages import AgePatterns
@@ -98,6 +99,8 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     intl_addresses.ONE_LINE_ADDRESSES,
     intl_addresses.TOWNS_BEFORE_COUNTRIES,
     places.WORDLIKE_COUNTRIES,
+    street_forms.STREET_FORMS,
+    street_forms.STREET_PIECES,
     usernames.SHAPED_LOGINS,
     ages.QUESTION_AGES,
 )

@@ -1,0 +1,364 @@
+"""Street forms of many countries written on one line, and the pieces around a street a block reader misses.
+
+    She lives at 40 Rue de la Sarthe 421          the type word first: rue, via, calle, rua, ul., ...
+    His address: 94 Koskikatu 83, Churton Park     the type fused onto the name: -katu, -straat, -vägen, ...
+    Jerry lives at 90 Árpád fejedelem útja 3.      the type word last: utca, útja, tér, vei, vej, gata
+    Mrs. Karen Thorkildsen Suite 680               a flat or suite number wherever it is written
+    21 3314 Harley Brook Lane                      a second number before the house number (flat, block)
+    Apeldoorn, GE 23130                            a region code other than a US state before a postcode
+
+The US street shapes (``addresses``) want a house number, capitalised words and a USPS
+suffix; the block reader (``intl_addresses``) wants the lines of a letter. Most of the
+world writes the street type before the name (Romance and Slavic languages) or fused
+onto it (Germanic, Nordic, Finnish, Hungarian), with the house number after it, and
+prose runs such a street on one line between other words. A type word alone is no
+evidence ("rue the day", "via a catheter", "Rocking chair 2"), so each form needs a
+number next to it, and a name in capitals unless numbers stand on both sides of it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Scan, TextPass
+from .intl_addresses import _STOP, _common_words, _country_at
+from .regex_parts import UNIT_AFTER
+
+#: Street types written before the name ("Rue de la Paix 4", "Via Capo le Case 143", "ul. Miła 131").
+_PREFIX_TYPES = (
+    "rue", "avenue", "av", "boulevard", "bd", "chemin", "allée", "allee", "impasse", "quai", "cours", "via", "viale",
+    "vicolo", "corso", "piazza", "piazzale", "largo", "strada", "calle", "avenida", "avda", "carrera", "carretera",
+    "ctra", "camino", "paseo", "plaza", "rua", "rúa", "praça", "travessa", "estrada", "rodovia", "alameda", "zona",
+    "carrer", "avinguda", "passeig", "ul", "ulica", "aleja", "al", "odos", "οδός", "leoforos",
+)
+#: Street types fused onto the end of the name ("Koskikatu", "Prinsenstraat", "Björkvägen", "Brucknerweg").
+_FUSED_TYPES = (
+    "katu", "kuja", "tie", "polku", "raitti", "vegur", "gata", "gatan", "vägen", "väg", "gränd", "vej", "gade",
+    "veien", "vei", "veg", "gate", "straat", "weg", "laan", "plein", "gracht", "kade", "dijk", "steeg", "strasse",
+    "straße", "gasse", "allee", "platz", "ufer", "damm", "utca", "ulica", "ulice", "cesta", "iela", "gatve", "tänav",
+    "caddesi", "sokak", "sokağı",
+)
+#: Street types written after the name as a word of their own ("Árpád fejedelem útja 3.", "Rolfsens vei 187").
+_SUFFIX_TYPES = ("u", "utca", "út", "útja", "tér", "körút", "sor", "vei", "vej", "veien", "gate", "gata", "gatan", "väg",
+                 "ulica", "cesta", "iela", "gatve", "tänav", "caddesi", "sokak")
+#: Words that end in a fused type and are no street ("brigade", "necktie", "update").
+_NOT_STREETS = frozenset({"brigade", "renegade", "necktie", "bowtie", "hogtie", "update", "delegate", "aggregate",
+                          "congregate", "segregate", "propagate", "irrigate", "investigate", "mitigate", "castigate",
+                          "navigate", "obligate", "instigate", "interrogate", "abrogate", "subrogate", "surrogate",
+                          "litigate", "fumigate", "variegate", "legate", "frigate", "conjugate", "corrugate"})
+_CONNECTORS = frozenset({"de", "la", "del", "los", "las", "di", "da", "do", "dos", "das", "du", "des", "le", "les",
+                         "van", "der", "den", "von", "y", "e", "dei", "della", "delle", "degli", "al", "el"})
+
+_WORD = r"[^\W\d_][\w'’-]*"
+_NUMBER = r"[0-9]{1,5}[A-Za-z]?(?:[/-][0-9]{1,4}[A-Za-z]?)?"
+_PREFIX_RE = re.compile(rf"(?i)(?<![\w'’-])(?:{'|'.join(_PREFIX_TYPES)})(?:\.|(?=[ \t]))")
+_FUSED_RE = re.compile(rf"(?i)(?<![\w'’-])[^\W\d_]{{3,}}(?:{'|'.join(_FUSED_TYPES)})(?=[ \t]+[0-9])")
+_SUFFIX_RE = re.compile(rf"(?i)(?<=[ \t])(?:{'|'.join(_SUFFIX_TYPES)})(?:\.|(?=[ \t]+[0-9]))(?=[ \t]+[0-9])")
+#: A house number standing just before the street on its line ("94 ", "21, ").
+_NUMBER_BEFORE = re.compile(rf"(?<![\w.,/:-])(?P<n>{_NUMBER})[ \t]*,?[ \t]+$")
+#: The house number after the name; not the first of a date or a measure ("12.5", "3/4/2020", "2 mg").
+_NUMBER_AFTER = re.compile(rf",?[ \t]+(?P<n>{_NUMBER})\.?(?![\w/:-]|[.,][0-9])")
+_NAME_WORD = re.compile(rf"[ \t]+(?P<w>{_WORD}\.?)")
+
+
+def _name_words(text: str, pos: int, limit: int = 5) -> list[tuple[int, int]]:
+    """The words of a street's name from ``pos`` on its line: up to ``limit``, stopping at a sentence word."""
+    out: list[tuple[int, int]] = []
+    while len(out) < limit:
+        m = _NAME_WORD.match(text, pos)
+        if not m:
+            break
+        word = m.group("w").rstrip(".").lower()
+        if word in _STOP and word not in _CONNECTORS:
+            break
+        out.append(m.span("w"))
+        pos = m.end()
+    while out and text[out[-1][0] : out[-1][1]].lower() in _CONNECTORS:
+        out.pop()  # the name does not end in "de"
+    return out
+
+
+def _capitalised(text: str, words: list[tuple[int, int]]) -> bool:
+    """Every word of the name starts with a capital, the connectors ("de", "la") apart, and one is a real name."""
+    named = [text[a:b] for a, b in words if text[a:b].lower() not in _CONNECTORS]
+    return bool(named) and all(w[:1].isupper() for w in named)
+
+
+def _number_before(scan: Scan, start: int) -> int | None:
+    """Where the house number before ``start`` begins, if one stands there (not a dose: "2 via NG tube")."""
+    ls = scan.line_start(start)
+    m = _NUMBER_BEFORE.search(scan.text, ls, start)
+    return m.start("n") if m else None
+
+
+def _number_after(scan: Scan, end: int) -> int | None:
+    """Where the house number after ``end`` ends, if one follows (not a measure: "Corso 2 mg")."""
+    m = _NUMBER_AFTER.match(scan.text, end)
+    if not m or UNIT_AFTER.match(scan.text, m.end("n")):
+        return None
+    return m.end("n")
+
+
+def _emit_street(scan: Scan, start: int, end: int, before: int | None, after: int | None) -> None:
+    scan.emit(before if before is not None else start, after if after is not None else end, "STREET", 0.8)
+
+
+def _prefix_streets(scan: Scan) -> None:
+    """"40 Rue de la Sarthe 421", "Via Capo le Case 143", "11 via goffredo mameli 149", "ul. Miła 131"."""
+    text = scan.text
+    for m in _PREFIX_RE.finditer(text):
+        words = _name_words(text, m.end())
+        if not words:
+            continue
+        before, after = _number_before(scan, m.start()), _number_after(scan, words[-1][1])
+        if before is None and after is None:
+            continue
+        cased = _capitalised(text, words) and (m.group()[:1].isupper() or m.group().lower().startswith("ul"))
+        if not cased and (before is None or after is None):
+            continue  # "given 2 via nasogastric tube": lower case needs numbers on both sides
+        if all(text[a:b].lower() in _common_words() for a, b in words) and (before is None or after is None):
+            continue  # "Zona Pellucida 2", "Plaza Hotel 3"
+        _emit_street(scan, m.start(), words[-1][1], before, after)
+
+
+def _fused_streets(scan: Scan) -> None:
+    """"Koskikatu 83", "94 Koskikatu 83", "Sterre der Zeestraat 197", "Schietboompleinstraat 391"."""
+    text = scan.text
+    common = _common_words()
+    for m in _FUSED_RE.finditer(text):
+        word = m.group()
+        low = word.lower()
+        if low in common or low in _NOT_STREETS:
+            continue
+        after = _number_after(scan, m.end())
+        if after is None:
+            continue
+        start = _leading_words(text, scan.line_start(m.start()), m.start())
+        before = _number_before(scan, start)
+        if not word[:1].isupper() and before is None:
+            continue  # lower case: only after a house number ("96 törneby 2")
+        _emit_street(scan, start, m.end(), before, after)
+
+
+def _leading_words(text: str, ls: int, start: int) -> int:
+    """The start of the capitalised words and connectors that open a fused street's name ("Sterre der Zeestraat")."""
+    words = list(re.finditer(rf"{_WORD}", text[ls:start]))
+    pos = start
+    for w in reversed(words[-3:]):
+        if text[ls + w.end() : pos].strip(" \t"):
+            break
+        token = w.group()
+        if not (token[:1].isupper() or token.lower() in _CONNECTORS) or token.lower() in _STOP - _CONNECTORS:
+            break
+        pos = ls + w.start()
+    while pos < start and text[pos : start].split()[0] in _CONNECTORS:
+        pos = text.index(" ", pos) + 1  # not from "der", but from "Van" ("Van Baerlestraat")
+    return pos
+
+
+def _suffix_streets(scan: Scan) -> None:
+    """"Árpád fejedelem útja 3.", "Nordahl Rolfsens vei 187", "Erzsébet tér 19.": one to three name words first."""
+    text = scan.text
+    for m in _SUFFIX_RE.finditer(text):
+        after = _number_after(scan, m.end())
+        if after is None:
+            continue
+        ls = scan.line_start(m.start())
+        words = list(re.finditer(rf"{_WORD}", text[ls : m.start()]))[-3:]
+        kept = []
+        pos = m.start()
+        for w in reversed(words):
+            if text[ls + w.end() : pos].strip(" \t") or w.group().lower() in _STOP:
+                break
+            kept.append(ls + w.start())
+            pos = ls + w.start()
+        if not kept or not text[kept[-1]].isupper():
+            continue
+        _emit_street(scan, kept[-1], m.end(), _number_before(scan, kept[-1]), after)
+
+
+_UNIT_WORD = r"(?:[Aa]pt|APT|[Aa]partment|APARTMENT|[Ss]uite|SUITE|[Ss]te|STE)\.?[ \t]*#?[ \t]*[0-9]{1,5}[A-Za-z]?"
+#: "94 Drangahrauni 3 Apt. 460": a name between a house number and a number, then a flat; the name's
+#: form says nothing (every language), the two numbers and the flat say an address.
+_NUMBERS_AROUND = re.compile(
+    rf"(?<![\w.,/:-])(?P<st>[0-9]{{1,5}}[ \t]+[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){{0,2}}[ \t]+[0-9]{{1,5}}"
+    rf"[A-Za-z]?)(?=,?[ \t]+{_UNIT_WORD}(?![\w/.:-]|[.,][0-9]))"
+)
+#: "Apt. 870 59 Rincon 9082": a flat, then a house number, a name and a number closing the line or clause.
+_UNIT_FIRST = re.compile(
+    rf"(?<![\w'’-]){_UNIT_WORD}[ \t]+(?P<st>[0-9]{{1,5}}[ \t]+[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){{0,2}}"
+    r"[ \t]+[0-9]{1,5}[A-Za-z]?)(?=[ \t]*(?:\n|,|$))"
+)
+
+
+def _numbered_names(scan: Scan) -> None:
+    """Streets told by their numbers and a flat, whatever the name: "94 Drangahrauni 3 Apt. 460"."""
+    text = scan.text
+    for pattern in (_NUMBERS_AROUND, _UNIT_FIRST):
+        for m in pattern.finditer(text):
+            words = re.findall(_WORD, m.group("st"))
+            if any(w.lower() in _STOP for w in words) or UNIT_AFTER.match(text, m.start("st") + len(m.group("st").split()[0])):
+                continue  # "2 tablets 3 Apt": a measure
+            if not words[0][:1].isupper() and not text[m.start() : m.start() + 1].isupper():
+                continue
+            scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
+
+
+def find_street_forms(scan: Scan) -> None:
+    _prefix_streets(scan)
+    _fused_streets(scan)
+    _suffix_streets(scan)
+    _numbered_names(scan)
+
+
+STREET_FORMS = TextPass(("STREET",), lambda scan: scan.has_digit, find_street_forms)
+
+
+#: "Suite 680", "Apt. 338", "apartment #12": the flat or suite of an address wherever it stands.
+_UNIT = re.compile(r"(?<![\w'’-])(?:[Aa]pt|APT|[Aa]partment|APARTMENT|[Ss]uite|SUITE|[Ss]te|STE)\.?[ \t]*#?[ \t]*"
+                   r"[0-9]{1,5}[A-Za-z]?(?![\w/.:-]|[.,][0-9])")
+#: A second number before a street found by another pass: "21 3314 Harley Brook Lane", "07 173 Raycroft Street".
+_SECOND_NUMBER = re.compile(r"(?:^|(?<=[:,>])|(?<=\bat)|(?<=\bis)|(?<=\bin)|(?<=\bto)|(?<=\bwith))[ \t]*"
+                            r"(?P<n>[0-9]{1,4}[A-Za-z]?)[ \t]+$", re.MULTILINE)
+#: The lines under a street in a block, each alone on its line (indented or quoted with ">"): a flat
+#: ("Suite 521"), a town with a region code and a postcode in any order ("LAHTI", "Apeldoorn, GE 23130",
+#: ", GU", "59797"), a country with its postcode ("Ukraine 34758").
+_TAIL_UNIT = re.compile(r"[ \t>]*(?P<x>(?i:suite|apt\.?|apartment|unit|flat|ste\.?)[ \t]*#?[ \t]*[0-9A-Za-z-]{1,6})[ \t]*,?[ \t]*")
+_TAIL_TOWN = re.compile(
+    rf"[ \t>]*,?[ \t]*(?P<x>(?P<town>{_WORD}\.?(?:[ \t]+{_WORD}\.?){{0,4}})?(?:,?[ \t]*(?P<code>[A-Z]{{1,3}}))?"
+    r"(?:,?[ \t]*(?P<pc>[0-9]{4,6}(?:-[0-9]{3,4})?))?)[ \t]*[.,]?[ \t]*"
+)
+
+
+def find_street_pieces(scan: Scan) -> None:
+    """Flat and suite numbers, a second number before a street, and the lines of its block under it."""
+    text = scan.text
+    streets = [(s, e) for s, e, lab, _, _ in scan.out if lab == "STREET"]
+    if not streets:
+        return  # every piece here needs a street found in the note
+    for m in _UNIT.finditer(text):
+        scan.emit(m.start(), m.end(), "STREET", 0.75)
+    for s, e in streets:
+        if text[s : s + 1].isdigit():
+            m = _SECOND_NUMBER.search(text, scan.line_start(s), s)
+            if m and not UNIT_AFTER.match(text, m.end("n")):
+                scan.emit(m.start("n"), e, "STREET", 0.8)
+    for s, e in streets:
+        _block_tail(scan, e)
+        _town_after(scan, e)
+        _lines_above(scan, s)
+
+
+#: ", Calascibetta, Turkmenistan", ", Altoona." after a street: a town of one to four capitalised words closed by
+#: a comma, a full stop, the line's end or a postcode.
+_TOWN_AFTER = re.compile(
+    rf"(?:,?[ \t]*{_UNIT_WORD})?,[ \t]*(?P<town>[^\W\d_a-z][\w'’-]*(?:[ \t]+(?:[^\W\d_a-z][\w'’-]*|de|la|del|di|da|do|nad|am|an|sur))"
+    r"{0,3})(?=[ \t]*(?:[,.;]|\n|$|[0-9]{4,6}\b))"
+)
+
+
+def _town_after(scan: Scan, end: int) -> None:
+    """The town after a street and a comma ("51 Prinsenstraat 186, Calascibetta, Turkmenistan")."""
+    m = _TOWN_AFTER.match(scan.text, end)
+    if not m:
+        return
+    words = m.group("town").split()
+    if any(w.lower() in _STOP or w.lower() in _common_words() for w in words):
+        return  # "12 Oak Street, Patient ...", "..., Apartment" are no towns
+    if any(s < m.end("town") and e > m.start("town") for s, e, _, _, _ in scan.out):
+        return  # what another pass found there stands
+    scan.emit(m.start("town"), m.end("town"), "CITY", 0.7)
+
+
+#: A line of a letterhead over a street: one to five capitalised words or numbers ("Open Data Nation",
+#: "3 Round Stones Inc", ">Recipal"), no colon, no sentence.
+_HEAD_LINE = re.compile(r"[ \t>]*(?P<x>[^\W_][\w'’&.-]*(?:,?[ \t]+[^\W_][\w'’&.-]*){0,4})[ \t]*")
+
+
+def _lines_above(scan: Scan, start: int) -> None:
+    """The letterhead over a street that opens its line: up to three short capitalised lines (the firm, the
+    person, a department), a blank line allowed under them. Names found by the lexicon keep their label; the
+    rest is taken as the firm ("Mapquest" over "39 Laugarvegur 77")."""
+    text = scan.text
+    ls = scan.line_start(start)
+    if text[ls:start].strip(" \t>"):
+        return
+    pos, blank = ls - 1, False
+    for _ in range(3):
+        if pos <= 0:
+            return
+        above = text.rfind("\n", 0, pos) + 1
+        if above == pos and not blank:  # one blank line under a letterhead
+            blank = True
+            pos = above - 1
+            continue
+        m = _HEAD_LINE.fullmatch(text, above, pos)
+        if not m or not _head_words_ok(m.group("x")):
+            return
+        if not any(s < m.end("x") and e > m.start("x") for s, e, _, _, _ in scan.out):
+            scan.emit(m.start("x"), m.end("x"), "ORGANIZATION", 0.5)
+        pos = above - 1
+
+
+def _head_words_ok(line: str) -> bool:
+    """A letterhead line: every word capitalised or a number, none a sentence word, not all common words."""
+    words = line.replace(",", " ").split()
+    if not all(w[:1].isupper() or w[:1].isdigit() or w.lower() in ("and", "of", "&") for w in words):
+        return False
+    keys = [w.lower().strip(".") for w in words]
+    if any(k in _STOP and k not in ("and", "of") for k in keys):
+        return False
+    return not all(k in _common_words() or k.isdigit() for k in keys)
+
+
+def _tail_line(text: str, ls: int, le: int, cased: bool) -> list[tuple[int, int, str]] | None:
+    """The address pieces that fill the line ``[ls, le)`` under a street, or None when the line is prose."""
+    m = _TAIL_UNIT.fullmatch(text, ls, le)
+    if m:
+        return [(m.start("x"), m.end("x"), "STREET")]
+    m = _TAIL_TOWN.fullmatch(text, ls, le)
+    if not m or m.end("x") == m.start("x"):
+        return None
+    words = re.findall(_WORD, m.group("town") or "")
+    if any(w.lower() in _STOP for w in words):
+        return None
+    if cased and words and not words[0][:1].isupper():
+        return None
+    if len(words) == 1 and not m.group("pc") and words[0].lower() in _common_words() \
+            and not _country_at(text, m.start("town"), m.end("town")):
+        return None  # "Assessment", "Plan": a heading under the address, not a town
+    return [(m.start(g), m.end(g), label) for g, label in (("town", "CITY"), ("code", "STATE"), ("pc", "ZIP"))
+            if m.group(g)]
+
+
+def _block_tail(scan: Scan, end: int) -> None:
+    """The lines under the street that ends at ``end``, while each is an address piece (at most four)."""
+    text = scan.text
+    if not re.match(r"[ \t,.]*\n", text[end : end + 8]):
+        return
+    cased = any(c.isupper() for c in text[scan.line_start(end) : end])
+    pos = text.index("\n", end) + 1
+    for _ in range(4):
+        le = text.find("\n", pos)
+        le = scan.n if le < 0 else le
+        if le == pos:
+            break
+        pieces = _tail_line(text, pos, le, cased)
+        runs_on = False
+        if pieces is None:
+            # the last line may run on into the sentence after its postcode: "Apeldoorn, GE 23130 for this card"
+            stop = next((w for w in re.finditer(_WORD, text[pos:le]) if w.group().lower() in _STOP), None)
+            pieces = _tail_line(text, pos, pos + stop.start(), cased) if stop else None
+            if not pieces or pieces[-1][2] != "ZIP":
+                break
+            runs_on = True
+        found = [(s, e) for s, e, _, _, _ in scan.out if s < le and e > pos]
+        for s, e, label in pieces:
+            if not any(a < e and s < b for a, b in found):  # what another pass found on the line stands
+                scan.emit(s, e, label, 0.7)
+        pos = le + 1
+        if runs_on or pos >= scan.n:
+            break
+
+
+STREET_PIECES = TextPass(("STREET", "CITY"), lambda scan: scan.has_digit, find_street_pieces)

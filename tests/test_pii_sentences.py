@@ -1,0 +1,114 @@
+"""General PII sentences (issue 15, text this team did not write): street forms of many countries.
+
+Positive cases are the forms real letters and messages use: the street type first
+("Rue", "Via", "ul."), fused onto the name ("-straat", "-katu", "-vägen") or last
+("utca", "vei"), a flat or suite number, a second number before the house number,
+and the lines of a block under a street. Negative cases are clinical text with the
+same words or shapes ("via a catheter", "Suite" as a word, headings under an address)
+that must stay untouched.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from phisift.detect.rules.detector import detect_rules
+
+
+def values(text: str, *labels: str) -> set[str]:
+    return {text[s.start : s.end] for s in detect_rules(text) if not labels or s.label in labels}
+
+
+def covered(text: str, value: str) -> bool:
+    """Every character of ``value`` (first occurrence) lies in some rule span."""
+    a = text.index(value)
+    spans = detect_rules(text)
+    return all(any(s.start <= i < s.end for s in spans) for i in range(a, a + len(value)) if not text[i].isspace())
+
+
+@pytest.mark.parametrize(
+    "text, street",
+    [
+        ("Her new address is 12 Rue des Lilas 3, Lyon.", "12 Rue des Lilas 3"),
+        ("He stays at Via Garibaldi 27 while in Turin.", "Via Garibaldi 27"),
+        ("Send it to 8 via giuseppe verdi 114 please", "8 via giuseppe verdi 114"),
+        ("Ship to ul. Długa 45, Gdańsk", "ul. Długa 45"),
+        ("Calle Mayor 15, 3º: the old flat", "Calle Mayor 15"),
+        ("Her sister lives at Keizersgracht 212 in Amsterdam.", "Keizersgracht 212"),
+        ("The office moved to 5 Mannerheimintie 40, Helsinki.", "5 Mannerheimintie 40"),
+        ("Contact: Drottninggatan 88, Stockholm", "Drottninggatan 88"),
+        ("He grew up on Van Baerlestraat 17.", "Van Baerlestraat 17"),
+        ("They rent a room at Andrássy út 22., Budapest", "Andrássy út 22"),
+        ("Mail goes to Karl Johans gate 5 in Oslo", "Karl Johans gate 5"),
+        ("lives at 14 bergstrasse 9 with her son", "14 bergstrasse 9"),
+    ],
+)
+def test_street_forms_of_many_countries(text: str, street: str) -> None:
+    assert covered(text, street)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Given 2 via nasogastric tube and 1 via PEG.",
+        "Heparin 5000 units via IV 3 times daily.",
+        "We would rue the day we stopped 2 of them.",
+        "She tied a necktie 2 times for practice.",
+        "Blood pressure 120/80, weight 70 kg, via the clinic scale 2 readings.",
+        "Investigate 2 options and update 3 orders.",
+    ],
+)
+def test_street_forms_leave_clinical_text(text: str) -> None:
+    assert not values(text, "STREET")
+
+
+def test_flat_and_suite_numbers_beside_a_street() -> None:
+    text = "Mr. Paul Weiss Suite 410 2250 Oak Ridge Drive\nAustin TX 78701"
+    assert "Suite 410" in values(text, "STREET")
+    assert not values("She could not sleep in the suite 2 nights ago.", "STREET")  # no street in the note
+    assert not values("Apt 3 is what she calls her unit of care; no address given.", "STREET")
+
+
+def test_a_second_number_before_the_house_number() -> None:
+    text = "Her address: 21 3314 Harley Brook Lane, Altoona"
+    assert "21 3314 Harley Brook Lane" in values(text, "STREET")
+    assert "21 3314 Harley Brook Lane" not in values("Dose 2 3314 Harley Brook Lane", "STREET")
+
+
+def test_the_lines_of_a_block_under_a_street() -> None:
+    text = "Please write to 30 Tawastintie 72\n Suite 521\n LAHTI\n Finland 34758 before Friday."
+    for piece in ("Suite 521", "LAHTI", "34758"):
+        assert covered(text, piece), piece
+    text = "Address: 25 51 Karaka Street\nApeldoorn, GE 23130 for the refund"
+    assert {"Apeldoorn", "GE", "23130"} <= values(text)
+    text = "Address: 81 1991 Dikbas Road\nTrancoso\n, GU\n 59797"
+    assert covered(text, "GU") and covered(text, "59797")
+
+
+def test_a_block_stops_at_prose_and_headings() -> None:
+    text = "He lives at 12 Oak Street\nAssessment\nStable, seen today."
+    assert values(text) == {"12 Oak Street"}
+    text = "He lives at 12 Oak Street\nHe was seen today in clinic"
+    assert values(text) == {"12 Oak Street"}
+
+
+def test_streets_told_by_their_numbers_and_a_flat() -> None:
+    text = "Her address is 14 Ravnsborggade 9 Apt. 22, Nørrebro"
+    assert covered(text, "14 Ravnsborggade 9 Apt. 22")
+    text = "Ms. Ana Petrov Apt. 7 18 Kalnciema 40\nRiga LV 1048"
+    assert covered(text, "Apt. 7 18 Kalnciema 40") and covered(text, "1048")
+    assert not values("Take 2 tablets 3 Apt. 4 dose", "STREET") - {"Apt. 4"}
+
+
+def test_the_town_after_a_street_and_a_comma() -> None:
+    assert "Calascibetta" in values("They wrote from 51 Prinsenstraat 186, Calascibetta, Italy", "CITY")
+    assert not values("He lives at 12 Oak Street, Patient denies pain.", "CITY")
+
+
+def test_a_letterhead_over_a_street() -> None:
+    text = "Brightwater Analytics\n\n39 Laugarvegur 77\nReykjavik"
+    assert "Brightwater Analytics" in values(text, "ORGANIZATION")
+    text = ">Janet Moss\n>Quillfeather\n>12 Hoogstraat 5\n>Suite 4"
+    assert "Quillfeather" in values(text, "ORGANIZATION")
+    for heading in ("SOCIAL HISTORY", "He was seen today.", "Follow up in clinic"):
+        assert not values(f"{heading}\n12 Oak Street", "ORGANIZATION"), heading
