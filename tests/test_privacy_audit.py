@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import stat
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 NOTE = {"id": "Smith_John_00482913", "text": "Patient John Smith, MRN 00482913, seen 03/04/2021. Call 617-555-0100."}
 
@@ -271,3 +274,55 @@ def test_hl7_pid7_over_89_is_aggregated_like_the_notes(tmp_path):
     # the patient's earlier message (88 then) gives no exact birth date beside the later one either
     assert old1 == old2
     assert len(young) == 8 and not young.endswith("0101") and young != "19610314" and age(young, at3) == 59
+
+
+def test_a_killed_run_leaves_no_clear_document_id_in_the_store(tmp_path, monkeypatch):
+    import phisift.runs.batches as batches
+    from phisift.document import Document
+    from phisift.engine.local import LocalEngine
+    from phisift.formats import write_corpus
+    from phisift.pipeline import load_config
+    from phisift.progress import ListReporter
+    from phisift.runs import Corpus, deid_run
+    from phisift.store import Secret, Store
+
+    monkeypatch.setattr(batches, "COMMIT_DOCS", 4)
+    monkeypatch.setattr(batches, "COMMIT_SECONDS", 1e9)
+    notes = [Document(f"Whitfield_Margaret_0048{i:04d}", f"Patient seen on 03/0{1 + i % 9}/2021.") for i in range(40)]
+    src = tmp_path / "notes.jsonl"
+    write_corpus(notes, src)
+    cfg = load_config(None, {"detect": {"detectors": ["rules"]}, "replace": {"mode": "surrogate"}})
+    secret = Secret(b"k" * 64)
+
+    class Killed(Exception):
+        pass
+
+    class Failing(LocalEngine):
+        def map(self, pipeline, task, items):
+            for n, pair in enumerate(super().map(pipeline, task, items)):
+                if n == 21:
+                    raise Killed
+                yield pair
+
+    for fmt, out in (("jsonl", tmp_path / "out.jsonl"), ("text", tmp_path / "out")):
+        ref = tmp_path / f"ref-{fmt}"
+        with Store(tmp_path / f"ref-{fmt}.db") as store:
+            deid_run(Corpus(src, "jsonl"), ref, fmt, cfg, store=store, engine=LocalEngine(1),
+                     reporter=ListReporter(), secret=secret)
+        db = tmp_path / f"store-{fmt}.db"
+        with Store(db) as store, pytest.raises(Killed):
+            deid_run(Corpus(src, "jsonl"), out, fmt, cfg, store=store, engine=Failing(1), reporter=ListReporter(),
+                     secret=secret)
+        with sqlite3.connect(db) as conn:
+            assert conn.execute("SELECT COUNT(*) FROM done").fetchone()[0] == 20  # the run's finished documents
+        stored = b"".join(p.read_bytes() for p in tmp_path.glob(f"store-{fmt}.db*") if p.is_file())
+        assert b"Whitfield" not in stored and b"Margaret" not in stored  # were there, one row per document
+        said = ListReporter()
+        with Store(db) as store:
+            deid_run(Corpus(src, "jsonl"), out, fmt, cfg, store=store, engine=LocalEngine(1), reporter=said,
+                     secret=secret)
+        assert any("resuming an unfinished run: 20 documents" in n for n in said.notes)
+        if fmt == "jsonl":
+            assert out.read_bytes() == ref.read_bytes()
+        else:
+            assert {p.name: p.read_bytes() for p in out.iterdir()} == {p.name: p.read_bytes() for p in ref.iterdir()}

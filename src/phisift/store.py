@@ -11,7 +11,8 @@ What is kept, and why:
   and corpora). Items are HMAC digests of the key; the word itself is kept only
   when the user asks for a reversible store.
 * ``runs``: a log of runs with counts and settings only, never PHI.
-* ``done``: finished documents of a batch run, so a killed run can resume.
+* ``done``: finished documents of a batch run, so a killed run can resume: keyed digests of
+  their ids (``runs.state.RunState.digest``), never the ids, which can name the patient.
 
 The key file never lives next to the output; it is the user's to keep.
 """

@@ -129,7 +129,7 @@ def detect_run(corpus: Corpus, output: Path, cfg: PipelineConfig, *, store: Stor
             for batch in commit_groups(engine.map(pipeline, detect_task, docs), lambda doc: len(doc.text)):
                 journal.append([spans_line(doc.id, spans) for doc, spans in batch])
                 journal.sync()
-                store.mark_done(key, [doc.id for doc, _ in batch])
+                state.mark_done([doc.id for doc, _ in batch])
                 for doc, spans in batch:
                     summary.add(doc, spans)
                 meter.advance(doc for doc, _ in batch)
@@ -177,7 +177,7 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
     targets = [target] + ([spans_path] if spans_path else []) + ([review.directory] if review is not None else [])
     store.key_confidence(secret, reversible)  # the frequency confidence list: digests of this key
     release.replace = cfg.replace
-    with RunState(store, key, targets, resume, say.note, overwrite) as state:
+    with RunState(store, key, targets, resume, say.note, overwrite, secret) as state:
         options = {**_write_options(corpus, dst_fmt, overwrite, release), **(write_options or {})}
         if dst_fmt == "sql":
             _check_table(target, options, corpus, state.resumed, overwrite)
@@ -202,7 +202,7 @@ def deid_run(corpus: Corpus, target: str | Path, dst_fmt: str, cfg: PipelineConf
                 if record:
                     store.record_surrogates([row for (doc, patient), (new, spans) in batch
                                              for row in _surrogate_rows(secret, patient, doc, spans, new, reversible)])
-                store.mark_done(key, [doc.id for (doc, _), _ in batch])
+                state.mark_done([new.id for _, (new, _) in batch])  # the name written: see _DeidWriter
                 for (doc, _), (new, spans) in batch:
                     summary.add(doc, spans)
                     summary.spans_input_ids += spans_path is not None and spans_ids == "input" and new.id != doc.id
@@ -263,16 +263,18 @@ class _DeidWriter:
         self.spans = state.journal(spans_path) if spans_path else None
         self.journals = [j for j in (self.main, self.spans) if j is not None]
         self.done = state.resume_point(self.journals, self.folder)
-        self.written = store.done(key) if self.folder and self.done else set()
+        # a folder output's names written so far, as the store records them (keyed digests of the output ids)
+        self.digest = state.digest
+        self.written = state.done_digests() if self.folder and self.done else set()
 
     def write(self, batch: list[tuple[tuple[Document, str], tuple[Document, list[Span]]]]) -> None:
         new_docs = [new for _, (new, _) in batch]
         if self.folder:
             for new in new_docs:
-                if new.id in self.written:
+                if self.digest(new.id) in self.written:
                     raise InputError("duplicate document id: each document of a folder output needs its own",
                                      document=new.id)
-                self.written.add(new.id)
+                self.written.add(self.digest(new.id))
             write_corpus(new_docs, self.build, self.fmt, **self.options)
         else:
             self.main.append(new_docs)

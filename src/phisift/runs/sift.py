@@ -10,7 +10,7 @@ byte-identical to that of a run never interrupted.
 
 The journal, run key, lock, manifest and commit batches are those of the
 ``detect``/``deid`` runs (``state.py``, ``journal.py``, ``batches.py``); the store
-records the ids of the notes filled. Filled notes hold text of the corpus, so the journal is a private hidden
+records the notes filled (keyed digests of their ids, ``RunState.digest``). Filled notes hold text of the corpus, so the journal is a private hidden
 sibling of the output, HMAC-checked, and removed when the run completes.
 """
 
@@ -41,8 +41,7 @@ class Checkpoint:
     """Pass-1 results of one run: ``done()`` reads them back, ``save()`` adds a batch durably."""
 
     journal: Journal
-    store: Store
-    key: str
+    state: RunState
 
     def done(self) -> list[Any]:
         """The filled notes of an interrupted attempt, in the fit's order (a prefix of it)."""
@@ -51,7 +50,7 @@ class Checkpoint:
     def save(self, batch: list[tuple[str, Any]]) -> None:
         self.journal.append([filled for _, filled in batch])
         self.journal.sync()
-        self.store.mark_done(self.key, [doc_id for doc_id, _ in batch])
+        self.state.mark_done([doc_id for doc_id, _ in batch])
 
     def record(self, pairs: Iterable[tuple[Any, Any]]) -> Iterator[tuple[Any, Any]]:
         """``(note, filled)`` pairs passed through, each commit batch saved before it is handed on."""
@@ -83,7 +82,7 @@ def sift_to_file(docs: list, target: Path, dst_fmt: str, config: Any, *, store: 
         journal = state.journal(pseudo)
         done = state.resume_point([journal], folder_output=False)
         say_resumed(state, done, "notes were already masked and filled", say)
-        run = sift_corpus(docs, config, checkpoint=Checkpoint(journal, store, key), reporter=say, **sift_options)
+        run = sift_corpus(docs, config, checkpoint=Checkpoint(journal, state), reporter=say, **sift_options)
         write_corpus_whole(run.documents, target, dst_fmt, **dict(write_options or {}))
         store.log_run("sift", {"preset": config.preset, "method": config.method},
                       {"documents": len(run.documents), "resumed_from": done, "seconds": run.seconds})

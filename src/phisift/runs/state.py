@@ -11,6 +11,13 @@ fitting again and counting the corpus twice in the confidence list). That folder
 private (0700): a fitted state holds word counts of the corpus, which can include
 names; it is deleted when the run completes.
 
+The store's ``done`` table records the finished documents of a run by a keyed digest of
+their id (``RunState.digest``: an HMAC with the run's random journal key, and the secret
+key of a run that has one), never the id itself: an id can name the patient
+(``Smith_John_00482913``) and a killed run leaves these records behind until it is
+resumed. Resuming needs only their number and, for a folder output, whether an output
+name was written already; both work on digests.
+
 Where a run stopped is the smallest number of documents that every output holds:
 the item count of each journal (single-file outputs and span files) and, for a
 folder output, the finished documents the store recorded after their files were
@@ -27,6 +34,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import hmac
 import json
 import secrets
 import shutil
@@ -36,7 +44,7 @@ from typing import Any, Callable
 
 from ..errors import PhisiftError, UsageError
 from ..fileio import refuse_existing as _refuse_existing, write_text_atomic
-from ..store import Store
+from ..store import Secret, Store
 from .journal import Journal
 
 #: Failures caused by the input or the settings: the same command cannot resume past them.
@@ -117,8 +125,10 @@ class RunState:
     """
 
     def __init__(self, store: Store, key: str, targets: list[Path], resume: bool | None,
-                 notify: Callable[[str], None] = lambda message: None, overwrite: bool = False):
+                 notify: Callable[[str], None] = lambda message: None, overwrite: bool = False,
+                 secret: Secret | None = None):
         self.store, self.key, self.notify = store, key, notify
+        self._secret = secret  # the run's secret key, if it has one: part of the key of the done digests
         self.targets = [Path(t).resolve() for t in targets if not is_database(t)]
         root = runs_folder(store)
         earlier = _manifest(root / key[:32] / "manifest.json") if resume is not False else None
@@ -168,6 +178,20 @@ class RunState:
             data["journals"] = data.get("journals", []) + [str(journal_path(t, self.key)) for t in new]
             data["builds"] = data.get("builds", []) + [str(build_path(t, self.key)) for t in new]
             write_text_atomic(manifest, json.dumps(data, indent=1))
+
+    def digest(self, doc_id: str) -> str:
+        """The keyed digest a finished document is recorded under in the store (see the module doc): the same
+        for the same id within one run and its resumptions, and no way back to the id without the run's keys."""
+        key = self._nonce + (self._secret.digest("phisift-done") if self._secret is not None else b"")
+        return hmac.new(key, doc_id.encode("utf-8"), hashlib.sha256).hexdigest()[:32]
+
+    def mark_done(self, doc_ids: list[str]) -> None:
+        """Record finished documents (by digest) once their outputs hold them."""
+        self.store.mark_done(self.key, [self.digest(d) for d in doc_ids])
+
+    def done_digests(self) -> set[str]:
+        """The digests of the documents recorded as finished (``digest``)."""
+        return self.store.done(self.key)
 
     def build_folder(self, target: Path) -> Path:
         """The hidden folder a folder output is written to until the run completes (made private)."""
