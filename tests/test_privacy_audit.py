@@ -326,3 +326,27 @@ def test_a_killed_run_leaves_no_clear_document_id_in_the_store(tmp_path, monkeyp
             assert out.read_bytes() == ref.read_bytes()
         else:
             assert {p.name: p.read_bytes() for p in out.iterdir()} == {p.name: p.read_bytes() for p in ref.iterdir()}
+
+
+def test_hl7_pid5_and_the_message_text_get_the_same_name_surrogate_and_no_other_phi_word(tmp_path):
+    from phisift.replace.names import NameParts
+    from phisift.store import Secret
+
+    secret = "a" * 64
+    (tmp_path / "key").write_text(secret + "\n")
+    os.chmod(tmp_path / "key", 0o600)
+    # the name the patient's surname draws first under this key: here also the surname of the note's doctor
+    first = NameParts(Secret(secret.encode()).seed, "en_US").part("whitfield", "00482913", frozenset()).title()
+    (tmp_path / "m.hl7").write_text(_hl7_message(
+        "C1", "20210304120000", "00482913", "Whitfield^Margaret", "19610314",
+        f"Margaret Whitfield was seen by Dr. Helen {first} today."))
+    res = _phisift("deid", "m.hl7", "o.hl7", "--mode", "surrogate", "--key-file", str(tmp_path / "key"),
+                   "--store", "s.db", "--detectors", "rules,lexicon", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    out = (tmp_path / "o.hl7").read_bytes().decode()
+    segments = {line[:3]: line.split("|") for line in out.split("\r") if line}
+    family, given = segments["PID"][5].split("^")[:2]
+    text = segments["OBX"][5]
+    # was 'Hinton^Robyn' in PID-5 (the doctor's real surname) and 'Robyn Clark' in the text
+    assert text.startswith(f"{given} {family} was seen by Dr. "), (segments["PID"][5], text)
+    assert first not in out

@@ -60,8 +60,12 @@ SOURCE_NOTE_DATE = "_note_date"
 #: Span source of a date its source says is a date of birth (a FHIR Patient.birthDate, an HL7 PID-7): the
 #: over-89 rule treats it as one without the cue words a note puts before it.
 BIRTH_DATE = "birth-date"
-#: Meta a de-identified document must not carry on: its source's identifiers of the patient and dates.
-SOURCE_PHI_META = (KNOWN_PHI, SOURCE_PATIENT, SOURCE_NOTE_DATE)
+#: Meta key of the free text of the record a document of given spans belongs to (an HL7 message's notes):
+#: its PHI is found again when the given spans are replaced, so that their surrogates avoid the same PHI
+#: words as the text's own and come out the same (a PID-5 name and the name in the OBX text).
+SOURCE_TEXT = "_source_text"
+#: Meta a de-identified document must not carry on: its source's identifiers of the patient, dates, text.
+SOURCE_PHI_META = (KNOWN_PHI, SOURCE_PATIENT, SOURCE_NOTE_DATE, SOURCE_TEXT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,7 +16,10 @@ message gives up to two documents:
   of every segment (PID, NK1, PV1, GT1, IN1, OBR, ORC, MSH-7...), as given spans
   with their labels, so they get the same per-patient surrogates (and the same date
   shift) as the text; they, and the full names they make, are also the text's known
-  identifiers (``meta["_known_phi"]``).
+  identifiers (``meta["_known_phi"]``). The fields document carries the same known
+  identifiers and the message's text (``SOURCE_TEXT``), so that its surrogates avoid the
+  text's PHI as the text's own do: a name word gets the same surrogate in PID-5 and in
+  OBX-5, and none is another PHI word of the message.
 
 PID-7, the patient's date of birth, is marked as one (``BIRTH_DATE``), and both
 documents carry the latest full date of the patient's messages in the file
@@ -38,7 +41,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from ..document import BIRTH_DATE, SOURCE_NOTE_DATE, Document
+from ..document import BIRTH_DATE, SOURCE_NOTE_DATE, SOURCE_TEXT, Document
 from ..errors import InputError, UsageError
 from ..fileio import atomic_write
 from ._fields import KNOWN_PHI, PATIENT, FieldText, field_values, known_list
@@ -162,7 +165,10 @@ def _message_docs(message: Any, number: int, before: list[str], eol: str, path: 
                         {META: {"role": "text", "lines": [t.count("\n") + 1 for t in texts], **hl7}, **shared})
     yield text_doc
     if len(fields.text):
-        meta: dict[str, Any] = {META: {"role": "fields"}, **{k: v for k, v in shared.items() if k != KNOWN_PHI}}
+        # the same known identifiers and the message's text: its surrogates avoid the same PHI as the text's
+        meta: dict[str, Any] = {META: {"role": "fields"}, **shared}
+        if text_doc.text.strip():
+            meta[SOURCE_TEXT] = text_doc.text
         yield fields.text.document(f"{doc_id}/fields", meta)
 
 

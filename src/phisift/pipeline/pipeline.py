@@ -19,7 +19,7 @@ from ..detect.known import KnownPHI, doc_known_values, find_known
 from ..detect.registry import BuildContext, build, entry
 from ..detect.site import SiteRules, site_rules
 from ..dates import day_of
-from ..document import GIVEN_SPANS, SOURCE_NOTE_DATE, SOURCE_PHI_META, Document, Span, rewrite_document
+from ..document import GIVEN_SPANS, SOURCE_NOTE_DATE, SOURCE_PHI_META, SOURCE_TEXT, Document, Span, rewrite_document
 from ..errors import UsageError
 from ..progress import Reporter, part_done, reporter_or_null
 from ..replace.operators import Mask, Operator, Redact, Surrogate, Tag, edits_for
@@ -243,12 +243,23 @@ class Pipeline:
         who = patient or doc.id
         known = doc_known_values(doc, self.known, who)
         spans = self.find(doc, who, known)
-        edits = edits_for(doc.text, spans, self.operator, who, known=[v.text for v in known],
-                          note_date=self._note_date(doc))
+        avoid = [v.text for v in known] + self._text_phi(doc, who)
+        edits = edits_for(doc.text, spans, self.operator, who, known=avoid, note_date=self._note_date(doc))
         new_doc, _ = rewrite_document(doc.with_spans(spans), edits)
         if any(k in new_doc.meta for k in SOURCE_PHI_META):  # the source's identifiers of the patient stay behind
             new_doc = replace(new_doc, meta={k: v for k, v in new_doc.meta.items() if k not in SOURCE_PHI_META})
         return new_doc, spans
+
+    def _text_phi(self, doc: Document, patient: str) -> list[str]:
+        """The PHI strings of the free text of a document's record (``SOURCE_TEXT``: an HL7 message's notes, beside
+        its fields), found as in that text's own document, for the surrogates of the fields to avoid as the
+        text's do: the same name word then gets the same surrogate in both, and none is a PHI word of the text."""
+        text = doc.meta.get(SOURCE_TEXT)
+        if not isinstance(text, str) or not text.strip() or self.given_spans \
+                or not isinstance(self.operator, Surrogate):
+            return []
+        source = Document(doc.id, text, (), {k: v for k, v in doc.meta.items() if k not in (GIVEN_SPANS, SOURCE_TEXT)})
+        return [text[s.start : s.end] for s in self.find(source, patient)]
 
     def _note_date(self, doc: Document) -> Any:
         """The note's own date from its ``note_date_field``, or the one its source gives (``SOURCE_NOTE_DATE``: a

@@ -10,7 +10,8 @@ byte-identical to that of a run never interrupted.
 
 The journal, run key, lock, manifest and commit batches are those of the
 ``detect``/``deid`` runs (``state.py``, ``journal.py``, ``batches.py``); the store
-records the notes filled (keyed digests of their ids, ``RunState.digest``). Filled notes hold text of the corpus, so the journal is a private hidden
+records the notes filled (keyed digests of their ids, ``RunState.digest``). Filled notes
+hold text of the corpus, so the journal is a private hidden
 sibling of the output, HMAC-checked, and removed when the run completes.
 """
 
