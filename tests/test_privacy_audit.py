@@ -350,3 +350,31 @@ def test_hl7_pid5_and_the_message_text_get_the_same_name_surrogate_and_no_other_
     # was 'Hinton^Robyn' in PID-5 (the doctor's real surname) and 'Robyn Clark' in the text
     assert text.startswith(f"{given} {family} was seen by Dr. "), (segments["PID"][5], text)
     assert first not in out
+
+
+def test_the_structured_date_of_birth_written_in_a_note_without_a_cue_is_aggregated_too(tmp_path):
+    import base64
+
+    note = "Margaret Whitfield (03/14/1921) was seen."
+    resources = [{"resourceType": "Patient", "id": "p1", "name": [{"family": "Whitfield", "given": ["Margaret"]}],
+                  "birthDate": "1921-03-14"},
+                 {"resourceType": "DocumentReference", "id": "d1", "status": "current", "date": "2021-03-04",
+                  "subject": {"reference": "Patient/p1"}, "content": [{"attachment": {
+                      "contentType": "text/plain", "data": base64.b64encode(note.encode()).decode()}}]}]
+    (tmp_path / "b.ndjson").write_text("".join(json.dumps(r) + "\n" for r in resources))
+    (tmp_path / "m.hl7").write_text(_hl7_message("C1", "20210304120000", "00482913", "Whitfield^Margaret",
+                                                 "19210314", note))
+    for src, out in (("b.ndjson", "o.ndjson"), ("m.hl7", "o.hl7")):
+        res = _phisift("deid", src, out, "--mode", "surrogate", "--key-file", str(tmp_path / "key"), "--keep-ids",
+                       "--store", "s.db", "--detectors", "rules,lexicon", cwd=tmp_path)
+        assert res.returncode == 0, res.stderr
+        written = (tmp_path / out).read_bytes().decode()
+        if src.endswith("ndjson"):
+            patient, doc = [json.loads(line) for line in written.splitlines()]
+            born = patient["birthDate"]
+            text = base64.b64decode(doc["content"][0]["attachment"]["data"]).decode()
+        else:
+            segments = {line[:3]: line.split("|") for line in written.split("\r") if line}
+            born, text = segments["PID"][7], segments["OBX"][5]
+        # was shifted only: the exact date of birth, in the note beside its date
+        assert f"(01/01/{born[:4]})" in text, (born, text)

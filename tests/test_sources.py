@@ -108,7 +108,7 @@ def test_fhir_documents_patient_and_known_identifiers(tmp_path):
     known = notes[0].meta[KNOWN_PHI]
     assert {"label": "PATIENT", "text": "Margaret Ann Whitfield"} in known
     assert {"label": "MEDICALRECORD", "text": "00482913"} in known
-    assert {"label": "DATE", "text": "1950-07-14"} in known
+    assert {"label": "DATE", "text": "1950-07-14", "birth": True} in known  # the patient's date of birth
     patient = docs["Patient/p1"]
     assert patient.meta[GIVEN] and patient.meta[PATIENT] == "Patient/p1"
     assert sorted(patient.text[s.start:s.end] for s in patient.spans) == sorted(

@@ -58,6 +58,8 @@ _DATE_CANDIDATE = re.compile(
 class KnownValue:
     label: str
     text: str
+    birth: bool = False  # the patient's date of birth (a FHIR Patient.birthDate, an HL7 PID-7): the over-89
+    # rule takes it as one wherever a note writes it, cue word or not
 
 
 @dataclass
@@ -241,7 +243,7 @@ def doc_known_values(doc, known: KnownPHI | None, patient: str) -> list[KnownVal
     values = list(known.values.get(patient, ())) if known is not None else []
     for item in doc.meta.get(KNOWN_PHI) or ():
         if isinstance(item, dict) and isinstance(item.get("text"), str) and item["text"].strip():
-            values.append(KnownValue(str(item.get("label", "PATIENT")), item["text"].strip()))
+            values.append(KnownValue(str(item.get("label", "PATIENT")), item["text"].strip(), bool(item.get("birth"))))
     return list(dict.fromkeys(values))
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..document import GIVEN_SPANS, KNOWN_PHI as _KNOWN, SOURCE_PATIENT, Document, Span
+from ..document import BIRTH_DATE, GIVEN_SPANS, KNOWN_PHI as _KNOWN, SOURCE_PATIENT, Document, Span
 
 #: Meta flag: the document's spans are its PHI (structured fields): replace them, detect nothing.
 GIVEN = GIVEN_SPANS
@@ -61,9 +61,11 @@ class FieldText:
     def document(self, doc_id: str, meta: dict[str, Any]) -> Document:
         return Document(doc_id, "".join(self._parts), tuple(self._spans), {**meta, GIVEN: True})
 
-    def known(self) -> list[dict[str, str]]:
-        """The values as known identifiers (each distinct label/text once)."""
-        return known_list((s.label, "".join(self._parts)[s.start : s.end]) for s in self._spans)
+    def known(self) -> list[dict[str, Any]]:
+        """The values as known identifiers (each distinct label/text once; a date of birth says so)."""
+        text = "".join(self._parts)
+        births = [text[s.start : s.end] for s in self._spans if s.source == BIRTH_DATE]
+        return mark_births(known_list((s.label, text[s.start : s.end]) for s in self._spans), births)
 
 
 def known_list(pairs: Iterable[tuple[str, str]]) -> list[dict[str, str]]:
@@ -76,6 +78,13 @@ def known_list(pairs: Iterable[tuple[str, str]]) -> list[dict[str, str]]:
             seen.add((label, text))
             out.append({"label": label, "text": text})
     return out
+
+
+def mark_births(known: list[dict[str, Any]], births: Iterable[str]) -> list[dict[str, Any]]:
+    """``known`` with its dates of birth marked (``"birth": True``): the notes' over-89 rule takes the patient's
+    date of birth as one wherever a note writes it, with or without a cue word."""
+    births = {b.strip() for b in births}
+    return [{**k, "birth": True} if k["label"] == "DATE" and k["text"] in births else k for k in known]
 
 
 def field_values(doc: Document) -> list[str]:

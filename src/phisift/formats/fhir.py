@@ -47,7 +47,7 @@ from ..errors import InputError
 from ._common import open_input
 from ..fileio import atomic_write
 from ._fhir_fields import VALID, Found, div_texts, div_with, dropped, resource_phi
-from ._fields import GIVEN, KNOWN_PHI, PATIENT, FieldText, field_values, known_list
+from ._fields import GIVEN, KNOWN_PHI, PATIENT, FieldText, field_values, known_list, mark_births
 
 NAME = "fhir"
 META = "_fhir"
@@ -132,8 +132,10 @@ class _Patients:
                 self.key[ref] = key
         names = [" ".join(v for v in [*(n.get("given") or []), n.get("family")] if isinstance(v, str))
                  for n in resource.get("name") or [] if isinstance(n, dict)]
-        values = [(label, value) for _, value, label, _ in resource_phi(resource).fields]
-        self.known[key] = known_list([("PATIENT", name) for name in names] + values)
+        found = resource_phi(resource).fields
+        values = [(label, value) for _, value, label, _ in found]
+        births = [value for where, value, label, _ in found if label == "DATE" and _is_birth(where)]
+        self.known[key] = mark_births(known_list([("PATIENT", name) for name in names] + values), births)
 
     def resolve(self, reference: str | None) -> str | None:
         return self.key.get(reference, reference) if reference else None
@@ -216,7 +218,9 @@ def _resource_docs(resource: Any, entry: dict | None, n: int, patients: _Patient
     if not parts:
         parts.append(Document(rid, "", (), {"role": "pass"}))
     patient = _patient_of(resource, entry, patients) if resource else None
-    known = known_list([(k["label"], k["text"]) for k in patients.known.get(patient, []) + own])
+    every = patients.known.get(patient, []) + own
+    known = mark_births(known_list([(k["label"], k["text"]) for k in every]),
+                        [k["text"] for k in every if k.get("birth")])
     for k, part in enumerate(parts):
         fhir = {"entry": n, "part": k, "parts": len(parts), **part.meta}
         fhir.pop(GIVEN, None)

@@ -44,7 +44,7 @@ from typing import Any, Iterable, Iterator
 from ..document import BIRTH_DATE, SOURCE_NOTE_DATE, SOURCE_TEXT, Document
 from ..errors import InputError, UsageError
 from ..fileio import atomic_write
-from ._fields import KNOWN_PHI, PATIENT, FieldText, field_values, known_list
+from ._fields import KNOWN_PHI, PATIENT, FieldText, field_values, known_list, mark_births
 from ._hl7_fields import TEXT, Place, field_specs, places
 
 NAME = "hl7v2"
@@ -157,8 +157,10 @@ def _message_docs(message: Any, number: int, before: list[str], eol: str, path: 
     day = latest.get(patient) if patient else _latest_day(message, [p for p in found if p.role != TEXT])
     if day:
         shared[SOURCE_NOTE_DATE] = day
-    known = known_list([(label, n) for label, n in fields.full_names()] + [(k["label"], k["text"])
-                                                                           for k in fields.known()])
+    own = fields.known()
+    known = mark_births(known_list([(label, n) for label, n in fields.full_names()] + [(k["label"], k["text"])
+                                                                                       for k in own]),
+                        [k["text"] for k in own if k.get("birth")])
     if known:
         shared[KNOWN_PHI] = known
     text_doc = Document(doc_id, "\n".join(texts), (),

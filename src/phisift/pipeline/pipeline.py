@@ -244,7 +244,9 @@ class Pipeline:
         known = doc_known_values(doc, self.known, who)
         spans = self.find(doc, who, known)
         avoid = [v.text for v in known] + self._text_phi(doc, who)
-        edits = edits_for(doc.text, spans, self.operator, who, known=avoid, note_date=self._note_date(doc))
+        births = [d for d in (day_of(v.text) for v in known if v.birth) if d is not None]
+        edits = edits_for(doc.text, spans, self.operator, who, known=avoid, note_date=self._note_date(doc),
+                          births=births)
         new_doc, _ = rewrite_document(doc.with_spans(spans), edits)
         if any(k in new_doc.meta for k in SOURCE_PHI_META):  # the source's identifiers of the patient stay behind
             new_doc = replace(new_doc, meta={k: v for k, v in new_doc.meta.items() if k not in SOURCE_PHI_META})

@@ -43,7 +43,8 @@ of birth remains and the age the output shows is in the aggregated "90 or older"
 category. A date counts as a date of birth when the words just before it say so
 (DOB, D.O.B., date of birth, birth date, born, b., fecha de nacimiento, nacido el), or
 when its source says so (a span of source ``BIRTH_DATE``: a FHIR Patient.birthDate, an
-HL7 PID-7, whose reference is the source's date, ``SOURCE_NOTE_DATE``).
+HL7 PID-7, whose reference is the source's date, ``SOURCE_NOTE_DATE``), or when it is the
+patient's date of birth that the source gives (``births``), wherever the note writes it.
 """
 
 from __future__ import annotations
@@ -118,7 +119,7 @@ def phi_strings(text: str, spans: Iterable[Span], known: Iterable[str] = ()) -> 
 
 def build_context(text: str, spans: list[Span], patient: str, offset: int, name_part: Callable,
                   *, known: Iterable[str] = (), dayfirst: bool = False, age_cap: int = 89,
-                  note_date: date | None = None) -> NoteContext:
+                  note_date: date | None = None, births: Iterable[date] = ()) -> NoteContext:
     """The NoteContext of one note; ``offset`` is the patient's date offset in days, ``name_part``
     (word, patient, avoid) -> surrogate word; ``note_date``: the note's own date, if the record gives it."""
     strings = phi_strings(text, spans, known)
@@ -135,7 +136,7 @@ def build_context(text: str, spans: list[Span], patient: str, offset: int, name_
     dates = [s for s in spans if s.label == "DATE"]
     ctx.dates = {s.start: parse_date(text[s.start : s.end], dayfirst) for s in dates}
     ctx.date_offset = offset
-    ctx.births = aggregated_births(text, spans, ctx, age_cap, note_date)
+    ctx.births = aggregated_births(text, spans, ctx, age_cap, note_date, frozenset(births))
     return ctx
 
 
@@ -158,12 +159,13 @@ def token_pattern(strings: Iterable[str]) -> re.Pattern | None:
 
 
 def aggregated_births(text: str, spans: list[Span], ctx: NoteContext, age_cap: int,
-                      note_date: date | None = None) -> dict[int, date]:
+                      note_date: date | None = None, known: frozenset[date] = frozenset()) -> dict[int, date]:
     """Span start -> the date each date of birth is written as, when the note reveals an age over the cap
     at its reference date (the module doc: the note's latest other date or its own date, else today)."""
     births = {s.start: ctx.dates[s.start] for s in spans if s.label == "DATE" and ctx.dates.get(s.start)
               and ctx.dates[s.start].has_year
-              and (s.source == BIRTH_DATE or _DOB_CUE.search(text[max(0, s.start - 40) : s.start]))}
+              and (s.source == BIRTH_DATE or _DOB_CUE.search(text[max(0, s.start - 40) : s.start])
+                   or (ctx.dates[s.start].grain == "day" and ctx.dates[s.start].value in known))}
     if not births:
         return {}
     others = [p.value for k, p in ctx.dates.items() if p is not None and k not in births

@@ -67,19 +67,19 @@ class Surrogate:
 
 
 def edits_for(text: str, spans: Iterable[Span], operator: Operator, patient: str,
-              known: Iterable[str] = (), note_date: date | None = None) -> list[Edit]:
+              known: Iterable[str] = (), note_date: date | None = None, births: Iterable[date] = ()) -> list[Edit]:
     """One edit per span (spans must not overlap: combine them first).
 
     Surrogates first look at the whole note (``SurrogateMaker.context``): no surrogate
     may be another PHI string or word of the note or of ``known`` (the patient's known
     identifiers), initials follow their names, dates must not land on each other, and
     the dates that reveal an age over 89 are aggregated with it (``note_date``: the note's own date, see
-    ``context.py``).
+    ``context.py``; ``births``: the patient's known dates of birth, dates of birth wherever the note writes them).
     """
     spans = list(spans)
     if not isinstance(operator, Surrogate):
         return [Edit(s.start, s.end, operator.replacement(s, text[s.start : s.end], patient)) for s in spans]
-    context = operator.maker.context(text, spans, patient, known, note_date)
+    context = operator.maker.context(text, spans, patient, known, note_date, births)
     return [Edit(s.start, s.end, operator.replacement(s, text[s.start : s.end], patient, context)) for s in spans]
 
 

@@ -121,12 +121,14 @@ class SurrogateMaker:
                 return days if r.random() < 0.5 else -days
 
     def context(self, text: str, spans: Iterable[Span], patient: str, known: Iterable[str] = (),
-                note_date: date | None = None) -> NoteContext:
+                note_date: date | None = None, births: Iterable[date] = ()) -> NoteContext:
         """The note-wide facts the surrogates of one note need (``known``: the patient's known PHI;
-        ``note_date``: the note's own date, the over-89 rule's reference when the note has no later one)."""
+        ``note_date``: the note's own date, the over-89 rule's reference when the note has no later one;
+        ``births``: the patient's known dates of birth, taken as such wherever the note writes them)."""
         parts = NameParts(self.secret.seed, self.locale)
         return build_context(text, list(spans), patient, self.date_offset(patient), parts.part,
-                             known=known, dayfirst=self.dayfirst, age_cap=self.age_cap, note_date=note_date)
+                             known=known, dayfirst=self.dayfirst, age_cap=self.age_cap, note_date=note_date,
+                             births=births)
 
     def make(self, label: str, original: str, patient: str, context: NoteContext | None = None,
              start: int | None = None) -> str:
