@@ -1,0 +1,144 @@
+"""Free-text clinical questions with ages and names written without cue words, split by template.
+
+    python bench/make_freequeries.py               # bench/out/freequeries/{tune,report}.jsonl
+    python bench/realprose_eval.py --dir bench/out/freequeries --sets tune,report --settings default
+
+The ``queries`` sets of bench/make_realprose.py share 15 templates between their tuning
+and reporting sides, so a gain there is mostly template fit. These are short questions as
+patients and clinicians type them ("my 93 yo mother keeps falling", "45M with chest pain",
+"my daughter emma has a fever", "kevin's sugar was 300"): an age or a relative's given name
+with no title and no field word, a third of the texts in lower case. The 40 templates
+were written before the detectors were changed for them; their ids are shuffled with a
+fixed seed (2026) and cut in half, so no template of ``report`` is read while tuning on
+``tune``. Names come from the injector's Faker locales and its word-like given names
+(Grace, Will, Mark ...); gold ages are the number only, as everywhere in phisift.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+from phisift.document import Document, Span
+from phisift.formats import jsonl
+from phisift.synth.inject import people
+from phisift.synth.inject.phrase import Ctx
+
+ROOT = Path(__file__).resolve().parent
+SEED = 2026
+FILL_SEEDS = {"tune": 31, "report": 32}
+TEMPLATES: tuple[str, ...] = (
+    "my {age} yo {rel} has been falling a lot, should she see a neurologist?",
+    "{first}'s blood pressure was 150/95 this morning, is that too high?",
+    "my {rel} {first} has a fever of 102, what should i do",
+    "I am {age} and have had chest pain on and off for a week. Should I go to the ER?",
+    "{age}M with chest pain radiating to left arm, what workup would you do?",
+    "{age} F, type 2 diabetes, A1c 9.1 - add insulin or a GLP-1?",
+    "is it ok for {first} to take ibuprofen with her lisinopril?",
+    "my {rel}, {first}, is {age} and still not sleeping through the night",
+    "{first} has had a cough for 3 weeks now, do we need an x-ray?",
+    "we think our {rel} {first} ({age}) swallowed a coin, what do we do?",
+    "hi, im {age}, female, and my periods stopped. could i be in menopause?",
+    "{first} keeps getting ear infections, when should we see ENT?",
+    "my {rel} is {age} years old and just got diagnosed with afib, is he too old for a blood thinner?",
+    "Can {first} go back to school tomorrow if the fever is gone?",
+    "Patient {age}yo male with hx of CHF, can he take NSAIDs?",
+    "my {age} year old {rel} {first} fell and hit her head, she seems fine, do we go to the ER?",
+    "does {first} need the second dose of the shingles vaccine?",
+    "question about {first}'s insulin dose - should it be lowered before surgery?",
+    "I'm a {age} yr old male with high cholesterol, should I start a statin?",
+    "{first} and I want to know if the rash is contagious",
+    "my {rel} {first} was prescribed amoxicillin but threw up the first dose",
+    "age {age}, smoker for 30 years, should I get a lung CT?",
+    "{first} says her chest feels tight when she climbs stairs",
+    "Our {age}-year-old {rel} has a rash after starting a new antibiotic. Allergy?",
+    "is it safe for my {rel} ({age}) to fly after a knee replacement?",
+    "what dose of tylenol for {first}, she is {age} and weighs 40 lbs",
+    "i'm {age} and pregnant, is it safe to take zyrtec?",
+    "{first} fainted at practice today, should we see a cardiologist?",
+    "my {rel} {first} is {age} and has memory problems, where do we get tested?",
+    "aged {age} with no family history, do I need a colonoscopy?",
+    "{age} y.o. {rel} with new onset confusion, UTI?",
+    "Can you check if {first} got her flu shot last year?",
+    "my {rel} turned {age} last week and now gets dizzy when standing",
+    "{first}'s sugar was 300 after dinner, what should we do?",
+    "Hi it's {first}, I missed my appointment, can I reschedule?",
+    "my {rel} {first} needs a refill of the inhaler",
+    "I have a {age} yo pt with recurrent UTIs, prophylaxis?",
+    "{first} is {age} months old and has not rolled over yet, should I worry?",
+    "how much water should {first} drink after the kidney stone",
+    "{age}F presents with palpitations and weight loss, check TSH?",
+)
+RELATIVES = ("mother", "mom", "father", "dad", "son", "daughter", "wife", "husband", "grandmother", "grandma",
+             "grandson", "granddaughter", "brother", "sister", "baby", "toddler", "boyfriend", "partner")
+_SLOT = re.compile(r"\{(\w+)\}")
+
+
+def split_templates() -> dict[str, list[int]]:
+    ids = list(range(len(TEMPLATES)))
+    random.Random(SEED).shuffle(ids)
+    half = len(ids) // 2
+    return {"tune": sorted(ids[:half]), "report": sorted(ids[half:])}
+
+
+def one(doc_id: str, template: str, ctx: Ctx) -> Document:
+    """The template filled: gold spans for {age} (the number) and {first} (a given name as PATIENT)."""
+    text, spans, pos = "", [], 0
+    for m in _SLOT.finditer(template):
+        text += template[pos : m.start()]
+        slot = m.group(1)
+        if slot == "rel":
+            text += ctx.pick(RELATIVES)
+        else:
+            value, label, form = ((str(ctx.rng.randrange(1, 100)), "AGE", "age/bare_digits") if slot == "age"
+                                  else (people.first_name(ctx)[0].text, "PATIENT", "person/bare_first"))
+            spans.append(Span(len(text), len(text) + len(value), label, form))
+            text += value
+        pos = m.end()
+    text += template[pos:]
+    roll = ctx.rng.random()
+    if roll < 0.33:
+        text, case = text.lower(), "lower"
+    elif roll < 0.40:
+        text, case = text[:1].upper() + text[1:], "sentence"
+    else:
+        case = "as_written"
+    return Document(doc_id, text, tuple(spans), {"case": case})
+
+
+def build(name: str, n: int) -> list[Document]:
+    ids = split_templates()[name]
+    docs = []
+    for i in range(n):
+        ctx = Ctx(random.Random(f"freequery:{FILL_SEEDS[name]}:{i}"))
+        t = ctx.pick(ids)
+        doc = one(f"free_{name}-{i}", TEMPLATES[t], ctx)
+        docs.append(Document(doc.id, doc.text, doc.spans, {**doc.meta, "template_id": t, "neutral": []}))
+    return docs
+
+
+def main(argv: list[str] | None = None) -> int:
+    import os
+    if os.environ.get("PYTHONHASHSEED") != "0":  # Faker draws from sets: fix the hash seed (as make_realprose)
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=300, help="texts per split (default 300)")
+    parser.add_argument("--out", type=Path, default=ROOT / "out" / "freequeries")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name in ("tune", "report"):
+        docs = build(name, args.n)
+        path = args.out / f"{name}.jsonl"
+        jsonl.write(docs, path)
+        labels = Counter(s.label for d in docs for s in d.spans)
+        print(f"{path}: {len(docs)} texts from {len(split_templates()[name])} templates; "
+              + ", ".join(f"{k} {v}" for k, v in sorted(labels.items())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
