@@ -103,6 +103,16 @@ _add_cues(
     PATIENT, False, False,
 )
 _add_cues("patient is, pt, pt is, patient", PATIENT, False, True)
+#: Kin words that name a person's relative only after a possessive ("my baby Jasmine", "our toddler miles"):
+#: alone they are common nouns before capitalised words ("baby Tylenol", "Baby Girl", "child Abuse").
+POSSESSED_KIN = frozenset("baby toddler kid child infant newborn boy girl twin".split())
+for _kin in POSSESSED_KIN:
+    for _owner in ("my", "our", "his", "her", "their", "your"):
+        NAME_CUES[(_owner, _kin)] = (PATIENT, False, False)
+#: Kin words of everyday speech: cue words for a name after them ("my mom Linda"), never an apposition
+#: after a word and a space ("Per mom, she ..."), unlike "Mary daughter" in a family list.
+INFORMAL_KIN = frozenset("mom dad mum grandma grandpa stepmom stepdad granny grandad granddad".split())
+_add_cues(", ".join(sorted(INFORMAL_KIN)), PATIENT, False, False)
 
 CUE_LAST = frozenset(phrase[-1] for phrase in NAME_CUES)
 #: Second words of holidays named after relations ("Mother's Day", "Grandparents Day").
@@ -115,7 +125,7 @@ RELATIONS = frozenset(
     "aunt uncle grandson granddaughter grandmother grandfather cousin partner fiance fiancee "
     "boyfriend girlfriend spouse caregiver guardian stepdaughter stepson roommate son-in-law "
     "daughter-in-law mother-in-law father-in-law brother-in-law sister-in-law".split()
-)
+) | INFORMAL_KIN
 
 #: Words around a name that make it a clinician's name.
 CLINICIAN_WORDS = frozenset(

@@ -12,7 +12,8 @@ from bisect import bisect_right
 
 from .cues import (
     CALENDAR, CREDENTIAL, CREDENTIAL_GAP, CREDENTIAL_WORDS, CUE_LAST, CUE_MAXLEN, HOLIDAY_WORDS, LOWER_TITLES,
-    NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, RELATIONS, SEVERITY, TITLES, TITLE_NEEDS_DOT, TITLE_NEEDS_DOT_UPPER,
+    NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, POSSESSED_KIN, RELATIONS, SEVERITY, TITLES, TITLE_NEEDS_DOT,
+    TITLE_NEEDS_DOT_UPPER,
 )
 from .casing import clinical_vocabulary
 from .labels import DOCTOR, PATIENT
@@ -309,7 +310,7 @@ def _relation_name_lower(doc: Tokens, state: PassState, i: int, phrase: tuple, o
     lex = doc.lex
     if i >= doc.n or state.taken[i]:
         return
-    relation = phrase[-1] in RELATIONS or phrase[-1] == "named"
+    relation = phrase[-1] in RELATIONS or phrase[-1] == "named" or phrase[-1] in POSSESSED_KIN
     k = doc.keys[i]
     if doc.cap[i]:
         # capitals: an unknown word after a relation in a note written in capitals, or a common
@@ -338,6 +339,30 @@ def _relation_name_lower(doc: Tokens, state: PassState, i: int, phrase: tuple, o
     elif first and k in lex.first_common:
         # "his wife mary", "your patient, isabela moraes"
         state.emit(i, lower_name_end(doc, state, i, False), PATIENT, 0.85)
+    elif relation and k in lex.first and _owned(doc, i - len(phrase)) and _finite_verb_after(doc, i + 1):
+        # "my partner ruby needs", "my grandmother will needs": a first name that is also a word,
+        # after a possessive relative and before a verb that agrees with a person, not a modal's bare verb
+        state.emit(i, i + 1, PATIENT, 0.8)
+
+
+#: Possessives before a relative in a question: "my son", "our daughter".
+_OWNERS = frozenset("my our his her their your".split())
+#: Finite verbs that follow a person as subject ("needs", "has had", "fell"), never the bare verb of a modal.
+FINITE_AFTER_NAME = frozenset(
+    "has had is was needs keeps kept says said fell fainted got gets takes took wants wanted seems feels felt "
+    "complains complained developed broke swallowed ate drank refuses refused started stopped woke vomited "
+    "threw coughed cries cried sleeps slept wets weighs weighed tested went goes passed collapsed hurt hurts "
+    "uses used lives lived works worked can't cannot won't doesn't didn't hasn't isn't wasn't".split()
+)
+
+
+def _owned(doc: Tokens, a: int) -> bool:
+    """The relative phrase starting at token a has a possessive before it (or is one: 'my baby')."""
+    return 0 <= a < doc.n and (doc.keys[a] in _OWNERS or a > 0 and doc.keys[a - 1] in _OWNERS)
+
+
+def _finite_verb_after(doc: Tokens, j: int) -> bool:
+    return j < doc.n and doc.simple_gap(j) and doc.keys[j] in FINITE_AFTER_NAME
 
 
 def _cc_list(doc: Tokens, state: PassState, i: int, label: str) -> None:

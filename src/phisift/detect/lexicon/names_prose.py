@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from .cues import CALENDAR, CREDENTIAL_WORDS, NAME_STOP, NOT_NAMES, TITLES
+from .cues import CALENDAR, CREDENTIAL_WORDS, NAME_STOP, NOT_NAMES, RELATIONS, TITLES
 from .labels import PATIENT
 from .state import PassState
 from .tokens import Tokens
@@ -28,6 +28,18 @@ _PERSONAL = frozenset(
     "address addresses phone phones number email e-mail mail birthday wife husband mother father daughter son "
     "sister brother mom dad parents family partner boyfriend girlfriend children child kids account "
     "apartment car office desk cell mobile boss friend friends fiance fiancee".split()
+)
+#: What a patient has in a question about care: after "X's" these make X a person when X is a given
+#: name ("Kevin's blood pressure", "question about Grant's insulin dose"). No body part, sign or
+#: disease: those follow eponyms ("Baker's cyst", "Tinel's sign", "Hunter's canal").
+_CARE = frozenset(
+    "blood bp sugar sugars glucose insulin dose doses dosage meds medication medications medicine medicines "
+    "prescription prescriptions pills fever temperature temp cough rash labs lab bloodwork results appointment "
+    "appt appointments surgery weight pulse a1c inr symptoms diagnosis pediatrician paediatrician doctor pcp "
+    "oncologist cardiologist therapist school teacher daycare vaccine vaccines vaccination vaccinations shots "
+    "inhaler chart records referral health treatment therapy infusion chemo dialysis biopsy mri x-ray ct "
+    "ultrasound ekg ecg colonoscopy procedure operation recovery allergies allergy seizures headaches migraines "
+    "asthma eczema insurance visit checkup check-up".split()
 )
 #: Speech verbs after which a name closes the clause: "..., says Vedzizhev."
 _SPEECH = frozenset("says said asks asked adds added explains explained recalls recalled replied replies "
@@ -61,6 +73,23 @@ def _possessives(doc: Tokens, state: PassState) -> None:
             continue
         if doc.keys[t + 1] in _PERSONAL and _name_word(doc, t) and not doc.eponym_after(t + 1):
             state.emit(t, t + 1, PATIENT, 0.7)
+        elif doc.keys[t + 1] in _CARE and (_name_word(doc, t) or _given_name(doc, t)) \
+                and (doc.keys[t + 1] == "fever" or not doc.eponym_after(t + 1)):  # "Lassa fever" has no 's
+            state.emit(t, t + 1, PATIENT, 0.7)
+
+
+def _given_name(doc: Tokens, t: int) -> bool:
+    """Token t is a listed given name, in any case where the case says nothing: capitalised even when it
+    is also a word ("Grant's insulin dose"), lowercase when common in the name lists and no word
+    ("kevin's blood pressure") or when the whole text is typed in lowercase ("rusty's insulin")."""
+    k = doc.keys[t]
+    lex = doc.lex
+    if len(k) < 3 or k not in lex.first or k in NAME_STOP or k in TITLES or k in CALENDAR or k in NOT_NAMES \
+            or k in RELATIONS or k in lex.terms or k in lex.head_last:
+        return False
+    if doc.cap[t]:
+        return not (doc.is_upper(t) and not doc.text.isupper())
+    return doc.text.islower() or (k in lex.first_common and not lex.is_allowed(k))
 
 
 def _after_speech(doc: Tokens, state: PassState) -> None:

@@ -31,6 +31,7 @@ from .names_roles import (
     pass_role_names, pass_title_lower,
 )
 from .names_prose import pass_prose_names
+from .names_questions import pass_question_names
 from .names_slots import pass_caps_last_first, pass_slot_names
 from .names_placed import pass_age_subjects, pass_name_lines, pass_signature_blocks
 from .organisations import pass_org_cues, pass_payers
@@ -95,6 +96,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_lower_places, "", "'born in haiti' in lowercase notes"),
     Pass(pass_town_shapes, "", "'in clarkbury', 'from north maryshire': unknown lowercase towns by their ending"),
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
+    Pass(pass_question_names, "", "'buck fainted', 'can Chase go', 'for Mark, she is 24': a given name by a question's grammar"),
     Pass(pass_prose_names, "", "'Gregorina's address', 'says Vedzizhev.', 'Vittore, can I': a person by what only a person has or does"),
     Pass(pass_lone_names, "", "a lone common first name: the weakest name evidence, so late"),
     Pass(pass_name_lists, "found names", "'Malon, Mark and Kaylee': list neighbours of every name found"),

@@ -11,7 +11,7 @@ from functools import cached_property
 from typing import Callable, Iterator, Mapping, TypeVar
 
 from .cues import (
-    ALL_CUE_LAST, CLINICIAN_WORDS, DOSE_AFTER, EPONYM_HEADS, RELATIONS, SAINT, SPECIALTY_PREFIX,
+    ALL_CUE_LAST, CLINICIAN_WORDS, DOSE_AFTER, EPONYM_HEADS, INFORMAL_KIN, RELATIONS, SAINT, SPECIALTY_PREFIX,
     SPECIALTY_WORDS, TITLES,
 )
 from .wordlists import Lexicons, WORD, norm
@@ -214,7 +214,8 @@ class Tokens:
             return False  # "Over Mother's Day": a possessive relation is no apposition
         k = self.keys[j]
         if k in RELATIONS:
-            return True
+            # "Per mom, she ...", "goes to Texas, Mom has": 'mom' names a relative only in brackets or after a dash
+            return k not in INFORMAL_KIN or g.strip() in ("(", "-", "–")
         if k in ("his", "her", "the", "patient", "pt", "their", "su") and j + 1 < self.n:
             return self.keys[j + 1] in RELATIONS and self.simple_gap(j + 1)
         return False

@@ -101,17 +101,31 @@ def _age_years_old(scan: Scan, m: re.Match) -> None:
     scan.emit(s, e, "AGE", score)
 
 
-_RELATIVE_WORDS = "|".join(sorted(vocab.RELATIVES | {"baby", "kid", "child", "boy", "girl", "toddler", "infant"},
-                                  key=len, reverse=True))
+#: Kin words of everyday questions beside the notes' relatives: "my mom", "our baby", "my grandma".
+KIN: frozenset[str] = vocab.RELATIVES | frozenset({
+    "baby", "kid", "child", "boy", "girl", "toddler", "infant", "newborn", "mum", "mommy", "mama", "daddy",
+    "grandma", "grandpa", "granny", "nana", "stepmom", "stepdad", "hubby", "son-in-law", "daughter-in-law",
+    "mother-in-law", "father-in-law", "grandchild", "granddad", "grandmom",
+})
+_RELATIVE_WORDS = "|".join(sorted(KIN, key=len, reverse=True))
+#: Words between a relative and "is N" that make N a reading, not an age ("my husband sugar is 99").
+_MEASURES = (r"(?:bp|sugars?|glucose|pulse|temp|temperature|weight|score|pain|levels?|count|rate|heart|hr|o2|sats?"
+             r"|a1c|inr|psa|number|reading|dose|fever|age)(?![A-Za-z])")
+#: A relative named after a possessive, with or without a given name: "my son", "our son Ethan", "my mom, Linda,".
+_RELATIVE_NAME = (r"(?:my|his|her|our|their|your)[ \t]+(?:" + _RELATIVE_WORDS + r")"
+                  r"(?:[ \t]*,?[ \t]*(?!" + _MEASURES + r")[A-Za-z][A-Za-z'’-]*)?")
+_RELATIVE_NAMED = _RELATIVE_NAME + r"(?:[ \t]*,)?"
 #: What stands before a bare age in the first person or after a person: "I am 52", "I'm 45",
-#: "my husband is 71", "she just turned 40", "he will be 3".
+#: "my husband is 71", "she just turned 40", "he will be 3", "my mom Linda is 78".
 _PERSON_BEFORE_AGE = re.compile(
     r"(?i)(?:\b(?:i[ \t]+am|i['’]m|im)"
-    r"|\b(?:he|she|who|(?:the[ \t]+)?(?:patient|pt)|(?:my|his|her|our|their|your)[ \t]+(?:" + _RELATIVE_WORDS + r"))"
+    r"|\b(?:he|she|who|(?:the[ \t]+)?(?:patient|pt)|" + _RELATIVE_NAMED + r")"
     r"[ \t]+(?:is|was|(?:just[ \t]+)?turned|turns|will[ \t]+be)"
     r"|\bi[ \t]+(?:just[ \t]+)?turned)"
     r"[ \t]+(?:now[ \t]+|only[ \t]+|almost[ \t]+|nearly[ \t]+)?$"
 )
+#: A relative right before a bare age in brackets or commas: "my grandma (84)", "my grandson Noah, 6, has".
+_RELATIVE_BEFORE_BRACKET = re.compile(r"(?i)\b" + _RELATIVE_NAME + r"[ \t]*[(,][ \t]*$")
 #: After a bare age: not a measure, a time, a score, a size or a rank ("I am 5 days late", "she is 8/10").
 _NOT_AGE_AFTER = re.compile(
     r"(?i)[ \t]*(?:[/:'’\"″′x%.,]?[0-9]|[/'’\"″′%x]|-[0-9]|(?:st|nd|rd|th)\b|out\b|of\b|percent|points?\b|"
@@ -138,8 +152,12 @@ def small_number_age(scan: Scan, s: int, e: int) -> None:
         return
     if s >= 2 and text[s - 1] == "(" and text.startswith(")", e):
         words = scan.prev_words(s - 1)[0]
-        if words and words[-1].lower() in vocab.RELATIVES and 1 <= int(text[s:e]) <= 120:
+        if words and words[-1].lower() in KIN and 1 <= int(text[s:e]) <= 120:
             scan.emit(s, e, "AGE", 0.8)
+        elif _relative_bracket(scan, s, e):
+            scan.emit(s, e, "AGE", 0.8)
+    elif s >= 2 and text[s - 2 : s].strip() == "," and _relative_bracket(scan, s, e):
+        scan.emit(s, e, "AGE", 0.8)
     elif s >= 3 and text[s - 3 : s] == "at ":
         words = scan.prev_words(s)[0]
         if (
@@ -150,6 +168,20 @@ def small_number_age(scan: Scan, s: int, e: int) -> None:
             and not _TIME_OR_UNIT_AFTER.match(text, e)
         ):
             scan.emit(s, e, "AGE", 0.8)
+
+
+_COMMA_CLOSE = re.compile(r"[ \t]*,")
+
+
+def _relative_bracket(scan: Scan, s: int, e: int) -> bool:
+    """"our son Ethan (3)", "my grandson Noah, 6, has": a bare number closed like an aside, right after
+    a possessive relative and perhaps the relative's name. Not a count or a measure ("my son, 6 ft,")."""
+    text = scan.text
+    opener = text[s - 1] if text[s - 1] in "(," else text[s - 2]
+    closed = _CLOSE_PAREN.match(text, e) if opener == "(" else _COMMA_CLOSE.match(text, e)
+    if not closed or not 1 <= int(text[s:e]) <= 120:
+        return False
+    return _RELATIVE_BEFORE_BRACKET.search(text, max(scan.line_start(s), s - 50), s) is not None
 
 
 def _age_in_yrs(scan: Scan, m: re.Match) -> None:
@@ -288,6 +320,40 @@ def _age_y(scan: Scan, m: re.Match) -> None:
     scan.emit(s, e, "AGE", 0.8)
 
 
+#: What may stand before "45M" / "45 F": nothing (a line, a sentence or the text starts), or one of these.
+_SEX_AGE_BEFORE = frozenset({"a", "an", "pt", "patient", "is", "am", "im", "i'm", "i’m", "hi", "re", "for", "have"})
+#: What follows "45M" / "45 F" in a case summary: punctuation or a word of the presentation, never a device
+#: word ("a 14 F Foley", "8F sheath") nor a temperature reading's next words.
+_SEX_AGE_AFTER = re.compile(
+    r"[ \t]*(?:$|[,.;:)!?\n]|(?i:with|w/|presents?|presenting|presented|pres|c/o|complain\w*|who|here|has|had|s/p"
+    r"|h/o|hx|pmh|referred|admitted|comes|came|reports?|being|needs?|smoker|non-?smoker|patient|pt|g[0-9]"
+    r"|\(|otherwise|previously|known|recently|w)(?![A-Za-z]))"
+)
+_FEVER_BEFORE = re.compile(r"(?i)\b(?:temp|temperature|fever|febrile|tmax|t[ \t]*max|degrees?|°)\b")
+
+
+def _age_sex(scan: Scan, m: re.Match) -> None:
+    """"45M with chest pain", "45 F, type 2 diabetes", "pt 67m w/ CHF": a case summary's age glued to its sex.
+
+    Only at a line or sentence start or after "a", "pt", "is" ..., and only when punctuation
+    or a presentation word follows, so "14 F Foley", "ran 5m" and "temp 101 F" stay untouched.
+    """
+    s, e = m.span("sex_n")
+    text = scan.text
+    if not 1 <= int(m.group("sex_n")) <= 120 or (s > 0 and text[s - 1] in "$£€.,/-+#"):
+        return
+    words, _, between = scan.prev_words(s)
+    lead = text[scan.line_start(s) : s].rstrip(" \t")
+    if lead and not lead.endswith((".", "?", "!", ":", ";", "-", "(")) and not (
+            words and not between.strip() and words[-1].lower() in _SEX_AGE_BEFORE):
+        return
+    if _FEVER_BEFORE.search(text, max(scan.line_start(s), s - 40), s):
+        return
+    if not _SEX_AGE_AFTER.match(text, m.end()):
+        return
+    scan.emit(s, e, "AGE", 0.8)
+
+
 _Y_AGE_BEFORE = frozenset({"is", "was", "now", "aged", "age", "turned", "turns", "being", "am", "im", "i'm", "i’m"})
 
 
@@ -307,6 +373,7 @@ def _age_with_unit_regex(lang: Languages) -> str:
 
 AGE_WITH_UNIT = NumericShape("age", _age_with_unit_regex, _age_years_old)
 AGE_IN_YRS = NumericShape("yrs", lambda lang: r"(?P<yrs_n>[0-9]{1,3})[ \t]*(?:yrs?|years?|YRS?|YEARS?)\.?(?![\w])", _age_in_yrs)
+AGE_SEX = NumericShape("sex", lambda lang: r"(?P<sex_n>[0-9]{1,3})[ \t]?[MFmf](?![\w/'’-]|\.[A-Za-z0-9])", _age_sex)
 DECADE = NumericShape("decade", lambda lang: r"[0-9]0[sS](?![\w'’])", _decade_age)
 AGE_Y = NumericShape("agey", lambda lang: r"(?P<agey_n>[0-9]{1,3})[yY](?![\w/'’-]|\.[0-9A-Za-z])", _age_y)
 AGE_IN_WORDS = CueWords("age_words", lambda lang: NUMBER_WORDS if lang.english else (), _age_in_words)

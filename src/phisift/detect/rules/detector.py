@@ -48,6 +48,7 @@ NUMERIC_SHAPES: tuple[NumericShape, ...] = (
     ages.AGE_WITH_UNIT,
     ages.AGE_IN_YRS,
     ages.AGE_Y,
+    ages.AGE_SEX,
     ages.DECADE,
     dates.SHORT_DATE,
     contact.LOCAL_PHONE,

@@ -1,0 +1,111 @@
+"""People in short questions about their care, named by a bare given name with no cue word.
+
+Patients and parents write about someone by first name alone, often in lowercase:
+"Amber has had a cough for 3 weeks", "buck fainted at practice today", "does Dawn need
+the second dose?", "how much water should Frank drink?", "what dose for Asuncion, she is 59".
+A given name is taken there only by the grammar around it:
+
+* the subject of a finite verb of illness or care at a sentence start ("Iris keeps getting
+  ear infections"); a name that is also a word ("Will", "Hope", "Summer") only before a verb
+  that a modal, a season or a feeling cannot take ("fainted", "keeps", "needs"), so
+  "Will need follow-up", "May take with food" and "Hope this helps" stay untouched; before
+  a weaker verb ("was", "had", "fell") only a name that several locales list, in a text whose
+  case can be read, so "Miner was operating a loader", "Rock fell from the roof" and "ANA WAS
+  POSITIVE" stay untouched;
+* the subject between an auxiliary and a bare verb ("can Chase go back to school",
+  "should Frank drink"): a question word, a name, a verb;
+* a name set apart by a comma before "she/he is|has|was" ("for Mark, she is 24").
+
+The word must be on the given-name lists, and no title, relative, month, clinical term or
+head word; in a mixed-case text a lowercase word is taken only when it is a common listed
+name and no English word ("natalia has had a cough").
+"""
+
+from __future__ import annotations
+
+from .cues import CALENDAR, NAME_STOP, NOT_NAMES, RELATIONS, TITLES
+from .labels import PATIENT
+from .state import PassState
+from .tokens import Tokens
+
+#: Finite verbs of illness and care that only a person (or animal) takes as subject.
+_STRONG_VERBS = frozenset(
+    "fainted vomited vomits keeps kept woke coughed coughs threw complains complained cries cried swallowed "
+    "ate drank needs wants refuses refused took takes sleeps slept wets collapsed can't cannot won't doesn't "
+    "didn't hasn't".split()
+)
+#: Weaker verbs a name may also open a sentence with, when the name is no English word ("Natalia has had").
+_VERBS = _STRONG_VERBS | frozenset(
+    "has had was is got gets started stopped seems feels felt developed broke hit tested goes went passed "
+    "hurt hurts weighs fell still also just".split()
+)
+#: Auxiliaries that open a question whose subject comes next: "can Chase go", "does hope need".
+_AUX = frozenset("can could does did should would will may must might shall".split())
+#: Bare verbs after the subject of such a question.
+_BASE_VERBS = frozenset(
+    "go get take have eat drink see start stop use return come be do try receive continue swim play travel fly "
+    "attend sleep wear keep need stay skip resume shower bathe exercise walk run drive work lift wait fast "
+    "switch share mix repeat call bring visit join restart apply sit stand breastfeed feed".split()
+)
+#: After "X, she ...": what makes the aside a sentence about X.
+_APPOSITION_VERBS = frozenset("is was has had weighs needs takes".split())
+#: Words that ask about someone before such an aside: "what dose for Mark, she is 24".
+_ABOUT = frozenset("for about regarding with re".split())
+
+
+def _given(doc: Tokens, t: int, strong: bool) -> bool:
+    """Token t is a listed given name the case allows here (see the module docstring)."""
+    k = doc.keys[t]
+    lex = doc.lex
+    if len(k) < 3 or k not in lex.first or k in NAME_STOP or k in TITLES or k in CALENDAR or k in NOT_NAMES \
+            or k in RELATIONS or k in lex.terms or k in lex.head_last or doc.words[t].endswith(("'s", "’s")):
+        return False
+    if doc.cap[t]:
+        if doc.is_upper(t) and not doc.text.isupper():
+            return False  # an acronym in a mixed-case text
+        return strong or not lex.is_allowed(k)
+    if doc.text.islower():
+        return strong or not lex.is_allowed(k)
+    return k in lex.first_common and not lex.is_allowed(k)
+
+
+def _subject(doc: Tokens, t: int, recased: bool) -> bool:
+    """'Amber has had a cough', 'buck fainted': a name opening a sentence before a finite verb."""
+    if not doc.sentence_initial(t) or t + 1 >= doc.n or not doc.simple_gap(t + 1) or doc.cap[t + 1]:
+        return False
+    nxt = doc.keys[t + 1]
+    if nxt in _STRONG_VERBS:
+        return _given(doc, t, strong=True)
+    if nxt == "has" and t + 2 < doc.n and doc.keys[t + 2] == "had" and doc.simple_gap(t + 2):
+        return _given(doc, t, strong=True)  # "Amber has had a cough", but not "Summer has been"
+    # a weaker verb takes "Rock", "Miner", "Stone" as subjects too: only names common in the lists, and
+    # only where the case is read ("ANA WAS POSITIVE" in a note typed in capitals or in lowercase is a test)
+    caseless = recased or doc.text.isupper() or doc.text.islower()
+    return nxt in _VERBS and not caseless and doc.keys[t] in doc.lex.first_common and _given(doc, t, strong=False)
+
+
+def _asked(doc: Tokens, t: int) -> bool:
+    """'can Chase go back to school', 'how much water should Frank drink': auxiliary, name, bare verb."""
+    if t == 0 or t + 1 >= doc.n or doc.keys[t - 1] not in _AUX or not doc.simple_gap(t) or not doc.simple_gap(t + 1):
+        return False
+    return doc.keys[t + 1] in _BASE_VERBS and not doc.cap[t + 1] and _given(doc, t, strong=True)
+
+
+def _apposition(doc: Tokens, t: int) -> bool:
+    """'what dose of tylenol for Mark, she is 24': a name, a comma, a pronoun and its verb."""
+    if t + 2 >= doc.n or doc.gap(t + 1).strip() != "," or "\n" in doc.gap(t + 1):
+        return False
+    if t == 0 or doc.keys[t - 1] not in _ABOUT or not doc.simple_gap(t):
+        return False  # "for this reason, he has", "via endotracheal ROD, HE WAS": no person asked about
+    caseless = doc.text.isupper() or doc.text.islower()
+    return doc.keys[t + 1] in ("she", "he") and doc.keys[t + 2] in _APPOSITION_VERBS and doc.simple_gap(t + 2) \
+        and _given(doc, t, strong=not caseless)
+
+
+def pass_question_names(doc: Tokens, state: PassState) -> None:
+    """Given names by the grammar of a question about someone's care (see the module docstring)."""
+    for t in range(doc.n - 1):
+        if state.taken[t]:
+            continue
+        if _subject(doc, t, state.recased) or _asked(doc, t) or _apposition(doc, t):
+            state.emit(t, t + 1, PATIENT, 0.75)
