@@ -378,3 +378,15 @@ def test_the_structured_date_of_birth_written_in_a_note_without_a_cue_is_aggrega
             born, text = segments["PID"][7], segments["OBX"][5]
         # was shifted only: the exact date of birth, in the note beside its date
         assert f"(01/01/{born[:4]})" in text, (born, text)
+
+
+def test_sift_does_not_write_the_identifiers_a_source_carries_in_its_metadata(tmp_path):
+    (tmp_path / "m.hl7").write_text(_hl7_message("C1", "20210304120000", "00482913", "Whitfield^Margaret",
+                                                 "19210314", "Margaret Whitfield was seen today."))
+    res = _phisift("sift", "m.hl7", "s.jsonl", "--to", "jsonl", "--method", "none", "--fill", "unigram",
+                   cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    records = [json.loads(line) for line in (tmp_path / "s.jsonl").read_text().splitlines()]
+    assert len(records) == 3  # the text, the fields, the file's trailing line end
+    for record in records:  # were written: the MRN, the date of birth, the known names, the message's text
+        assert not {"_patient", "_known_phi", "_note_date", "_source_text"} & set(record), sorted(record)

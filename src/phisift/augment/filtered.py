@@ -41,7 +41,7 @@ from typing import Any, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from ..document import Document, Edit, rewrite_document
+from ..document import SOURCE_PHI_META, Document, Edit, rewrite_document
 from ..errors import UsageError
 from ..lm.predict import logits_at, pad_batch, special_ids
 from ..progress import Reporter, reporter_or_null
@@ -266,7 +266,8 @@ class FilteredBert:
                 if word is not None:
                     edits.append(Edit(tok.start, tok.end, match_case(word, tok.text)))
         new_doc, _ = rewrite_document(doc, edits)
-        return Document(f"{doc.id}.aug{copy}", new_doc.text, new_doc.spans, dict(doc.meta))
+        meta = {k: v for k, v in doc.meta.items() if k not in SOURCE_PHI_META}  # a source's identifiers stay
+        return Document(f"{doc.id}.aug{copy}", new_doc.text, new_doc.spans, meta)
 
     def _units(self, text: str, tokens: Sequence[Token]) -> list[tuple[int, int]]:
         """Token index ranges of the 250-word instances or windows, or of the sentences (cut at 250 words)."""

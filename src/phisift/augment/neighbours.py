@@ -60,7 +60,7 @@ from typing import Any, Iterable, Iterator
 
 import numpy as np
 
-from ..document import Document, Edit, Span, rewrite_document
+from ..document import SOURCE_PHI_META, Document, Edit, Span, rewrite_document
 from ..errors import InputError, UsageError
 from ..progress import Reporter, reporter_or_null
 from ..text import Token, match_case
@@ -389,7 +389,8 @@ class NeighbourPseudonymiser:
                 taken.append((tok.start, tok.end))
                 edits.append(Edit(tok.start, tok.end, new))
         new_doc, _ = rewrite_document(doc, edits)
-        return Document(doc.id, new_doc.text, new_doc.spans, dict(doc.meta))
+        meta = {k: v for k, v in doc.meta.items() if k not in SOURCE_PHI_META}  # a source's identifiers stay
+        return Document(doc.id, new_doc.text, new_doc.spans, meta)
 
     def _whole_span(self, text: str, span: Span, shift: int, rng: np.random.Generator) -> str | None:
         """A span replaced as one piece by its kind (date, e-mail, closed class), or None."""

@@ -30,7 +30,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from ..document import Document, Edit, rewrite
+from ..document import SOURCE_PHI_META, Document, Edit, rewrite
 from ..errors import InputError, UsageError
 from ..progress import Reporter, reporter_or_null
 from ..text import tokenize
@@ -246,7 +246,8 @@ def sift_document(state: SiftState, doc: Document, rng: np.random.Generator | No
             j, edit, text, rank = got
             partner_id, swapped, lo, hi = state.ids[j], True, edit.start, edit.end
     kept = sum(1 for (s, e), same in zip(filled.unit_spans, filled.unit_same) if same and not (s < hi and lo < e))
-    out = Document(doc.id, text, (), dict(doc.meta))
+    # the identifiers a source (FHIR, HL7) carries for the patient stay behind, as in deid
+    out = Document(doc.id, text, (), {k: v for k, v in doc.meta.items() if k not in SOURCE_PHI_META})
     return SiftOutcome(out, filled.units, filled.masked, kept, swapped, partner_id, filled.passes, filled.guarded, rank)
 
 
