@@ -1,7 +1,7 @@
 """Free-text clinical questions with ages and names written without cue words, split by template.
 
-    python bench/make_freequeries.py               # bench/out/freequeries/{tune,report}.jsonl
-    python bench/realprose_eval.py --dir bench/out/freequeries --sets tune,report --settings default
+    python bench/make_freequeries.py               # bench/out/freequeries/{tune,report,report_later}.jsonl
+    python bench/realprose_eval.py --dir bench/out/freequeries --sets tune,report,report_later --settings default
 
 The ``queries`` sets of bench/make_realprose.py share 15 templates between their tuning
 and reporting sides, so a gain there is mostly template fit. These are short questions as
@@ -10,7 +10,8 @@ patients and clinicians type them ("my 93 yo mother keeps falling", "45M with ch
 with no title and no field word, a third of the texts in lower case. The 40 templates
 were written before the detectors were changed for them; their ids are shuffled with a
 fixed seed (2026) and cut in half, so no template of ``report`` is read while tuning on
-``tune``. Names come from the injector's Faker locales and its word-like given names
+``tune``. ``report_later`` holds 20 more templates, written after the first round of detector
+changes for these texts and before any later round (see ``TEMPLATES_LATER``). Names come from the injector's Faker locales and its word-like given names
 (Grace, Will, Mark ...); gold ages are the number only, as everywhere in phisift.
 """
 
@@ -30,7 +31,7 @@ from phisift.synth.inject.phrase import Ctx
 
 ROOT = Path(__file__).resolve().parent
 SEED = 2026
-FILL_SEEDS = {"tune": 31, "report": 32}
+FILL_SEEDS = {"tune": 31, "report": 32, "report_later": 33}
 TEMPLATES: tuple[str, ...] = (
     "my {age} yo {rel} has been falling a lot, should she see a neurologist?",
     "{first}'s blood pressure was 150/95 this morning, is that too high?",
@@ -73,6 +74,30 @@ TEMPLATES: tuple[str, ...] = (
     "how much water should {first} drink after the kidney stone",
     "{age}F presents with palpitations and weight loss, check TSH?",
 )
+#: A second reporting half, written after the first round of detector changes (main 5e3fed8) and before
+#: any later one, so that later rounds have text whose forms no rule was written for; never tuned on.
+TEMPLATES_LATER: tuple[str, ...] = (
+    "Hello, my {rel} {first} is {age} and has a sore throat since yesterday, does she need strep test?",
+    "{first} got stung by a bee and his lip is swollen, benadryl ok?",
+    "my {rel} who is {age} keeps forgetting to take her pills",
+    "Quick question re {first} - can the dose of amoxicillin be split?",
+    "{first} needs a note for school saying she was sick monday",
+    "I'm {age}, male, BP 160/100 at the pharmacy today. Worried.",
+    "{age} year old with cough x 2 weeks, no fever, CXR?",
+    "Is {age} too old for a hip replacement? asking for my {rel}",
+    "we're worried about {first}, she hasn't pooped in 4 days",
+    "does {first} still need to fast before the blood draw tomorrow?",
+    "My {rel} {first} ({age}) was told her potassium is low",
+    "Good morning. {first} threw up all night and can't keep water down.",
+    "Can I bring {first} in today? Fever 103 since last night.",
+    "{first} wants to know if she can stop the antidepressant",
+    "pt is {age}yo f with new headaches, MRI or CT?",
+    "hi doc, {first} here, the new inhaler makes my heart race",
+    "my {rel}'s name is {first}, she is {age}, can she get the RSV shot?",
+    "Our {rel} {first} turned {age} and hasn't had the booster",
+    "I think {first} broke her wrist playing soccer, urgent care or ER?",
+    "{first} is allergic to penicillin, what else can she take for strep?",
+)
 RELATIVES = ("mother", "mom", "father", "dad", "son", "daughter", "wife", "husband", "grandmother", "grandma",
              "grandson", "granddaughter", "brother", "sister", "baby", "toddler", "boyfriend", "partner")
 _SLOT = re.compile(r"\{(\w+)\}")
@@ -111,12 +136,13 @@ def one(doc_id: str, template: str, ctx: Ctx) -> Document:
 
 
 def build(name: str, n: int) -> list[Document]:
-    ids = split_templates()[name]
+    templates = TEMPLATES_LATER if name == "report_later" else TEMPLATES
+    ids = list(range(len(templates))) if name == "report_later" else split_templates()[name]
     docs = []
     for i in range(n):
         ctx = Ctx(random.Random(f"freequery:{FILL_SEEDS[name]}:{i}"))
         t = ctx.pick(ids)
-        doc = one(f"free_{name}-{i}", TEMPLATES[t], ctx)
+        doc = one(f"free_{name}-{i}", templates[t], ctx)
         docs.append(Document(doc.id, doc.text, doc.spans, {**doc.meta, "template_id": t, "neutral": []}))
     return docs
 
@@ -130,12 +156,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "out" / "freequeries")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name in ("tune", "report"):
+    for name in ("tune", "report", "report_later"):
         docs = build(name, args.n)
         path = args.out / f"{name}.jsonl"
         jsonl.write(docs, path)
         labels = Counter(s.label for d in docs for s in d.spans)
-        print(f"{path}: {len(docs)} texts from {len(split_templates()[name])} templates; "
+        print(f"{path}: {len(docs)} texts from {len({d.meta['template_id'] for d in docs})} templates; "
               + ", ".join(f"{k} {v}" for k, v in sorted(labels.items())))
     return 0
 

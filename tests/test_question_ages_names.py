@@ -45,6 +45,8 @@ def people(lex: LexiconDetector, text: str) -> list[str]:
     ("my son Ethan (3) has croup", "3"),
     ("my 93 yo mother keeps falling", "93"),
     ("im 45 and my knee hurts", "45"),
+    ("Liam is 3 and still not talking", "3"),
+    ("Kevin turned 50 last week, colonoscopy?", "50"),
 ])
 def test_ages_without_cue_words(text, value):
     assert ages(text) == [value]
@@ -67,6 +69,10 @@ def test_ages_without_cue_words(text, value):
     "I have 3 sons, 6, 8 and 10",
     "Used a 4.5M needle",
     "my son is 6 feet tall",
+    "Pain is 3 out of 10.",
+    "Stage is 3.",
+    "Grace is 3 days late",
+    "Murmur is 2/6.",
 ])
 def test_not_ages(text):
     assert ages(text) == []
@@ -95,6 +101,11 @@ def test_not_ages(text):
     ("can hope go back to school tomorrow if the fever is gone?", "hope"),
     ("how much water should Frank drink after the kidney stone", "Frank"),
     ("what dose of tylenol for Asuncion, she is 59", "Asuncion"),
+    ("Should Ava still take her vitamins?", "Ava"),
+    ("is it safe for emma to go swimming with tubes in her ears", "emma"),
+    ("Mark and I want to know if the rash is contagious", "Mark"),
+    ("kevin and i were wondering about the vaccine", "kevin"),
+    ("hi this is kevin, calling about my refill", "kevin"),
 ])
 def test_given_names_without_cue_words(lex, text, name):
     assert people(lex, text) == [name]
@@ -127,6 +138,10 @@ def test_given_names_without_cue_words(lex, text, name):
     "Is there a grace period for my insurance?",
     "My appointment is in May, should I fast?",
     "When she goes to Texas, Mom has an appointment already.",
+    "Is it safe for Foley to stay in?",
+    "Should Coumadin still be held?",
+    "hi this is normal",
+    "my husband and I want to know",
     "It is for this reason, he has consented to surgery.",
     "in any case, he has been cleared for the procedure",
     "VIA ENDOTRACHEAL ROD, HE WAS PLACED SUPINE.",

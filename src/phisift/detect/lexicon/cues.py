@@ -113,6 +113,8 @@ for _kin in POSSESSED_KIN:
 #: after a word and a space ("Per mom, she ..."), unlike "Mary daughter" in a family list.
 INFORMAL_KIN = frozenset("mom dad mum grandma grandpa stepmom stepdad granny grandad granddad".split())
 _add_cues(", ".join(sorted(INFORMAL_KIN)), PATIENT, False, False)
+# a writer naming themself after a greeting: "hi this is kevin, calling about my refill"
+_add_cues("hi this is, hello this is, hey this is, hi it is, hello it is", PATIENT, False, False)
 
 CUE_LAST = frozenset(phrase[-1] for phrase in NAME_CUES)
 #: Second words of holidays named after relations ("Mother's Day", "Grandparents Day").

@@ -14,6 +14,8 @@ A given name is taken there only by the grammar around it:
   POSITIVE" stay untouched;
 * the subject between an auxiliary and a bare verb ("can Chase go back to school",
   "should Frank drink"): a question word, a name, a verb;
+* the subject of "for X to <verb>" ("is it safe for emma to go swimming");
+* a name paired with the writer ("Mark and I want to know");
 * a name set apart by a comma before "she/he is|has|was" ("for Mark, she is 24").
 
 The word must be on the given-name lists, and no title, relative, month, clinical term or
@@ -41,6 +43,8 @@ _VERBS = _STRONG_VERBS | frozenset(
 )
 #: Auxiliaries that open a question whose subject comes next: "can Chase go", "does hope need".
 _AUX = frozenset("can could does did should would will may must might shall".split())
+#: Adverbs that may stand between such a subject and its verb: "should Ava still take".
+_ADVERBS = frozenset("still also ever really just even already".split())
 #: Bare verbs after the subject of such a question.
 _BASE_VERBS = frozenset(
     "go get take have eat drink see start stop use return come be do try receive continue swim play travel fly "
@@ -84,11 +88,34 @@ def _subject(doc: Tokens, t: int, recased: bool) -> bool:
     return nxt in _VERBS and not caseless and doc.keys[t] in doc.lex.first_common and _given(doc, t, strong=False)
 
 
+def _bare_verb_at(doc: Tokens, j: int) -> bool:
+    """A bare verb at token j, perhaps after one adverb ("take", "still take")."""
+    if j < doc.n and doc.keys[j] in _ADVERBS and doc.simple_gap(j):
+        j += 1
+    return j < doc.n and doc.simple_gap(j) and doc.keys[j] in _BASE_VERBS and not doc.cap[j]
+
+
 def _asked(doc: Tokens, t: int) -> bool:
-    """'can Chase go back to school', 'how much water should Frank drink': auxiliary, name, bare verb."""
-    if t == 0 or t + 1 >= doc.n or doc.keys[t - 1] not in _AUX or not doc.simple_gap(t) or not doc.simple_gap(t + 1):
+    """'can Chase go back to school', 'should Ava still take', 'is it safe for emma to go swimming':
+    an auxiliary (or 'for') before the name, a bare verb (or 'to' and one) after it."""
+    if t == 0 or t + 1 >= doc.n or not doc.simple_gap(t) or not doc.simple_gap(t + 1):
         return False
-    return doc.keys[t + 1] in _BASE_VERBS and not doc.cap[t + 1] and _given(doc, t, strong=True)
+    before = doc.keys[t - 1]
+    if before in _AUX:
+        verb = _bare_verb_at(doc, t + 1)
+    elif before == "for":
+        verb = doc.keys[t + 1] == "to" and _bare_verb_at(doc, t + 2)
+    else:
+        return False
+    return verb and _given(doc, t, strong=True)
+
+
+def _with_me(doc: Tokens, t: int) -> bool:
+    """'Mark and I want to know', 'kevin and i were wondering': a name paired with the writer."""
+    if t + 2 >= doc.n or doc.keys[t + 1] != "and" or doc.keys[t + 2] != "i" or not doc.simple_gap(t + 1) \
+            or not doc.simple_gap(t + 2):
+        return False
+    return (doc.sentence_initial(t) or doc.keys[t - 1] in ("with", "for", "and", "both")) and _given(doc, t, strong=True)
 
 
 def _apposition(doc: Tokens, t: int) -> bool:
@@ -107,5 +134,5 @@ def pass_question_names(doc: Tokens, state: PassState) -> None:
     for t in range(doc.n - 1):
         if state.taken[t]:
             continue
-        if _subject(doc, t, state.recased) or _asked(doc, t) or _apposition(doc, t):
+        if _subject(doc, t, state.recased) or _asked(doc, t) or _apposition(doc, t) or _with_me(doc, t):
             state.emit(t, t + 1, PATIENT, 0.75)

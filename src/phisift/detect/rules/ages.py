@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from . import vocab
 from .base import CueWords, Languages, NumericShape, Scan, TextPass
+from .places import read_list
 
 
 _AGE_ES_AFTER = re.compile(r"\+?[ \t]+a[ñn]os(?P<edad>[ \t]+de[ \t]+edad)?")
@@ -135,13 +137,39 @@ _NOT_AGE_AFTER = re.compile(
 )
 
 
+#: A word and a verb of being right before a bare number: "Liam is 3", "and Grace just turned 40".
+_WORD_BEFORE_AGE = re.compile(
+    r"(?<![\w'’-])(?P<w>[A-Za-z][a-z]+)[ \t]+(?:is|was|(?:just[ \t]+)?turned|turns|will[ \t]+be)"
+    r"[ \t]+(?:now[ \t]+|only[ \t]+|almost[ \t]+|nearly[ \t]+)?$"
+)
+
+
+@lru_cache(maxsize=1)
+def given_names() -> frozenset[str]:
+    """Given names (lower case) that two or more locales list and that are no common or clinical word
+    of the allowlist: "liam", "olivia", "kevin", not "will", "grace", "rock", "miner"."""
+    allow = frozenset(read_list("clinical_allow.txt"))
+    names = set()
+    for line in read_list("first_names.txt"):
+        parts = line.split("\t")
+        if len(parts) >= 3 and parts[2].isdigit() and int(parts[2]) >= 2:
+            key = parts[0].lower()
+            if key not in allow:
+                names.add(key)
+    return frozenset(names)
+
+
 def _person_age(scan: Scan, s: int, e: int) -> bool:
-    """"I am 52", "I'm 45 and pregnant", "my husband is 71": a bare number after a person and a verb of being."""
+    """"I am 52", "I'm 45 and pregnant", "my husband is 71", "Liam is 3": a bare number after a person
+    (a pronoun, a relative or a common given name) and a verb of being."""
     value = int(scan.text[s:e])
     if not 1 <= value <= 120 or scan.unit_after(e) or _NOT_AGE_AFTER.match(scan.text, e):
         return False
     lo = max(scan.line_start(s), s - 40)
-    return _PERSON_BEFORE_AGE.search(scan.text, lo, s) is not None
+    if _PERSON_BEFORE_AGE.search(scan.text, lo, s) is not None:
+        return True
+    named = _WORD_BEFORE_AGE.search(scan.text, lo, s)
+    return named is not None and named.group("w").lower() in given_names()
 
 
 def small_number_age(scan: Scan, s: int, e: int) -> None:
