@@ -26,8 +26,8 @@ def _lexicon_labels() -> frozenset[str]:
 BUILTIN: dict[str, frozenset[str]] = {
     "rules": frozenset({
         "ACCOUNT", "AGE", "BIOID", "CITY", "COUNTRY", "DATE", "DEVICE", "DOCTOR", "EMAIL", "FAX", "HEALTHPLAN",
-        "HOSPITAL", "IDNUM", "IPADDR", "LICENSE", "MEDICALRECORD", "PATIENT", "PHONE", "SSN", "STATE", "STREET",
-        "URL", "USERNAME", "VEHICLE", "ZIP",
+        "HOSPITAL", "IDNUM", "IPADDR", "LICENSE", "MEDICALRECORD", "ORGANIZATION", "PATIENT", "PHONE", "SSN", "STATE",
+        "STREET", "URL", "USERNAME", "VEHICLE", "ZIP",
     }),
     "lexicon": _lexicon_labels(),
 }
