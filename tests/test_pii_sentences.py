@@ -112,3 +112,60 @@ def test_a_letterhead_over_a_street() -> None:
     assert "Quillfeather" in values(text, "ORGANIZATION")
     for heading in ("SOCIAL HISTORY", "He was seen today.", "Follow up in clinic"):
         assert not values(f"{heading}\n12 Oak Street", "ORGANIZATION"), heading
+
+
+def test_more_pieces_of_one_line_addresses() -> None:
+    text = "Mrs. Lena Holm Suite 12 7 3301 Birchwood Lane\nDenver CO 80203"
+    assert covered(text, "7 3301 Birchwood Lane")
+    text = "Send it to 12 Pohjoisranta 9 Apt. 31 Kallio Finland."
+    assert covered(text, "Kallio")
+    text = "Her address: 5 Vestergade 3 Apt. 2, Odense, Denmark 5000"
+    assert "5000" in values(text, "ZIP")
+    assert not values("He lives at 12 Oak Street, Apt. 4 He was seen", "CITY") - {"Apt"}  # "Apt" as a city is older
+    assert not values("Moved to Denmark 2005 with 12 Oak Street friends", "ZIP")
+
+
+# ---------------------------------------------------------------- companies (lexicon)
+
+
+from phisift.detect.lexicon.detector import LexiconDetector  # noqa: E402
+
+_LEXICON = LexiconDetector()
+
+
+def orgs(text: str) -> set[str]:
+    return {text[s.start : s.end] for s in _LEXICON.detect(text) if s.label == "ORGANIZATION"}
+
+
+@pytest.mark.parametrize(
+    "text, firm",
+    [
+        ("Since 2019 she has worked on contracts for Quillon Systems and likes it.", "Quillon Systems"),
+        ("The pilot was funded by Brightwater Analytics last spring.", "Brightwater Analytics"),
+        ("They sold the patent to Harbor Light Technologies in 2010.", "Harbor Light Technologies"),
+        ("An offer came from Marrow Ridge Consulting Group.", "Marrow Ridge Consulting Group"),
+        ("He left Tessaly Research after a year.", "Tessaly Research"),
+    ],
+)
+def test_companies_by_their_trade_head(text: str, firm: str) -> None:
+    spans = [s for s in _LEXICON.detect(text) if s.label == "ORGANIZATION"]
+    a = text.index(firm)
+    assert all(any(s.start <= i < s.end for s in spans) for i in range(a, a + len(firm)) if text[i] != " ")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Review of Systems: negative except as noted.",
+        "REVIEW OF SYSTEMS: Negative.",
+        "She attends a Support Group every week.",
+        "Solutions to the problem were discussed with Clinical Research staff.",
+        "Social Services was consulted for placement.",
+        "Respiratory Therapy and Home Health Services will follow.",
+        "COURSE: Admission Labs: FEV1 1.17, FVC 2.19.",
+        "A Hand Innovations DVR plate of regular size was fashioned.",
+        "iCAD SecondLook Software Version 7.2 was utilized.",
+    ],
+)
+def test_company_heads_leave_clinical_text(text: str) -> None:
+    assert not orgs(text)

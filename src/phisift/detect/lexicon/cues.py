@@ -213,7 +213,8 @@ NOT_NAMES = frozenset(
 NAME_STOP = frozenset(
     "the a an and or of in on at to for with by from is was are were has had have his her their "
     "this that he she it they we you i my our your me him them who which what when where why how "
-    "not no yes also then than there here patient pt per as could would should did does might must shall".split()
+    "not no yes also then than there here patient pt per as could would should did does might must shall "
+    "apt apartment suite ste".split()  # "Mrs. Ana Petrov Apt. 7": a flat closes a name
 )
 
 #: cue phrase -> strength for places. Strong cues accept an unknown capitalised word.

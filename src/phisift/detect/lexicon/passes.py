@@ -21,6 +21,7 @@ from .institutions_cued import (
     pass_lower_acronyms, pass_saints,
 )
 from .institutions_caseless import pass_caseless_slots
+from .companies import pass_company_heads
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
 from .names_initials import pass_initial_names
 from .names_listed import (
@@ -72,6 +73,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_lower_institutions, "", "'at st. joseph's hospital' in lowercase notes"),
     Pass(pass_caseless_slots, "", "'employed by meyer imaging.' in a note typed in one case: the slot to the clause end"),
     Pass(pass_company_suffix, "", "'Freudenberger Hermann KG': a company suffix makes the run before it a firm"),
+    Pass(pass_company_heads, "", "'Innovest Systems', 'Liquid Robotics': a head word of trade makes the run before it a firm"),
     Pass(pass_saints, "", "'St. Luke's': a saint in the possessive is a hospital, not a person"),
     Pass(pass_known_hospitals, "", "'Johns Hopkins', 'NYU Langone': known short names before names see them"),
     Pass(pass_org_cues, "", "'works at X', 'Insurance: X': the employer before the name cues see it"),

@@ -220,6 +220,14 @@ _UNIT = re.compile(r"(?<![\w'’-])(?:[Aa]pt|APT|[Aa]partment|APARTMENT|[Ss]uite
 #: A second number before a street found by another pass: "21 3314 Harley Brook Lane", "07 173 Raycroft Street".
 _SECOND_NUMBER = re.compile(r"(?:^|(?<=[:,>])|(?<=\bat)|(?<=\bis)|(?<=\bin)|(?<=\bto)|(?<=\bwith))[ \t]*"
                             r"(?P<n>[0-9]{1,4}[A-Za-z]?)[ \t]+$", re.MULTILINE)
+#: ... or after a flat: "Suite 680 36 4022 Oakridge Lane", "Apt. 338 32 216 Menzies Street".
+_NUMBER_AFTER_UNIT = re.compile(rf"{_UNIT_WORD}[ \t]+(?P<n>[0-9]{{1,4}}[A-Za-z]?)[ \t]+$")
+#: "Colombia 05833", "Federated States of Micronesia 47980": a postcode after the country that closes a line.
+_COUNTRY_POSTCODE = re.compile(rf"(?P<c>{_WORD}(?:[ \t]+{_WORD}){{0,4}})[ \t]+(?P<pc>[0-9]{{4,6}})[ \t]*[.;]?[ \t]*$",
+                               re.MULTILINE)
+#: "Apt. 604 THE CHANNON NSW", "Apt. 892 Brookfield Democratic Republic of the Congo": the town after the flat
+#: that closes a one-line address, to the line's end or a country.
+_TOWN_AFTER_UNIT = re.compile(rf"[ \t]+(?P<town>{_WORD}(?:[ \t]+{_WORD}){{0,5}})(?P<rest>[^\n]*)")
 #: The lines under a street in a block, each alone on its line (indented or quoted with ">"): a flat
 #: ("Suite 521"), a town with a region code and a postcode in any order ("LAHTI", "Apeldoorn, GE 23130",
 #: ", GU", "59797"), a country with its postcode ("Ukraine 34758").
@@ -239,10 +247,13 @@ def find_street_pieces(scan: Scan) -> None:
     for m in _UNIT.finditer(text):
         scan.emit(m.start(), m.end(), "STREET", 0.75)
     for s, e in streets:
-        if text[s : s + 1].isdigit():
-            m = _SECOND_NUMBER.search(text, scan.line_start(s), s)
-            if m and not UNIT_AFTER.match(text, m.end("n")):
-                scan.emit(m.start("n"), e, "STREET", 0.8)
+        ls = scan.line_start(s)
+        m = _SECOND_NUMBER.search(text, ls, s) or _NUMBER_AFTER_UNIT.search(text, ls, s)
+        if m and not UNIT_AFTER.match(text, m.end("n")):
+            scan.emit(m.start("n"), e, "STREET", 0.8)
+    for m in _UNIT.finditer(text):
+        _town_after_unit(scan, m.end())
+    _country_postcodes(scan, min(s for s, _ in streets))
     for s, e in streets:
         _block_tail(scan, e)
         _town_after(scan, e)
@@ -255,6 +266,46 @@ _TOWN_AFTER = re.compile(
     rf"(?:,?[ \t]*{_UNIT_WORD})?,[ \t]*(?P<town>[^\W\d_a-z][\w'’-]*(?:[ \t]+(?:[^\W\d_a-z][\w'’-]*|de|la|del|di|da|do|nad|am|an|sur))"
     r"{0,3})(?=[ \t]*(?:[,.;]|\n|$|[0-9]{4,6}\b))"
 )
+
+
+def _town_after_unit(scan: Scan, end: int) -> None:
+    """The town (and country) after the flat that closes a one-line address: "Apt. 892 Brookfield Congo"."""
+    m = _TOWN_AFTER_UNIT.match(scan.text, end)
+    if not m:
+        return
+    words = m.group("town").split()
+    cut = next((i for i, w in enumerate(words) if w.lower() in _STOP - {"and", "of", "the"}), len(words))
+    if cut < len(words):  # "Apt. 604 THE CHANNON NSW for this card": the sentence goes on after the town
+        words = words[:cut]
+        while words and words[-1].lower() in ("and", "of", "the"):
+            words.pop()
+    elif m.group("rest").strip(" \t.;"):
+        return  # the line goes on with something else than a sentence ("Apt. 4 Smith Jones: ...")
+    if not words or any(not (w[:1].isupper() or w.lower() in _CONNECTORS | {"and", "of", "the"}) for w in words):
+        return  # "Apt. 4 He was seen": prose after the flat
+    if all(w.lower() in _common_words() for w in words):
+        return
+    found = [(s, e) for s, e, _, _, _ in scan.out if s < m.end("town") and e > m.start("town")]
+    start = m.start("town")
+    end = start + len(" ".join(words)) if cut == len(m.group("town").split()) else \
+        scan.text.index(words[-1], start) + len(words[-1])
+    stop = min((s for s, _ in found), default=end)  # up to the country another pass found
+    stop = min(stop, end)
+    town = scan.text[start:stop].rstrip(" \t")
+    if town and not any(s <= start < e for s, e in found):
+        scan.emit(start, start + len(town), "CITY", 0.7)
+
+
+def _country_postcodes(scan: Scan, first: int) -> None:
+    """A postcode after a country that closes a line, below or after the note's first street."""
+    text = scan.text
+    for m in _COUNTRY_POSTCODE.finditer(text, first):
+        words = list(re.finditer(_WORD, m.group("c")))
+        base = m.start("c")
+        if not any(_country_at(text, base + w.start(), m.end("c")) == (base + w.start(), m.end("c")) for w in words):
+            continue
+        if not any(s <= m.start("pc") < e for s, e, _, _, _ in scan.out):
+            scan.emit(m.start("pc"), m.end("pc"), "ZIP", 0.75)
 
 
 def _town_after(scan: Scan, end: int) -> None:
@@ -281,8 +332,8 @@ def _lines_above(scan: Scan, start: int) -> None:
     rest is taken as the firm ("Mapquest" over "39 Laugarvegur 77")."""
     text = scan.text
     ls = scan.line_start(start)
-    if text[ls:start].strip(" \t>"):
-        return
+    if not re.fullmatch(r"[ \t>]*(?:[0-9]{1,4}[A-Za-z]?[ \t]+)?", text[ls:start]):
+        return  # the street must open its line (a second number before it aside: "07 173 Raycroft Street")
     pos, blank = ls - 1, False
     for _ in range(3):
         if pos <= 0:
