@@ -1,7 +1,7 @@
 """Free-text clinical questions with ages and names written without cue words, split by template.
 
-    python bench/make_freequeries.py               # bench/out/freequeries/{tune,report,report_later}.jsonl
-    python bench/realprose_eval.py --dir bench/out/freequeries --sets tune,report,report_later --settings default
+    python bench/make_freequeries.py               # bench/out/freequeries/*.jsonl
+    python bench/realprose_eval.py --dir bench/out/freequeries --sets tune,report,report_later,tune_later,report_final --settings default
 
 The ``queries`` sets of bench/make_realprose.py share 15 templates between their tuning
 and reporting sides, so a gain there is mostly template fit. These are short questions as
@@ -11,7 +11,8 @@ with no title and no field word, a third of the texts in lower case. The 40 temp
 were written before the detectors were changed for them; their ids are shuffled with a
 fixed seed (2026) and cut in half, so no template of ``report`` is read while tuning on
 ``tune``. ``report_later`` holds 20 more templates, written after the first round of detector
-changes for these texts and before any later round (see ``TEMPLATES_LATER``). Names come from the injector's Faker locales and its word-like given names
+changes for these texts and before any later round (see ``TEMPLATES_LATER``); ``tune_later`` and
+``report_final`` 20 each, written before the third round, which was tuned on ``tune_later`` only. Names come from the injector's Faker locales and its word-like given names
 (Grace, Will, Mark ...); gold ages are the number only, as everywhere in phisift.
 """
 
@@ -31,7 +32,7 @@ from phisift.synth.inject.phrase import Ctx
 
 ROOT = Path(__file__).resolve().parent
 SEED = 2026
-FILL_SEEDS = {"tune": 31, "report": 32, "report_later": 33}
+FILL_SEEDS = {"tune": 31, "report": 32, "report_later": 33, "tune_later": 34, "report_final": 35}
 TEMPLATES: tuple[str, ...] = (
     "my {age} yo {rel} has been falling a lot, should she see a neurologist?",
     "{first}'s blood pressure was 150/95 this morning, is that too high?",
@@ -98,6 +99,54 @@ TEMPLATES_LATER: tuple[str, ...] = (
     "I think {first} broke her wrist playing soccer, urgent care or ER?",
     "{first} is allergic to penicillin, what else can she take for strep?",
 )
+#: A third round (written after main a45004f, before the detector changes of that round): templates to
+#: tune on (``tune_later``) and templates to report on (``report_final``), never tuned on.
+TEMPLATES_TUNE_LATER: tuple[str, ...] = (
+    "last night {first} threw up twice, should we come in?",
+    "I think {first} has an ear infection again",
+    "can I give {first} motrin and tylenol together? she is {age}",
+    "{first} is vomiting and has diarrhea since this morning",
+    "{first} here - the new meds are making me dizzy",
+    "Yesterday {first} fell off the trampoline and her ankle is swollen",
+    "my {rel} {first} is allergic to sulfa, is bactrim ok?",
+    "need to take {first} to the ER? temp 104",
+    "{first} is running a fever of 101 and has a rash",
+    "so {first} started the antibiotic yesterday and now has hives",
+    "re {first}: her inhaler ran out, can you send a refill?",
+    "{age}yo M, smoker, chest pain on exertion - stress test or cath?",
+    "is it normal for a {age} year old to snore this much",
+    "{first} is teething and won't eat, is that normal?",
+    "we took {first} to urgent care and they said croup",
+    "this morning {first} woke up with pink eye",
+    "My {rel} {first} is pregnant and has a cold, what can she take?",
+    "{first} was bitten by a dog this afternoon, does she need a tetanus shot?",
+    "what should {first} eat after the stomach flu",
+    "{first} has been coughing at night for 2 weeks",
+)
+TEMPLATES_REPORT_FINAL: tuple[str, ...] = (
+    "hi, {first} is complaining of ear pain since friday",
+    "after the surgery {first} can't stop shivering, normal?",
+    "{first} is due for her 12 month shots, can we book?",
+    "I'm worried that {first} is losing weight, she is {age}",
+    "please call me back about {first}, she is still wheezing",
+    "my {rel} {first}, {age} yrs, has a bad cough",
+    "Can you send {first}'s results to me?",
+    "{first} is congested and can't sleep, what can we give?",
+    "did the lab call about {first}? we never heard back",
+    "{age} y/o female with lower back pain x 3 weeks",
+    "Is {first} contagious? she has pink eye",
+    "today {first} has a headache that won't go away",
+    "I need to reschedule {first} for next week",
+    "{first} is having trouble breathing, call 911?",
+    "our {rel} {first} keeps waking up at night screaming",
+    "Doctor, {first} still has a fever after 3 days on antibiotics",
+    "{first} just turned {age} and needs a sports physical",
+    "how long should {first} stay home from daycare",
+    "{first} was seen last week and is not better",
+    "i am a {age} year old man with blood in urine",
+)
+#: The sets that take all templates of one tuple.
+WHOLE = {"report_later": TEMPLATES_LATER, "tune_later": TEMPLATES_TUNE_LATER, "report_final": TEMPLATES_REPORT_FINAL}
 RELATIVES = ("mother", "mom", "father", "dad", "son", "daughter", "wife", "husband", "grandmother", "grandma",
              "grandson", "granddaughter", "brother", "sister", "baby", "toddler", "boyfriend", "partner")
 _SLOT = re.compile(r"\{(\w+)\}")
@@ -136,8 +185,8 @@ def one(doc_id: str, template: str, ctx: Ctx) -> Document:
 
 
 def build(name: str, n: int) -> list[Document]:
-    templates = TEMPLATES_LATER if name == "report_later" else TEMPLATES
-    ids = list(range(len(templates))) if name == "report_later" else split_templates()[name]
+    templates = WHOLE.get(name, TEMPLATES)
+    ids = list(range(len(templates))) if name in WHOLE else split_templates()[name]
     docs = []
     for i in range(n):
         ctx = Ctx(random.Random(f"freequery:{FILL_SEEDS[name]}:{i}"))
@@ -156,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "out" / "freequeries")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name in ("tune", "report", "report_later"):
+    for name in ("tune", "report", "report_later", "tune_later", "report_final"):
         docs = build(name, args.n)
         path = args.out / f"{name}.jsonl"
         jsonl.write(docs, path)
