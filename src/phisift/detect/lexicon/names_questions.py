@@ -15,6 +15,12 @@ A given name is taken there only by the grammar around it:
 * the subject between an auxiliary and a bare verb ("can Chase go back to school",
   "should Frank drink"): a question word, a name, a verb;
 * the subject of "for X to <verb>" ("is it safe for emma to go swimming");
+* a clause's subject after an opener ("last night Joy threw up", "I think Bill has an ear infection"),
+  before "is" and a state of illness ("Daisy is teething"; no word the notes use: "Baby is vomiting"),
+  or alone before punctuation as the writer ("Zora here - ..."); "was" and what is done to a patient
+  ("Sara was bitten") is a weaker verb ("Cord was seen", "Miner was hit");
+* the object of taking or giving ("we took Honor to urgent care", "can I give Luz motrin"), and the
+  subject line of a message ("Re Olavi: her inhaler ran out");
 * a name paired with the writer ("Mark and I want to know");
 * a name set apart by a comma before "she/he is|has|was" ("for Mark, she is 24").
 
@@ -25,6 +31,7 @@ name and no English word ("natalia has had a cough").
 
 from __future__ import annotations
 
+from .casing import clinical_vocabulary
 from .cues import CALENDAR, NAME_STOP, NOT_NAMES, RELATIONS, TITLES
 from .labels import PATIENT
 from .state import PassState
@@ -34,13 +41,32 @@ from .tokens import Tokens
 _STRONG_VERBS = frozenset(
     "fainted vomited vomits keeps kept woke coughed coughs threw complains complained cries cried swallowed "
     "ate drank needs wants refuses refused took takes sleeps slept wets collapsed can't cannot won't doesn't "
-    "didn't hasn't".split()
+    "didn't hasn't started".split()
 )
 #: Weaker verbs a name may also open a sentence with, when the name is no English word ("Natalia has had").
 _VERBS = _STRONG_VERBS | frozenset(
-    "has had was is got gets started stopped seems feels felt developed broke hit tested goes went passed "
+    "has had was is got gets stopped seems feels felt developed broke hit tested goes went passed "
     "hurt hurts weighs fell still also just".split()
 )
+#: Words that open a clause before its subject: "last night Joy threw up", "I think Bill has".
+_OPENERS = frozenset(tuple(o.split()) for o in (
+    "yesterday", "today", "tonight", "this morning", "this afternoon", "this evening", "last night", "last week",
+    "so", "and", "but", "now", "then", "also", "apparently", "because", "since", "when", "if", "i think",
+    "i think that", "i believe", "i feel like", "i guess", "i'm afraid", "ok so", "well",
+))
+#: After "X is": a state of illness or care ("Daisy is teething", "April is running a fever").
+_ILL_AFTER_IS = frozenset(
+    "vomiting running teething allergic pregnant coughing wheezing complaining congested feverish sick "
+    "throwing crying bleeding limping itching scratching sneezing spitting refusing".split()
+)
+#: After "X was": what is done to a patient ("Faith was bitten by a dog", "was seen last week").
+_DONE_TO = frozenset(
+    "bitten stung seen diagnosed prescribed admitted discharged told given hit scratched vaccinated "
+    "treated tested referred hospitalized hospitalised started".split()
+)
+#: Verbs whose object a patient is, before where they go: "we took Honor to urgent care".
+_TAKE = frozenset("take took taking bring brought bringing drive drove driving carry carried".split())
+_TAKE_TAIL = frozenset("to in into back home over".split())
 #: Auxiliaries that open a question whose subject comes next: "can Chase go", "does hope need".
 _AUX = frozenset("can could does did should would will may must might shall".split())
 #: Adverbs that may stand between such a subject and its verb: "should Ava still take".
@@ -73,19 +99,42 @@ def _given(doc: Tokens, t: int, strong: bool) -> bool:
     return k in lex.first_common and not lex.is_allowed(k)
 
 
+def _clause_start(doc: Tokens, t: int) -> bool:
+    """Token t opens a clause: a sentence start, or after an opener that does ('last night', 'I think',
+    'so', 'yesterday,')."""
+    if doc.sentence_initial(t):
+        return True
+    if t == 0 or "\n" in doc.gap(t) or doc.gap(t).strip() not in ("", ","):
+        return False
+    for n in (3, 2, 1):
+        a = t - n
+        if a >= 0 and tuple(doc.keys[a:t]) in _OPENERS and doc.sentence_initial(a) \
+                and all(doc.simple_gap(u) for u in range(a + 1, t)):
+            return True
+    return False
+
+
 def _subject(doc: Tokens, t: int, recased: bool) -> bool:
-    """'Amber has had a cough', 'buck fainted': a name opening a sentence before a finite verb."""
-    if not doc.sentence_initial(t) or t + 1 >= doc.n or not doc.simple_gap(t + 1) or doc.cap[t + 1]:
+    """'Amber has had a cough', 'buck fainted', 'last night Joy threw up', 'Daisy is teething':
+    a name opening a clause before a finite verb."""
+    if not _clause_start(doc, t) or t + 1 >= doc.n or not doc.simple_gap(t + 1) or doc.cap[t + 1]:
         return False
     nxt = doc.keys[t + 1]
     if nxt in _STRONG_VERBS:
         return _given(doc, t, strong=True)
-    if nxt == "has" and t + 2 < doc.n and doc.keys[t + 2] == "had" and doc.simple_gap(t + 2):
-        return _given(doc, t, strong=True)  # "Amber has had a cough", but not "Summer has been"
+    after = doc.keys[t + 2] if t + 2 < doc.n and doc.simple_gap(t + 2) else ""
+    if nxt == "has" and (after == "had" or after == "been" and t + 3 < doc.n and doc.keys[t + 3].endswith("ing")):
+        return _given(doc, t, strong=True)  # "Amber has had a cough", "has been coughing", not "Summer has been"
+    if nxt == "is" and after in _ILL_AFTER_IS:
+        # "Daisy is teething", but not a word the notes use ("Baby is vomiting", "Cord is ...")
+        return doc.keys[t] not in clinical_vocabulary() and _given(doc, t, strong=True)
+    if nxt == "here" and doc.sentence_initial(t) and doc.gap(t + 2).strip()[:1] in ("-", ",", ".", ":", "–"):
+        return _given(doc, t, strong=True)  # "Zora here - the new meds make me dizzy"
     # a weaker verb takes "Rock", "Miner", "Stone" as subjects too: only names common in the lists, and
-    # only where the case is read ("ANA WAS POSITIVE" in a note typed in capitals or in lowercase is a test)
-    caseless = recased or doc.text.isupper() or doc.text.islower()
-    return nxt in _VERBS and not caseless and doc.keys[t] in doc.lex.first_common and _given(doc, t, strong=False)
+    # only where the case is read or an opener says a clause starts ("ANA WAS POSITIVE" in a note typed in
+    # capitals or in lowercase is a test; "i think aurelio has" names someone)
+    caseless = (recased or doc.text.isupper() or doc.text.islower()) and (doc.sentence_initial(t) or nxt in ("is", "was"))
+    return (nxt in _VERBS or nxt == "was" and after in _DONE_TO) and not caseless and doc.keys[t] in doc.lex.first_common and _given(doc, t, strong=False)
 
 
 def _bare_verb_at(doc: Tokens, j: int) -> bool:
@@ -108,6 +157,23 @@ def _asked(doc: Tokens, t: int) -> bool:
     else:
         return False
     return verb and _given(doc, t, strong=True)
+
+
+def _object(doc: Tokens, t: int) -> bool:
+    """'we took Honor to urgent care', 'can I give Luz motrin', 'Re Olavi: her inhaler ran out'."""
+    if t == 0 or t + 1 >= doc.n or not doc.simple_gap(t):
+        return False
+    before, nxt = doc.keys[t - 1], doc.keys[t + 1]
+    if before in _TAKE:
+        ok = nxt in _TAKE_TAIL and doc.simple_gap(t + 1)
+    elif before in ("give", "gave", "giving"):
+        ok = doc.simple_gap(t + 1) and not doc.cap[t + 1] and doc.words[t + 1].isalpha() \
+            and nxt not in ("a", "an", "the", "time", "up", "birth", "consent")
+    elif before == "re":
+        ok = doc.sentence_initial(t - 1) and doc.gap(t + 1).strip().startswith(":")
+    else:
+        return False
+    return ok and _given(doc, t, strong=True)
 
 
 def _with_me(doc: Tokens, t: int) -> bool:
@@ -134,5 +200,6 @@ def pass_question_names(doc: Tokens, state: PassState) -> None:
     for t in range(doc.n - 1):
         if state.taken[t]:
             continue
-        if _subject(doc, t, state.recased) or _asked(doc, t) or _apposition(doc, t) or _with_me(doc, t):
+        if _subject(doc, t, state.recased) or _asked(doc, t) or _apposition(doc, t) or _with_me(doc, t) \
+                or _object(doc, t):
             state.emit(t, t + 1, PATIENT, 0.75)
