@@ -171,3 +171,11 @@ def test_given_names_without_cue_words(lex, text, name):
 ])
 def test_not_names(lex, text):
     assert people(lex, text) == []
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Doctor, Liam still has a fever after 3 days", "Doctor"),  # the reader addressed, not 'LAST, FIRST'
+    ("is liam contagious?", "contagious"),  # an unknown adjective is no surname
+])
+def test_words_beside_a_name_are_no_part_of_it(lex, text, word):
+    assert word not in " ".join(people(lex, text))

@@ -215,7 +215,8 @@ NAME_STOP = frozenset(
     "this that he she it they we you i my our your me him them who which what when where why how "
     "not no yes also then than there here patient pt per as could would should did does might must shall "
     "apt apartment suite ste".split()  # "Mrs. Ana Petrov Apt. 7": a flat closes a name
-)
+) | frozenset({"doctor", "doc"})  # "Doctor, Liam still has a fever": the reader addressed, not 'LAST, FIRST'
+
 
 #: cue phrase -> strength for places. Strong cues accept an unknown capitalised word.
 PLACE_CUES: dict[tuple[str, ...], bool] = {}

@@ -29,7 +29,8 @@ def pass_name_pairs(doc: Tokens, state: PassState) -> None:
             continue
         upper = doc.is_upper(i)
         # "Smith, John (A.)" / "SMITH, JOHN A"
-        if i + 1 < doc.n and k in lex.last and not state.taken[i + 1] and not _list_follows(doc, i + 2):
+        if i + 1 < doc.n and k in lex.last and k not in NAME_STOP and not state.taken[i + 1] \
+                and not _list_follows(doc, i + 2):  # NAME_STOP: "Doctor, Liam still has a fever"
             g = doc.gap(i + 1)
             if g in (", ", ",", ",  ") and doc.is_cap(i + 1) and doc.is_upper(i + 1) == upper:
                 k2 = doc.keys[i + 1]
@@ -242,10 +243,16 @@ def pass_lower_slot_names(doc: Tokens, state: PassState) -> None:
             continue
         if lex.is_allowed(k2) or k2 in NAME_STOP or len(k2) < 2 or not (k2 in lex.last or _unknown(doc, k2)):
             continue
+        if k2 not in lex.last and k2.endswith(_ADJECTIVE_ENDINGS):
+            continue  # "is liam contagious?": an unknown adjective, not a surname
         after = doc.gap(i + 2).lstrip(" \t") if i + 2 <= doc.n else ""
         if i + 2 < doc.n and after[:1] not in ("?", ",", ".", "!", ";", ":", "(", "\n"):
             continue
         state.emit(i, i + 2, DOCTOR if doc.clinician_context(i) else PATIENT, 0.7)
+
+
+#: Endings of unknown words that are adjectives or participles, not surnames ("contagious", "itchy").
+_ADJECTIVE_ENDINGS = ("ous", "ive", "able", "ible", "ful", "ing", "ed", "ly", "ish", "less")
 
 
 def _unknown(doc: Tokens, key: str) -> bool:
