@@ -169,3 +169,48 @@ def test_companies_by_their_trade_head(text: str, firm: str) -> None:
 )
 def test_company_heads_leave_clinical_text(text: str) -> None:
     assert not orgs(text)
+
+
+# ---------------------------------------------------------------- towns and people in slots
+
+
+def lexicon_found(text: str) -> set[tuple[str, str]]:
+    return {(text[s.start : s.end], s.label) for s in _LEXICON.detect(text)}
+
+
+def test_a_firms_town() -> None:
+    text = "She spent a year at Quillon Systems in Vranov nad Topľou, then left."
+    assert ("Vranov nad Topľou", "CITY") in lexicon_found(text)
+    assert not any(lab == "CITY" for _, lab in lexicon_found("He works at Quillon Systems in Internal Medicine billing."))
+    assert not any(lab == "CITY" for _, lab in lexicon_found("She joined Quillon Systems in March."))
+
+
+def test_the_connectors_of_a_town_found_in_parts() -> None:
+    text = "She lives in Villafranca del Cid now."
+    spans = [s for s in _LEXICON.detect(text) if s.label == "CITY"]
+    a = text.index("Villafranca del Cid")
+    assert all(any(s.start <= i < s.end for s in spans) for i in range(a, a + len("Villafranca del Cid")) if text[i] != " ")
+    assert not any(lab == "CITY" and "de" in v for v, lab in lexicon_found("Seen in Boston de la Clinic today."))
+
+
+def test_home_town_cues() -> None:
+    assert ("Kvitsøyvik", "CITY") in lexicon_found("Her home town Kvitsøyvik flooded again.")
+    assert ("Orrelstad", "CITY") in lexicon_found("The firm is based in Orrelstad.")
+    assert ("UIHC", "HOSPITAL") in lexicon_found("The titers were not known when she arrived at UIHC.")
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("What name is on the account? User: Dorota Wielgosz", "Dorota Wielgosz"),
+        ("account holder check. user: marek janowski", "marek janowski"),
+    ],
+)
+def test_a_person_after_user_is_no_login(text: str, name: str) -> None:
+    assert name in values(text, "PATIENT")
+
+
+def test_logins_after_user_stay_logins() -> None:
+    assert values("User: jsmith42 logged in", "USERNAME") == {"jsmith42"}
+    assert values("login: jdoe ok", "USERNAME") == {"jdoe"}
+    assert not values("User: nursing staff", "PATIENT")

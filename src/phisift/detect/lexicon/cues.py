@@ -228,6 +228,7 @@ for _p in (
     "vacation in, vacationing in, visiting from, returned from, home in, house in, apartment in, "
     "ems from, ambulance from, transferred from, transported from, brought in from, arrived from, "
     "visits, visiting, visited, trip from, flew in from, drove from, "
+    "arrived in, landed in, home city, home town, hometown, based in, headquartered in, "
     "vive en, reside en, residente en, natural de, procedente de, nacido en, nacida en, "
     "originario de, originaria de"
 ).split(","):

@@ -22,6 +22,7 @@ from .institutions_cued import (
 )
 from .institutions_caseless import pass_caseless_slots
 from .companies import pass_company_heads
+from .towns import pass_firm_towns, pass_town_connectors
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
 from .names_initials import pass_initial_names
 from .names_listed import (
@@ -78,6 +79,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_known_hospitals, "", "'Johns Hopkins', 'NYU Langone': known short names before names see them"),
     Pass(pass_org_cues, "", "'works at X', 'Insurance: X': the employer before the name cues see it"),
     Pass(pass_institution_slots, "", "'transferred from X', 'a second opinion at X': the slot before names"),
+    Pass(pass_firm_towns, "found ORGANIZATION", "'at Citigroup in Échirolles,': a firm's town, before names take it"),
     Pass(pass_name_cues, "", "'seen by X', 'his daughter X', 'Patient: X': context before word lists"),
     Pass(pass_cues_any_case, "", "'To: sofia duarte', 'RE: F.P. Cisneros': what the cue pass leaves for case"),
     Pass(pass_header_name, "", "'Rusty Swan, 2020-01-26' on a note's first line"),
@@ -97,6 +99,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_places, "", "single-word places after the pairs, so 'Florence Nightingale' stays a name"),
     Pass(pass_lower_places, "", "'born in haiti' in lowercase notes"),
     Pass(pass_town_shapes, "", "'in clarkbury', 'from north maryshire': unknown lowercase towns by their ending"),
+    Pass(pass_town_connectors, "found CITY/COUNTRY", "'Paterna del Madera': the connectors of a town found in parts"),
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
     Pass(pass_question_names, "", "'buck fainted', 'can Chase go', 'for Mark, she is 24': a given name by a question's grammar"),
     Pass(pass_prose_names, "", "'Gregorina's address', 'says Vedzizhev.', 'Vittore, can I': a person by what only a person has or does"),

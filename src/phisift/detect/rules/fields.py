@@ -192,12 +192,21 @@ def _raw_value(scan: Scan, group: str, cue_end: int) -> tuple[int, str, re.Match
     return v0, raw, head
 
 
+#: Two or three words of letters alone to the value's end ("Carl Berecz", "heather pustivšek"): a person's name.
+_PERSON_NOT_LOGIN = re.compile(r"[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){1,2}(?=[ \t]*[.?!]?[ \t]*$)")
+
+
 def _login_value(scan: Scan, v0: int, raw: str) -> int:
     """The login name after "User:" or "Login:"; its end, or 0 when the value is a word ("User: nursing")."""
     u = _USERNAME_VALUE.match(raw)
     low = u.group().lower() if u else ""
     if low in vocab.NOT_USERNAMES or low in vocab.SERVICE_WORDS or low in vocab.NON_NAME_VALUES:
         return 0  # "User: nursing", "Login: unknown"
+    person = _PERSON_NOT_LOGIN.match(raw) if u and u.group().isalpha() else None
+    if person and not any(w.lower() in vocab.NON_NAME_VALUES or w.lower() in vocab.SERVICE_WORDS
+                          for w in person.group().split()):
+        scan.emit(v0, v0 + person.end(), "PATIENT", 0.7)  # "User: Carl Berecz": a login has no space; a person
+        return v0 + person.end()
     if u and (len(u.group()) >= 3 or any(c.isdigit() or c in "._" for c in u.group())):
         scan.emit(v0, v0 + u.end(), "USERNAME", 0.8)
         return v0 + u.end()

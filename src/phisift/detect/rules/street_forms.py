@@ -412,4 +412,4 @@ def _block_tail(scan: Scan, end: int) -> None:
             break
 
 
-STREET_PIECES = TextPass(("STREET", "CITY"), lambda scan: scan.has_digit, find_street_pieces)
+STREET_PIECES = TextPass(("STREET", "CITY", "STATE", "ZIP", "ORGANIZATION"), lambda scan: scan.has_digit, find_street_pieces)

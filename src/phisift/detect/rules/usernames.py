@@ -129,6 +129,12 @@ def _login_after_account_cue(scan: Scan, s: int) -> int:
     if low in vocab.NOT_USERNAMES or low in vocab.SERVICE_WORDS or low in vocab.NOT_INITIALS or len(low) < 3:
         return 0
     mark = (m.group("mark") or "").strip()
+    cue = scan.text[s : m.start("u")].lower()
+    person_slot = mark == ":" and u.isalpha() and re.match(r"(?:user|account[ \t]+name)[ \t]*:", cue)
+    surname = _SURNAME_AFTER.match(scan.text, m.end("u")) if person_slot else None
+    if surname and len(surname.group("w")) > 2 and surname.group("w").lower() not in _NOT_LOGIN_WORDS:
+        scan.emit(m.start("u"), surname.end("w"), "PATIENT", 0.7)  # "user: heather pustivšek": a login has no space
+        return surname.end("w")
     if not _made_for_computer(u):
         if mark not in (":", "=") or not (u.islower() or u.isupper()) or u.lower() in _NOT_LOGIN_WORDS:
             return 0  # "User: John Smith" is a person; "user who ...", "handle was mobile" are words
@@ -136,6 +142,8 @@ def _login_after_account_cue(scan: Scan, s: int) -> int:
     return m.end()
 
 
+#: A second word of letters closing the line after "user: heather": the value is a person's name.
+_SURNAME_AFTER = re.compile(r"[ \t]+(?P<w>[^\W\d_][\w'’-]*)(?=[ \t]*[.?!]?[ \t]*(?:\n|$))")
 #: Words that follow "user:" or "login" in notes but are not logins.
 _NOT_LOGIN_WORDS = frozenset({
     "none", "unknown", "name", "id", "password", "required", "pending", "patient", "guest", "n/a", "na", "not",

@@ -1,0 +1,78 @@
+"""Towns told by their neighbours: the town after a firm, and the connectors inside a town's name.
+
+    a year at Citigroup in Échirolles, then ...     a firm's town: "in" and a capitalised run after a firm
+    We moved here from Paterna del Madera            "Paterna" and "Madera" found, "del" between them
+    Villafranca del Cid, Ždár nad Sázavou            a found town, a connector, a capitalised word
+
+A firm is placed in its town in every language of business prose ("works at Google in
+Zurich"); the place pass needs a known town or a cue for it, and "in" alone is no cue.
+Towns of Romance and Slavic countries join their words with connectors ("del", "de la",
+"nad", "pod"), which the list passes read as separate words: the town stops at them.
+"""
+
+from __future__ import annotations
+
+from .cues import NAME_STOP
+from .labels import CITY, COUNTRY, ORGANIZATION
+from .specific import specific
+from .state import PassState
+from .tokens import Tokens
+
+#: Words that join the parts of a town's name ("Villafranca del Cid", "Teplice nad Metují", "Frankfurt am Main").
+TOWN_CONNECTORS = frozenset(
+    "de del de la los las di da do dos das du des le la les sur sous nad pod na am an der im bei ob aan op en "
+    "y i e".split()
+)
+_PLACES = frozenset({CITY, COUNTRY})
+
+
+def _capitalised_run(doc: Tokens, state: PassState, i: int, limit: int = 4) -> int:
+    """End of the run of free capitalised tokens from ``i`` on one line (connectors inside it allowed)."""
+    b = i
+    while b < doc.n and b - i < limit and not state.taken[b] and (b == i or doc.simple_gap(b)):
+        if doc.is_cap(b) and doc.keys[b] not in NAME_STOP:
+            b += 1
+        elif b > i and doc.keys[b] in TOWN_CONNECTORS and b + 1 < doc.n and doc.is_cap(b + 1) and doc.simple_gap(b + 1):
+            b += 1
+        else:
+            break
+    return b
+
+
+def pass_firm_towns(doc: Tokens, state: PassState) -> None:
+    """'at Citigroup in Échirolles,', 'works for Wolfram Research in Torroella de Montgrí.': the town of a firm."""
+    for f in list(state.found):
+        if f.label != ORGANIZATION or f.end + 1 >= doc.n:
+            continue
+        i = f.end
+        if doc.keys[i] != "in" or not doc.simple_gap(i) or not doc.simple_gap(i + 1):
+            continue
+        a = i + 1
+        b = _capitalised_run(doc, state, a)
+        if b == a or not specific(doc, range(a, b)):
+            continue  # "at Acme in March", "at Acme in Internal Medicine"
+        end = doc.ends[b - 1]
+        if end < len(doc.text) and doc.text[end] not in ",.;:)\n" and not doc.text.startswith(" and ", end):
+            continue  # the town closes its clause: "in Échirolles, which ...", not "in Quality Assurance work"
+        state.emit(a, b, CITY, 0.7)
+
+
+def pass_town_connectors(doc: Tokens, state: PassState) -> None:
+    """'Paterna del Madera', 'Villafranca del Cid': a found town, connectors, then a capitalised word or town."""
+    for n, f in enumerate(list(state.found)):
+        if f.label not in _PLACES:
+            continue
+        j = f.end
+        k = j
+        while k < doc.n and k - j < 2 and doc.keys[k] in TOWN_CONNECTORS and not doc.is_cap(k) and doc.simple_gap(k):
+            k += 1
+        if k == j or k >= doc.n or not doc.simple_gap(k) or not doc.is_cap(k):
+            continue
+        if state.taken[k]:
+            if not any(g.first == k and g.label in _PLACES for g in state.found):
+                continue  # "Paris de Smith": a person after it, not the rest of the town
+            state.emit(j, k, CITY, 0.7)  # the connectors between two parts already found
+            continue
+        if doc.keys[k] in NAME_STOP or doc.lex.is_allowed(doc.keys[k]):
+            continue  # "Boston de la Clinic" is not a town
+        state.emit(j, k + 1, CITY, 0.7)
