@@ -155,6 +155,7 @@ def test_given_names_without_cue_words(lex, text, name):
     "Yesterday rock fell from the roof.",
     "We took Tylenol to the lab.",
     "Give Lasix 40 mg IV now.",
+    "god gave rock and roll to you",
     "so ana was positive at 1:640",
     "Pain here - worse at night.",
     "Is it safe for Foley to stay in?",

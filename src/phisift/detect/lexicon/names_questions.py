@@ -67,6 +67,8 @@ _DONE_TO = frozenset(
 #: Verbs whose object a patient is, before where they go: "we took Honor to urgent care".
 _TAKE = frozenset("take took taking bring brought bringing drive drove driving carry carried".split())
 _TAKE_TAIL = frozenset("to in into back home over".split())
+#: After "give X": what makes X a thing given, not a person ("gave rock and roll to you", "give time to heal").
+_NOT_GIVEN_AFTER = frozenset("a an the time up birth consent and or to for away back out in of it them".split())
 #: Auxiliaries that open a question whose subject comes next: "can Chase go", "does hope need".
 _AUX = frozenset("can could does did should would will may must might shall".split())
 #: Adverbs that may stand between such a subject and its verb: "should Ava still take".
@@ -168,7 +170,7 @@ def _object(doc: Tokens, t: int) -> bool:
         ok = nxt in _TAKE_TAIL and doc.simple_gap(t + 1)
     elif before in ("give", "gave", "giving"):
         ok = doc.simple_gap(t + 1) and not doc.cap[t + 1] and doc.words[t + 1].isalpha() \
-            and nxt not in ("a", "an", "the", "time", "up", "birth", "consent")
+            and nxt not in _NOT_GIVEN_AFTER
     elif before == "re":
         ok = doc.sentence_initial(t - 1) and doc.gap(t + 1).strip().startswith(":")
     else:
