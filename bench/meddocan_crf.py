@@ -4,11 +4,14 @@ Usage:
     python bench/meddocan_crf.py [--jobs 2] [--max-iterations 200] [--no-gazetteer] [--no-cue-words]
                                  [--no-consistency] [--candidate-context N] [--out bench/out/meddocan_crf]
                                  [--lexicon-words] [--doc-features] [--corpus-clusters] [--cluster-window N]
-                                 [--tag-scheme bio|bilou] [--data ../shared/data/meddocan]
+                                 [--tag-scheme bio|bilou] [--algorithm lbfgs|pa|l2sgd|ap|arow]
+                                 [--grid A:B,A:B] [--data ../shared/data/meddocan]
 
 With no option it trains what ``phisift train meddocan/train --dev meddocan/dev``
 trains (the same ``train_model`` call with the command's defaults: gazetteer, cue
 words, window 3, the default grid, 2 jobs, whole notes, document consistency).
+``--grid`` lists settings of the algorithm's grid keys, colon-separated: c1:c2 for
+L-BFGS (the default), c for PA ("1.0,0.5"), c2 for l2sgd.
 
 Scored as the 2019 task did: strict entity micro P/R/F1 (same start, end and
 MEDDOCAN label), on dev, overall and per label, with the model's own 22 labels.
@@ -29,12 +32,12 @@ import sys
 import time
 from pathlib import Path
 
-from phisift.detect.tagger.crf import CrfParams
+from phisift.detect.tagger.crf import ALGORITHMS
 from phisift.detect.tagger.features import FeatureSettings
 from phisift.detect.tagger.load import load_model_detector
 from phisift.evaluate import evaluate
 from phisift.formats import read_corpus
-from phisift.detect.tagger.train import DEFAULT_GRID, train_model
+from phisift.detect.tagger.train import DEFAULT_ALGORITHM, DEFAULT_GRIDS, default_params, grid_label, train_model
 
 ROOT = Path(__file__).resolve().parent
 DATA = ROOT.parent.parent / "shared" / "data" / "meddocan"
@@ -54,7 +57,8 @@ def peak_mb() -> tuple[float, float]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--max-iterations", type=int, default=200)
+    ap.add_argument("--max-iterations", type=int, default=None, help="default: the algorithm's (L-BFGS 200, PA 50)")
+    ap.add_argument("--algorithm", default=DEFAULT_ALGORITHM, choices=ALGORITHMS, help="crfsuite training algorithm")
     ap.add_argument("--no-gazetteer", action="store_true")
     ap.add_argument("--no-cue-words", action="store_true")
     ap.add_argument("--no-consistency", action="store_true")
@@ -65,7 +69,7 @@ def main() -> int:
     ap.add_argument("--corpus-clusters", action="store_true", help="word clusters built from the training text")
     ap.add_argument("--cluster-window", type=int, default=2)
     ap.add_argument("--tag-scheme", default="bio", choices=["bio", "bilou"])
-    ap.add_argument("--grid", default=None, help="c1:c2,c1:c2 (default: the train module's grid)")
+    ap.add_argument("--grid", default=None, help="c1:c2,c1:c2 for L-BFGS, c,c for PA (default: the train module's grid)")
     ap.add_argument("--data", type=Path, default=DATA, help="MEDDOCAN folder with train/ and dev/ (../shared/data/meddocan)")
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "meddocan_crf")
     args = ap.parse_args()
@@ -73,14 +77,16 @@ def main() -> int:
     t0, c0 = time.perf_counter(), cpu_seconds()
     train = list(read_corpus(args.data / "train"))
     dev = list(read_corpus(args.data / "dev"))
-    grid = DEFAULT_GRID if not args.grid else [tuple(map(float, g.split(":"))) for g in args.grid.split(",")]
+    params = default_params(args.algorithm, **({"max_iterations": args.max_iterations} if args.max_iterations else {}))
+    grid = DEFAULT_GRIDS[args.algorithm] if not args.grid else [
+        tuple(float(v) for v in g.split(":") if v) for g in args.grid.split(",")]
     print(f"MEDDOCAN train {len(train)} docs / {sum(len(d.spans) for d in train)} spans; "
           f"dev {len(dev)} docs / {sum(len(d.spans) for d in dev)} spans", flush=True)
     result = train_model(
         train,
         args.out / "model",
         dev_docs=dev,
-        crf=CrfParams(max_iterations=args.max_iterations),
+        crf=params,
         grid=grid,
         features=FeatureSettings(gazetteer=not args.no_gazetteer, window=args.window, cue_words=not args.no_cue_words,
                                  lexicon_words=args.lexicon_words, doc_features=args.doc_features,
@@ -109,8 +115,8 @@ def main() -> int:
         f"{'cue words + ' if not args.no_cue_words else ''}rules/lexicon features; "
         f"{'whole notes' if args.candidate_context is None else f'candidate regions ±{args.candidate_context}'}"
         f"{', document consistency' if not args.no_consistency else ''})",
-        f"chosen c1={result.config['crf']['c1']} c2={result.config['crf']['c2']}, "
-        f"max_iterations={args.max_iterations}, window ±{args.window}",
+        f"chosen {grid_label(params, [result.config['crf'][k] for k in params.grid_keys])}, "
+        f"max_iterations={params.max_iterations}, window ±{args.window}",
         f"strict entity micro: P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f} "
         f"(tp {s['tp']} fp {s['fp']} fn {s['fn']})",
         f"token (binary): P {report['token']['precision']:.4f} R {report['token']['recall']:.4f} "
@@ -124,7 +130,8 @@ def main() -> int:
     ]
     for row in result.config["grid"]:
         d = row["dev_strict"]
-        lines.append(f"  c1={row['c1']:<5g} c2={row['c2']:<6g} P {d['precision']:.4f} R {d['recall']:.4f} "
+        name = grid_label(params, [row[k] for k in params.grid_keys])
+        lines.append(f"  {name:20s} P {d['precision']:.4f} R {d['recall']:.4f} "
                      f"F1 {d['f1']:.4f}  ({row['train_seconds']:.0f} s)")
     lines += ["", f"{'label':34s} {'P':>7s} {'R':>7s} {'F1':>7s} {'gold':>5s}"]
     for label, row in report["by_label"].items():

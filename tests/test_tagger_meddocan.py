@@ -380,3 +380,54 @@ def test_a_bilou_model_tags_spans_and_unknown_schemes_are_refused(spanish_model,
 
     with pytest.raises(UsageError):
         train_model(dev, tmp_path / "x", tag_scheme="bioes")
+
+
+# ----------------------------------------------------------------------------- training algorithms
+
+
+def test_other_crfsuite_algorithms_train_grid_over_their_own_settings_and_bad_ones_are_refused(tmp_path):
+    from phisift.cli.train import _crf_grid, _crf_params
+    from phisift.detect.tagger.crf import CrfParams
+    from phisift.detect.tagger.train import DEFAULT_GRIDS, default_params
+    from phisift.errors import UsageError
+
+    rng = random.Random(13)
+    docs = [spanish_note(rng, i) for i in range(16)]
+    result = train_model(docs[:12], tmp_path / "pa", dev_docs=docs[12:], crf=default_params("pa", max_iterations=8),
+                         grid=DEFAULT_GRIDS["pa"])
+    config = json.loads((tmp_path / "pa" / CONFIG_FILE).read_text())
+    assert config["crf"]["algorithm"] == "pa" and config["crf"]["max_iterations"] == 8
+    assert [r["c"] for r in config["grid"]] == [1.0, 0.5] and all("c1" not in r for r in config["grid"])
+    assert config["crf"]["c"] in (1.0, 0.5) and result.dev["entity_strict"]["f1"] > 0.5
+    det = load_model_detector(tmp_path / "pa", map_labels=False)
+    assert any(det.detect(d.text) for d in docs[12:])
+    # crfsuite's own parameter names per algorithm; L-BFGS stays the default with its 200 iterations
+    assert CrfParams().crfsuite()["c1"] == 0.05 and default_params().algorithm == "lbfgs"
+    assert default_params().max_iterations == 200
+    pa = default_params("pa").crfsuite()
+    assert (pa["type"], pa["c"], pa["max_iterations"]) == (2, 1.0, 50) and "c1" not in pa
+    assert "c1" not in default_params("l2sgd").crfsuite() and default_params("l2sgd").crfsuite()["c2"] == 0.01
+    assert default_params("pa").with_values((0.5,)).c == 0.5
+    with pytest.raises(UsageError):
+        default_params("pa").with_values((0.05, 0.01))  # an L-BFGS grid point for PA
+    with pytest.raises(UsageError):
+        train_model(docs[:4], tmp_path / "x", crf=CrfParams(algorithm="sgd"))
+    with pytest.raises(UsageError):
+        _crf_params(0.1, None, None, 1, "pa")  # --c1 means nothing to PA
+    assert _crf_params(None, None, None, 1, "pa").max_iterations == 50
+    assert _crf_params(None, None, 30, 1, "lbfgs").max_iterations == 30
+    assert _crf_grid(None, None, "pa") == [(1.0,), (0.5,)] and _crf_grid(None, 0.1, "l2sgd") is None
+
+
+def test_paren_segment_features_say_which_comma_part_of_a_parenthesis_a_piece_is_in():
+    from phisift.detect.tagger.features import FeatureSettings, Featurizer
+
+    text = "doxiciclina (Vibracina 100, Pfizer, Madrid), atropina (Alcon Cusí) y (sin cerrar, nunca"
+    pieces, feats, _ = Featurizer(FeatureSettings(paren_segments=True, detectors=())).featurize(text)
+    by = {p.text: [x for x in f if x.startswith("ps")] for p, f in zip(pieces, feats)}
+    assert by["Vibracina"] == ["ps=0"] and by["100"] == ["ps=0"]
+    assert by["Pfizer"] == ["ps=1"] and by["Madrid"] == ["ps=2", "psl"]
+    assert by["Alcon"] == [] and by["nunca"] == [] and by["doxiciclina"] == []  # one part; never closed
+    _, plain, _ = Featurizer(FeatureSettings(detectors=())).featurize(text)
+    assert not any(x.startswith("ps") for f in plain for x in f)  # off by default, as in older models
+    assert FeatureSettings.from_dict({"window": 2}).paren_segments is False

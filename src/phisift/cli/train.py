@@ -33,7 +33,11 @@ def train_command(
     seed: int = typer.Option(0, "--seed", help="Random seed (transformer shuffling and init; word clusters)."),
     c1: Optional[float] = typer.Option(None, "--c1", help="CRF L1 penalty (fixes it: no grid on this value)."),
     c2: Optional[float] = typer.Option(None, "--c2", help="CRF L2 penalty (fixes it: no grid on this value)."),
-    max_iterations: int = typer.Option(200, "--max-iterations", help="CRF L-BFGS iterations."),
+    max_iterations: Optional[int] = typer.Option(
+        None, "--max-iterations", help="CRF training iterations (default: 200 for lbfgs, 50 epochs for pa)."),
+    algorithm: str = typer.Option(
+        "lbfgs", "--algorithm", help="CRF training algorithm (crfsuite's): lbfgs (L1/L2, grid over --c1/--c2), "
+        "pa (passive-aggressive, grid over its c), l2sgd, ap or arow."),
     min_freq: int = typer.Option(1, "--min-freq", help="CRF: drop features seen fewer times (smaller model)."),
     gazetteer: bool = typer.Option(
         True, "--gazetteer/--no-gazetteer",
@@ -87,7 +91,8 @@ def train_command(
     from ..detect.tagger.train import check_output, train_model
 
     jobs = _default_jobs() if jobs is None else jobs
-    _check_train_options(kind, jobs, window, max_iterations, min_freq, epochs, batch_size, augment, base)
+    iterations = 1 if max_iterations is None else max_iterations  # None: the algorithm's default
+    _check_train_options(kind, jobs, window, iterations, min_freq, epochs, batch_size, augment, base)
     if tag_scheme not in ("bilou", "bio"):
         raise UsageError(f"unknown --tag-scheme '{tag_scheme}'; choose bilou or bio")
     if candidate_context is not None and not 0 <= candidate_context <= 20:
@@ -104,8 +109,8 @@ def train_command(
     say(f"training a {kind} tagger on {len(train_docs)} documents" + (f", dev {len(dev_docs)}" if dev_docs else ""))
     result = train_model(
         train_docs, output, kind=kind, dev_docs=dev_docs, seed=seed,
-        crf=_crf_params(c1, c2, max_iterations, min_freq) if kind == "crf" else None,
-        grid=_crf_grid(c1, c2) if kind == "crf" and dev_docs else None,
+        crf=_crf_params(c1, c2, max_iterations, min_freq, algorithm) if kind == "crf" else None,
+        grid=_crf_grid(c1, c2, algorithm) if kind == "crf" and dev_docs else None,
         features=_feature_settings(feature_detectors, gazetteer, window, cue_words, word_clusters), label_map=mapping, vectors=vectors,
         base=base, transformer=_transformer_params(lr, epochs, batch_size, seed) if kind == "transformer" else None,
         jobs=jobs, overwrite=overwrite, log=say, candidate_context=candidate_context, consistency=consistency,
@@ -170,21 +175,30 @@ def _feature_settings(feature_detectors: str, gazetteer: bool, window: int, cue_
                            corpus_clusters=word_clusters)
 
 
-def _crf_params(c1: Optional[float], c2: Optional[float], max_iterations: int, min_freq: int):
-    from ..detect.tagger.crf import CrfParams
+def _crf_params(c1: Optional[float], c2: Optional[float], max_iterations: Optional[int], min_freq: int,
+                algorithm: str = "lbfgs"):
+    from ..detect.tagger.crf import ALGORITHMS, CrfParams
+    from ..detect.tagger.train import default_params
 
-    return CrfParams(
-        c1=c1 if c1 is not None else CrfParams.c1,
-        c2=c2 if c2 is not None else CrfParams.c2,
-        max_iterations=max_iterations,
-        min_freq=min_freq,
-    )
+    if algorithm not in ALGORITHMS:
+        raise UsageError(f"unknown --algorithm '{algorithm}'; choose {', '.join(ALGORITHMS)}")
+    used = {"lbfgs": ("c1", "c2"), "l2sgd": ("c2",)}.get(algorithm, ())
+    if (c1 is not None and "c1" not in used) or (c2 is not None and "c2" not in used):
+        raise UsageError(f"--c1/--c2 are L-BFGS penalties (l2sgd: --c2); --algorithm {algorithm} does not use them")
+    changes = {"min_freq": min_freq, "c1": c1 if c1 is not None else CrfParams.c1,
+               "c2": c2 if c2 is not None else CrfParams.c2}
+    if max_iterations is not None:
+        changes["max_iterations"] = max_iterations
+    return default_params(algorithm, **changes)
 
 
-def _crf_grid(c1: Optional[float], c2: Optional[float]) -> Optional[list]:
-    """The (c1, c2) settings tried on the dev corpus: the default grid, its values for the one not fixed, or none."""
-    from ..detect.tagger.train import DEFAULT_GRID
+def _crf_grid(c1: Optional[float], c2: Optional[float], algorithm: str = "lbfgs") -> Optional[list]:
+    """The settings tried on the dev corpus: for L-BFGS the default (c1, c2) grid, its values for the one not
+    fixed, or none; for the other algorithms their default grid (PA: its c) unless --c2 fixes l2sgd's."""
+    from ..detect.tagger.train import DEFAULT_GRID, DEFAULT_GRIDS
 
+    if algorithm != "lbfgs":
+        return None if c2 is not None else list(DEFAULT_GRIDS[algorithm])
     if c1 is None and c2 is None:
         return DEFAULT_GRID
     if c1 is None or c2 is None:

@@ -19,7 +19,7 @@ import os
 import tempfile
 import time
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -42,24 +42,65 @@ CLUSTERS_FILE = "clusters.json"
 CANDIDATE_CONTEXT = 3
 
 
+#: crfsuite training algorithms (python-crfsuite's names) and the settings a dev grid varies for each:
+#: L-BFGS the L1/L2 penalties, passive-aggressive (PA) its aggressiveness ``c``, SGD its L2 penalty.
+GRID_KEYS: dict[str, tuple[str, ...]] = {"lbfgs": ("c1", "c2"), "pa": ("c",), "l2sgd": ("c2",), "ap": (), "arow": ()}
+ALGORITHMS = tuple(GRID_KEYS)
+#: Training iterations (epochs for the online algorithms) when none are given. PA: 20, 30 and 100 epochs
+#: were no better than 50 on MEDDOCAN (docs/tagger.md); crfsuite's own default is 100.
+DEFAULT_ITERATIONS = {"lbfgs": 200, "pa": 50, "l2sgd": 100, "ap": 50, "arow": 50}
+
+
 @dataclass(frozen=True)
 class CrfParams:
-    """crfsuite L-BFGS settings. ``min_freq`` drops features seen fewer times (smaller model)."""
+    """crfsuite training settings. ``min_freq`` drops features seen fewer times (smaller model).
+
+    ``algorithm`` is crfsuite's: "lbfgs" (L1/L2-penalised likelihood, ``c1``/``c2``), "pa"
+    (passive-aggressive, ``c`` and ``pa_type``, averaged), "l2sgd" (``c2``), "ap" (averaged
+    perceptron) or "arow". The model file is the same kind whatever trained it.
+    """
 
     c1: float = 0.05
     c2: float = 0.01
     max_iterations: int = 200
     min_freq: int = 1
     all_possible_transitions: bool = True
+    algorithm: str = "lbfgs"
+    c: float = 1.0
+    pa_type: int = 2
 
     def crfsuite(self) -> dict[str, Any]:
-        return {
-            "c1": self.c1,
-            "c2": self.c2,
+        params: dict[str, Any] = {
             "max_iterations": self.max_iterations,
             "feature.minfreq": self.min_freq,
             "feature.possible_transitions": self.all_possible_transitions,
         }
+        if self.algorithm == "lbfgs":
+            params.update(c1=self.c1, c2=self.c2)
+        elif self.algorithm == "l2sgd":
+            params["c2"] = self.c2
+        elif self.algorithm == "pa":
+            params.update(type=self.pa_type, c=self.c)
+        elif self.algorithm not in ALGORITHMS:
+            raise UsageError(f"unknown CRF training algorithm '{self.algorithm}'; choose {', '.join(ALGORITHMS)}")
+        return params
+
+    @property
+    def grid_keys(self) -> tuple[str, ...]:
+        """The settings a dev grid varies for this algorithm ("c1", "c2" for L-BFGS)."""
+        if self.algorithm not in GRID_KEYS:
+            raise UsageError(f"unknown CRF training algorithm '{self.algorithm}'; choose {', '.join(ALGORITHMS)}")
+        return GRID_KEYS[self.algorithm]
+
+    def grid_values(self) -> tuple[float, ...]:
+        return tuple(float(getattr(self, k)) for k in self.grid_keys)
+
+    def with_values(self, values: Sequence[float]) -> "CrfParams":
+        """These settings with one grid point's values (in ``grid_keys`` order)."""
+        if len(values) != len(self.grid_keys):
+            raise UsageError(f"a {self.algorithm} grid setting has {len(self.grid_keys)} value(s) "
+                             f"({', '.join(self.grid_keys) or 'none'}), not {len(values)}")
+        return replace(self, **dict(zip(self.grid_keys, values)))
 
 
 def train_crf(
@@ -77,10 +118,11 @@ def train_crf(
             if on_iteration is not None:
                 on_iteration(int(info.get("num", 0)))
 
-    trainer = _Trainer(algorithm="lbfgs", verbose=False)
+    settings = params.crfsuite()  # an unknown algorithm is refused before the sequences are copied
+    trainer = _Trainer(algorithm=params.algorithm, verbose=False)
     for x, y in zip(xseqs, yseqs):
         trainer.append(x, y)
-    trainer.set_params(params.crfsuite())
+    trainer.set_params(settings)
     t0 = time.perf_counter()
     trainer.train(str(model_path))
     return time.perf_counter() - t0
@@ -340,6 +382,8 @@ def write_json(path: Path, data: Any) -> None:
 
 __all__ = [
     "CrfParams",
+    "ALGORITHMS",
+    "DEFAULT_ITERATIONS",
     "CrfDetector",
     "train_crf",
     "open_tagger",

@@ -88,6 +88,8 @@ class FeatureSettings:
     doc_features: bool = False
     #: cue classes of a piece and its neighbours: street, place, kin, month, ... (``cues``)
     cue_words: bool = False
+    #: inside parentheses, which comma-separated part a piece is in: "(Vibracina 100, Pfizer, Madrid)"
+    paren_segments: bool = False
     max_words: int = 250  # tokens per tagged window (phisift.text.chunks)
     overlap: int = 50  # overlap of windows when tagging (training windows do not overlap)
     version: int = FEATURE_VERSION
@@ -105,6 +107,7 @@ class FeatureSettings:
         known.setdefault("lexicon_words", False)  # models trained before these features existed
         known.setdefault("doc_features", False)
         known.setdefault("cue_words", False)
+        known.setdefault("paren_segments", False)
         known.setdefault("long_shape", True)
         known.setdefault("bigrams", True)
         if "affixes" in known:
@@ -378,6 +381,10 @@ class Featurizer:
         hits = self._hit_features(pieces, hits)
         gaz_f = gaz.features(pieces) if (gaz is not None and self.settings.gazetteer) else None
         lines = _line_label_features(text, pieces) if self.settings.line_labels else None
+        if self.settings.paren_segments:
+            for f, pf in zip(feats, _paren_segment_features(pieces)):
+                if pf:
+                    f.extend(pf)
         feats = self._with_context(text, pieces, feats, hits, gaz_f, lines, sent_pos)
         windows = piece_windows(text, tokens, pieces, self.settings.max_words, overlap)
         return pieces, feats, windows
@@ -549,6 +556,40 @@ def _layout_features(text: str, pieces: Sequence[Piece]) -> list[list[str]]:
             where = "S" if length == 1 else "B" if k == i else "E" if k == last else "I"
             out[k].append(f"cr={where}{bucket}")
         i = last + 1
+    return out
+
+
+def _paren_segment_features(pieces: Sequence[Piece]) -> list[tuple[str, ...]]:
+    """Inside a pair of parentheses, which comma-separated part a piece is in ("ps=0", "ps=1", "ps=2",
+    "ps=3+") and whether it is the last part ("psl").
+
+    Case reports cite a product as "(Vibracina 100, Pfizer, Madrid)": the product, then its maker
+    (an institution), then the maker's city. The part's place says which, for a maker never seen
+    in training. A parenthesis left open at the end of its line (or after 40 pieces) is not one.
+    """
+    n = len(pieces)
+    out: list[tuple[str, ...]] = [()] * n
+    i = 0
+    while i < n:
+        if pieces[i].text != "(":
+            i += 1
+            continue
+        j = i + 1
+        while j < n and j - i <= 40 and pieces[j].text not in ("(", ")"):
+            j += 1
+        if j >= n or pieces[j].text != ")":
+            i += 1
+            continue
+        commas = [k for k in range(i + 1, j) if pieces[k].text in (",", ";")]
+        if commas:
+            part = 0
+            for k in range(i + 1, j):
+                if pieces[k].text in (",", ";"):
+                    part += 1
+                    continue
+                tags = ("ps=" + (str(part) if part < 3 else "3+"),)
+                out[k] = tags + ("psl",) if part == len(commas) else tags
+        i = j + 1
     return out
 
 

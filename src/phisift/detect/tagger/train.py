@@ -31,6 +31,7 @@ from .crf import (
     CONFIG_FILE,
     CRF_FILE,
     GAZETTEER_FILE,
+    DEFAULT_ITERATIONS,
     CrfDetector,
     CrfParams,
     train_crf,
@@ -53,6 +54,25 @@ TAG_SCHEMES = ("bilou", "bio")
 #: (0.1, 0.05) and (0.2, 0.01) besides, twice the time); on MEDDOCAN these two and
 #: (0.1, 0.01) lay within 0.001 strict F1 (docs/tagger.md).
 DEFAULT_GRID: tuple[tuple[float, float], ...] = ((0.05, 0.01), (0.02, 0.005))
+#: The dev grid of each training algorithm (values of ``CrfParams.grid_keys``): PA's aggressiveness
+#: 1.0 (crfsuite's default) and 0.5; 2.0 was no better on MEDDOCAN (docs/tagger.md).
+DEFAULT_GRIDS: dict[str, tuple[tuple[float, ...], ...]] = {
+    "lbfgs": DEFAULT_GRID, "pa": ((1.0,), (0.5,)), "l2sgd": ((0.01,),), "ap": ((),), "arow": ((),)}
+#: The algorithm ``train_model`` and ``phisift train`` use unless told otherwise.
+DEFAULT_ALGORITHM = "lbfgs"
+
+
+def default_params(algorithm: str = DEFAULT_ALGORITHM, **changes: Any) -> CrfParams:
+    """``CrfParams`` for an algorithm with its default iterations (``DEFAULT_ITERATIONS``)."""
+    if algorithm not in DEFAULT_ITERATIONS:
+        raise UsageError(f"unknown CRF training algorithm '{algorithm}'; choose {', '.join(DEFAULT_ITERATIONS)}")
+    return CrfParams(**{"algorithm": algorithm, "max_iterations": DEFAULT_ITERATIONS[algorithm], **changes})
+
+
+def grid_label(params: CrfParams, values: Sequence[float]) -> str:
+    """"c1=0.05 c2=0.01", "pa c=1": how a grid setting is named in the log."""
+    named = " ".join(f"{k}={v:g}" for k, v in zip(params.grid_keys, values))
+    return named if params.algorithm == "lbfgs" else f"{params.algorithm} {named}".strip()
 
 Log = Callable[[str], None]
 
@@ -107,7 +127,7 @@ def train_model(
     dev_docs: Sequence[Document] | None = None,
     seed: int = 0,
     crf: CrfParams | None = None,
-    grid: Sequence[tuple[float, float]] | None = None,
+    grid: Sequence[tuple[float, ...]] | None = None,
     features: FeatureSettings | None = None,
     label_map: Mapping[str, str] | None = None,
     vectors: str | Path | None = None,
@@ -122,9 +142,11 @@ def train_model(
 ) -> TrainResult:
     """Train a tagger on ``train_docs`` and write it to ``out_dir``.
 
-    ``grid``: (c1, c2) settings to select from on ``dev_docs`` (default
-    ``DEFAULT_GRID`` when there is a dev set and ``crf`` is not given; a single
-    setting otherwise). ``label_map`` is stored with the model and applied to its
+    ``crf``: the training algorithm and its settings (default ``default_params()``,
+    ``DEFAULT_ALGORITHM``). ``grid``: settings to select from on ``dev_docs``, tuples of
+    ``crf.grid_keys`` values ((c1, c2) for L-BFGS, (c,) for PA; default
+    ``DEFAULT_GRIDS[algorithm]`` when there is a dev set and ``crf`` is not given; a
+    single setting otherwise). ``label_map`` is stored with the model and applied to its
     output by ``load_model_detector``. ``vectors``: a word-vectors file for
     cluster features (needs gensim and scikit-learn). ``candidate_context``: a CRF
     model tags whole notes (None, the default) or only the candidate regions with
@@ -228,12 +250,11 @@ def _cluster_map(docs: Sequence[Document], vectors: str | Path, k: int, seed: in
     return {w: str(int(c)) for w, c in zip(words, km.labels_)}
 
 
-def _fit_one(args: tuple) -> tuple[float, float, str, float]:
+def _fit_one(args: tuple) -> tuple[tuple[float, ...], str, float]:
     """Train one grid point in a worker (sequences come from the parent through fork)."""
-    c1, c2, base_params, path = args
-    params = CrfParams(c1, c2, base_params.max_iterations, base_params.min_freq, base_params.all_possible_transitions)
-    seconds = train_crf(_SHARED["xs"], _SHARED["ys"], params, path)
-    return c1, c2, path, seconds
+    values, base_params, path = args
+    seconds = train_crf(_SHARED["xs"], _SHARED["ys"], base_params.with_values(values), path)
+    return values, path, seconds
 
 
 _SHARED: dict[str, Any] = {}  # training sequences handed to forked grid workers; emptied after use
@@ -286,7 +307,7 @@ def _corpus_clusters(train_docs: Sequence[Document], folder: Path, seed: int, lo
     return digested
 
 
-def _fit_grid(tasks: list[tuple], xs: list, ys: list, jobs: int) -> list[tuple[float, float, str, float]]:
+def _fit_grid(tasks: list[tuple], xs: list, ys: list, jobs: int) -> list[tuple[tuple[float, ...], str, float]]:
     """Train one CRF per grid setting, in forked processes when ``jobs > 1`` (they share the sequences)."""
     _SHARED["xs"], _SHARED["ys"] = xs, ys
     try:
@@ -308,22 +329,20 @@ def _detector(path: str | Path, settings: FeatureSettings, gazetteer: Gazetteer 
 
 
 def _grid_row(
-    c1: float, c2: float, path: str, seconds: float, dev_docs: Sequence[Document] | None,
+    base: CrfParams, values: tuple[float, ...], path: str, seconds: float, dev_docs: Sequence[Document] | None,
     detector: Callable[[str], CrfDetector], log: Log,
 ) -> dict[str, Any]:
     """One grid setting's row of the model config, with its dev figures when there is a dev set."""
-    row: dict[str, Any] = {"c1": c1, "c2": c2, "train_seconds": round(seconds, 2)}
+    row: dict[str, Any] = {**dict(zip(base.grid_keys, values)), "train_seconds": round(seconds, 2)}
+    name = grid_label(base, values)
     if dev_docs:
         det = detector(path)
         figures = dev_figures(dev_docs, lambda text: det.tag(text, with_scores=False))
         row["dev"] = figures
         s = figures["entity_strict"]
-        log(
-            f"c1={c1:g} c2={c2:g}: dev strict P {s['precision']:.4f} R {s['recall']:.4f} "
-            f"F1 {s['f1']:.4f} ({seconds:.0f} s)"
-        )
+        log(f"{name}: dev strict P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f} ({seconds:.0f} s)")
     else:
-        log(f"c1={c1:g} c2={c2:g}: trained in {seconds:.0f} s")
+        log(f"{name}: trained in {seconds:.0f} s")
     return row
 
 
@@ -342,12 +361,14 @@ def _train_crf_folder(
     consistency: bool = True,
     tag_scheme: str = "bio",
 ) -> dict[str, Any]:
-    base = crf or CrfParams()
+    base = crf or default_params()
     if grid is None:
-        grid = DEFAULT_GRID if (dev_docs and crf is None) else ((base.c1, base.c2),)
-    grid = list(dict.fromkeys((float(a), float(b)) for a, b in grid))
+        grid = DEFAULT_GRIDS[base.algorithm] if (dev_docs and crf is None) else (base.grid_values(),)
+    grid = list(dict.fromkeys(tuple(float(v) for v in g) for g in grid))
+    for values in grid:
+        base.with_values(values)  # a grid point of the wrong length is refused before any feature is made
     if len(grid) > 1 and not dev_docs:
-        raise UsageError("choosing among several c1/c2 settings needs a dev set (--dev)")
+        raise UsageError(f"choosing among several {'/'.join(base.grid_keys)} settings needs a dev set (--dev)")
     gazetteer, jackknife, clusters = _feature_tables(train_docs, folder, settings, vectors, seed, log)
     t = time.perf_counter()
     featurizer = Featurizer(settings, gazetteer, clusters)
@@ -358,12 +379,12 @@ def _train_crf_folder(
     tried: list[dict[str, Any]] = []
     workdir = Path(tempfile.mkdtemp(prefix="crf-grid-", dir=folder))
     try:
-        tasks = [(c1, c2, base, str(workdir / f"grid-{i}.crfsuite")) for i, (c1, c2) in enumerate(grid)]
-        log(f"training {len(tasks)} CRF setting(s), max {base.max_iterations} iterations each")
+        tasks = [(values, base, str(workdir / f"grid-{i}.crfsuite")) for i, values in enumerate(grid)]
+        log(f"training {len(tasks)} CRF setting(s) ({base.algorithm}), max {base.max_iterations} iterations each")
         fitted = _fit_grid(tasks, xs, ys, jobs)
         best = None
-        for c1, c2, path, seconds in fitted:
-            row = _grid_row(c1, c2, path, seconds, dev_docs,
+        for values, path, seconds in fitted:
+            row = _grid_row(base, values, path, seconds, dev_docs,
                             lambda p: _detector(p, settings, gazetteer, clusters, candidate_context, consistency), log)
             score = row["dev"]["entity_strict"]["f1"] if "dev" in row else 0.0
             tried.append(row)
@@ -383,7 +404,7 @@ def _train_crf_folder(
         "tag_scheme": tag_scheme,
         "labels": det.labels,
         "features": settings.as_dict(),
-        "crf": {**asdict(base), "c1": chosen["c1"], "c2": chosen["c2"]},
+        "crf": {**asdict(base), **{k: chosen[k] for k in base.grid_keys}},
         "pieces": n_pieces,
         "windows": len(xs),
         "grid": [{k: v for k, v in r.items() if k != "dev"} | ({"dev_strict": r["dev"]["entity_strict"]} if "dev" in r else {}) for r in tried],
@@ -439,4 +460,4 @@ def _train_transformer_folder(
 
 
 __all__ = ["train_model", "TrainResult", "corpus_stats", "dev_figures", "crf_sequences", "DEFAULT_GRID", "KINDS",
-           "TAG_SCHEMES"]
+           "TAG_SCHEMES", "DEFAULT_GRIDS", "DEFAULT_ALGORITHM", "default_params"]
