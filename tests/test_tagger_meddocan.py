@@ -417,6 +417,13 @@ def test_other_crfsuite_algorithms_train_grid_over_their_own_settings_and_bad_on
     assert _crf_params(None, None, None, 1, "pa").max_iterations == 50
     assert _crf_params(None, None, 30, 1, "lbfgs").max_iterations == 30
     assert _crf_grid(None, None, "pa") == [(1.0,), (0.5,)] and _crf_grid(None, 0.1, "l2sgd") is None
+    import subprocess
+    import sys
+
+    # refused before any corpus is read (this one does not exist)
+    res = subprocess.run([sys.executable, "-m", "phisift", "train", "missing.jsonl", "-o", "m", "--algorithm", "pa",
+                          "--c1", "0.1"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert res.returncode == 2 and "--c1" in res.stderr and not (tmp_path / "m").exists()
 
 
 def test_paren_segment_features_say_which_comma_part_of_a_parenthesis_a_piece_is_in():

@@ -97,6 +97,7 @@ def train_command(
         raise UsageError(f"unknown --tag-scheme '{tag_scheme}'; choose bilou or bio")
     if candidate_context is not None and not 0 <= candidate_context <= 20:
         raise UsageError("--candidate-context must be between 0 and 20")
+    crf_params = _crf_params(c1, c2, max_iterations, min_freq, algorithm) if kind == "crf" else None
     ensure_outside(output, [corpus] + ([dev] if dev else []))
     check_output(output, overwrite)  # before the corpus is read (and augmented)
     opts = reader_options(text_field, id_field)
@@ -109,7 +110,7 @@ def train_command(
     say(f"training a {kind} tagger on {len(train_docs)} documents" + (f", dev {len(dev_docs)}" if dev_docs else ""))
     result = train_model(
         train_docs, output, kind=kind, dev_docs=dev_docs, seed=seed,
-        crf=_crf_params(c1, c2, max_iterations, min_freq, algorithm) if kind == "crf" else None,
+        crf=crf_params,
         grid=_crf_grid(c1, c2, algorithm) if kind == "crf" and dev_docs else None,
         features=_feature_settings(feature_detectors, gazetteer, window, cue_words, word_clusters), label_map=mapping, vectors=vectors,
         base=base, transformer=_transformer_params(lr, epochs, batch_size, seed) if kind == "transformer" else None,
