@@ -214,3 +214,33 @@ def test_logins_after_user_stay_logins() -> None:
     assert values("User: jsmith42 logged in", "USERNAME") == {"jsmith42"}
     assert values("login: jdoe ok", "USERNAME") == {"jdoe"}
     assert not values("User: nursing staff", "PATIENT")
+
+
+# ---------------------------------------------------------------- payment cards
+
+
+@pytest.mark.parametrize(
+    "text, card",
+    [
+        ("My card number is 4929395296999067", "4929395296999067"),
+        ("The card number is 371449635398431.", "371449635398431"),
+        ("Please charge 4716 4245 2151 1864 today", "4716 4245 2151 1864"),
+        ("card 5167-4742-5594-1416 expires 05/27", "5167-4742-5594-1416"),
+        ("Amex: 3782 822463 10005", "3782 822463 10005"),
+    ],
+)
+def test_payment_cards(text: str, card: str) -> None:
+    assert card in values(text, "ACCOUNT")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Platelet count is 4929395296999068 per liter.",  # fails the Luhn check
+        "Viral load is 1500000000000 copies.",
+        "Phone 617-555-1234, fax 617-555-1235.",
+        "Lot 4716 4245 2151 1865 was used.",  # groups that fail the Luhn check
+    ],
+)
+def test_no_card_without_its_check(text: str) -> None:
+    assert not values(text, "ACCOUNT")

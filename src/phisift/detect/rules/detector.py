@@ -89,6 +89,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     contact.IPV6_ADDRESSES,
     shaped_ids.MACS,
     shaped_ids.IBANS,
+    shaped_ids.CARD_GROUPS,
     shaped_ids.COORDINATES,
     shaped_ids.CODES,
     plates.SIDECODE_PLATES,

@@ -187,6 +187,9 @@ def _other_number(scan: Scan, m: re.Match) -> None:
             if cue:  # "My cell is 7138129142", "faxed to 3132711654"
                 scan.emit(s, e, cue, 0.85)
                 return
+        if 13 <= n <= 19 and (tok[0] in "23456" or tok.startswith("1800")) and luhn_ok(tok):
+            scan.emit(s, e, "ACCOUNT", 0.6)  # a payment card even after "is" ("My card number is 3758...")
+            return
         words = scan.prev_words(s)[0]
         if words and words[-1].lower() in vocab.COUNT_WORDS:
             return

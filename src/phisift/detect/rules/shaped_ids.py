@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from .base import CUE, WEAK, Scan, TextPass
-from .checks import count_digits
+from .checks import count_digits, luhn_ok
 
 #: Six hex pairs with one separator throughout, or the dotted form "0023.ab4f.91c2".
 _MAC = re.compile(
@@ -150,5 +150,23 @@ def find_codes(scan: Scan) -> None:
 MACS = TextPass(("DEVICE",), lambda scan: scan.has_digit and (":" in scan.text or "-" in scan.text or "." in scan.text),
                 find_macs)
 IBANS = TextPass(("ACCOUNT",), lambda scan: scan.has_digit, find_ibans)
+
+#: A payment card in groups: "4716 4245 2151 1864", "4716-4245-2151-1864", Amex "3758 073021 57362".
+_CARD_GROUPS = re.compile(
+    r"(?<![\w.,/-])(?:[0-9]{4}(?P<s1>[ -])[0-9]{4}(?P=s1)[0-9]{4}(?P=s1)[0-9]{1,7}"
+    r"|[0-9]{4}(?P<s2>[ -])[0-9]{6}(?P=s2)[0-9]{4,5})(?![\w-]|[.,/][0-9])"
+)
+
+
+def find_card_groups(scan: Scan) -> None:
+    """A card number written in groups with a valid Luhn check (ACCOUNT); kept whole, so that no phone or
+    ZIP shape inside it wins ("3758 073021 57362" was a state and a ZIP)."""
+    for m in _CARD_GROUPS.finditer(scan.text):
+        digits = re.sub(r"[ -]", "", m.group())
+        if 13 <= len(digits) <= 19 and luhn_ok(digits):
+            scan.emit(m.start(), m.end(), "ACCOUNT", 0.9, CUE)
+
+
+CARD_GROUPS = TextPass(("ACCOUNT",), lambda scan: scan.has_digit, find_card_groups)
 COORDINATES = TextPass(("LOCATION-OTHER",), lambda scan: scan.has_digit and "." in scan.text, find_coordinates)
 CODES = TextPass(("IDNUM",), lambda scan: scan.has_digit, find_codes)
