@@ -116,6 +116,8 @@ def test_not_ages(text):
     ("we took Maya to urgent care and they said croup", "Maya"),
     ("can i give frank motrin and tylenol together?", "frank"),
     ("Re Olavi: her inhaler ran out, can you send a refill?", "Olavi"),
+    ("I think Grace has an ear infection again", "Grace"),
+    ("Yesterday Chase fell off the trampoline", "Chase"),
 ])
 def test_given_names_without_cue_words(lex, text, name):
     assert people(lex, text) == [name]
@@ -156,6 +158,8 @@ def test_given_names_without_cue_words(lex, text, name):
     "We took Tylenol to the lab.",
     "Give Lasix 40 mg IV now.",
     "god gave rock and roll to you",
+    "Today Cord was seen pulsating freely.",
+    "Yesterday Rock fell from the roof.",
     "so ana was positive at 1:640",
     "Pain here - worse at night.",
     "Is it safe for Foley to stay in?",

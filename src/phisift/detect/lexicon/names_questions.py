@@ -136,7 +136,14 @@ def _subject(doc: Tokens, t: int, recased: bool) -> bool:
     # only where the case is read or an opener says a clause starts ("ANA WAS POSITIVE" in a note typed in
     # capitals or in lowercase is a test; "i think aurelio has" names someone)
     caseless = (recased or doc.text.isupper() or doc.text.islower()) and (doc.sentence_initial(t) or nxt in ("is", "was"))
-    return (nxt in _VERBS or nxt == "was" and after in _DONE_TO) and not caseless and doc.keys[t] in doc.lex.first_common and _given(doc, t, strong=False)
+    if not (nxt in _VERBS or nxt == "was" and after in _DONE_TO) or caseless or doc.keys[t] not in doc.lex.first_common:
+        return False
+    if _given(doc, t, strong=False):
+        return True
+    # a name that is also a word ("Grace", "Chase"), capitalised in a mixed-case text where no sentence starts:
+    # after an opener ("I think Grace has", "Yesterday Chase fell"); never a word the notes use ("Cord")
+    return not doc.sentence_initial(t) and doc.cap[t] and not (recased or doc.text.isupper()) \
+        and doc.keys[t] not in clinical_vocabulary() and _given(doc, t, strong=True)
 
 
 def _bare_verb_at(doc: Tokens, j: int) -> bool:
