@@ -244,3 +244,35 @@ def test_payment_cards(text: str, card: str) -> None:
 )
 def test_no_card_without_its_check(text: str) -> None:
     assert not values(text, "ACCOUNT")
+
+
+def test_street_crossings() -> None:
+    text = "We met at the corner of 210 Ashby Avenue and Telegraph Street yesterday."
+    assert "the corner of 210 Ashby Avenue and Telegraph Street" in values(text, "STREET")
+    assert "the corner of Main and 5th Street" in values("Meet me at the corner of Main and 5th Street.", "STREET")
+    for text in ("He sat in the corner of the room and the hallway.", "The corner of the mouth and lip were numb.",
+                 "A lesion at the corner of the eye and the nose bridge."):
+        assert not values(text, "STREET"), text
+
+
+def test_the_other_firms_of_a_list() -> None:
+    text = "Her clients were Quillon Systems, Vardento and Merriwick Holt."
+    assert {"Vardento", "Merriwick Holt"} <= orgs(text)
+    assert orgs("She worked for Quillon Systems, then Zoloft and Prozac were stopped.") == {"Quillon Systems"}
+    assert orgs("Quillon Systems, Tylenol and Motrin were listed.") == {"Quillon Systems"}
+
+
+def test_blocks_told_by_their_lines() -> None:
+    text = "Ship it to 54 Koivu 36\nKERAVA\n, UU\n 04200 please"
+    assert "54 Koivu 36" in values(text, "STREET") and covered(text, "UU") and covered(text, "04200")
+    assert not values("Took 2 tablets 3\nDaily\n, QD\n 10000", "STREET")
+    text = "Address: 81 1991 Dikbas Road\nTrancoso\n, SH\n 59797"
+    assert covered(text, "SH")
+    text = "Send it to 63 Agip u. 96.\n Apt. 808\n Nagyvaty\n Trinidad and Tobago 79370 for the refund"
+    assert "79370" in values(text, "ZIP")
+
+
+def test_lower_case_street_types_before_a_name() -> None:
+    assert "94 19 rue La Boétie" in values("He gave his address: 94 19 rue La Boétie, PARIS", "STREET")
+    assert not values("Given 2 via PEG tube and 1 via Foley", "STREET")
+    assert "63 Tylova 42" in values("Tara lives at 63 Tylova 42, Karlovy Vary", "STREET")

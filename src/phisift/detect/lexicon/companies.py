@@ -17,8 +17,9 @@ head alone at a sentence start.
 
 from __future__ import annotations
 
-from .cues import NAME_STOP, TITLES
+from .cues import CALENDAR, NAME_STOP, TITLES
 from .labels import ORGANIZATION
+from .names_listed import _list_next
 from .specific import specific
 from .state import PassState
 from .tokens import Tokens
@@ -85,3 +86,41 @@ def pass_company_heads(doc: Tokens, state: PassState) -> None:
 def _firm_ends_at(state: PassState, h: int) -> bool:
     """A firm found by an earlier pass ends right before token ``h``."""
     return any(f.end == h and f.label == ORGANIZATION for f in reversed(state.found[-20:]))
+
+
+def pass_firm_lists(doc: Tokens, state: PassState) -> None:
+    """'Ceiba Solutions, Seeclickfix and Hubbard-Thomas': the other members of a list that holds a firm.
+
+    A member is a capitalised run of up to three words that no list knows as a common word
+    or a clinical term ("Acme Labs, Zoloft and Prozac" stops at the drug)."""
+    lex = doc.lex
+    queue = [(f.first, f.end) for f in state.found if f.label == ORGANIZATION]
+    while queue:
+        i, j = queue.pop()
+        for t0, step in ((j, 1), (i - 1, -1)):
+            while True:
+                t = _list_next(doc, t0, step)
+                if t is None or state.taken[t]:
+                    break
+                a, b = (t, _run_end(doc, state, t)) if step == 1 else (_run_begin(doc, state, t), t + 1)
+                keys = [doc.keys[u] for u in range(a, b)]
+                if any(k in NAME_STOP or k in CALENDAR or k in TITLES or len(k) < 2 for k in keys) \
+                        or any(lex.is_allowed(k) for k in keys) or doc.dose_after(b):
+                    break
+                state.emit(a, b, ORGANIZATION, 0.7)
+                queue.append((a, b))
+                t0 = b if step == 1 else a - 1
+
+
+def _run_end(doc: Tokens, state: PassState, t: int) -> int:
+    b = t + 1
+    while b < doc.n and b - t < 3 and doc.simple_gap(b) and doc.is_title_case(b) and not state.taken[b]:
+        b += 1
+    return b
+
+
+def _run_begin(doc: Tokens, state: PassState, t: int) -> int:
+    a = t
+    while a > 0 and t - a < 2 and doc.simple_gap(a) and doc.is_title_case(a - 1) and not state.taken[a - 1]:
+        a -= 1
+    return a

@@ -21,7 +21,7 @@ from .institutions_cued import (
     pass_lower_acronyms, pass_saints,
 )
 from .institutions_caseless import pass_caseless_slots
-from .companies import pass_company_heads
+from .companies import pass_company_heads, pass_firm_lists
 from .towns import pass_firm_towns, pass_town_connectors
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
 from .names_initials import pass_initial_names
@@ -79,6 +79,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_known_hospitals, "", "'Johns Hopkins', 'NYU Langone': known short names before names see them"),
     Pass(pass_org_cues, "", "'works at X', 'Insurance: X': the employer before the name cues see it"),
     Pass(pass_institution_slots, "", "'transferred from X', 'a second opinion at X': the slot before names"),
+    Pass(pass_firm_lists, "found ORGANIZATION", "'Ceiba Solutions, Seeclickfix and Hubbard-Thomas': a firm's list neighbours"),
     Pass(pass_firm_towns, "found ORGANIZATION", "'at Citigroup in Échirolles,': a firm's town, before names take it"),
     Pass(pass_name_cues, "", "'seen by X', 'his daughter X', 'Patient: X': context before word lists"),
     Pass(pass_cues_any_case, "", "'To: sofia duarte', 'RE: F.P. Cisneros': what the cue pass leaves for case"),

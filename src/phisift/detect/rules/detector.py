@@ -103,6 +103,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     places.WORDLIKE_COUNTRIES,
     street_forms.STREET_FORMS,
     street_forms.STREET_PIECES,
+    street_forms.NUMBERED_BLOCKS,
     usernames.SHAPED_LOGINS,
     ages.QUESTION_AGES,
 )

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from . import vocab
 from .base import Scan, TextPass
 from .intl_addresses import _STOP, _common_words, _country_at
 from .regex_parts import UNIT_AFTER
@@ -31,6 +32,11 @@ _PREFIX_TYPES = (
     "ctra", "camino", "paseo", "plaza", "rua", "rúa", "praça", "travessa", "estrada", "rodovia", "alameda", "zona",
     "carrer", "avinguda", "passeig", "ul", "ulica", "aleja", "al", "odos", "οδός", "leoforos",
 )
+#: Types written in lower case before a capitalised name ("40 rue Victor Hugo", "ul. Miła 131"); not the
+#: ones that are English words too ("2 via PEG tube", "zona", "plaza", "avenue").
+_LOWER_TYPES = frozenset({"rue", "calle", "rua", "rúa", "avenida", "avda", "viale", "vicolo", "corso", "piazza",
+                          "piazzale", "strada", "cours", "chemin", "allée", "impasse", "quai", "carrer", "avinguda",
+                          "passeig", "carretera", "travessa", "estrada", "rodovia", "praça", "ulica", "aleja", "ul"})
 #: Street types fused onto the end of the name ("Koskikatu", "Prinsenstraat", "Björkvägen", "Brucknerweg").
 _FUSED_TYPES = (
     "katu", "kuja", "tie", "polku", "raitti", "vegur", "gata", "gatan", "vägen", "väg", "gränd", "vej", "gade",
@@ -113,7 +119,7 @@ def _prefix_streets(scan: Scan) -> None:
         before, after = _number_before(scan, m.start()), _number_after(scan, words[-1][1])
         if before is None and after is None:
             continue
-        cased = _capitalised(text, words) and (m.group()[:1].isupper() or m.group().lower().startswith("ul"))
+        cased = _capitalised(text, words) and (m.group()[:1].isupper() or m.group().rstrip(".").lower() in _LOWER_TYPES)
         if not cased and (before is None or after is None):
             continue  # "given 2 via nasogastric tube": lower case needs numbers on both sides
         if all(text[a:b].lower() in _common_words() for a, b in words) and (before is None or after is None):
@@ -191,10 +197,18 @@ _UNIT_FIRST = re.compile(
 )
 
 
+#: "lives at 63 Tylova 42, Karlovy Vary": after a cue that names an address, a name between two numbers
+#: and a comma.
+_CUED_NUMBERS_AROUND = re.compile(
+    r"(?i:\b(?:lives|living|resides|residing|stays|staying)[ \t]+at|\baddress(?:[ \t]+is)?[ \t]*:?)[ \t]+"
+    r"(?P<st>[0-9]{1,5}[ \t]+[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?)(?=,)"
+)
+
+
 def _numbered_names(scan: Scan) -> None:
     """Streets told by their numbers and a flat, whatever the name: "94 Drangahrauni 3 Apt. 460"."""
     text = scan.text
-    for pattern in (_NUMBERS_AROUND, _UNIT_FIRST):
+    for pattern in (_NUMBERS_AROUND, _UNIT_FIRST, _CUED_NUMBERS_AROUND):
         for m in pattern.finditer(text):
             words = re.findall(_WORD, m.group("st"))
             if any(w.lower() in _STOP for w in words) or UNIT_AFTER.match(text, m.start("st") + len(m.group("st").split()[0])):
@@ -204,14 +218,34 @@ def _numbered_names(scan: Scan) -> None:
             scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
 
 
+_CORNER_TYPES = "|".join(sorted(set(vocab.STREET_SUFFIXES) | set(vocab.STREET_TYPES_OTHER) | {"allee", "strasse", "straße"},
+                                key=len, reverse=True))
+#: "the corner of 149 William Street and Çiftçi Street", "at the corner of Main and 5th Street": a crossing,
+#: named by its two streets; the second ends in a street type.
+_CORNER = re.compile(
+    rf"(?i:(?:\bthe[ \t]+)?\bcorner[ \t]+of)[ \t]+(?P<a>(?:[^\W_][\w.'’-]*[ \t]+){{0,5}}?[^\W_][\w.'’-]*)[ \t]+"
+    rf"(?i:and|&)[ \t]+(?P<b>(?:[^\W_][\w'’-]*[ \t]+){{0,3}}?(?i:{_CORNER_TYPES}))(?![\w'’-])\.?"
+)
+
+
+def _corners(scan: Scan) -> None:
+    """A street crossing: "the corner of 4748 Westfall Avenue and Maclean Street"."""
+    for m in _CORNER.finditer(scan.text):
+        words = re.findall(_WORD, m.group("a") + " " + m.group("b"))
+        if any(w.lower() in _STOP - _CONNECTORS for w in words):
+            continue  # "the corner of the room and the hallway"
+        scan.emit(m.start(), m.end("b"), "STREET", 0.8)
+
+
 def find_street_forms(scan: Scan) -> None:
     _prefix_streets(scan)
     _fused_streets(scan)
     _suffix_streets(scan)
     _numbered_names(scan)
+    _corners(scan)
 
 
-STREET_FORMS = TextPass(("STREET",), lambda scan: scan.has_digit, find_street_forms)
+STREET_FORMS = TextPass(("STREET",), lambda scan: scan.has_digit or "orner" in scan.text, find_street_forms)
 
 
 #: "Suite 680", "Apt. 338", "apartment #12": the flat or suite of an address wherever it stands.
@@ -223,8 +257,11 @@ _SECOND_NUMBER = re.compile(r"(?:^|(?<=[:,>])|(?<=\bat)|(?<=\bis)|(?<=\bin)|(?<=
 #: ... or after a flat: "Suite 680 36 4022 Oakridge Lane", "Apt. 338 32 216 Menzies Street".
 _NUMBER_AFTER_UNIT = re.compile(rf"{_UNIT_WORD}[ \t]+(?P<n>[0-9]{{1,4}}[A-Za-z]?)[ \t]+$")
 #: "Colombia 05833", "Federated States of Micronesia 47980": a postcode after the country that closes a line.
-_COUNTRY_POSTCODE = re.compile(rf"(?P<c>{_WORD}(?:[ \t]+{_WORD}){{0,4}})[ \t]+(?P<pc>[0-9]{{4,6}})[ \t]*[.;]?[ \t]*$",
-                               re.MULTILINE)
+_COUNTRY_POSTCODE = re.compile(
+    rf"(?P<c>{_WORD}(?:[ \t]+{_WORD}){{0,4}})[ \t]+(?P<pc>[0-9]{{4,6}})"
+    r"(?:[ \t]*[.;]?[ \t]*$|[ \t]+(?=(?i:for|until|and|while|when|with|but|so|please)\b))",
+    re.MULTILINE,
+)
 #: "Apt. 604 THE CHANNON NSW", "Apt. 892 Brookfield Democratic Republic of the Congo": the town after the flat
 #: that closes a one-line address, to the line's end or a country.
 _TOWN_AFTER_UNIT = re.compile(rf"[ \t]+(?P<town>{_WORD}(?:[ \t]+{_WORD}){{0,5}})(?P<rest>[^\n]*)")
@@ -375,7 +412,8 @@ def _tail_line(text: str, ls: int, le: int, cased: bool) -> list[tuple[int, int,
         return None
     if cased and words and not words[0][:1].isupper():
         return None
-    if len(words) == 1 and not m.group("pc") and words[0].lower() in _common_words() \
+    if len(words) == 1 and not m.group("pc") and words[0].lower() in _common_words() and \
+            not (text[ls:le].lstrip(" \t>").startswith(",") and words[0].isupper()) \
             and not _country_at(text, m.start("town"), m.end("town")):
         return None  # "Assessment", "Plan": a heading under the address, not a town
     return [(m.start(g), m.end(g), label) for g, label in (("town", "CITY"), ("code", "STATE"), ("pc", "ZIP"))
@@ -384,9 +422,16 @@ def _tail_line(text: str, ls: int, le: int, cased: bool) -> list[tuple[int, int,
 
 def _block_tail(scan: Scan, end: int) -> None:
     """The lines under the street that ends at ``end``, while each is an address piece (at most four)."""
+    for s, e, label in _tail_pieces(scan, end):
+        scan.emit(s, e, label, 0.7)
+
+
+def _tail_pieces(scan: Scan, end: int) -> list[tuple[int, int, str]]:
+    """The address pieces of the lines under ``end`` that no other pass found (see ``_block_tail``)."""
     text = scan.text
+    out: list[tuple[int, int, str]] = []
     if not re.match(r"[ \t,.]*\n", text[end : end + 8]):
-        return
+        return out
     cased = any(c.isupper() for c in text[scan.line_start(end) : end])
     pos = text.index("\n", end) + 1
     for _ in range(4):
@@ -404,12 +449,40 @@ def _block_tail(scan: Scan, end: int) -> None:
                 break
             runs_on = True
         found = [(s, e) for s, e, _, _, _ in scan.out if s < le and e > pos]
-        for s, e, label in pieces:
-            if not any(a < e and s < b for a, b in found):  # what another pass found on the line stands
-                scan.emit(s, e, label, 0.7)
+        out += [(s, e, label) for s, e, label in pieces if not any(a < e and s < b for a, b in found)]
         pos = le + 1
         if runs_on or pos >= scan.n:
             break
+    return out
+
+
+#: "54 Soo 36" closing its line after a cue or alone: a name between two numbers, taken as a street only
+#: when the lines under it make a block that ends in a postcode ("KERAVA / , UU / 51771").
+_NUMBERS_AROUND_LINE = re.compile(
+    r"(?:^|(?<=[:>])|(?<=\bat)|(?<=\bis)|(?<=\bto)|(?<=\bwith))[ \t]*(?P<st>[0-9]{1,5}[ \t]+[^\W\d_][\w'’-]*"
+    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?)[ \t]*$",
+    re.MULTILINE,
+)
+
+
+def find_numbered_blocks(scan: Scan) -> None:
+    """A block whose street line says nothing of a street but its two numbers ("54 Soo 36 / KERAVA / , UU /
+    51771"): taken when the lines under it end in a postcode."""
+    text = scan.text
+    for m in _NUMBERS_AROUND_LINE.finditer(text):
+        words = re.findall(_WORD, m.group("st"))
+        if any(w.lower() in _STOP for w in words) or UNIT_AFTER.match(text, m.start("st") + len(m.group("st").split()[0])):
+            continue
+        pieces = _tail_pieces(scan, m.end("st"))
+        if not any(label == "ZIP" for _, _, label in pieces):
+            continue
+        scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
+        for s, e, label in pieces:
+            scan.emit(s, e, label, 0.7)
+
+
+NUMBERED_BLOCKS = TextPass(("STREET", "CITY", "STATE", "ZIP"), lambda scan: scan.has_digit and "\n" in scan.text,
+                           find_numbered_blocks)
 
 
 STREET_PIECES = TextPass(("STREET", "CITY", "STATE", "ZIP", "ORGANIZATION"), lambda scan: scan.has_digit, find_street_pieces)
