@@ -390,3 +390,16 @@ def test_sift_does_not_write_the_identifiers_a_source_carries_in_its_metadata(tm
     assert len(records) == 3  # the text, the fields, the file's trailing line end
     for record in records:  # were written: the MRN, the date of birth, the known names, the message's text
         assert not {"_patient", "_known_phi", "_note_date", "_source_text"} & set(record), sorted(record)
+
+
+def test_sift_unigram_fill_ins_are_never_words_of_found_phi(tmp_path):
+    # a physician named in many notes was among the most frequent words of the corpus, so the
+    # unigram fill-in drew "Abernathy" into masked places (also where it had been masked as PHI)
+    notes = [{"id": f"n{i}", "text": f"Seen by Dr. Quentin Abernathy on 03/0{i % 9 + 1}/2021. "
+                                     f"Patient reports {w} pain and mild fever, improving with rest."}
+             for i, w in enumerate(["knee", "back", "chest", "neck", "hip", "wrist"] * 5)]
+    (tmp_path / "n.jsonl").write_text("".join(json.dumps(n) + "\n" for n in notes))
+    res = _phisift("sift", "n.jsonl", "s.jsonl", "--fill", "unigram", "--seed", "3", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    out = (tmp_path / "s.jsonl").read_text()
+    assert "Abernathy" not in out and "Quentin" not in out

@@ -126,6 +126,27 @@ def make_deidentifier(enabled: bool | None, phi: PhiFinder | None = None,
     return deidentify, "detectors" if phi is not None else "gold-spans"
 
 
+def phi_blanked_texts(docs: Iterable[Document], phi: PhiFinder | None = None,
+                      reporter: Reporter | None = None) -> Iterator[str]:
+    """Each document's text with its PHI (found by ``phi``, default ``phisift.detect``, and
+    annotated) written over by spaces, offsets kept.
+
+    For word counts that something later draws words from (the unigram fill-in of
+    ``phisift sift``): a tag would make "patient" a PHI word, a blank leaves no word at all.
+    Without the detectors only the annotated spans go (with the same warning as training).
+    """
+    from ..detect.combine import combine
+
+    if phi is None:
+        phi = _default_finder(None, reporter)
+    for doc in docs:
+        spans = combine([*phi(doc.text), *doc.spans]) if phi is not None else _disjoint(list(doc.spans))
+        text = doc.text
+        for s in sorted(spans, key=lambda s: s.start, reverse=True):
+            text = text[: s.start] + " " * (s.end - s.start) + text[s.end :]
+        yield text
+
+
 def _default_finder(enabled: bool | None, reporter: Reporter | None) -> PhiFinder | None:
     """``phisift.detect`` with its detectors loaded, or None (with a warning) when they cannot load."""
     try:

@@ -291,10 +291,12 @@ def apply(state: SiftState, doc: Document, rng: np.random.Generator | None = Non
 
 # --------------------------------------------------------------------------- fitting
 def make_filler(config: SiftConfig, docs: Sequence[Document], blacklist: frozenset[str],
-                reporter: Reporter | None = None, mlm_out: str | Path | None = None) -> tuple[Filler, str]:
+                reporter: Reporter | None = None, mlm_out: str | Path | None = None,
+                phi: PhiFinder | None = None) -> tuple[Filler, str]:
     """The fill-in model the config asks for, and a line saying which one it is."""
     if config.fill == "unigram":
-        return _unigram(config, docs, blacklist), "unigram fallback (corpus vocabulary sampled by frequency)"
+        return (_unigram(config, docs, blacklist, phi, reporter),
+                "unigram fallback (corpus vocabulary sampled by frequency, PHI found left out)")
     if config.mlm:
         from ..lm import load_mlm
 
@@ -308,13 +310,19 @@ def make_filler(config: SiftConfig, docs: Sequence[Document], blacklist: frozens
     except ImportError:
         if config.fill == "mlm":
             raise UsageError("--fill mlm needs torch and transformers (pip install 'phisift[ml]') or --mlm DIR")
-        return (_unigram(config, docs, blacklist),
-                "unigram fallback (corpus vocabulary sampled by frequency): torch/transformers are not installed")
+        return (_unigram(config, docs, blacklist, phi, reporter),
+                "unigram fallback (corpus vocabulary sampled by frequency, PHI found left out): "
+                "torch/transformers are not installed")
     return _train_on_the_fly(config, docs, reporter_or_null(reporter), mlm_out)
 
 
-def _unigram(config: SiftConfig, docs: Sequence[Document], blacklist: frozenset[str]) -> UnigramFiller:
-    return UnigramFiller.from_texts((d.text for d in docs), blacklist, config.temperature)
+def _unigram(config: SiftConfig, docs: Sequence[Document], blacklist: frozenset[str], phi: PhiFinder | None,
+             reporter: Reporter | None) -> UnigramFiller:
+    """Counts the words of the notes with their PHI blanked: a name in 2+ notes (an attending
+    physician's, a patient's across their notes) was a fill-in candidate and came back in clear."""
+    from ..lm.corpus import phi_blanked_texts
+
+    return UnigramFiller.from_texts(phi_blanked_texts(docs, phi, reporter), blacklist, config.temperature)
 
 
 def _train_on_the_fly(config: SiftConfig, docs: Sequence[Document], reporter: Reporter,
@@ -370,7 +378,7 @@ def fit(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: F
     whitelist = load_words(config.whitelist_files)
     texts = [d.text for d in docs]
     if filler is None:
-        filler, described = make_filler(config, docs, blacklist, say, mlm_out)
+        filler, described = make_filler(config, docs, blacklist, say, mlm_out, phi)
     else:
         described = getattr(filler, "name", type(filler).__name__)
     common = None
