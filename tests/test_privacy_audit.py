@@ -403,3 +403,14 @@ def test_sift_unigram_fill_ins_are_never_words_of_found_phi(tmp_path):
     assert res.returncode == 0, res.stderr
     out = (tmp_path / "s.jsonl").read_text()
     assert "Abernathy" not in out and "Quentin" not in out
+
+
+def test_sift_masks_the_phi_a_source_marks_in_its_fields_document(tmp_path):
+    # the HL7 fields document lists PID-5 etc. as bare values ("Whitfield" alone on a line), which the
+    # detectors do not read as names; its given spans were ignored and the names went out in clear
+    (tmp_path / "m.hl7").write_text(_hl7_message("C1", "20210304120000", "00482913", "Whitfield^Margaret",
+                                                 "19210314", "Margaret Whitfield was seen today."))
+    res = _phisift("sift", "m.hl7", "s.jsonl", "--to", "jsonl", "--fill", "unigram", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    out = (tmp_path / "s.jsonl").read_text()
+    assert "Whitfield" not in out and "Margaret" not in out and "00482913" not in out

@@ -103,6 +103,7 @@ class SiftState:
     mask_blacklist: frozenset[str] | None = field(default=None, repr=False)  # blacklist + kept cluster terms
     common: frozenset[str] | None = field(default=None, repr=False)  # mask_identifying: the common words
     cluster_fillers: list[Filler] | None = field(default=None, repr=False)  # fill_in_cluster: one per cluster
+    given: list[tuple[tuple[int, int], ...]] | None = field(default=None, repr=False)  # each note's annotated PHI
 
     def __post_init__(self) -> None:
         if not self.index:
@@ -112,19 +113,26 @@ class SiftState:
     def white_positions(self, text: str) -> list[tuple[int, int]]:
         return self._positions(text)[0]
 
-    def _positions(self, text: str) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """The whitelisted ranges of a note (rare words and PHI), and the PHI ranges alone."""
+    def _positions(self, text: str, given: Sequence[tuple[int, int]] = ()) -> tuple[list[tuple[int, int]],
+                                                                                       list[tuple[int, int]]]:
+        """The whitelisted ranges of a note (rare words and PHI), and the PHI ranges alone.
+
+        ``given`` are the note's annotated PHI spans (gold spans, or the known identifiers a
+        FHIR/HL7 source marks in its fields document): PHI as much as what the detectors find,
+        which would miss a surname alone on a line of field values."""
         spans: list[tuple[int, int]] = []
         if self.rare is not None:
             spans += [(w.start, w.end) for w in self.rare.masked(text)]
         phi = [(s.start, s.end) for s in self.phi(text)] if self.phi is not None else []
+        phi += list(given)
         return spans + phi, phi
 
     def filled(self, i: int) -> Filled:
         """Note ``i`` of the corpus masked and filled with its own seeded generator (cached)."""
         got = self._filled.get(i)
         if got is None:
-            got = mask_and_fill(self, self.texts[i], doc_rng(self.config.seed, self.ids[i], "mask"))
+            given = self.given[i] if self.given is not None else ()
+            got = mask_and_fill(self, self.texts[i], doc_rng(self.config.seed, self.ids[i], "mask"), given)
             self._filled[i] = got
         return got
 
@@ -194,13 +202,15 @@ class SiftState:
         return replace(self, config=config)
 
 
-def mask_and_fill(state: SiftState, text: str, rng: np.random.Generator) -> Filled:
-    """Mask a note by Algorithm 1 and fill every mask; one rewrite of the original text."""
+def mask_and_fill(state: SiftState, text: str, rng: np.random.Generator,
+                  given: Sequence[tuple[int, int]] = ()) -> Filled:
+    """Mask a note by Algorithm 1 and fill every mask; one rewrite of the original text (``given``: its
+    annotated PHI spans)."""
     tokens = tokenize(text)
     unit_idx = [k for k, t in enumerate(tokens) if is_unit(t.text)]
     units = [tokens[k] for k in unit_idx]
     blacklist = state.blacklist if state.mask_blacklist is None else state.mask_blacklist
-    white, phi = state._positions(text)
+    white, phi = state._positions(text, given)
     roles = roles_for(units, blacklist, state.whitelist, white)
     result = choose_masks(roles, state.config.masking, rng)
     masks = list(result.masked)
@@ -236,7 +246,8 @@ def sift_document(state: SiftState, doc: Document, rng: np.random.Generator | No
     if rng is None and known:
         filled = state.filled(i)
     else:
-        filled = mask_and_fill(state, doc.text, rng or doc_rng(state.config.seed, doc.id, "mask"))
+        filled = mask_and_fill(state, doc.text, rng or doc_rng(state.config.seed, doc.id, "mask"),
+                               [(sp.start, sp.end) for sp in doc.spans])
     cfg = state.config
     text, swapped, partner_id, rank = filled.text, False, None, 0
     lo = hi = -1
@@ -417,7 +428,8 @@ def fit(docs: Iterable[Document], config: SiftConfig | None = None, *, filler: F
                       "join the blacklist (never masked)")
     return SiftState(config, blacklist, whitelist, filler, described, clusters, ids, texts,
                      labels, partners, X, rare, phi, dw=dw, mask_blacklist=blacklist | kept if kept else None,
-                     common=common, cluster_fillers=cluster_fillers)
+                     common=common, cluster_fillers=cluster_fillers,
+                     given=[tuple((sp.start, sp.end) for sp in d.spans) for d in docs])
 
 
 def cluster_terms(clusters: ClusterModel, texts: Sequence[str], n: int) -> frozenset[str]:
