@@ -33,7 +33,7 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 from phisift.document import Span
-from phisift.detect.tagger.pieces import bio_labels, decode_bio, split_pieces
+from phisift.detect.tagger.pieces import bio_labels, char_class, decode_bio, split_pieces
 from phisift.formats import read_corpus
 from phisift.text import sentence_tokens
 
@@ -42,15 +42,8 @@ DATA = ROOT.parent.parent / "shared" / "data" / "meddocan"
 
 
 def _cls(c: str) -> str:
-    if not c or c.isspace():
-        return "_"
-    if c.isupper():
-        return "X"
-    if c.isalpha():
-        return "x"
-    if c.isdigit():
-        return "d"
-    return c
+    """The pieces' character class, "_" for a space or the text's edge."""
+    return "_" if not c or c.isspace() else char_class(c)
 
 
 def reachability(docs, name: str, show: int) -> None:

@@ -16,14 +16,7 @@ from phisift.detect.lexicon.detector import LexiconDetector, names_in_document
 from phisift.detect.lexicon.wordlists import load_lexicons, norm
 from phisift.document import Span
 
-
-@pytest.fixture(scope="module")
-def det() -> LexiconDetector:
-    return LexiconDetector()
-
-
-def found(det: LexiconDetector, text: str) -> set[tuple[str, str]]:
-    return {(s.label, text[s.start : s.end]) for s in det.detect(text)}
+from lexicon_helpers import det, found  # noqa: F401 (det is a fixture)
 
 
 def labels_of(det: LexiconDetector, text: str, label: str) -> list[str]:

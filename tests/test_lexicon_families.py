@@ -10,21 +10,9 @@ from __future__ import annotations
 import pytest
 
 from phisift.detect.lexicon.casing import LOWER, MIXED, UPPER, note_case, recase
-from phisift.detect.lexicon.detector import LexiconDetector
 from phisift.detect.lexicon.wordlists import load_lexicons
 
-
-@pytest.fixture(scope="module")
-def det() -> LexiconDetector:
-    return LexiconDetector()
-
-
-def found(det: LexiconDetector, text: str) -> set[tuple[str, str]]:
-    return {(s.label, text[s.start : s.end]) for s in det.detect(text)}
-
-
-def texts(det: LexiconDetector, text: str) -> set[str]:
-    return {text[s.start : s.end] for s in det.detect(text)}
+from lexicon_helpers import det, found, texts  # noqa: F401 (det is a fixture)
 
 
 # ----------------------------------------------------------------------------- institutions

@@ -82,6 +82,12 @@ def holds_phi(doc_id: str, phi: Iterable[str]) -> bool:
                for s in phi)
 
 
+def phi_strings(doc: Document, spans: Iterable[Span], known: Iterable[str]) -> list[str]:
+    """The PHI strings an id of ``doc`` is tested against (``holds_phi``): its spans' text and its
+    patient's known identifiers."""
+    return [doc.text[s.start : s.end] for s in spans] + list(known)
+
+
 def _glued(pieces: set[str], flat: str) -> bool:
     """A piece of 4+ characters written inside a longer run of the id: a name glued to an initial
     ("jsmith_1", "SMITHJ"), a year inside a compact date ("dob19610314" of "03/14/1961"). Generic
@@ -142,7 +148,7 @@ class FieldPolicy:
                 meta[name] = aggregated_birth(original.meta[name], meta[name], reference, shift, age_cap)
         doc_id = new.id
         if not self.keep_ids:
-            phi = [original.text[s.start : s.end] for s in spans] + list(known) + [patient]
+            phi = phi_strings(original, spans, known) + [patient]
             if patient == original.id:
                 phi.pop()  # the document is its own patient key: nothing more to learn from the id
             if holds_phi(original.id, phi):

@@ -136,15 +136,13 @@ def phi_blanked_texts(docs: Iterable[Document], phi: PhiFinder | None = None,
     Without the detectors only the annotated spans go (with the same warning as training).
     """
     from ..detect.combine import combine
+    from ..document import Edit, rewrite
 
     if phi is None:
         phi = _default_finder(None, reporter)
     for doc in docs:
         spans = combine([*phi(doc.text), *doc.spans]) if phi is not None else _disjoint(list(doc.spans))
-        text = doc.text
-        for s in sorted(spans, key=lambda s: s.start, reverse=True):
-            text = text[: s.start] + " " * (s.end - s.start) + text[s.end :]
-        yield text
+        yield rewrite(doc.text, [Edit(s.start, s.end, " " * (s.end - s.start)) for s in spans])[0]
 
 
 def _default_finder(enabled: bool | None, reporter: Reporter | None) -> PhiFinder | None:

@@ -19,7 +19,7 @@ from ..detect.known import KnownPHI, doc_known_values
 from ..document import Document, Span
 from ..errors import InputError, UsageError
 from ..formats.fhir import META as FHIR_META, pseudonymise_ids as fhir_ids
-from ..pseudonyms import FieldPolicy, PatientKey, holds_phi, pseudonym, shift_date_value
+from ..pseudonyms import FieldPolicy, PatientKey, holds_phi, phi_strings, pseudonym, shift_date_value
 from ..store import Secret
 from .state import fingerprint
 
@@ -98,7 +98,7 @@ class Release:
         """FHIR ids and references by the id rule: a keyed pseudonym of ``"Type/id"`` when the id holds PHI
         of the document (its spans and known identifiers; the patient key itself is a FHIR reference, so
         it does not count), else kept."""
-        phi = [doc.text[s.start : s.end] for s in spans] + known
+        phi = phi_strings(doc, spans, known)
         key = _Lazy(self.key)
 
         def new_id(ref: str) -> str | None:
