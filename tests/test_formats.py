@@ -402,6 +402,13 @@ def test_jsonl_errors_name_file_and_line(tmp_path, line, why):
     assert "abc" not in msg
 
 
+def test_a_json_error_at_the_end_of_a_line_names_that_column(tmp_path):
+    # the line is parsed with its line end, where json counted "line 2, column 1" and we printed column 1
+    p = tmp_path / "c.jsonl"
+    p.write_text('{"id": "a", "text": "abc"\n')
+    assert "c.jsonl:1" in _error(p) and "at column 27)" in _error(p)  # just past the 26 characters
+
+
 def test_encoding_errors_name_the_line(tmp_path):
     p = tmp_path / "c.jsonl"
     p.write_bytes(b'{"id": "a", "text": "x"}\n{"id": "b", "text": "\xff"}\n')

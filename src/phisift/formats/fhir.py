@@ -109,7 +109,7 @@ def _ndjson(path: Path) -> Iterator[tuple[dict[str, Any], int]]:
             except UnicodeDecodeError as exc:
                 raise InputError(f"invalid UTF-8 at byte {exc.start} of the line", path, lineno) from None
             except json.JSONDecodeError as exc:
-                raise InputError(f"bad JSON ({exc.msg} at column {exc.colno})", path, lineno) from None
+                raise InputError(f"bad JSON ({exc.msg} at column {exc.pos + 1})", path, lineno) from None
             if not isinstance(resource, dict) or not isinstance(resource.get("resourceType"), str):
                 raise InputError("not a FHIR resource (no resourceType)", path, lineno)
             yield resource, lineno

@@ -69,7 +69,7 @@ def _document(
     try:
         record = json.loads(line)
     except json.JSONDecodeError as exc:
-        raise InputError(f"bad JSON ({exc.msg} at column {exc.colno})", path, lineno) from None
+        raise InputError(f"bad JSON ({exc.msg} at column {exc.pos + 1})", path, lineno) from None
     except RecursionError:
         raise InputError("bad JSON (nested too deeply)", path, lineno) from None
     if not isinstance(record, dict):
