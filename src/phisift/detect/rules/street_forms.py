@@ -381,11 +381,25 @@ def _lines_above(scan: Scan, start: int) -> None:
             pos = above - 1
             continue
         m = _HEAD_LINE.fullmatch(text, above, pos)
-        if not m or not _head_words_ok(m.group("x")):
+        if not m or not (_head_words_ok(m.group("x")) or _opening_line_ok(text, above, m.group("x"))):
             return
         if not any(s < m.end("x") and e > m.start("x") for s, e, _, _, _ in scan.out):
             scan.emit(m.start("x"), m.end("x"), "ORGANIZATION", 0.5)
         pos = above - 1
+
+
+def _opening_line_ok(text: str, start: int, line: str) -> bool:
+    """A letterhead typed in lower case that opens the note ("jasmineville memorial", "rosario-mejia" over
+    "kolvikuja 45"): words only, no sentence word, not all common words. Nothing above it says what
+    it is but the street under it, so it must be the note's first line."""
+    if text[:start].strip():
+        return False
+    words = line.replace(",", " ").split()
+    if not 1 <= len(words) <= 5 or not all(w.isalpha() or re.fullmatch(r"[^\W\d_]+(?:['’-][^\W\d_]+)+", w)
+                                           for w in words):
+        return False
+    keys = [w.lower() for w in words]
+    return not any(k in _STOP for k in keys) and not all(k in _common_words() for k in keys)
 
 
 def _head_words_ok(line: str) -> bool:
