@@ -36,3 +36,39 @@ def test_slashed_job_titles(det, text, value):
 )
 def test_slashes_that_are_no_job_title(det, text):
     assert not {lab for lab, _ in found(det, text)} & {"PROFESSION"}
+
+
+# ----------------------------------------------------------------------------- institutions
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("Imaging from Children'S Hospital Of New Jenniferbury was reviewed. All in all",
+         "Children'S Hospital Of New Jenniferbury"),
+        ("Outside records were requested from Children'S Hospital Of South Brett.", "Children'S Hospital Of South Brett"),
+        # a firm's double-barrelled name in lower case: in a slot, after a name on a cc line, in a signature block
+        ("She was transferred from tolak-small for further care.", "tolak-small"),
+        ("cc: interpreter Ivonne Rosario, gilmore-vu", "gilmore-vu"),
+        ("cc: Dictated by: M. Lopez, berry-kim", "berry-kim"),
+        ("PT Cora M.\nnecci-hunter\nPhone 9174743623  Fax +48 736 978 123", "necci-hunter"),
+        ("cc: Prof. Alex Courtois, da Luz-Silva", "da Luz-Silva"),
+    ],
+)
+def test_institutions_of_the_leak_check(det, text, value):
+    assert ("HOSPITAL", value) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She was transferred from jackson-pratt drain output.",
+        "Output from the jackson-pratt was 20 mL.",
+        "She was transferred from short-term rehab.",
+        "He was seen at Boston Medical Center And Saint Elizabeth today.",
+        "cc: Drs. Smith, Brown and Jones",
+        "Dr. Smith\nwolff-parkinson-white\nPhone 555-1234",
+    ],
+)
+def test_no_institution(det, text):
+    assert not {v for lab, v in found(det, text) if lab in ("HOSPITAL", "ORGANIZATION")} - {"Boston Medical Center"}

@@ -238,6 +238,10 @@ def _left_run(doc: Tokens, state: PassState, i: int, limit: int = 5) -> int:
 _ABBREVIATED_PREFIX = frozenset({"st", "ste", "mt", "ft"})
 
 
+#: Connectors read as connectors when title-cased ("Hospital Of", "Center For"); "The" and "La" start names.
+_TITLED_CONNECTORS = frozenset("of and for de del".split())
+
+
 def right_run(doc: Tokens, state: PassState, j: int, limit: int = 6, first_gap: bool = True) -> int:
     """End of the capitalised run (with inner connectors) that starts at token j.
 
@@ -253,7 +257,8 @@ def right_run(doc: Tokens, state: PassState, j: int, limit: int = 6, first_gap: 
             break  # ... but "Children's Hospital of St. Tammy": the period of "St." ends no name
         k = doc.keys[b]
         upper = doc.is_upper(b)
-        connector = k in INST_CONNECTORS and (not doc.cap[b] or upper)
+        # "Children'S Hospital Of South Brett": a note (or a line) in title case capitalises the connectors too
+        connector = k in INST_CONNECTORS and (not doc.cap[b] or upper or k in _TITLED_CONNECTORS)
         if doc.cap[b] and not connector:
             if not _run_word_ok(doc, b, b > j):
                 break
