@@ -72,3 +72,31 @@ def test_institutions_of_the_leak_check(det, text, value):
 )
 def test_no_institution(det, text):
     assert not {v for lab, v in found(det, text) if lab in ("HOSPITAL", "ORGANIZATION")} - {"Boston Medical Center"}
+
+
+# ----------------------------------------------------------------------------- the note's first line
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("naosie broown, 12/26/08\nINDICATIONS FOR PROCEDURE: The patient", "naosie broown"),
+        ("Blil Raghvan, November 2, 2023\nINTERPRETATION: MRI of the cervical spine", "Blil Raghvan"),
+        ("Leeela Narin, 08.10.2017\nCAUDAL EPIDURAL STEROID INJECTION", "Leeela Narin"),
+    ],
+)
+def test_misspelt_name_on_the_first_line(det, text, name):
+    assert ("PATIENT", name) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Brachytherapy, 12/3/2008\nThe patient was seen.",
+        "Left knee arthroscopy, 12/3/2008\nThe patient was seen.",
+        "Cholecystectomy laparoscopic, 12/3/2008\nThe patient was seen.",
+        "Esophagogastroduodenoscopy, 12/3/2008\nThe patient was seen.",
+    ],
+)
+def test_no_name_on_the_first_line(det, text):
+    assert not {lab for lab, _ in found(det, text)} & {"PATIENT", "DOCTOR"}

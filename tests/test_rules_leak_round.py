@@ -44,3 +44,30 @@ def test_lower_case_letterhead_opening_the_note(text, head):
 def test_no_lower_case_letterhead(text):
     lines = text.split("\n")
     assert not values(text) & {lines[0], lines[1]} - {"12 Main Street", "29103 Benson Estate Unit 1440"}
+
+
+# ----------------------------------------------------------------------------- the note's first line
+
+
+@pytest.mark.parametrize(
+    "text, date",
+    [
+        ("holly gamez, dec 1\nHISTORY OF PRESENT ILLNESS: This is a 23-year-old.", "dec 1"),
+        ("Lydia Chevalier-Palmer, mar 7\nCOMPARISON: None.", "mar 7"),
+        ("Chip Brown, dec 9\nEmployee was preparing to bolt top when his hand slipped.", "dec 9"),
+    ],
+)
+def test_lower_case_month_day_closing_the_first_line(text, date):
+    assert (date, "DATE") in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The patient was seen, mar 7 mg given.",
+        "History:\nHemoglobin levels, dec 5 points since the last visit.",
+        "Assessment and plan for the patient and family, mar 7\nFollow up.",
+    ],
+)
+def test_no_lower_case_month_day(text):
+    assert not values(text, "DATE")

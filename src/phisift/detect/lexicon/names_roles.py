@@ -387,9 +387,21 @@ def pass_header_name(doc: Tokens, state: PassState) -> None:
         return
     lex = doc.lex
     words = [u for u in range(j) if not doc.is_initial(u) and not lower_initial(doc, u)]
-    if not words or not (any(lex.is_name_word(doc.keys[u]) for u in words) or j > len(words)):
+    if not words or not (any(lex.is_name_word(doc.keys[u]) for u in words) or j > len(words) or _misspelt_name(doc, words)):
         return  # "Brachytherapy, 12/3/2008": a procedure, not a person
     state.emit(0, j, PATIENT, 0.85)
+
+
+def _misspelt_name(doc: Tokens, words: list[int]) -> bool:
+    """'naosie broown', 'Blil Raghvan': two or three words no list knows, as a misspelt name is (a procedure
+    or a heading has a common or clinical word: "Left Knee Arthroscopy", "Brachytherapy Planning")."""
+    lex = doc.lex
+    return 2 <= len(words) <= 3 and all(
+        not lex.is_allowed(doc.keys[u]) and doc.keys[u].replace("-", "").isalpha() and len(doc.keys[u]) > 2
+        and not doc.keys[u].endswith(_PROCEDURE_ENDINGS) for u in words)
+
+
+_PROCEDURE_ENDINGS = ("ectomy", "otomy", "ostomy", "plasty", "scopy", "graphy", "ology", "itis", "osis", "ation")
 
 
 #: A credential after a name and a comma in any case ("E. MARCONI, PHARMD AND MGAN PHIILLIPS").

@@ -500,7 +500,17 @@ def _lower_month_day(scan: Scan, s: int, m: re.Match) -> bool:
     last = words[-1].lower() if words else ""
     if between.strip() == ":" and last in _LOWER_MONTH_FIELDS:
         return True
+    if between.strip() == "," and _closes_first_line(scan.text, s, m.end("md_d")):
+        return True  # "holly gamez, dec 1": the name and the date of service on the note's first line
     return not between.strip() and (last in _LOWER_MONTH_CUES or date_cue(scan, s) is not None)
+
+
+def _closes_first_line(text: str, s: int, e: int) -> bool:
+    """``text[s:e]`` stands after a comma at the end of the note's first line, which holds a few words."""
+    head = text[:s].lstrip()
+    line_end = text.find("\n", e)
+    rest = text[e : len(text) if line_end == -1 else line_end]
+    return "\n" not in head and len(head.split()) <= 5 and not rest.strip(" \t.")
 
 
 def _month_alone(scan: Scan, s: int) -> int:
