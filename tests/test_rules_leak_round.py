@@ -71,3 +71,69 @@ def test_lower_case_month_day_closing_the_first_line(text, date):
 )
 def test_no_lower_case_month_day(text):
     assert not values(text, "DATE")
+
+
+@pytest.mark.parametrize(
+    "text, date",
+    [
+        ("Last colonoscopy jun 19. Lidocaine 1.5% was used.", "jun 19"),
+        ("Last mammogram mar 7, normal.", "mar 7"),
+    ],
+)
+def test_lower_case_month_day_after_last(text, date):
+    assert (date, "DATE") in found(text)
+
+
+@pytest.mark.parametrize("text", ["Last hemoglobin dec 2 points lower.", "Last dose dec 5 mg.",
+                                  "The last patient may 2 weeks ago."])
+def test_no_lower_case_month_day_after_last(text):
+    assert not values(text, "DATE")
+
+
+# ----------------------------------------------------------------------------- identifiers and contacts
+
+
+@pytest.mark.parametrize(
+    "text, value, label",
+    [
+        ("His truck, plate BT-M-84, was towed after the accident.", "BT-M-84", "VEHICLE"),
+        ("His truck, plate WB-B-3, was towed after the accident.", "WB-B-3", "VEHICLE"),
+        ("HIS TRUCK, PLATE GT-J-7, WAS TOWED.", "GT-J-7", "VEHICLE"),
+        ("His Truck, Plate Coc-A-65, Was Towed.", "Coc-A-65", "VEHICLE"),
+        ("PATIENT NAME: SAVANT, ALVARO\nVIN Kavfccg9Sjxllg6Ap\nWhile walking", "Kavfccg9Sjxllg6Ap", "VEHICLE"),
+        ("Reference TBB-YY-72 for the claim. Pathologic insufficiency.", "TBB-YY-72", "VEHICLE"),
+        ("Reference QM72NFP for the claim. Hypertension.", "QM72NFP", "VEHICLE"),
+        ("reference 709i1 for the claim. severe plaque.", "709i1", "VEHICLE"),
+        ("Reference phart for the claim. On exam, calm.", "phart", "USERNAME"),
+        ("Reference hulyasußebier for the claim. ESR 9.", "hulyasußebier", "USERNAME"),
+        ("REFERENCE ASHLEYHENRY FOR THE CLAIM. SHE STATES", "ASHLEYHENRY", "USERNAME"),
+        ("Patient portal user: Kevinsmith. The base of the cecum", "Kevinsmith", "USERNAME"),
+        ("She messaged the office as bente.sußebier12 on the portal.", "bente.sußebier12", "USERNAME"),
+        ("Emergency contact is Mrs Neellima Chowdhhury at 0404 890 152. I discussed the risks.", "0404 890 152",
+         "PHONE"),
+        ("Emergency contact is Ms. Stefan O'Brown at 89 6513-7218. He is a retired cook.", "89 6513-7218", "PHONE"),
+    ],
+)
+def test_identifiers_of_the_leak_check(text, value, label):
+    assert (value, label) in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A locking plate C3-C5 was placed.",
+        "The plate with 14-mm screws was placed.",
+        "Normal reference range for the test.",
+        "For reference, the INR is 2.3.",
+        "See reference 12 for details.",
+        "Reference HbA1c for the patient.",
+        "Reference laboratory for the tests.",
+        "reference 10 mg for pain",
+        "Reference Quest for the results.",
+        "Patient portal user: Pending.",
+        "She called. The patient at 1200 1300 2000 units.",
+        "Contact lens at 20 20 vision.",
+    ],
+)
+def test_no_identifier(text):
+    assert not found(text, "VEHICLE", "USERNAME", "IDNUM", "PHONE")

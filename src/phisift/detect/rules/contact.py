@@ -36,6 +36,14 @@ _REACH_AT_PHONE = re.compile(
     rf"|text|phone|tel|telephone|cell|mobile)"
     rf"[ \t]*:?[ \t]+(?:(?:at|on)[ \t]+)?{_PHONE_DIGITS}(?![0-9])"
 )
+#: "Emergency contact is Mrs Neellima Chowdhhury at 0404 890 152": the contact's name, then "at" and the number
+#: (a few words further than a phone cue reaches, in the same sentence).
+_CONTACT_AT_PHONE = re.compile(
+    rf"(?i:\b(?:contact|next[ \t]+of[ \t]+kin|proxy|reach(?:ed)?|call(?:ed)?)\b)"
+    # the same sentence: no full stop but a title's ("Mrs. Vu at")
+    r"(?:[^0-9\n.;:!?]|(?<=\b(?:Mr|Ms|Dr|St))\.|(?<=\bMrs)\.|(?<=\bProf)\.){0,60}?\b(?i:at)[ \t]+"
+    rf"{_PHONE_DIGITS}(?![0-9])"
+)
 #: "x8042": the regex opens with the letter (not a look-behind) so the engine can skip ahead to it.
 _X_EXTENSION = re.compile(r"[xX](?<![\w.][xX])(?P<n>[0-9]{3,5})(?![\w-]|\.[0-9A-Za-z])")
 _CREDENTIAL = (
@@ -213,6 +221,9 @@ def find_labelled_phones(scan: Scan) -> None:
             scan.emit(m.start("num"), m.end("num"), label, 0.8)
     for m in _REACH_AT_PHONE.finditer(scan.text):
         if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
+            scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
+    for m in _CONTACT_AT_PHONE.finditer(scan.text):
+        if 8 <= count_digits(m.group("num").split("x")[0]) <= 15 and not scan.unit_after(m.end("num")):
             scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
 
 

@@ -502,6 +502,9 @@ def _lower_month_day(scan: Scan, s: int, m: re.Match) -> bool:
         return True
     if between.strip() == "," and _closes_first_line(scan.text, s, m.end("md_d")):
         return True  # "holly gamez, dec 1": the name and the date of service on the note's first line
+    if not between.strip() and word != "may" and len(words) >= 2 and words[-2].lower() == "last" \
+            and re.match(r"[ \t]*(?:[.,;)]|\n|$)", scan.text[m.end("md_d") :]):
+        return True  # "last colonoscopy jun 19.": when something was last done, closing the clause
     return not between.strip() and (last in _LOWER_MONTH_CUES or date_cue(scan, s) is not None)
 
 
