@@ -100,3 +100,42 @@ def test_misspelt_name_on_the_first_line(det, text, name):
 )
 def test_no_name_on_the_first_line(det, text):
     assert not {lab for lab, _ in found(det, text)} & {"PATIENT", "DOCTOR"}
+
+
+# ----------------------------------------------------------------------------- people
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [
+        ("Stenosis less than 50%.  I spoke with dr. Swan by phone. Peak velocity is normal.", "Swan"),
+        ("I spoke with dr. a. smith by phone.", "a. smith"),
+        ("Thank you for referring Miss a. hayrioğlu. Please call with any questions.", "a. hayrioğlu"),
+        ("Electronically signed by LPN a. walton on 2005-01-16.", "a. walton"),
+        ("The patient's daughter, i.b. wilson, is the health care proxy.", "i.b. wilson"),
+        ("Case reviewed with cc: esther borges and a.g. turpin. On exam, calm.", "a.g. turpin"),
+        ("Lisinopril 20 mg p.o. q.a.m.,14.  Daisy Clark was seen today accompanied by her husband.", "Daisy Clark"),
+        ("Arterial obstructive disease., Anna states the pain is better today.", "Anna"),
+        ("The knee was examined.  April Bush was seen today accompanied by her husband.", "April Bush"),
+        ("The knee was examined.  Honor Rice was seen today accompanied by her husband.", "Honor Rice"),
+        ("The patient appeared well.\n\nMark Day\nSt Francis's Mercy Hospital\nPhone 950.128.8429", "Mark Day"),
+    ],
+)
+def test_people_of_the_leak_check(det, text, name):
+    assert name in {v for lab, v in found(det, text) if lab in ("PATIENT", "DOCTOR")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Take 2 tabs at 8 a.m. with nurse a. the patient was calm.",
+        "She has vitamin a. deficiency and vitamin e. excess, i.e. both.",
+        "Mr. a. was seen.",
+        "The knee was examined.  Pain Clinic was seen today accompanied by her husband.",
+        "Thanks.\n\nDay Surgery\nMain Building\nPhone 555-1234",
+        "Blood pressure 120/80., Will continue the same medications.",
+        "Labs drawn.,14.  Grace period for the payment ends.",
+    ],
+)
+def test_no_people(det, text):
+    assert not {lab for lab, _ in found(det, text)} & {"PATIENT", "DOCTOR"}

@@ -103,9 +103,21 @@ def lower_name_word(doc: Tokens, state: PassState, t: int, loose: bool) -> bool:
 
 
 def lower_initial(doc: Tokens, t: int) -> bool:
-    """A lowercase middle initial: "kieran t schmidt", "megan j. fortano" (not "a" or "i")."""
+    """A lowercase initial: "kieran t schmidt", "megan j. fortano"; "a", "i", "e", "y", "o" (words too) only with
+    its full stop and a word after it ("a. walton", "i.b. wilson"), and not in "a.m.", "e.g.", "i.e.", "a.k.a."."""
     w = doc.words[t]
-    return len(w) == 1 and w.islower() and w not in ("a", "i", "e", "y", "o")
+    if len(w) != 1 or not w.islower():
+        return False
+    if w not in ("a", "i", "e", "y", "o"):
+        return True
+    if t + 1 >= doc.n or doc.gap(t + 1) not in (".", ". "):
+        return False
+    nxt = doc.words[t + 1]
+    return not (doc.gap(t + 1) == "." and len(nxt) == 1 and (w + nxt) in _ABBREVIATION_PAIRS)
+
+
+#: Dotted abbreviations whose first letter is also a word: "a.m.", "e.g.", "i.e.", "a.k.a.", "o.d.", "o.s.", "o.u.".
+_ABBREVIATION_PAIRS = frozenset({"am", "eg", "ie", "ak", "od", "os", "ou", "ad", "ac", "ed", "oe", "ys"})
 
 
 def lower_name_end(doc: Tokens, state: PassState, i: int, loose: bool, max_tokens: int = 3) -> int:

@@ -97,14 +97,21 @@ def _subject_words_ok(doc: Tokens, toks: Sequence[int], strong: bool, company: b
     title = all(doc.is_title_case(u) for u in toks)
     if not (upper or lower or title):
         return False
+    # "April Bush was seen today accompanied by", "Honor Rice ...": with company, a given name that is also a
+    # month or a word, before a surname from the lists
+    paired = company and title and len(toks) == 2 and toks[1] == toks[0] + 1 and lex.is_name_word(doc.keys[toks[1]])
     for u in toks:
         k = doc.keys[u]
+        if paired and u == toks[0] and k in CALENDAR:
+            continue
         if len(k) < 2 or k in NAME_STOP or k in TITLES or k in RELATIONS or k in CALENDAR \
                 or k in CREDENTIAL_WORDS or k in INST_GENERIC or k in SPECIALTY_WORDS:
             return False
         if not k.replace("-", "").replace("'", "").isalpha():
             return False
     keys = [doc.keys[u] for u in toks]
+    if paired and keys[0].isalpha() and not lex.is_place_word(keys[0]):
+        return True
     named = [lex.is_name_word(k) for k in keys]
     allowed = [lex.is_allowed(k) for k in keys]
     if lower:
@@ -268,10 +275,13 @@ def _signature_name_ok(doc: Tokens, state: PassState, a: int, b: int) -> bool:
     cased = {doc.cap[t] for t in toks}
     if len(cased) > 1:
         return False
+    # "Mark Day": a given name and a surname that is also a generic word ("Day Surgery" starts with none)
+    surname_ok = len(toks) == 2 and doc.keys[toks[0]] in lex.first and lex.is_name_word(doc.keys[toks[1]])
     for t in toks:
         k = doc.keys[t]
+        generic = k in INST_GENERIC and not (surname_ok and t == toks[1])
         if len(k) < 2 or k in NAME_STOP or k in TITLES or k in CALENDAR or k in CREDENTIAL_WORDS or k in RELATIONS \
-                or k in INST_GENERIC or k in SPECIALTY_WORDS or k in lex.head_last \
+                or generic or k in SPECIALTY_WORDS or k in lex.head_last \
                 or not k.replace("-", "").replace("'", "").isalpha():
             return False
         if lex.is_allowed(k) and not lex.is_name_word(k):

@@ -93,7 +93,8 @@ def name_after(doc: Tokens, state: PassState, t: int, strong: bool) -> int | Non
         return None
     lex = doc.lex
     k = doc.keys[t]
-    initial = doc.is_initial(t) and t + 1 < doc.n and doc.initial_gap(t + 1) and doc.gap(t + 1).startswith(".")
+    initial = (doc.is_initial(t) or lower_initial(doc, t)) and t + 1 < doc.n and doc.initial_gap(t + 1) \
+        and doc.gap(t + 1).startswith(".")
     if not initial and (k in NAME_STOP or k in TITLES or k in CREDENTIAL_WORDS or k in ROLE_WORDS
                         or k in CALENDAR and not calendar_name(doc, state, t, strong) or k in NOT_NAMES):
         return None  # an initial "A." is no article
@@ -193,6 +194,11 @@ def pass_title_lower(doc: Tokens, state: PassState) -> None:
                 j = name_after(doc, state, i + 1, strong=True)
                 if j is not None:
                     state.emit(i + 1, j, TITLES[k], 0.9)
+            elif k in ("dr", "drs") and doc.gap(i + 1) == ". " and doc.is_title_case(i + 1) and not state.recased \
+                    and len(doc.keys[i + 1]) > 1 and doc.keys[i + 1] not in NAME_STOP and doc.keys[i + 1] not in TITLES \
+                    and doc.keys[i + 1] not in CALENDAR:
+                # "I spoke with dr. Swan by phone": a capitalised word after "dr." is a name, as after "Dr."
+                state.emit(i + 1, extend_name(doc, state, i + 1, strong=True), DOCTOR, 0.9)
             continue
         if doc.cap[i + 1]:
             continue

@@ -116,7 +116,11 @@ class Tokens:
         c = g[-1]
         if c in "!?:;•*\"":
             return True
+        if g.endswith(".,"):
+            return True  # "disease., Anna states": a sentence ended where MTSamples joined its fields
         if c == ".":
+            if len(g) > 1 and g[-2].isdigit():
+                return True  # "q.a.m.,14.  Daisy Clark": the full stop of a numbered item, not an initial's
             prev = self.keys[i - 1]
             return not (prev in TITLES or prev in ("st", "mt", "ft", "vs", "no") or len(prev) == 1)
         return False
