@@ -228,7 +228,8 @@ for _p in (
     "vacation in, vacationing in, visiting from, returned from, home in, house in, apartment in, "
     "ems from, ambulance from, transferred from, transported from, brought in from, arrived from, "
     "visits, visiting, visited, trip from, flew in from, drove from, "
-    "arrived in, landed in, home city, home town, hometown, based in, headquartered in, "
+    "arrived in, arrived at, landed in, home city, home town, hometown, hometown is, home town is, based in, "
+    "headquartered in, "
     "vive en, reside en, residente en, natural de, procedente de, nacido en, nacida en, "
     "originario de, originaria de"
 ).split(","):
@@ -315,6 +316,12 @@ ORG_CUES = frozenset(
         "insurance is, coverage through, covered by, "
         "year at, years at, months at, internship at, interned at, position at, job with, joined, hired by, hired at, "
         "consultant at, consultant for, contractor for, contractor at, "
+        "calling from, calling on behalf of, account with, accounts with, customer of, client of, "
+        "engineer at, manager at, director at, developer at, analyst at, designer at, executive at, "
+        "employee at, intern at, founder of, co-founder of, cofounder of, co-founded, cofounded, "
+        "acquired by, owned by, subsidiary of, sponsored by, funded by, "
+        "address of, website of, headquarters of, offices of, merged with, partnered with, rebranded as, "
+        "spun off from, "
         "trabaja en, trabajaba en, empleado de, empleada de"
     ).split(", ")
 )

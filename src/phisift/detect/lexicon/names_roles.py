@@ -302,6 +302,8 @@ _ANY_CASE_CUES: dict[tuple[str, ...], tuple[str, bool]] = {
     ("together", "with"): (DOCTOR, False), ("reviewed", "with"): (DOCTOR, False),
     ("discussed", "with"): (DOCTOR, False), ("spoke", "with"): (PATIENT, False),
     ("referring",): (PATIENT, False),
+    # "my name is marie", "people call me owen": a writer naming themself, in any case
+    ("name", "is"): (PATIENT, False), ("call", "me"): (PATIENT, False), ("calls", "me"): (PATIENT, False),
     # "her husband, iris bell", "THE PATIENT'S DAUGHTER, P.N. BALI": a relative named in any case
     **{(r,): (PATIENT, False) for r in RELATIONS},
 }

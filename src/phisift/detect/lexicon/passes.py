@@ -33,6 +33,7 @@ from .names_roles import (
     pass_role_names, pass_title_lower,
 )
 from .names_prose import pass_prose_names
+from .names_general import pass_general_names
 from .names_questions import pass_question_names
 from .names_slots import pass_caps_last_first, pass_slot_names
 from .names_placed import pass_age_subjects, pass_name_lines, pass_signature_blocks
@@ -104,6 +105,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
     Pass(pass_question_names, "", "'buck fainted', 'can Chase go', 'for Mark, she is 24': a given name by a question's grammar"),
     Pass(pass_prose_names, "", "'Gregorina's address', 'says Vedzizhev.', 'Vittore, can I': a person by what only a person has or does"),
+    Pass(pass_general_names, "", "'Kowalczyk said', 'told Marguerite', 'the CEO of Brightwave': a role in a clause, after the cued names"),
     Pass(pass_lone_names, "", "a lone common first name: the weakest name evidence, so late"),
     Pass(pass_name_lists, "found names", "'Malon, Mark and Kaylee': list neighbours of every name found"),
     Pass(pass_surname_lists, "", "'Novosel, Robinson and Holmes': a list of names no other name vouches for"),

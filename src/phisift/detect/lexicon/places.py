@@ -198,9 +198,13 @@ _AFTER_STREET = re.compile(
     re.I,
 )
 _LIVES_WORDS = frozenset(
-    "lives living lived resides residing resided moved grew born raised stays staying work works worked "
-    "working".split()
+    "live lives living lived reside resides residing resided moved grew born raised stay stays staying stayed "
+    "settled work works worked working".split()
 )
+
+
+#: A form of "be" before "from" that says where a person comes from ("I'm from Bakone").
+_BE_FROM = frozenset("i'm i’m im am is are was were he's she's he’s she’s they're they’re we're we’re".split())
 
 
 def _lives_before(doc: Tokens, c: int) -> bool:
@@ -347,8 +351,10 @@ def _place_cue(doc: Tokens, i: int, header: bool) -> tuple[tuple[str, ...] | Non
     elif i > 0 and keys[i - 1] in PLACE_CUE_LAST and doc.simple_gap(i):
         cue = doc.phrase_before(i, PLACE_CUES, PLACE_CUE_MAXLEN)
     strong_cue = header or (cue is not None and PLACE_CUES[cue])
-    if cue == ("in",) and not strong_cue:
-        strong_cue = _lives_before(doc, i - 1)
+    if cue in (("in",), ("near",)) and not strong_cue:
+        strong_cue = _lives_before(doc, i - 1)  # "I live in Casbeno", "grew up near Qaanaaq"
+    elif cue == ("from",) and i > 1 and doc.keys[i - 2] in _BE_FROM and doc.simple_gap(i - 1):
+        strong_cue = True  # "I'm from Bakone", "she is from Artilleros": where a person comes from
     return cue, strong_cue
 
 
@@ -375,8 +381,9 @@ def _unknown_place(doc: Tokens, state: PassState, i: int, cue: tuple | None, str
         return
     if lex.is_name_word(k) and cue in PLACE_CUES_NOT_NAMES:
         return  # "visits Maria"
-    if doc.is_upper(i) and not (strong_cue and len(k) > 3):
-        return
+    if doc.is_upper(i) and not (strong_cue and len(k) > 3) or doc.is_upper(i) and cue == ("arrived", "at") \
+            and k.isascii():
+        return  # "arrived at UIHC": an acronym one arrives at is a hospital ("arrived at ΛΑΡΝΑΚΑ" is a town)
     j = i + 1
     # "lives in Dinclond Junction", "lives in South Williamview": after a strong cue the
     # run may hold common words; otherwise only unknown ones

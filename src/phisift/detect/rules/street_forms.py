@@ -203,18 +203,31 @@ _CUED_NUMBERS_AROUND = re.compile(
     r"(?i:\b(?:lives|living|resides|residing|stays|staying)[ \t]+at|\baddress(?:[ \t]+is)?[ \t]*:?)[ \t]+"
     r"(?P<st>[0-9]{1,5}[ \t]+[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?)(?=,)"
 )
+#: "send it to 19 Sokolská 1475, Hrotovice", "located at 43 Ρ. Φεραίου 13, ΒΙΚΛΑ", a line "06 Slovenčeva 51,
+#: Črni Vrh nad Idrijo": a capitalised name between two numbers, then a comma and a capitalised town closing
+#: the clause, opening its line or after a place preposition ("at", "to", "in", "from").
+_NUMBERS_AROUND_TOWN = re.compile(
+    r"(?:^|(?<=[:>?])|(?<=\b[Aa]t)|(?<=\b[Tt]o)|(?<=\b[Ii]n)|(?<=\b[Ff]rom))[ \t]*"
+    r"(?P<st>[0-9]{1,5}[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?)"
+    r"(?=,[ \t]*(?P<town>[^\W\d_a-z][\w'’-]*(?:[ \t]+(?:[^\W\d_a-z][\w'’-]*|de|del|la|di|da|do|nad|pod|am|an|sur))"
+    r"{0,4})[ \t]*(?:[.,;!?]|$|[ \t][a-z]))",
+    re.MULTILINE,
+)
 
 
 def _numbered_names(scan: Scan) -> None:
     """Streets told by their numbers and a flat, whatever the name: "94 Drangahrauni 3 Apt. 460"."""
     text = scan.text
-    for pattern in (_NUMBERS_AROUND, _UNIT_FIRST, _CUED_NUMBERS_AROUND):
+    for pattern in (_NUMBERS_AROUND, _UNIT_FIRST, _CUED_NUMBERS_AROUND, _NUMBERS_AROUND_TOWN):
         for m in pattern.finditer(text):
             words = re.findall(_WORD, m.group("st"))
             if any(w.lower() in _STOP for w in words) or UNIT_AFTER.match(text, m.start("st") + len(m.group("st").split()[0])):
                 continue  # "2 tablets 3 Apt": a measure
-            if not words[0][:1].isupper() and not text[m.start() : m.start() + 1].isupper():
-                continue
+            if not words[0][:1].isupper() and not text[m.start() : m.start() + 1].isupper() and not text.islower():
+                continue  # a text typed in lowercase writes its streets so too
+            town = m.groupdict().get("town")
+            if town and any(w.lower() in _STOP or w.lower() in _common_words() for w in town.split()):
+                continue  # "at 10 Lasix 40, Then reassess": prose after the comma, not a town
             scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
 
 
@@ -252,8 +265,10 @@ STREET_FORMS = TextPass(("STREET",), lambda scan: scan.has_digit or "orner" in s
 _UNIT = re.compile(r"(?<![\w'’-])(?:[Aa]pt|APT|[Aa]partment|APARTMENT|[Ss]uite|SUITE|[Ss]te|STE)\.?[ \t]*#?[ \t]*"
                    r"[0-9]{1,5}[A-Za-z]?(?![\w/.:-]|[.,][0-9])")
 #: A second number before a street found by another pass: "21 3314 Harley Brook Lane", "07 173 Raycroft Street".
-_SECOND_NUMBER = re.compile(r"(?:^|(?<=[:,>])|(?<=\bat)|(?<=\bis)|(?<=\bin)|(?<=\bto)|(?<=\bwith))[ \t]*"
+_SECOND_NUMBER = re.compile(r"(?:(?:^|(?<=[:,>?]))[ \t]*|(?<=[a-z])[ \t]+)"
                             r"(?P<n>[0-9]{1,4}[A-Za-z]?)[ \t]+$", re.MULTILINE)
+#: A flat's word right before a number: that number is no second house number.
+_UNIT_BEFORE = re.compile(r"(?i)\b(?:apt|apartment|suite|ste|unit|flat|room|rm|box|no)\.?[ \t]*#?[ \t]*$")
 #: ... or after a flat: "Suite 680 36 4022 Oakridge Lane", "Apt. 338 32 216 Menzies Street".
 _NUMBER_AFTER_UNIT = re.compile(rf"{_UNIT_WORD}[ \t]+(?P<n>[0-9]{{1,4}}[A-Za-z]?)[ \t]+$")
 #: "Colombia 05833", "Federated States of Micronesia 47980": a postcode after the country that closes a line.
@@ -285,7 +300,10 @@ def find_street_pieces(scan: Scan) -> None:
         scan.emit(m.start(), m.end(), "STREET", 0.75)
     for s, e in streets:
         ls = scan.line_start(s)
-        m = _SECOND_NUMBER.search(text, ls, s) or _NUMBER_AFTER_UNIT.search(text, ls, s)
+        m = _SECOND_NUMBER.search(text, ls, s)
+        if m and _UNIT_BEFORE.search(text, ls, m.start("n")):
+            m = None  # "suite 085 23 rúa do paseo": the number is the flat's, read below
+        m = m or _NUMBER_AFTER_UNIT.search(text, ls, s)
         if m and not UNIT_AFTER.match(text, m.end("n")):
             scan.emit(m.start("n"), e, "STREET", 0.8)
     for m in _UNIT.finditer(text):
@@ -301,7 +319,8 @@ def find_street_pieces(scan: Scan) -> None:
 #: a comma, a full stop, the line's end or a postcode.
 _TOWN_AFTER = re.compile(
     rf"(?:,?[ \t]*{_UNIT_WORD})?,[ \t]*(?P<town>[^\W\d_a-z][\w'’-]*(?:[ \t]+(?:[^\W\d_a-z][\w'’-]*|de|la|del|di|da|do|nad|am|an|sur))"
-    r"{0,3})(?=[ \t]*(?:[,.;]|\n|$|[0-9]{4,6}\b))"
+    # or the sentence going on in lower case: "We moved to 21 3314 Harley Brook Lane, Altoona last year."
+    r"{0,3})(?=[ \t]*(?:[,.;]|\n|$|[0-9]{4,6}\b)|[ \t]+[a-z])"
 )
 
 
@@ -434,6 +453,10 @@ def _tail_line(text: str, ls: int, le: int, cased: bool) -> list[tuple[int, int,
             if m.group(g)]
 
 
+#: Where a block's last line runs on after its postcode into lower-case prose: "Chile 53977 last year."
+_RUN_ON_POSTCODE = re.compile(r"(?<=[0-9]{4})(?<![0-9]{7})[,;]?[ \t]+(?=[a-z])")
+
+
 def _block_tail(scan: Scan, end: int) -> None:
     """The lines under the street that ends at ``end``, while each is an address piece (at most four)."""
     for s, e, label in _tail_pieces(scan, end):
@@ -458,7 +481,10 @@ def _tail_pieces(scan: Scan, end: int) -> list[tuple[int, int, str]]:
         if pieces is None:
             # the last line may run on into the sentence after its postcode: "Apeldoorn, GE 23130 for this card"
             stop = next((w for w in re.finditer(_WORD, text[pos:le]) if w.group().lower() in _STOP), None)
-            pieces = _tail_line(text, pos, pos + stop.start(), cased) if stop else None
+            run_on = _RUN_ON_POSTCODE.search(text, pos, le)  # "Chile 53977 last year.", "Chile 53977, near the park"
+            cuts = ([pos + stop.start()] if stop else []) + ([run_on.start()] if run_on else [])
+            cut = min(cuts) if cuts else None
+            pieces = _tail_line(text, pos, cut, cased) if cut is not None else None
             if not pieces or pieces[-1][2] != "ZIP":
                 break
             runs_on = True
@@ -473,8 +499,8 @@ def _tail_pieces(scan: Scan, end: int) -> list[tuple[int, int, str]]:
 #: "54 Soo 36" closing its line after a cue or alone: a name between two numbers, taken as a street only
 #: when the lines under it make a block that ends in a postcode ("KERAVA / , UU / 51771").
 _NUMBERS_AROUND_LINE = re.compile(
-    r"(?:^|(?<=[:>])|(?<=\bat)|(?<=\bis)|(?<=\bto)|(?<=\bwith))[ \t]*(?P<st>[0-9]{1,5}[ \t]+[^\W\d_][\w'’-]*"
-    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?)[ \t]*$",
+    r"(?:(?:^|(?<=[:>?]))[ \t]*|(?<=[a-z])[ \t]+)(?P<st>[0-9]{1,5}[ \t]+[^\W\d_][\w'’-]*\.?"
+    r"(?:[ \t]+[^\W\d_][\w'’-]*\.?){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?)[ \t]*$",
     re.MULTILINE,
 )
 
