@@ -139,3 +139,34 @@ def test_people_of_the_leak_check(det, text, name):
 )
 def test_no_people(det, text):
     assert not {lab for lab, _ in found(det, text)} & {"PATIENT", "DOCTOR"}
+
+
+@pytest.mark.parametrize(
+    "text, value, labels",
+    [
+        ("cc: fellow T. Mall, FCMH", "FCMH", ("HOSPITAL",)),
+        ("cc: Dr A. van Hagen, HGMH", "HGMH", ("HOSPITAL",)),
+        ("cc: D. Scarpetta, Children's Hospital of South Amber", "Children's Hospital of South Amber", ("HOSPITAL",)),
+        ("With his father.\n\nSandy E.\nMass Gneeral\nPhone 489-188-6671", "Sandy E.", ("DOCTOR",)),
+        ("With his father.\n\nSandy E.\nMass Gneeral\nPhone 489-188-6671", "Mass Gneeral", ("HOSPITAL",)),
+        ("With his daughter.\n\nYoung\nPHDH\nPhone 09565857302  Fax 338.187.2550", "Young", ("DOCTOR",)),
+        ("Dictated by Nurse June T.; transcribed April 7, 1993.", "June T.", ("DOCTOR",)),
+        ("Dictated by SLP Honor T.; transcribed 17 Dec 2022.", "Honor T.", ("DOCTOR",)),
+        ("Trachea in the midline.  Emergency contact is Honor Pau at 05 59 89 09 68.", "Honor Pau", ("PATIENT",)),
+        ("Emergency contact is Honor Escobar-Karlsson at +1 359 384 4375.", "Honor Escobar-Karlsson", ("PATIENT",)),
+    ],
+)
+def test_signatures_and_contacts_of_the_leak_check(det, text, value, labels):
+    assert value in {v for lab, v in found(det, text) if lab in labels}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The Children's Hospital of the Future program.",
+        "Emergency contact is her husband at home.",
+        "Follow up.\n\nThanks\nclinic staff\nPhone 555-1234",
+    ],
+)
+def test_no_signature_or_contact(det, text):
+    assert not {v for lab, v in found(det, text)} - {"Thanks"}

@@ -137,3 +137,20 @@ def test_identifiers_of_the_leak_check(text, value, label):
 )
 def test_no_identifier(text):
     assert not found(text, "VEHICLE", "USERNAME", "IDNUM", "PHONE")
+
+
+@pytest.mark.parametrize(
+    "text, url",
+    [
+        ("Results are posted at Brown-Taylor.Com. Her toenails are short.", "Brown-Taylor.Com"),
+        ("Results Are Posted At Www.Herrera.Com. Patellar Reflexes", "Www.Herrera.Com"),
+        ("Results are posted at Www.Chambers-Orr.Info. On exam, pain 7/10.", "Www.Chambers-Orr.Info"),
+    ],
+)
+def test_title_cased_urls(text, url):
+    assert (url, "URL") in found(text)
+
+
+@pytest.mark.parametrize("text", ["Vitamin D.Org", "He was seen on 3.Com", "Dr. Smith.Info sheet given."])
+def test_no_title_cased_url(text):
+    assert not found(text, "URL")

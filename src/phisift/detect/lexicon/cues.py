@@ -103,6 +103,9 @@ _add_cues(
     PATIENT, False, False,
 )
 _add_cues("patient is, pt, pt is, patient", PATIENT, False, True)
+# "Emergency contact is Honor Pau at ...": who to call, named in a sentence (no colon)
+_add_cues("emergency contact is, contact person is, next of kin is, health care proxy is, healthcare proxy is",
+          PATIENT, False, False)
 #: Kin words that name a person's relative only after a possessive ("my baby Jasmine", "our toddler miles"):
 #: alone they are common nouns before capitalised words ("baby Tylenol", "Baby Girl", "child Abuse").
 POSSESSED_KIN = frozenset("baby toddler kid child infant newborn boy girl twin".split())

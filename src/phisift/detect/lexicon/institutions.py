@@ -346,7 +346,9 @@ def pass_institutions(doc: Tokens, state: PassState) -> None:
             if a < i and ((strong and not doc.is_upper(i)) or specific(doc, range(a, i))):
                 state.emit(a, b, label, 0.85 if not strong else 0.9)
                 done = True
-            elif b > j and specific(doc, range(j + 1, b)) and not doc.eponym_after(b):
+            elif b > j and (specific(doc, range(j + 1, b)) or phrase.startswith("children") and all(
+                    doc.cap[t] for t in range(j + 1, b)) and any(doc.keys[t] not in INST_GENERIC for t in range(j + 1, b))
+            ) and not doc.eponym_after(b):  # "Children's Hospital of South Amber": of a town, whatever its words
                 # "First Church of Cincinnati", "Children's Hospital of Andersonborough"
                 state.emit(a, b, label, 0.85)
                 done = True

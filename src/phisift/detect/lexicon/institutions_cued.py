@@ -408,6 +408,15 @@ def pass_after_name(doc: Tokens, state: PassState) -> None:
             state.emit(j, b, HOSPITAL, 0.8)
 
 
+def pass_late_signatures(doc: Tokens, state: PassState) -> None:
+    """The signature and cc-line passes again, for the names the later passes found ("cc: fellow T. Mall,
+    FCMH", "Sandy E.\\nMass Gneeral\\nPhone"); in notes typed in mixed case only, where a late name is one."""
+    if state.recased or not any(doc.cap) or all(doc.cap[t] for t in range(doc.n)):
+        return
+    pass_block_lines(doc, state)
+    pass_after_name(doc, state)
+
+
 #: Company suffixes: "Inc.", "GmbH", "S.A. de C.V.", "A/S", "v.o.s.", "S.Coop.". The short ones
 #: that are clinical abbreviations too (SA node, AB, LP) need a surname or a firm before them.
 COMPANY_SUFFIX = re.compile(

@@ -232,6 +232,9 @@ def _accept_cue_word(doc: Tokens, state: PassState, t: int, lexicon_only: bool, 
         return lex.is_name_word(k) and (header or not doc.is_upper(t) or not lex.is_allowed(k))
     if lex.is_name_word(k) or is_mc_name(doc.words[t]):
         return True
+    if doc.is_title_case(t) and t + 1 < doc.n and doc.simple_gap(t + 1) and doc.is_title_case(t + 1) \
+            and lex.is_name_word(doc.keys[t + 1]) and k.isalpha() and not lex.is_place_word(k):
+        return True  # "Emergency contact is Honor Escobar-Karlsson": a given name that is a word, then a surname
     return not lex.is_allowed(k) and not lex.is_place_word(k)
 
 

@@ -244,7 +244,10 @@ def pass_signature_blocks(doc: Tokens, state: PassState) -> None:
             continue
         if nxt >= len(text) or not _block_below(doc, nxt):
             continue
-        if _signature_name_ok(doc, state, a, b):
+        lone = b - a == 1 and doc.is_title_case(a) and doc.keys[a] in doc.lex.last and doc.keys[a] not in NAME_STOP \
+            and doc.keys[a] not in _CLOSINGS and not _block_below(doc, nxt, direct=True) \
+            and _named_line(text, nxt)  # "Young\nPHDH\nPhone ...": a surname over its institution
+        if _signature_name_ok(doc, state, a, b) or lone:
             end = doc.ends[b - 1] + (1 if doc.is_initial(b - 1) and text.startswith(".", doc.ends[b - 1]) else 0)
             state.emit_chars(doc.starts[a], end, a, b, DOCTOR, 0.85)
 
@@ -252,13 +255,21 @@ def pass_signature_blocks(doc: Tokens, state: PassState) -> None:
 _CREDENTIAL_TAIL = re.compile(r"(?:(?:[a-z]{1,3}\.){1,3}|[a-z-]{2,8})(?:,\s*(?:(?:[a-z]{1,3}\.){1,3}|[a-z-]{2,8}))*\.?", re.I)
 
 
-def _block_below(doc: Tokens, pos: int) -> bool:
-    """Below a signature name: a 'Phone' line, or one short line without digits and then a 'Phone' line."""
+def _named_line(text: str, pos: int) -> bool:
+    """The line at ``pos`` names a body the way a signature's institution line does: every word capitalised."""
+    end = text.find("\n", pos)
+    words = text[pos : len(text) if end == -1 else end].split()
+    return bool(words) and all(w[:1].isupper() or w.lower() in ("of", "and", "&", "the") for w in words)
+
+
+def _block_below(doc: Tokens, pos: int, direct: bool = False) -> bool:
+    """Below a signature name: a 'Phone' line, or one short line without digits and then a 'Phone' line
+    (``direct``: only the first)."""
     from .institutions_cued import _PHONE_LINE
 
     text = doc.text
-    if _PHONE_LINE.match(text, pos):
-        return True
+    if _PHONE_LINE.match(text, pos) or direct:
+        return bool(_PHONE_LINE.match(text, pos))
     end = text.find("\n", pos)
     if end == -1 or not text[pos:end].strip() or any(c.isdigit() for c in text[pos:end]) \
             or len(text[pos:end].split()) > 8:
@@ -288,4 +299,6 @@ def _signature_name_ok(doc: Tokens, state: PassState, a: int, b: int) -> bool:
             return False
     if any(doc.is_upper(t) and len(doc.words[t]) > 1 for t in toks) and len(toks) == 1 and b - a == 1:
         return False  # "BNCH" alone is the institution, not its clinician
-    return any(not lex.is_allowed(doc.keys[t]) for t in toks) or len(toks) > 1
+    # "Sandy E.": a given name and an initial
+    initialled = len(toks) == 1 and b - a > 1 and doc.keys[toks[0]] in lex.first and doc.is_title_case(toks[0])
+    return any(not lex.is_allowed(doc.keys[t]) for t in toks) or len(toks) > 1 or initialled

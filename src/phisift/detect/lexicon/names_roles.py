@@ -95,6 +95,11 @@ def name_after(doc: Tokens, state: PassState, t: int, strong: bool) -> int | Non
     k = doc.keys[t]
     initial = (doc.is_initial(t) or lower_initial(doc, t)) and t + 1 < doc.n and doc.initial_gap(t + 1) \
         and doc.gap(t + 1).startswith(".")
+    if doc.is_title_case(t) and len(k) > 1 and k.isalpha() and t + 1 < doc.n and doc.is_initial(t + 1) \
+            and doc.simple_gap(t + 1) and doc.text.startswith(".", doc.ends[t + 1]) and not state.taken[t + 1] \
+            and k not in NAME_STOP and k not in TITLES and k not in CREDENTIAL_WORDS and k not in ROLE_WORDS \
+            and k not in NOT_NAMES:
+        return t + 2  # "Nurse June T.", "SLP Honor T.": a given name and an initial, whatever the given name is
     if not initial and (k in NAME_STOP or k in TITLES or k in CREDENTIAL_WORDS or k in ROLE_WORDS
                         or k in CALENDAR and not calendar_name(doc, state, t, strong) or k in NOT_NAMES):
         return None  # an initial "A." is no article

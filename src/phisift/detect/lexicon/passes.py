@@ -18,7 +18,7 @@ from typing import Callable
 from .institutions import pass_hospital_acronyms, pass_institutions, pass_letterhead, pass_lower_institutions
 from .institutions_cued import (
     pass_after_name, pass_block_lines, pass_company_suffix, pass_institution_slots, pass_known_hospitals,
-    pass_lower_acronyms, pass_saints,
+    pass_late_signatures, pass_lower_acronyms, pass_saints,
 )
 from .institutions_caseless import pass_caseless_slots
 from .companies import pass_company_heads, pass_firm_lists
@@ -109,6 +109,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_lone_names, "", "a lone common first name: the weakest name evidence, so late"),
     Pass(pass_name_lists, "found names", "'Malon, Mark and Kaylee': list neighbours of every name found"),
     Pass(pass_surname_lists, "", "'Novosel, Robinson and Holmes': a list of names no other name vouches for"),
+    Pass(pass_late_signatures, "found names", "signature lines again, for the names found since ('cc: fellow T. Mall, FCMH')"),
     Pass(pass_professions, "", "'works as a nurse': after names, so a cue word is not taken as one"),
     Pass(pass_hospital_acronyms, "", "'seen at SMH': all-caps words left over after everything else"),
     Pass(pass_lower_acronyms, "", "'referral to gi at cch.': the same typed in lower case, closing its clause"),

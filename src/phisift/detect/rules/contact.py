@@ -65,7 +65,9 @@ _TLDS = ("com", "org", "net", "edu", "gov", "mil", "info", "biz", "io", "us", "u
 URL_BARE_TLD = re.compile(
     r"\.(?:" + "|".join(re.escape(t) for t in sorted(_TLDS, key=len, reverse=True)) + "|"
     # "VH.ORG/BILLING" in a note typed in capitals
-    + "|".join(t.upper() for t in ("com", "org", "net", "edu", "gov")) + r")(?![A-Za-z0-9-]|\.[A-Za-z0-9])"
+    + "|".join(t.upper() for t in ("com", "org", "net", "edu", "gov")) + "|"
+    # "Brown-Taylor.Com", "Www.Chambers-Orr.Info" in a note (or a line) typed in title case
+    + "|".join(t.title() for t in ("com", "org", "net")) + r")(?![A-Za-z0-9-]|\.[A-Za-z0-9])"
 )
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
 DOMAIN_LEFT = re.compile(rf"(?<![\w@.:/-])(?:{_LABEL}\.)*{_LABEL}$")
@@ -285,7 +287,7 @@ def find_urls(scan: Scan) -> None:
             e = _trim_url(text, m.start(), m.end())
             scan.emit(m.start(), e, "URL", 1.0)
             taken.append((m.start(), e))
-    if "www." in text or "WWW." in text:
+    if "www." in text or "WWW." in text or "Www." in text:
         for m in URL_WWW.finditer(text):
             if _inside(taken, m.start()):
                 continue
