@@ -29,9 +29,8 @@ the words that cannot be ordinary English.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from importlib import resources
 
+from ...text import clinical_vocabulary
 from .cues import CALENDAR, NAME_STOP, PLACE_PREFIX, SAINT, TITLES
 from .wordlists import WORD, Lexicons, norm
 
@@ -85,18 +84,6 @@ def note_case(text: str) -> str:
     return MIXED
 
 
-@lru_cache(maxsize=1)
-def _vocabulary() -> frozenset[str]:
-    """The shipped clinical vocabulary (lowercase words of MTSamples): known words, not names."""
-    text = resources.files("phisift").joinpath("data", "clinical_vocab.txt").read_text(encoding="utf-8")
-    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
-
-
-def clinical_vocabulary() -> frozenset[str]:
-    """The lowercase words of MTSamples that are no names (see :func:`_vocabulary`)."""
-    return _vocabulary()
-
-
 def _sentence_start(text: str, start: int) -> bool:
     """The word at ``start`` begins the text, a line or a sentence."""
     k = start - 1
@@ -118,7 +105,7 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
     """The note with its likely capitals put back (same length); ``mode`` is :func:`note_case`'s."""
     if mode == MIXED:
         return text
-    vocab = _vocabulary()
+    vocab = clinical_vocabulary()
     ms = list(WORD.finditer(text))
     keys = [norm(m.group()) for m in ms]
     name_like = [lex.is_name_word(k) or lex.is_place_word(k) for k in keys]

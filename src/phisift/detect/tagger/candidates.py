@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Iterable
 
 from ...document import Span
-from ...text import ENGLISH_STOPWORDS
+from ...text import ENGLISH_STOPWORDS, clinical_vocabulary
 
 #: Runs of non-space characters: what regions are measured and cut in.
 _WORD = re.compile(r"\S+")
@@ -45,13 +44,6 @@ _SMALL_NUMBER = re.compile(r"[#(x]?\d{1,3}(?:[-.]\d{1,2})?%?[),.;:]*")
 #: Digit runs: a word with digits is a candidate when it holds three in a row or four in all
 #: (ids, phone numbers, dates, ZIPs), not for "L4-L5", "6-French", "DIAGNOSES:,1.", "T11".
 _DIGITS = re.compile(r"\d+")
-
-
-@lru_cache(maxsize=1)
-def vocabulary() -> frozenset[str]:
-    """Lower-case clinical words (the frequency detector's shipped whitelist)."""
-    text = resources.files("phisift").joinpath("data", "clinical_vocab.txt").read_text(encoding="utf-8")
-    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 
 #: Titles before names: the name after them is the candidate.
@@ -69,7 +61,7 @@ def _known() -> frozenset[str]:
 
     lex = load_lexicons(None)
     allowed = {w for w in lex.allow | lex.terms if " " not in w}
-    return vocabulary() | ENGLISH_STOPWORDS | _TITLES | frozenset(allowed)
+    return clinical_vocabulary() | ENGLISH_STOPWORDS | _TITLES | frozenset(allowed)
 
 
 @lru_cache(maxsize=1 << 17)
