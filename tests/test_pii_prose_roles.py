@@ -40,6 +40,9 @@ from lexicon_helpers import det, found, texts  # noqa: F401 (det is a fixture)
         ("my name is marie", {"marie"}),
         ("sometimes people call me owen", {"owen"}),
         ("Our founders: Eklund, Warren and Bailey.", {"Eklund", "Warren", "Bailey"}),
+        ("i told mary about the meeting.", {"mary"}),
+        ("hi kacper, how are you?", {"kacper"}),
+        ("i met okafor yesterday.", {"okafor"}),
     ],
 )
 def test_people_by_their_role_in_a_clause(det, text, expected):
@@ -85,6 +88,8 @@ def test_firms_by_their_officers_and_business(det, text, firm):
         "We drove through Boston, Denver and Austin.",
         "Klebsiella and Enterobacter have also grown in the cultures. TEDs and Venodynes were placed.",
         "She did not tolerate the Femara and I changed it to tamoxifen.",
+        "i told grace about the rash.",
+        "hi will, call me when you can.",
         "Miner was operating a loader. Contractor was hit by a bolt.",
         "Miner received steam burns. Contractor thought it was a signal. Foreman told him to shovel.",
         "EE called Operator employee for help. Operator reported fumes. Rust was removed from the eye.",
@@ -135,6 +140,8 @@ def _covered(text: str, value: str) -> bool:
         ("Is this right? 68 72 Essex Rd\n Suite 203\n TAUCHERS\n Chile 53977", "68"),
         ("Her new address is 68 72 Essex Rd\n Suite 203\n TAUCHERS\n Chile 53977, near the park.", "53977"),
         ("We moved to 68 72 Essex Rd\n Suite 203\n TAUCHERS\n Chile 53977 last year.", "TAUCHERS"),
+        ("My address is 95 96 Hexham Road\nHaldenstein, nan 37659", "nan 37659"),
+        ("Address: 70 Algade 49\nPreserje\n, nan\n 23861", "nan\n 23861"),
     ],
 )
 def test_addresses_in_general_prose(text, value):
@@ -152,3 +159,8 @@ def test_addresses_in_general_prose(text, value):
 )
 def test_numbers_around_a_word_in_clinical_text_stay(text):
     assert not {s.label for s in detect_rules(text)} & {"STREET", "CITY"}
+
+
+def test_nan_is_a_region_only_inside_a_block():
+    text = "Seen at 12 Main Street.\nnan values in the export were dropped.\nPlan: nan, 5 units"
+    assert not any(s.label == "STATE" for s in detect_rules(text))

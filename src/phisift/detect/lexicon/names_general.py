@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from .casing import MIXED, note_case
 from .cues import NAME_STOP, TITLES
 from .labels import DOCTOR, ORGANIZATION, PATIENT
 from .names_prose import _name_word
@@ -94,6 +95,24 @@ _FIRM_PARTS = frozenset(
 )
 
 
+def _candidates(doc: Tokens) -> list[int]:
+    """The tokens that may open a name: the capitalised ones; in a short text typed all in lowercase, which
+    the detector reads as it is ("i told mary about the meeting"), the listed names that are no word of
+    the notes ("mary", "okafor"; not "will", "bill", "grace")."""
+    if any(doc.cap) or not doc.text.islower():
+        return doc.caps
+    return [t for t in range(doc.n) if _lower_name(doc, t)]
+
+
+def _lower_name(doc: Tokens, t: int) -> bool:
+    """Token t of a text in lowercase is a listed name that is no word of the notes (see ``_candidates``)."""
+    from .casing import clinical_vocabulary
+
+    k, lex = doc.keys[t], doc.lex
+    return len(k) > 2 and _listed(doc, t) and k not in clinical_vocabulary() and k not in NAME_STOP \
+        and k not in TITLES and (not lex.is_place_word(k) or k in lex.first_common)
+
+
 def _name_run(doc: Tokens, state: PassState, t: int, limit: int = 3) -> int:
     """End of a run of up to ``limit`` free name words from t, of one case, on one line ("Nicole Kay")."""
     j = t
@@ -111,6 +130,8 @@ def _name_run(doc: Tokens, state: PassState, t: int, limit: int = 3) -> int:
 def _word(doc: Tokens, state: PassState, t: int) -> bool:
     """Token t reads as a name; in a recased copy of a caseless note (whose capitals the detector put
     back on every unknown word) only a listed name that is no common word does."""
+    if not doc.cap[t]:
+        return not state.recased and doc.text.islower() and _lower_name(doc, t)
     return _name_word(doc, t) and (not state.recased or _listed(doc, t))
 
 
@@ -131,7 +152,7 @@ def _lone_ok(doc: Tokens, t: int) -> bool:
 
     k = doc.keys[t]
     lex = doc.lex
-    if k in _TRADES or k in _lower_words(doc):
+    if k in _TRADES or doc.cap[t] and k in _lower_words(doc):
         return False  # "when ram activated. Ram was not locked out": the text writes it as a word
     return lex.is_name_word(k) or k not in clinical_vocabulary()
 
@@ -164,7 +185,7 @@ def _weak_subject(doc: Tokens, t: int, j: int) -> bool:
 
 
 def _subjects(doc: Tokens, state: PassState) -> None:
-    for t in doc.caps:
+    for t in _candidates(doc):
         if state.taken[t] or not doc.sentence_initial(t) or not _word(doc, state, t) or doc.words[t].endswith(("'s", "’s")):
             continue
         j = _name_run(doc, state, t)
@@ -192,7 +213,7 @@ def _closes(doc: Tokens, j: int) -> bool:
 
 
 def _objects(doc: Tokens, state: PassState) -> None:
-    for t in doc.caps:
+    for t in _candidates(doc):
         if t == 0 or state.taken[t] or not doc.simple_gap(t) or doc.sentence_initial(t):
             continue
         prev = doc.keys[t - 1]
@@ -206,7 +227,9 @@ def _objects(doc: Tokens, state: PassState) -> None:
             continue
         verbs = _CASELESS_OBJECT_VERBS if state.recased else _OBJECT_VERBS
         given = prev in _GIVE and not state.recased
-        if not (prev in verbs or pair in _AT_PERSON or maker or given or prev in _LISTED_OBJECT_VERBS and _listed(doc, t)) \
+        greeted = prev in ("hi", "hello", "hey", "dear") and doc.sentence_initial(t - 1) and not state.recased
+        if not (prev in verbs or pair in _AT_PERSON or maker or given or greeted
+                or prev in _LISTED_OBJECT_VERBS and _listed(doc, t)) \
                 or not _word(doc, state, t):
             continue
         j = _name_run(doc, state, t)
@@ -222,7 +245,7 @@ def _pairs(doc: Tokens, state: PassState) -> None:
     """'Sousa and Ball were precision engineers': two capitalised words, one a listed name, before a plural verb."""
     if state.recased:
         return  # "ifat and elisa were negative": tests read as names in a caseless note
-    for t in doc.caps:
+    for t in _candidates(doc):
         a = t + 1
         if state.taken[t] or a + 2 > doc.n or doc.keys[a] != "and" or not doc.simple_gap(a) \
                 or not doc.simple_gap(a + 1) or not doc.cap[a + 1]:
@@ -294,7 +317,7 @@ _EVERYDAY = frozenset(
 
 def _sign_offs(doc: Tokens, state: PassState) -> None:
     """'Thanks,\nMary', 'Best regards,\nJouko': a name alone on the line under a closing."""
-    for t in doc.caps:
+    for t in _candidates(doc):
         if state.taken[t] or t == 0 or "\n" not in doc.gap(t) or not _word(doc, state, t):
             continue
         j = _name_run(doc, state, t)
@@ -316,7 +339,7 @@ def _given_possessives(doc: Tokens, state: PassState) -> None:
 
     lex = doc.lex
     vocabulary = clinical_vocabulary()
-    for t in doc.caps:
+    for t in _candidates(doc):
         w = doc.words[t]
         if state.taken[t] or not w.endswith(("'s", "’s")) or t + 1 >= doc.n or not doc.simple_gap(t + 1):
             continue
@@ -337,13 +360,13 @@ _DETERMINERS = frozenset("the a an this that these those his her my your our the
 def _introduced(doc: Tokens, state: PassState) -> None:
     """'This is Orville from accounting', 'Weronika and I went': a given name the writer introduces or pairs
     with themself."""
-    for t in doc.caps:
+    for t in _candidates(doc):
         if state.taken[t] or not _word(doc, state, t):
             continue
         j = _name_run(doc, state, t)
         this_is = t > 1 and doc.keys[t - 2] == "this" and doc.keys[t - 1] == "is" and doc.simple_gap(t) and (
             j >= doc.n or doc.keys[j] in ("from", "here", "speaking", "calling") or doc.gap(j).strip()[:1] in (",", ".", "!"))
-        and_i = j + 1 < doc.n and doc.keys[j] == "and" and doc.keys[j + 1] == "i" and doc.words[j + 1] == "I" \
+        and_i = j + 1 < doc.n and doc.keys[j] == "and" and doc.keys[j + 1] == "i" and doc.words[j + 1] in ("I", "i") \
             and doc.simple_gap(j) and doc.simple_gap(j + 1) and (doc.sentence_initial(t) or _listed(doc, t) and not (
                 t > 0 and doc.keys[t - 1] in _DETERMINERS))  # not "did not tolerate the Femara and I changed"
         if this_is or and_i:
@@ -352,7 +375,7 @@ def _introduced(doc: Tokens, state: PassState) -> None:
 
 def pass_general_names(doc: Tokens, state: PassState) -> None:
     """People and firms by their role in a clause of general prose (see the module docstring)."""
-    if not state.recased and (doc.text.isupper() or not any(doc.cap)):
+    if not state.recased and note_case(doc.text) != MIXED:
         return  # a note in one case is read through its recased copy, where capitals say less
     _firms(doc, state)
     _subjects(doc, state)

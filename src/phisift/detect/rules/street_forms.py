@@ -282,10 +282,11 @@ _COUNTRY_POSTCODE = re.compile(
 _TOWN_AFTER_UNIT = re.compile(rf"[ \t]+(?P<town>{_WORD}(?:[ \t]+{_WORD}){{0,5}})(?P<rest>[^\n]*)")
 #: The lines under a street in a block, each alone on its line (indented or quoted with ">"): a flat
 #: ("Suite 521"), a town with a region code and a postcode in any order ("LAHTI", "Apeldoorn, GE 23130",
-#: ", GU", "59797"), a country with its postcode ("Ukraine 34758").
+#: ", GU", "59797"), a country with its postcode ("Ukraine 34758"). A region exported from a table with
+#: no value reads "nan" (pandas' empty cell: "Haldenstein, nan 37659").
 _TAIL_UNIT = re.compile(r"[ \t>]*(?P<x>(?i:suite|apt\.?|apartment|unit|flat|ste\.?)[ \t]*#?[ \t]*[0-9A-Za-z-]{1,6})[ \t]*,?[ \t]*")
 _TAIL_TOWN = re.compile(
-    rf"[ \t>]*,?[ \t]*(?P<x>(?P<town>{_WORD}\.?(?:[ \t]+{_WORD}\.?){{0,4}})?(?:,?[ \t]*(?P<code>[A-Z]{{1,3}}))?"
+    rf"[ \t>]*,?[ \t]*(?P<x>(?P<town>{_WORD}\.?(?:[ \t]+{_WORD}\.?){{0,4}})?(?:,?[ \t]*(?P<code>[A-Z]{{1,3}}|nan))?"
     r"(?:,?[ \t]*(?P<pc>[0-9]{4,6}(?:-[0-9]{3,4})?))?)[ \t]*[.,]?[ \t]*"
 )
 
@@ -432,11 +433,17 @@ def _head_words_ok(line: str) -> bool:
     return not all(k in _common_words() or k.isdigit() for k in keys)
 
 
+_NAN_LINE = re.compile(r"[ \t>]*,?[ \t]*(?P<x>nan)[ \t]*,?[ \t]*")
+
+
 def _tail_line(text: str, ls: int, le: int, cased: bool) -> list[tuple[int, int, str]] | None:
     """The address pieces that fill the line ``[ls, le)`` under a street, or None when the line is prose."""
     m = _TAIL_UNIT.fullmatch(text, ls, le)
     if m:
         return [(m.start("x"), m.end("x"), "STREET")]
+    nan = _NAN_LINE.fullmatch(text, ls, le)
+    if nan:
+        return [(nan.start("x"), nan.end("x"), "STATE")]  # ", nan": a region left empty by a table export
     m = _TAIL_TOWN.fullmatch(text, ls, le)
     if not m or m.end("x") == m.start("x"):
         return None
