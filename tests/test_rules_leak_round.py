@@ -154,3 +154,34 @@ def test_title_cased_urls(text, url):
 @pytest.mark.parametrize("text", ["Vitamin D.Org", "He was seen on 3.Com", "Dr. Smith.Info sheet given."])
 def test_no_title_cased_url(text):
     assert not found(text, "URL")
+
+
+# ----------------------------------------------------------------------------- address blocks
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Intermountain\nMeldahls Allé 595\n1705 Ølsted\nPREOPERATIVE DIAGNOSES,1.  Intrauterine pregnancy.",
+         {("Meldahls Allé 595", "STREET"), ("1705", "ZIP"), ("Ølsted", "CITY")}),
+        ("Mouth Regional Medical Center\nLille Strandvej 521\n2306 Bryrup\nEmployee was drilling an entry round.",
+         {("Lille Strandvej 521", "STREET"), ("2306", "ZIP"), ("Bryrup", "CITY")}),
+        ("Remarkable.  Mailing address on file:\nLunalaan 526\n1221OQ 's-Gravendeel\nNetherlands Lungs:  Clear.",
+         {("Lunalaan 526", "STREET"), ("1221OQ", "ZIP")}),
+    ],
+)
+def test_address_blocks_of_the_leak_check(text, expected):
+    assert expected <= found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Vitals\nTylenol 325\n1705 mg given\nThe patient was calm today.",
+        "Labs\nSodium 140\n4500 Platelets\nHemoglobin is stable now.",
+        "Medications\nAspirin 81\n2306 Lisinopril\nPLAN: continue.",
+        "Seen today.\nIntermountain\nMeldahls 595\n1705 Units given\nThe patient was calm.",
+    ],
+)
+def test_no_address_block(text):
+    assert not found(text, "STREET", "ZIP", "CITY")
