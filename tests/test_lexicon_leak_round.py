@@ -170,3 +170,33 @@ def test_signatures_and_contacts_of_the_leak_check(det, text, value, labels):
 )
 def test_no_signature_or_contact(det, text):
     assert not {v for lab, v in found(det, text)} - {"Thanks"}
+
+
+# ----------------------------------------------------------------------------- forms of the synthetic dev set
+
+
+@pytest.mark.parametrize(
+    "text, value, label",
+    [
+        ("4. Form for Boeing completed (return to work 5/27).", "Boeing", "ORGANIZATION"),
+        ("5. Form for O'Leary-Dixon completed (return to work March 25th).", "O'Leary-Dixon", "ORGANIZATION"),
+        ("Diet.\n\nDolian Wade\nCc: Dr. Burnett", "Dolian Wade", "DOCTOR"),
+        ("Program.\n\nFrartia Dranman-Alexander\ncc: Dr. Rhodes", "Frartia Dranman-Alexander", "DOCTOR"),
+    ],
+)
+def test_dev_forms(det, text, value, label):
+    assert (label, value) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Form for FMLA completed.",
+        "Form for disability completed.",
+        "Form for Physical Therapy completed.",
+        "Plan.\n\nFollow Up\ncc: Dr. Rhodes",
+        "Plan.\nInternal Medicine\ncc: Dr. Rhodes",
+    ],
+)
+def test_no_dev_forms(det, text):
+    assert not {v for lab, v in found(det, text)} - {"Rhodes"}

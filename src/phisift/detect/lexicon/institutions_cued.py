@@ -135,6 +135,9 @@ def _slot_before(doc: Tokens, i: int) -> str | None:
     if doc.keys[p] == "the" and p > 0 and doc.simple_gap(p):
         p -= 1  # "received from the X"
     prep = doc.keys[p]
+    if prep == "for" and p > 0 and doc.keys[p - 1] in ("form", "forms", "paperwork") and not doc.cap[p] \
+            and not (doc.is_upper(i) and len(doc.words[i]) <= 5):  # "Form for FMLA": the kind of form
+        return ORGANIZATION  # "Form for Boeing completed (return to work 5/27)": the employer's form
     if prep not in _SLOT_PREPS or doc.cap[p]:
         return None
     # the cue word stands up to 7 words before, in the same sentence ("works as a barista at")

@@ -213,6 +213,30 @@ def pass_name_lines(doc: Tokens, state: PassState) -> None:
             state.emit(i, j, DOCTOR, 0.9)
 
 
+def pass_names_over_cc(doc: Tokens, state: PassState) -> None:
+    """'Dolian Wade\\ncc: Dr. Burnett': the writer's name on the line above the copies list that closes a note,
+    two or three capitalised words that are no common words (a misspelt or rare name needs no list)."""
+    text = doc.text
+    for m in _CC_LINE.finditer(text):
+        above_end = m.start() - 1
+        if above_end <= 0:
+            continue
+        a, b, line = _line_span(doc, text.rfind("\n", 0, above_end) + 1)
+        if not 2 <= b - a <= 3 or not state.free(a, b) or any(c.isdigit() or c in ":,;" for c in line):
+            continue
+        if text[doc.ends[b - 1] : above_end].strip(" .\t") or not all(doc.is_title_case(t) for t in range(a, b)):
+            continue
+        lex = doc.lex
+        if all(lex.is_allowed(doc.keys[t]) and not lex.is_name_word(doc.keys[t]) for t in range(a, b)) or any(
+                doc.keys[t] in NAME_STOP or doc.keys[t] in TITLES or doc.keys[t] in INST_GENERIC
+                or doc.keys[t] in SPECIALTY_WORDS or doc.keys[t] in lex.head_last for t in range(a, b)):
+            continue
+        state.emit(a, b, DOCTOR, 0.85)
+
+
+_CC_LINE = re.compile(r"(?m)^[ \t]*(?i:cc)[ \t]*:")
+
+
 def _line_span(doc: Tokens, pos: int) -> tuple[int, int, str]:
     """(first token, end token, text) of the line that starts at character ``pos``."""
     end = doc.text.find("\n", pos)

@@ -36,7 +36,7 @@ from .names_prose import pass_prose_names
 from .names_general import pass_general_names
 from .names_questions import pass_question_names
 from .names_slots import pass_caps_last_first, pass_slot_names
-from .names_placed import pass_age_subjects, pass_name_lines, pass_signature_blocks
+from .names_placed import pass_age_subjects, pass_name_lines, pass_names_over_cc, pass_signature_blocks
 from .organisations import pass_org_cues, pass_payers
 from .places import (
     pass_addresses, pass_cued_locations, pass_lower_places, pass_multiword_places, pass_places, pass_streets,
@@ -87,6 +87,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_header_name, "", "'Rusty Swan, 2020-01-26' on a note's first line"),
     Pass(pass_names_after_and, "found names", "'with Mariane W., FRCS and polly butler': a name's partner"),
     Pass(pass_name_lines, "", "a name alone at a line start (header, signature) after the cued ones"),
+    Pass(pass_names_over_cc, "", "'Dolian Wade\\ncc: Dr. Burnett': the writer's name over the copies line"),
     Pass(pass_signature_blocks, "", "'S. Fritsch\\nBNCH\\nPhone': a name opening a signature block, before its institution line"),
     Pass(pass_letterhead, "found DOCTOR", "the institution below a signature needs the signature's name found"),
     Pass(pass_block_lines, "found names", "the line between a name and a 'Phone' or address line"),
