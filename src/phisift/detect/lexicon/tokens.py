@@ -105,6 +105,15 @@ class Tokens:
         return len(w) == 1 and w.isupper()
 
     def sentence_initial(self, i: int) -> bool:
+        """Token i opens a sentence, a line or the text (computed once per token: the passes ask it
+        about every token, some many times)."""
+        return self._sentence_initials[i] if 0 <= i < self.n else self._sentence_initial(i)
+
+    @cached_property
+    def _sentence_initials(self) -> list[bool]:
+        return [self._sentence_initial(i) for i in range(self.n)]
+
+    def _sentence_initial(self, i: int) -> bool:
         if i == 0:
             return True
         g = self.gap(i)

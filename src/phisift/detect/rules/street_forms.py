@@ -59,6 +59,9 @@ _WORD = r"[^\W\d_][\w'’-]*"
 _NUMBER = r"[0-9]{1,5}[A-Za-z]?(?:[/-][0-9]{1,4}[A-Za-z]?)?"
 _PREFIX_RE = re.compile(rf"(?i)(?<![\w'’-])(?:{'|'.join(_PREFIX_TYPES)})(?:\.|(?=[ \t]))")
 _FUSED_RE = re.compile(rf"(?i)(?<![\w'’-])[^\W\d_]{{3,}}(?:{'|'.join(_FUSED_TYPES)})(?=[ \t]+[0-9])")
+#: Where a ``_FUSED_RE`` match can start: a whole run of letters before a space and a digit. Tried first,
+#: because ``_FUSED_RE`` backtracks through its alternation at every word of the text (4% of the CPU time).
+_FUSED_CANDIDATE = re.compile(r"(?<![\w'’-])[^\W\d_]{6,}+(?=[ \t]+[0-9])")
 _SUFFIX_RE = re.compile(rf"(?i)(?<=[ \t])(?:{'|'.join(_SUFFIX_TYPES)})(?:\.|(?=[ \t]+[0-9]))(?=[ \t]+[0-9])")
 #: A house number standing just before the street on its line ("94 ", "21, ").
 _NUMBER_BEFORE = re.compile(rf"(?<![\w.,/:-])(?P<n>{_NUMBER})[ \t]*,?[ \t]+$")
@@ -131,7 +134,10 @@ def _fused_streets(scan: Scan) -> None:
     """"Koskikatu 83", "94 Koskikatu 83", "Sterre der Zeestraat 197", "Schietboompleinstraat 391"."""
     text = scan.text
     common = _common_words()
-    for m in _FUSED_RE.finditer(text):
+    for candidate in _FUSED_CANDIDATE.finditer(text):
+        m = _FUSED_RE.match(text, candidate.start())
+        if m is None:
+            continue
         word = m.group()
         low = word.lower()
         if low in common or low in _NOT_STREETS:
