@@ -185,3 +185,21 @@ def test_address_blocks_of_the_leak_check(text, expected):
 )
 def test_no_address_block(text):
     assert not found(text, "STREET", "ZIP", "CITY")
+
+
+@pytest.mark.parametrize(
+    "text, value, label",
+    [
+        ("Reference VIN hhyw8axbt6jnmjugp for the claim.", "hhyw8axbt6jnmjugp", "VEHICLE"),
+        ("Reference PM-JJ-7 for the claim.", "PM-JJ-7", "VEHICLE"),
+        ("Specimen BIO-DV-FA4DBBCB9A was received intact.", "BIO-DV-FA4DBBCB9A", "IDNUM"),
+    ],
+)
+def test_more_identifiers_of_the_leak_check(text, value, label):
+    assert (value, label) in found(text)
+
+
+@pytest.mark.parametrize("text", ["Reference CT-SCAN-2 for the result.", "the well-to-do-deadbeef case",
+                                  "Reference T4 for the claim.", "Stage T2-N0-M0 noted."])
+def test_no_more_identifiers(text):
+    assert not found(text, "VEHICLE", "IDNUM")

@@ -32,8 +32,8 @@ _PLATE = re.compile(
     # one run of five to eight letters and digits: "CA79WJU", "rl00pzx"
     r"|(?=[A-Z0-9]{0,7}[A-Z])(?=[A-Z0-9]{0,7}[0-9])[A-Z0-9]{5,8})(?![\w-])"
 )
-#: A VIN: 17 letters (no I, O, Q) and digits, in capitals or title-cased with a digit ("Kavfccg9Sjxllg6Ap").
-_VIN = re.compile(r"[A-HJ-NPR-Z0-9]{17}|(?=[A-Za-z]*[0-9])[A-HJ-NPR-Z](?:[a-hj-npr-z0-9]|(?<=[0-9])[A-HJ-NPR-Z]){16}")
+#: A VIN: 17 letters (no I, O, Q) and digits, in capitals, in lower case or title-cased with a digit ("Kavfccg9Sjxllg6Ap").
+_VIN = re.compile(r"[A-HJ-NPR-Z0-9]{17}|(?=[a-z]*[0-9])[a-hj-npr-z0-9]{17}|(?=[A-Za-z]*[0-9])[A-HJ-NPR-Z](?:[a-hj-npr-z0-9]|(?<=[0-9])[A-HJ-NPR-Z]){16}")
 _DISTRICT_PLATE = re.compile(r"(?i)[A-Z]{1,3}-[A-Z]{1,2}-[0-9]{1,4}")
 #: "locking plate C3-C5", "plate T12-L2": vertebral levels after a surgical plate, not a licence plate.
 _VERTEBRAE = re.compile(r"(?i)[CTLS][0-9]{1,2}[ -]+[CTLS]?[0-9]{1,2}")

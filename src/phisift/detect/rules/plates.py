@@ -87,7 +87,7 @@ def find_reference_plates(scan: Scan) -> None:
 #: "Reference QM72NFP for the claim", "Reference TBB-YY-72 for the claim", "Reference phart for the claim": one
 #: code after a reference cue, the clause going on after it.
 _REFERENCE_CODE = re.compile(
-    r"(?i:\b(?:reference|ref\.?)[ \t]*#?[ \t]*)(?<![^\W_])(?P<v>[^\W_]{3,}(?:-[^\W_]{1,4}){0,3})"
+    r"(?i:\b(?:reference|ref\.?)[ \t]*#?[ \t]*)(?<![^\W_])(?P<v>[^\W_]{2,}(?:-[^\W_]{1,4}){0,3})"
     r"(?=[ \t]+(?i:for|on|in|to)\b|[.,;]|[ \t]*$)", re.MULTILINE
 )
 
@@ -107,6 +107,8 @@ def find_reference_codes(scan: Scan) -> None:
         if letters and not (letters.isupper() or letters.islower()):
             continue  # "HbA1c", "Smith": mixed case is a word or a name
         digits = sum(c.isdigit() for c in v)
+        if any(len(g) >= 3 and g.isalpha() and g.lower() in words for g in v.split("-")):
+            continue  # "Reference CT-SCAN-2": a word inside is no code
         if digits and letters:
             if len(v.replace("-", "")) >= 5 or v.count("-") >= 2:
                 scan.emit(s, e, "VEHICLE" if "-" in v or len(v) <= 8 else "IDNUM", 0.75)
