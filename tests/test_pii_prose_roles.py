@@ -43,6 +43,8 @@ from lexicon_helpers import det, found, texts  # noqa: F401 (det is a fixture)
         ("i told mary about the meeting.", {"mary"}),
         ("hi kacper, how are you?", {"kacper"}),
         ("i met okafor yesterday.", {"okafor"}),
+        ("Mark is a very kind person. They are generous.", {"Mark"}),
+        ("What's your name? Okafor", {"Okafor"}),
     ],
 )
 def test_people_by_their_role_in_a_clause(det, text, expected):
@@ -60,6 +62,7 @@ def test_people_by_their_role_in_a_clause(det, text, expected):
         ("I used to be an engineer at Vitalchek.", "Vitalchek"),
         ("The address of Votizen is 56 Canelones 2266", "Votizen"),
         ("They merged with Quorvex last year.", "Quorvex"),
+        ("Contact Redfin customer service.", "Redfin"),
     ],
 )
 def test_firms_by_their_officers_and_business(det, text, firm):
@@ -90,6 +93,9 @@ def test_firms_by_their_officers_and_business(det, text, firm):
         "She did not tolerate the Femara and I changed it to tamoxifen.",
         "i told grace about the rash.",
         "hi will, call me when you can.",
+        "Chest is a normal shape. Heart is a good size. Patient is a pleasant man.",
+        "What is your name? Nausea.",
+        "Call Medicaid customer service. Ask Pharmacy customer care.",
         "Miner was operating a loader. Contractor was hit by a bolt.",
         "Miner received steam burns. Contractor thought it was a signal. Foreman told him to shovel.",
         "EE called Operator employee for help. Operator reported fumes. Rust was removed from the eye.",
@@ -112,6 +118,8 @@ def test_clinical_subjects_and_objects_stay(det, text):
         ("She is from Bakone originally.", "Bakone"),
         ("The train arrived at Mozirje this morning.", "Mozirje"),
         ("My hometown is Casbeno.", "Casbeno"),
+        ("Where is Lillehammer?", "Lillehammer"),
+        ("Welcome to Trondheim!", "Trondheim"),
     ],
 )
 def test_towns_after_living_and_origin(det, text, town):
@@ -119,7 +127,8 @@ def test_towns_after_living_and_origin(det, text, town):
 
 
 @pytest.mark.parametrize("text", ["I live in Pain.", "The referral is from Cardiology.", "He is from Home Health.",
-                                  "The patient arrived at the ED. She arrived at Bedside Care."])
+                                  "The patient arrived at the ED. She arrived at Bedside Care.",
+                                  "Where is Pain located? Welcome to Rehab."])
 def test_living_and_origin_leave_common_words(det, text):
     assert not {label for label, _ in found(det, text)} & {"CITY", "COUNTRY"}
 

@@ -237,8 +237,8 @@ for _p in (
     "originario de, originaria de"
 ).split(","):
     PLACE_CUES[tuple(_p.split())] = True
-for _p in ("from", "in", "to", "near", "at", "en"):
-    PLACE_CUES[(_p,)] = False
+for _p in ("from", "in", "to", "near", "at", "en", "where is", "welcome to"):
+    PLACE_CUES[tuple(_p.split())] = False
 #: Strong cues that still do not make a person's name a place ("visits Maria").
 PLACE_CUES_NOT_NAMES = frozenset({("visits",), ("visiting",), ("visited",)})
 PLACE_CUE_LAST = frozenset(p[-1] for p in PLACE_CUES)

@@ -184,9 +184,29 @@ def _weak_subject(doc: Tokens, t: int, j: int) -> bool:
     return k in lex.last and k not in lex.first and not lex.is_allowed(k) and not k.endswith(("er", "or", "man"))
 
 
+#: Nouns that say the subject of "X is a ..." is a person.
+_PERSON_NOUNS = frozenset("person man woman guy girl boy lady gentleman friend kid fellow".split())
+
+
+def _a_person_after(doc: Tokens, i: int) -> bool:
+    """Tokens from i read "a (very)? (adjective)? person": "is a very sympathetic person"."""
+    if i >= doc.n or doc.keys[i] not in ("a", "an"):
+        return False
+    return any(i + n < doc.n and doc.keys[i + n] in _PERSON_NOUNS and not any(doc.cap[i + 1 : i + n + 1])
+               for n in (1, 2, 3))
+
+
 def _subjects(doc: Tokens, state: PassState) -> None:
+    lex = doc.lex
     for t in _candidates(doc):
-        if state.taken[t] or not doc.sentence_initial(t) or not _word(doc, state, t) or doc.words[t].endswith(("'s", "’s")):
+        if state.taken[t] or not doc.sentence_initial(t) or doc.words[t].endswith(("'s", "’s")):
+            continue
+        k = doc.keys[t]
+        if t + 1 < doc.n and doc.keys[t + 1] == "is" and doc.simple_gap(t + 1) and k in lex.first \
+                and k not in NAME_STOP and k not in TITLES and k not in lex.terms and _a_person_after(doc, t + 2):
+            state.emit(t, t + 1, PATIENT, 0.9)  # "Mark is a very sympathetic person": a person, whatever the word
+            continue
+        if not _word(doc, state, t):
             continue
         j = _name_run(doc, state, t)
         if j >= doc.n or not doc.simple_gap(j) or doc.cap[j] or j - t == 1 and not _lone_ok(doc, t) \
@@ -196,8 +216,11 @@ def _subjects(doc: Tokens, state: PassState) -> None:
         if verb in ("is", "was") and j + 1 < doc.n and doc.keys[j + 1].endswith("ed") \
                 and doc.keys[j + 1] not in _PERSON_PASSIVES:
             continue  # "Rust was removed": done to a thing
-        if verb == "is" and j + 2 < doc.n and doc.keys[j + 1] == "from" and doc.cap[j + 2] and not state.recased:
+        if verb == "is" and j + 2 < doc.n and doc.keys[j + 1] == "from" and not state.recased \
+                and (doc.cap[j + 2] or not any(doc.cap)):
             verb = "said"  # "Jaylee is from Amazon Web Services": a person comes from a firm or a town
+        if verb == "is" and _a_person_after(doc, j + 1):
+            verb = "said"  # "Kelvin Okafor is a very sympathetic person"
         if verb in _PERSON_VERBS or verb in _LISTED_VERBS and _listed(doc, t) \
                 or verb in _WEAK_VERBS and not state.recased and _weak_subject(doc, t, j):
             # sure enough to keep the verb out of a tagger's longer guess ("Klimek shouted")
@@ -214,6 +237,12 @@ def _closes(doc: Tokens, j: int) -> bool:
 
 def _objects(doc: Tokens, state: PassState) -> None:
     for t in _candidates(doc):
+        if t > 1 and not state.taken[t] and doc.keys[t - 1] == "name" and doc.keys[t - 2] in ("your", "ur") \
+                and doc.gap(t).strip() == "?" and "\n" not in doc.gap(t) and _word(doc, state, t):
+            j = _name_run(doc, state, t)  # "What's your name? jillian capon": the answer
+            if _closes(doc, j):
+                state.emit(t, j, PATIENT, 0.8)
+            continue
         if t == 0 or state.taken[t] or not doc.simple_gap(t) or doc.sentence_initial(t):
             continue
         prev = doc.keys[t - 1]
@@ -293,6 +322,10 @@ def _firms(doc: Tokens, state: PassState) -> None:
         if t > 1 and doc.keys[t - 1] == "of" and doc.keys[t - 2] in _FIRM_PARTS and doc.simple_gap(t) \
                 and _closes(doc, j):
             state.emit(t, j, ORGANIZATION, 0.7)  # "the CEO of Brightwave"
+            continue
+        if j + 1 < doc.n and doc.simple_gap(j) and doc.keys[j] == "customer" and doc.keys[j + 1] in (
+                "service", "support", "care") and not lex.is_name_word(k):
+            state.emit(t, j, ORGANIZATION, 0.7)  # "Contact Redfin customer service"
             continue
         opened = (doc.sentence_initial(t) or doc.gap(t).rstrip().endswith(",")) and not lex.is_name_word(k)
         if opened and j < doc.n and doc.simple_gap(j) and (doc.keys[j] in _FIRM_VERBS or (
