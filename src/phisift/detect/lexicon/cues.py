@@ -175,7 +175,11 @@ EPONYM_HEADS = frozenset(
     "agar culture virus bacillus fever protocol questionnaire inventory assessment exam "
     "examination silk pressure pressures anastomosis drill plate plates plating pin pins "
     "system systems instrumentation ventilation screw screws rod rods nail nails implant "
-    "implants prosthesis graft grafts lens lenses stand table hose component components junction arm".split()
+    "implants prosthesis graft grafts lens lenses stand table hose component components junction arm "
+    # allergens, venoms, chromosomes, stains, classes: "Timothy grass", "Russell viper venom",
+    # "Philadelphia chromosome", "Congo red", "Bethesda category", "Ellis class III", "Hong Kong flu",
+    # "Brazil nut", "Ottawa ankle rules"
+    "grass grasses bluegrass viper venom chromosome red category class flu nut nuts rule rules".split()
 )
 
 #: Month and day names are first names too ("April", "June"); alone they are dates.
@@ -209,7 +213,8 @@ PARTICLES = frozenset(
 #: ("Dictated by Scribe: X", "The patient is Age: 67", "I spoke with Transcribed by: X").
 NOT_NAMES = frozenset(
     "scribe transcribed transcriptionist age dob sex gender mrn date time phone fax email signed dictated "
-    "reviewed interpreter pharmacist resident fellow intern attending nurse ot slp rn lpn cna crna emt".split()
+    "reviewed interpreter pharmacist resident fellow intern attending nurse ot slp rn lpn cna crna emt "
+    "sincerely respectfully cordially regards".split()  # a letter's closing: "Sincerely, John Doe, MD"
 )
 
 #: Words that are never part of a name run, whatever their case.

@@ -343,6 +343,8 @@ def pass_institutions(doc: Tokens, state: PassState) -> None:
                 b2 = right_run(doc, state, j)
                 if b2 > j + 1 and doc.is_cap(b2 - 1):
                     b = b2
+            if label != HOSPITAL and b == j and (doc.eponym_after(j) or doc.term_after(j)):
+                continue  # "New York Heart Association class III", "... functional classification": a scale
             if a < i and ((strong and not doc.is_upper(i)) or specific(doc, range(a, i))):
                 state.emit(a, b, label, 0.85 if not strong else 0.9)
                 done = True

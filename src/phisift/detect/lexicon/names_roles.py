@@ -22,6 +22,7 @@ from .cues import (
     TITLES,
 )
 from ..rules.vocab import HOLIDAYS_EN
+from .casing import clinical_vocabulary, inflected
 from .labels import DOCTOR, PATIENT
 from .name_runs import calendar_name, extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok
 from .state import PassState
@@ -68,6 +69,8 @@ def _role_end(doc: Tokens, i: int) -> int | None:
     if k in ROLE_WORDS and not (k in _ROLE_SECOND and i > 0 and (doc.keys[i - 1], k) in ROLE_PAIRS):
         return i + 1
     if CREDENTIAL.fullmatch(doc.words[i]) and len(doc.words[i]) > 1:
+        if k == "do" and i > 0 and doc.keys[i - 1] == "to":
+            return None  # "USED TO DO SHARP DISSECTION" in capitals: the verb, not a doctor of osteopathy
         return i + 1
     return None
 
@@ -215,6 +218,9 @@ def pass_title_lower(doc: Tokens, state: PassState) -> None:
             continue
         t = i + 1
         kt = doc.keys[t]
+        if k == "doctor" and not g.startswith(".") and kt not in lex.first and (
+                inflected(kt) or kt in clinical_vocabulary()):
+            continue  # "Doctor put him on restrictions", "Doctor subscribed 3 medications": the noun and a verb
         if kt in PARTICLES or lower_initial(doc, t):
             j = name_after(doc, state, t, strong=True)
         elif lex.is_name_word(kt) or not lex.is_allowed(kt, terms=False):

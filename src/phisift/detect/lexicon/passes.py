@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .generic_orgs import pass_generic_orgs
 from .institutions import pass_hospital_acronyms, pass_institutions, pass_letterhead, pass_lower_institutions
 from .institutions_cued import (
     pass_after_name, pass_block_lines, pass_company_suffix, pass_institution_slots, pass_known_hospitals,
@@ -59,6 +60,7 @@ class Pass:
 
 
 PASSES: tuple[Pass, ...] = (
+    Pass(pass_generic_orgs, "", "'Alcoholics Anonymous', 'Job Corps': programmes that name no one, claimed untagged first"),
     Pass(pass_streets, "", "a house number and a street suffix are the surest shape: take them before any name"),
     Pass(pass_streets_head_first, "", "'Calle Carmen Romero, 23': street words must not become a person"),
     Pass(pass_addresses, "found STREET", "the city after a street or before ', ST 12345', before names claim it"),

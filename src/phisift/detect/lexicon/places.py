@@ -26,7 +26,11 @@ from .tokens import SPACE_GAPS, Tokens
 _STREET_NUMBER = re.compile(r"(?<![\w\-/.#])(\d+[A-Za-z]?)\s+$")
 
 
-_UNITS = frozenset("cm mm m in inch inches ft feet x by sq cc ml".split())
+_UNITS = frozenset(
+    "cm mm m in inch inches ft feet x by sq cc ml "
+    "weeks week wks wk days day months month years year hours hour hrs minutes times "  # "38 WEEKS VIA NSVD"
+    "chamber vessel".split()  # "Fetal Heart (4 Chamber View)"
+)
 _HOUSE_NUMBER_AFTER = re.compile(r"(?:,\s*|\s+)(?:n[ºo°]\.?\s*)?\d+[A-Za-z]?\b")
 
 
@@ -62,6 +66,8 @@ def pass_streets_head_first(doc: Tokens, state: PassState) -> None:
         m = _HOUSE_NUMBER_AFTER.match(doc.text, end)
         if m and "\n" not in m.group(0):
             end = m.end()
+        elif state.recased and k == "via":
+            continue  # "38 weeks via nsvd" typed in one case: the English word, capitalised by the recasing
         state.emit_chars(doc.starts[i], end, i, last_cap + 1, STREET, 0.9)
 
 
@@ -186,8 +192,9 @@ def state_after(doc: Tokens, state: PassState, j: int) -> tuple[int, str] | None
     if len(w) == 2 and w.isupper() and w in doc.lex.state_codes:
         return j + 1, STATE
     p = place_at(doc, state, j)
-    if p and p[1] in (STATE, COUNTRY) and all(doc.is_cap(t) or not doc.keys[t].isalpha() for t in (j,)):
-        return p[0], p[1]
+    if p and p[1] in (STATE, COUNTRY) and all(doc.is_cap(t) or not doc.keys[t].isalpha() for t in (j,)) \
+            and not (doc.eponym_after(p[0]) or doc.term_after(p[0])):
+        return p[0], p[1]  # not "Bermuda grass, Kentucky bluegrass": a list of allergens
     return None
 
 
@@ -428,8 +435,8 @@ def _known_place(
     toks = range(i, j)
     upper = all(doc.is_upper(t) or len(doc.words[t]) < 3 for t in toks)
     allowed = all(lex.is_allowed(doc.keys[t]) for t in toks if doc.is_cap(t))
-    if (doc.eponym_after(j) or doc.dose_after(j)) and not strong_cue:
-        return  # "Mayo scissors", "Glasgow Coma Scale"
+    if (doc.eponym_after(j) or doc.dose_after(j) or doc.term_after(j)) and not strong_cue:
+        return  # "Mayo scissors", "Glasgow Coma Scale", "Epworth Sleepiness Scale", "Philadelphia chromosome"
     if multi:
         if allowed and not (major or strong_cue):
             return

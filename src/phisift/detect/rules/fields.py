@@ -25,7 +25,12 @@ _NAME_LABEL_WORDS = frozenset({
 _RE_SUBJECT = re.compile(
     r"(?i:(?:referral|referrals|request|requests|records?|consult|consultation|follow-?up|results?|report|"
     r"reports|medical|lab|labs|imaging|transfer|appointment|new|urgent|patient|pt|release|information|"
-    r"info|prior|authorization|auth|and|&|of|for|your|our)(?![\w'’])[ \t]*)*"
+    r"info|prior|authorization|auth|and|&|of|for|your|our|"
+    # a letter's subject ("RE: Evaluation", "RE: Independent Medical Examination"): no name
+    r"evaluations?|assessments?|exam|examinations?|summary|letter|status|update|clearance|disability|"
+    r"progress|treatment|visit|opinion|review|second|independent|physical|therapy|discharge|admission|"
+    r"history|notes?|claim|injury|work|workers'?|compensation|qme|ime|psychological|neuropsychological|"
+    r"psychiatric|dental|surgical|supplemental|re-?evaluation)(?![\w'’])[ \t]*)*"
     r"(?:[-–:][ \t]*)?"
 )
 _SERVICE_HEAD = re.compile(r"[A-Za-z/-]+")

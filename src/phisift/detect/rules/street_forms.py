@@ -82,6 +82,8 @@ def _name_words(text: str, pos: int, limit: int = 5) -> list[tuple[int, int]]:
             break
         out.append(m.span("w"))
         pos = m.end()
+        if len(word) > 3 and m.group("w").endswith("."):
+            break  # "VIA NSVD. APGAR 8": a full stop after a word ends the sentence, not an abbreviation
     while out and text[out[-1][0] : out[-1][1]].lower() in _CONNECTORS:
         out.pop()  # the name does not end in "de"
     return out
