@@ -29,6 +29,7 @@ the words that cannot be ordinary English.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...text import clinical_vocabulary
 from .cues import CALENDAR, NAME_STOP, PLACE_PREFIX, SAINT, TITLES
@@ -59,11 +60,13 @@ def inflected(key: str) -> bool:
     return len(key) > 5 and key.endswith(("ing", "ed"))
 
 
+@lru_cache(maxsize=8)
 def note_case(text: str) -> str:
     """'lower', 'upper' or 'mixed': the case the whole note is written in.
 
     Counted over words of two or more letters; a note of fewer than 8 such words is
-    'mixed' (too little to tell: a short query reads as it is).
+    'mixed' (too little to tell: a short query reads as it is). Cached for the last few texts: the lexicon
+    detector, a name pass and the tagger's word features each ask it of the same note.
     """
     n = caps = upper = 0
     for m in WORD.finditer(text):
