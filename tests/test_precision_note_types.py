@@ -198,3 +198,36 @@ def test_doctor_before_a_verb_is_no_name(det):
     text = "He came to medic on site - Doctor put him on restrictions. Doctor subscribed 3 medications."
     assert texts(det, text) == set()
     assert "anna farias" in texts(det, "Seen by Doctor anna farias today about her knee.")
+
+
+@pytest.mark.parametrize(
+    "text, word",
+    [
+        ("DR. XYZ WILL SEE HIM IN FOLLOWUP. DR. X SAID THAT THE PATIENT IS DOING WELL. NO CHANGES.", "WILL"),
+        ("DR. XYZ WILL SEE HIM IN FOLLOWUP. DR. X SAID THAT THE PATIENT IS DOING WELL. NO CHANGES.", "SAID"),
+        ("dr. xyz will see him in followup. dr. x said that the patient is doing well. no changes.", "will"),
+        ("dr. xyz will see him in followup. dr. x said that the patient is doing well. no changes.", "said"),
+    ],
+)
+def test_a_verb_after_a_placeholder_in_one_case_is_no_name(det, text, word):
+    assert not any(word in t.split() for t in texts(det, text)), texts(det, text)
+
+
+def test_names_after_titles_in_one_case_still_found(det):
+    got = texts(det, "SEEN TODAY BY DR. ANNA FARIAS AND DR. SMITH. DR. JOHN KOWALSKI WILL CALL HER BACK.")
+    assert {"ANNA FARIAS", "SMITH", "JOHN KOWALSKI"} <= got
+    assert "anna farias" in texts(det, "seen today by dr. anna farias about her knee. she is doing well today.")
+
+
+def test_the_next_fields_label_is_no_name(rules):
+    text = "REFERRING PHYSICIAN: DR. X. ATTENDING PHYSICIAN: DR. Y. PRIMARY CARE PHYSICIAN: NONE."
+    assert not any("ATTENDING" in t or "PRIMARY" in t for t in rule_texts(rules, text))
+    text = "Referring Physician: John Smith  Attending Physician: Mary Jones"
+    assert {"John Smith", "Mary Jones"} <= rule_texts(rules, text)
+
+
+@pytest.mark.parametrize("case", [str, str.lower])
+def test_a_dictation_footer_is_no_name(det, rules, case):
+    text = case("DICTATED BY: DR. X. TRANSCRIBED BY: MT. D: 01/01/2009 T: 01/02/2009. ELECTRONICALLY SIGNED BY DR. X.")
+    got = {t.lower() for t in texts(det, text) | rule_texts(rules, text)}
+    assert not any("transcribed" in t or t == "mt" for t in got), got

@@ -214,7 +214,7 @@ PARTICLES = frozenset(
 NOT_NAMES = frozenset(
     "scribe transcribed transcriptionist age dob sex gender mrn date time phone fax email signed dictated "
     "reviewed interpreter pharmacist resident fellow intern attending nurse ot slp rn lpn cna crna emt "
-    "sincerely respectfully cordially regards".split()  # a letter's closing: "Sincerely, John Doe, MD"
+    "sincerely respectfully cordially regards mt cmt".split()  # a closing ("Sincerely,"), a transcriptionist
 )
 
 #: Words that are never part of a name run, whatever their case.

@@ -52,6 +52,12 @@ FIELD_LABEL_TAIL = re.compile(
     r"[A-Za-z][\w#.-]*)$"
 )
 
+#: First words of a two-word field label ("ATTENDING PHYSICIAN:", "PRIMARY CARE:") left at a value's end.
+_LABEL_FIRST_WORDS = re.compile(
+    r"(?i)[ \t,]+(?:attending|referring|admitting|consulting|dictating|ordering|primary|discharging|"
+    r"treating|surgeon|assistant|care|transcribed|dictated|signed|reviewed|typed)[ \t]*$"
+)
+
 
 def _field_regex(spanish: bool) -> str:
     """Field labels by kind (patient, clinician, hospital, login, city, country, street) with the colon that
@@ -194,6 +200,11 @@ def _raw_value(scan: Scan, group: str, cue_end: int) -> tuple[int, str, re.Match
         pre = raw[:colon]
         tail = FIELD_LABEL_TAIL.search(pre)
         raw = pre[: tail.start()] if tail else pre
+        for _ in range(3):  # "Dr. X. ATTENDING PHYSICIAN:", "Dr. Y. PRIMARY CARE PHYSICIAN:": the next label's words
+            more = _LABEL_FIRST_WORDS.search(raw)
+            if not more:
+                break
+            raw = raw[: more.start()]
     return v0, raw, head
 
 
