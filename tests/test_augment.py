@@ -777,3 +777,18 @@ def test_corpus_letters_keeps_names_and_places_in_the_corpus_alphabet(loaded, do
         words = [w for new in news for s in new.spans if s.label in labels for w in s.text_in(new.text).split()]
         foreign[letters] = [w for w in words if not (w.isalpha() and set(w.lower()) <= alphabet)]
     assert not foreign[True] and foreign[False]
+
+
+def test_a_cue_word_alone_in_its_label_takes_one_of_its_kind_the_corpus_writes(loaded, docs):
+    """*Octubre* in a hospital's name (no other month in hospital spans) becomes a month of the corpus's date spans,
+    not one of another language from the cue table."""
+    extra = [Document(f"m{i}", f"Ingresa el {i + 1} de marzo de 2019 en el Hospital {i + 2} de Octubre.",
+                      (Span(11, 29 + len(str(i + 1)) - 1, "FECHAS"),)) for i in range(5)]
+    extra = [Document(d.id, d.text, (*d.spans, Span(d.text.index("Hospital"), len(d.text) - 1, "HOSPITAL")))
+             for d in extra]
+    corpus = docs + extra
+    tool = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=100, seed=1, keep_kind=True))
+    for d in extra:
+        new = tool.pseudonymise(d)
+        hospital = new.spans[-1].text_in(new.text).split()
+        assert hospital[0] == "Hospital" and hospital[2] == "de" and hospital[3] == "Marzo", hospital

@@ -18,7 +18,8 @@ label's spans use each candidate, ``kind_draw="frequency"``):
   uses ``common`` times or more outside every span. One is replaced by another
   word of the same cue class (or function / common word) seen in spans of the
   same label (*años* -> *meses*, *Calle* -> *Avda*, *madre* -> *hermano*; a cue
-  word with no other in the corpus's spans takes one of its cue table). They are
+  word with no other in the label's spans takes one of its class from the
+  corpus's other spans, then one of its cue table). They are
   generic vocabulary, never a name: a word inside any name span of the corpus is
   never a common kind word nor, capitalised and a name there, a cue word (*Nieto*
   is a surname, *nieto* kin), and in a name only titles and function words are kind words; a
@@ -191,8 +192,9 @@ class WordClasses:
         kind = self.kind_of(label, word)
         if kind is not None:
             near = self._near(self.kinds.get((label, kind)), key, n, avoid)
-            if not near and kind in _cue_words():
-                near = self._near(self._cue_pool(kind), key, n, avoid)
+            if not near and kind in _cue_words():  # the kind's words in the corpus's other spans, then its table
+                near = (self._near(self._seen_pool(kind), key, n, avoid)
+                        or self._near(self._cue_pool(kind), key, n, avoid))
             if not near and kind != "stop":  # the label's other kind words (General -> Universitario)
                 near = self._near(self._label_pool(label), key, n, avoid)
             if not near and kind == "stop":  # function words of any span, then of the stop list
@@ -232,6 +234,14 @@ class WordClasses:
                 [w for p in merged for w in p.words], [k for p in merged for k in p.keys],
                 np.concatenate([p.matrix for p in merged])) if merged else None
         return self._cue_pools[("*", label)]
+
+    def _seen_pool(self, kind: str) -> Pool | None:
+        """The words of cue class ``kind`` seen in spans of any label: *Octubre* in a hospital's name becomes a
+        month the corpus writes (*marzo*), not one of another language from the cue table (*March*)."""
+        if ("seen", kind) not in self._cue_pools:
+            seen = {k: w for (_, c), p in self.kinds.items() if c == kind for k, w in zip(p.keys, p.words)}
+            self._cue_pools[("seen", kind)] = self._pool(seen) if seen else None
+        return self._cue_pools[("seen", kind)]
 
     def _stop_pool(self) -> Pool:
         if "stop" not in self._cue_pools:
