@@ -438,3 +438,76 @@ def test_paren_segment_features_say_which_comma_part_of_a_parenthesis_a_piece_is
     _, plain, _ = Featurizer(FeatureSettings(detectors=())).featurize(text)
     assert not any(x.startswith("ps") for f in plain for x in f)  # off by default, as in older models
     assert FeatureSettings.from_dict({"window": 2}).paren_segments is False
+
+
+# ----------------------------------------------------------------------------- refit on train + dev
+
+
+def with_profession(doc: Document, job: str) -> Document:
+    """The note with a sentence naming the patient's job (PROFESION), a label the training notes lack."""
+    text = doc.text + "Trabaja como "
+    return Document(doc.id, text + job + ".\n", doc.spans + (Span(len(text), len(text) + len(job), "PROFESION"),))
+
+
+def test_refit_trains_the_chosen_setting_on_train_and_dev_and_says_so(tmp_path):
+    """``refit=True`` saves a model trained on train + dev: a label and a gazetteer value only dev holds
+    are in it; the dev figures stored are those of the train-only model (the same as without the refit),
+    and the config says what the model was trained on and that dev was scored before the refit."""
+    rng = random.Random(17)
+    docs = [spanish_note(rng, i) for i in range(26)]
+    train = docs[:18]
+    dev = [with_profession(d, rng.choice(["fontanero", "albañil", "camarera"])) for d in docs[18:]]
+    from phisift.detect.tagger.features import FeatureSettings
+
+    args = dict(dev_docs=dev, crf=CrfParams(max_iterations=30), grid=[(0.05, 0.01), (0.1, 0.01)])
+    kept = train_model(train, tmp_path / "plain", features=FeatureSettings(gazetteer=True), **args)
+    refit = train_model(train, tmp_path / "refit", features=FeatureSettings(gazetteer=True), refit=True, **args)
+    config = json.loads((tmp_path / "refit" / CONFIG_FILE).read_text())
+    assert config["trained_on"] == "training + dev corpus (refit)"
+    assert config["refit"]["documents"] == 26 and config["refit"]["corpora"] == ["training", "dev"]
+    assert "before the refit" in config["refit"]["dev_measured"]
+    assert config["refit_corpus"]["documents"] == 26 and config["refit_corpus"]["labels"]["PROFESION"] == 8
+    assert config["training_corpus"]["documents"] == 18 and "PROFESION" not in config["training_corpus"]["labels"]
+    assert config["dev"] == refit.dev == kept.dev  # measured on the train-only model, before the refit
+    plain_grid = json.loads((tmp_path / "plain" / CONFIG_FILE).read_text())["grid"]
+    assert [r["dev_strict"] for r in config["grid"]] == [r["dev_strict"] for r in plain_grid]
+    assert "PROFESION" in config["labels"] and config["windows"] > kept.config["windows"]
+    det = load_model_detector(tmp_path / "refit", map_labels=False)
+    assert "PROFESION" in det.labels and det.gazetteer._phrase(("fontanero",)) == "PROFESION"
+    assert "fontanero" not in (tmp_path / "refit" / "gazetteer.json").read_text()  # still keyed digests
+    plain = load_model_detector(tmp_path / "plain", map_labels=False)
+    assert "PROFESION" not in plain.labels and plain.gazetteer._phrase(("fontanero",)) is None
+    assert kept.config["trained_on"] == "training corpus" and kept.config["refit"] is None
+    from phisift.errors import UsageError
+
+    with pytest.raises(UsageError):
+        train_model(train, tmp_path / "t", dev_docs=dev, kind="transformer", refit=True)
+
+
+def test_cli_refits_by_default_and_no_refit_keeps_the_train_only_model(tmp_path):
+    import subprocess
+    import sys
+
+    from phisift.formats import write_corpus
+
+    rng = random.Random(19)
+    docs = [spanish_note(rng, i) for i in range(20)]
+    write_corpus(docs[:14], tmp_path / "train.jsonl")
+    write_corpus([with_profession(d, "fontanero") for d in docs[14:]], tmp_path / "dev.jsonl")
+    configs = {}
+    for name, flag in (("m", []), ("n", ["--no-refit"])):
+        res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "--dev", "dev.jsonl", "-o",
+                              name, "--max-iterations", "15", "--c1", "0.05", "--c2", "0.01", *flag],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        assert res.returncode == 0, res.stderr
+        configs[name] = json.loads((tmp_path / name / CONFIG_FILE).read_text())
+        assert ("before the refit" in res.stderr) == (not flag)
+    assert configs["m"]["refit"]["documents"] == 20 and "PROFESION" in configs["m"]["labels"]
+    assert configs["n"]["refit"] is None and configs["n"]["trained_on"] == "training corpus"
+    assert "PROFESION" not in configs["n"]["labels"]
+    assert configs["m"]["dev"] == configs["n"]["dev"]
+    # without a dev set there is nothing to refit on
+    res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "-o", "o", "--max-iterations", "5"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=600)
+    assert res.returncode == 0, res.stderr
+    assert json.loads((tmp_path / "o" / CONFIG_FILE).read_text())["refit"] is None

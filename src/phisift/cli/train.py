@@ -28,7 +28,9 @@ EPILOG = (
 def train_command(
     corpus: Path = typer.Argument(..., help="Annotated training corpus (any format with spans)."),
     output: Path = typer.Option(..., "-o", "--output", help="Model folder to write."),
-    dev: Optional[Path] = typer.Option(None, "--dev", help="Annotated dev corpus: selects c1/c2 (CRF) or the epoch (transformer)."),
+    dev: Optional[Path] = typer.Option(
+        None, "--dev", help="Annotated dev corpus: selects c1/c2 (CRF; the chosen setting is then refit on "
+        "train + dev, see --refit) or the epoch (transformer)."),
     kind: str = typer.Option("crf", "--kind", help="crf (default) or transformer."),
     seed: int = typer.Option(0, "--seed", help="Random seed (transformer shuffling and init; word clusters)."),
     c1: Optional[float] = typer.Option(None, "--c1", help="CRF L1 penalty (fixes it: no grid on this value)."),
@@ -68,6 +70,12 @@ def train_command(
     consistency: bool = typer.Option(
         True, "--consistency/--no-consistency",
         help="CRF: tag a string the model found at its other mentions in the note."),
+    refit: bool = typer.Option(
+        True, "--refit/--no-refit",
+        help="CRF with --dev: after choosing c1/c2 on dev, train that setting again on train + dev and save "
+        "it (default; the shared tasks' practice). The dev figures printed and stored are those of the "
+        "model trained on train alone, measured before the refit: dev cannot score the saved model. "
+        "--no-refit saves the model trained on train alone."),
     augment: Optional[str] = typer.Option(
         None, "--augment", help="First augment the training corpus: filtered-bert (adds rewritten copies, see "
         "phisift augment) or neighbours (pseudonymises its PHI by embedding neighbours)."),
@@ -115,12 +123,13 @@ def train_command(
         features=_feature_settings(feature_detectors, gazetteer, window, cue_words, word_clusters), label_map=mapping, vectors=vectors,
         base=base, transformer=_transformer_params(lr, epochs, batch_size, seed) if kind == "transformer" else None,
         jobs=jobs, overwrite=overwrite, log=say, candidate_context=candidate_context, consistency=consistency,
-        tag_scheme=tag_scheme,
+        tag_scheme=tag_scheme, refit=refit and kind == "crf" and dev_docs is not None,
     )
     if result.dev:
         s, t = result.dev["entity_strict"], result.dev["token"]
         say(f"kept: dev strict P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f}; "
-            f"token P {t['precision']:.4f} R {t['recall']:.4f} F1 {t['f1']:.4f}")
+            f"token P {t['precision']:.4f} R {t['recall']:.4f} F1 {t['f1']:.4f}"
+            + (" (trained on train alone, before the refit on train + dev)" if result.config.get("refit") else ""))
     say(f"wrote {result.model_dir} in {result.seconds:.1f} s")
 
 

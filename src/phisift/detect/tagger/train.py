@@ -6,12 +6,16 @@ benchmarks call exactly what the command line runs.
 
 CRF: features are computed once; with a dev set, a small grid of (c1, c2)
 settings is trained (in parallel processes with ``jobs > 1``), each is scored on
-dev with the strict entity measure, and the best is kept. Transformer: see
-``transformer``.
+dev with the strict entity measure, and the best is kept. With ``refit`` the kept
+setting is then trained again on train + dev (gazetteer and clusters rebuilt from
+both) and that model is saved, as the 2019 MEDDOCAN systems submitted theirs: dev
+then only chooses the setting and its figures are those of the model trained on
+train alone, measured before the refit. Transformer: see ``transformer``.
 
 The model folder's ``phisift_model.json`` records the kind, labels, feature
-settings, phisift version, training corpus statistics (counts only, no text) and
-the dev figures of every setting tried.
+settings, phisift version, training corpus statistics (counts only, no text),
+the dev figures of every setting tried and what the saved model was trained on
+(``trained_on``, ``refit``).
 """
 
 from __future__ import annotations
@@ -139,6 +143,7 @@ def train_model(
     candidate_context: int | None = None,
     consistency: bool = True,
     tag_scheme: str = "bio",
+    refit: bool = False,
 ) -> TrainResult:
     """Train a tagger on ``train_docs`` and write it to ``out_dir``.
 
@@ -154,11 +159,17 @@ def train_model(
     the config and used for the dev scores. ``consistency``: the CRF model tags a
     string it found at its other mentions in the note (``stack.other_mentions``).
     ``tag_scheme``: the CRF's training labels, "bio" or "bilou" (span ends explicit; no gain on MEDDOCAN).
+    ``refit``: CRF with ``dev_docs``: after the setting is chosen on dev, train it again on
+    train + dev and save that model (``phisift train``'s default; off here so that a caller
+    scoring the saved model on dev scores a model that has not seen it). The config's
+    ``dev`` figures are then those of the model trained on train alone (``refit.dev_measured``).
     """
     if kind not in KINDS:
         raise UsageError(f"unknown model kind '{kind}'; choose crf or transformer")
     if tag_scheme not in TAG_SCHEMES:
         raise UsageError(f"unknown tag scheme '{tag_scheme}'; choose bilou or bio")
+    if refit and kind != "crf":
+        raise UsageError("refitting on train + dev is for CRF models (a transformer keeps its best epoch)")
     out_dir = Path(out_dir)
     check_output(out_dir, overwrite)
     train_docs = list(train_docs)
@@ -173,7 +184,7 @@ def train_model(
         if kind == "crf":
             config = _train_crf_folder(
                 train_docs, tmp, dev_docs, crf, grid, features or FeatureSettings(), vectors, seed, jobs, log,
-                candidate_context, consistency, tag_scheme,
+                candidate_context, consistency, tag_scheme, refit,
             )
         else:
             config = _train_transformer_folder(train_docs, tmp, dev_docs, base, transformer, seed, log)
@@ -187,6 +198,9 @@ def train_model(
                 "train_seconds": round(time.perf_counter() - t0, 2),
             }
         )
+        config.setdefault("trained_on", "training corpus")
+        if config.get("refit"):
+            config["refit_corpus"] = corpus_stats(list(train_docs) + list(dev_docs or []))
         write_json(tmp / CONFIG_FILE, config)
     return TrainResult(out_dir, config, time.perf_counter() - t0)
 
@@ -346,6 +360,18 @@ def _grid_row(
     return row
 
 
+def _crf_training_set(
+    docs: Sequence[Document], folder: Path, settings: FeatureSettings, vectors: str | Path | None, seed: int,
+    tag_scheme: str, log: Log,
+) -> tuple[Gazetteer | None, Mapping[str, str] | None, list, list]:
+    """The feature tables (written into ``folder``) and the training sequences of ``docs``."""
+    gazetteer, jackknife, clusters = _feature_tables(docs, folder, settings, vectors, seed, log)
+    t = time.perf_counter()
+    xs, ys = crf_sequences(docs, Featurizer(settings, gazetteer, clusters), jackknife, tag_scheme)
+    log(f"features: {len(xs)} windows, {sum(len(x) for x in xs)} pieces in {time.perf_counter() - t:.1f} s")
+    return gazetteer, clusters, xs, ys
+
+
 def _train_crf_folder(
     train_docs: Sequence[Document],
     folder: Path,
@@ -360,6 +386,7 @@ def _train_crf_folder(
     candidate_context: int | None = None,
     consistency: bool = True,
     tag_scheme: str = "bio",
+    refit: bool = False,
 ) -> dict[str, Any]:
     base = crf or default_params()
     if grid is None:
@@ -369,12 +396,8 @@ def _train_crf_folder(
         base.with_values(values)  # a grid point of the wrong length is refused before any feature is made
     if len(grid) > 1 and not dev_docs:
         raise UsageError(f"choosing among several {'/'.join(base.grid_keys)} settings needs a dev set (--dev)")
-    gazetteer, jackknife, clusters = _feature_tables(train_docs, folder, settings, vectors, seed, log)
-    t = time.perf_counter()
-    featurizer = Featurizer(settings, gazetteer, clusters)
-    xs, ys = crf_sequences(train_docs, featurizer, jackknife, tag_scheme)
-    n_pieces = sum(len(x) for x in xs)
-    log(f"features: {len(xs)} windows, {n_pieces} pieces in {time.perf_counter() - t:.1f} s")
+    gazetteer, clusters, xs, ys = _crf_training_set(train_docs, folder, settings, vectors, seed, tag_scheme, log)
+    n_pieces, n_windows = sum(len(x) for x in xs), len(xs)
 
     tried: list[dict[str, Any]] = []
     workdir = Path(tempfile.mkdtemp(prefix="crf-grid-", dir=folder))
@@ -382,6 +405,7 @@ def _train_crf_folder(
         tasks = [(values, base, str(workdir / f"grid-{i}.crfsuite")) for i, values in enumerate(grid)]
         log(f"training {len(tasks)} CRF setting(s) ({base.algorithm}), max {base.max_iterations} iterations each")
         fitted = _fit_grid(tasks, xs, ys, jobs)
+        del xs, ys  # the refit makes its own; two sets of sequences need not be held at once
         best = None
         for values, path, seconds in fitted:
             row = _grid_row(base, values, path, seconds, dev_docs,
@@ -395,7 +419,13 @@ def _train_crf_folder(
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     chosen = best[2]
-    det = CrfDetector(folder / CRF_FILE, settings, gazetteer, clusters)
+    values = tuple(chosen[k] for k in base.grid_keys)
+    refit_info = None
+    if refit and dev_docs:
+        refit_info = _refit(list(train_docs) + list(dev_docs), folder, base, values, settings, vectors, seed,
+                            tag_scheme, log)
+        n_pieces, n_windows = refit_info["pieces"], refit_info["windows"]
+    det = CrfDetector(folder / CRF_FILE, settings)
     return {
         "kind": "crf",
         "model_file": CRF_FILE,
@@ -406,9 +436,40 @@ def _train_crf_folder(
         "features": settings.as_dict(),
         "crf": {**asdict(base), **{k: chosen[k] for k in base.grid_keys}},
         "pieces": n_pieces,
-        "windows": len(xs),
+        "windows": n_windows,
         "grid": [{k: v for k, v in r.items() if k != "dev"} | ({"dev_strict": r["dev"]["entity_strict"]} if "dev" in r else {}) for r in tried],
         "dev": chosen.get("dev"),
+        "trained_on": "training + dev corpus (refit)" if refit_info else "training corpus",
+        "refit": refit_info,
+    }
+
+
+#: What the config says of dev figures once the saved model has been refit on train + dev.
+REFIT_NOTE = ("dev figures ('dev', 'grid') were measured on the model trained on the training corpus alone, "
+              "before the refit; the saved model was then trained on training + dev with the chosen setting "
+              "and has seen dev, so dev cannot score it")
+
+
+def _refit(docs: Sequence[Document], folder: Path, base: CrfParams, values: tuple[float, ...],
+           settings: FeatureSettings, vectors: str | Path | None, seed: int, tag_scheme: str, log: Log) -> dict[str, Any]:
+    """Train the chosen setting again on train + dev and put it in the folder in place of the train-only model.
+
+    The gazetteer and word clusters are rebuilt from both corpora (and rewritten), as a model trained
+    on them from the start would have them."""
+    log(f"refit: training {grid_label(base, values)} on training + dev ({len(docs)} documents)")
+    _gaz, _clusters, xs, ys = _crf_training_set(docs, folder, settings, vectors, seed, tag_scheme, log)
+    path = folder / (CRF_FILE + ".refit")
+    seconds = train_crf(xs, ys, base.with_values(values), path)
+    path.replace(folder / CRF_FILE)
+    log(f"refit: trained in {seconds:.0f} s")
+    return {
+        "corpora": ["training", "dev"],
+        "documents": len(docs),
+        "dev_measured": "before the refit, on the model trained on the training corpus alone",
+        "note": REFIT_NOTE,
+        "train_seconds": round(seconds, 2),
+        "pieces": sum(len(x) for x in xs),
+        "windows": len(xs),
     }
 
 

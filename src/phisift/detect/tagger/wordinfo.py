@@ -32,9 +32,9 @@ _ALPHA_WORD = re.compile(r"[^\W\d_]{2,}")
 def _lists():
     """(lexicons, clinical vocabulary): loaded once, shared with the lexicon detector's cache."""
     from ..lexicon.wordlists import load_lexicons
-    from ...text import clinical_vocabulary
+    from .candidates import vocabulary
 
-    return load_lexicons(None), clinical_vocabulary()
+    return load_lexicons(None), vocabulary()
 
 
 @lru_cache(maxsize=1 << 17)
