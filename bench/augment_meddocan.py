@@ -196,17 +196,18 @@ def pseudo(train: list[Document], dev: list[Document], args: argparse.Namespace)
             continue
         for n in args.ns:
             t0, c0 = time.perf_counter(), cpu_seconds()
-            settings = NeighbourSettings(n=n, seed=0, keep_common=args.keep_common, draw=args.draw,
-                                         kind_draw=args.kind_draw)
+            settings = NeighbourSettings(n=n, seed=args.pseudo_seed, keep_common=args.keep_common, draw=args.draw,
+                                         kind_draw=args.kind_draw, keep_kind=args.keep_kind,
+                                         corpus_letters=args.corpus_letters)
             tool = NeighbourPseudonymiser.from_path(train, path, settings)
             docs = list(tool.pseudonymise_all(train))
-            run = f"pseudo-{n}-keep{args.keep_common}-{args.draw}" + ("-freq" if args.kind_draw == "frequency" else "")
+            run = f"pseudo-{n}-keep{args.keep_common}-{args.draw}" + ("-freq" if args.kind_draw == "frequency" else "") + ("-keepkind" if args.keep_kind else "") + ("-letters" if args.corpus_letters else "") + (f"-seed{args.pseudo_seed}" if args.pseudo_seed else "")
             f1 = train_f1(docs, dev, args.out / "runs" / run, args)
             s = tool.stats.as_dict()
             results[f"{name} N={n}"] = f1
-            lines.append(f"{name}, N={n}, keep-common {args.keep_common}, draw {args.draw} (kind words {args.kind_draw}): dev strict F1 {100 * f1:.2f} (change {100 * (f1 - raw):+.2f} points); "
+            lines.append(f"{name}, N={n}, seed {args.pseudo_seed}, keep-common {args.keep_common}, draw {args.draw} (kind words {args.kind_draw}{', generic words kept' if args.keep_kind else ''}{', corpus letters' if args.corpus_letters else ''}): dev strict F1 {100 * f1:.2f} (change {100 * (f1 - raw):+.2f} points); "
                          f"{s['words_replaced']} words, {s['digit_tokens_replaced']} digit tokens replaced, "
-                         f"{s['words_without_vector']} without vector, vocabulary {s['neighbour_vocabulary']}, "
+                         f"{s['kind_words_kept']} generic words kept, {s['words_without_vector']} without vector, vocabulary {s['neighbour_vocabulary']}, "
                          f"words by class {s['words_by_class']} "
                          f"({time.perf_counter() - t0:.0f} s wall, {cpu_seconds() - c0:.0f} s CPU)")
             say("  " + lines[-1] + f" {load()}")
@@ -228,6 +229,11 @@ def main() -> int:
                     help="neighbours: the N nearest within each word's class (default) or in the whole space")
     ap.add_argument("--kind-draw", choices=("uniform", "frequency"), default="frequency",
                     help="neighbours, --draw class: kind words (años, Calle, de) drawn uniformly or by their use in the label's spans")
+    ap.add_argument("--keep-kind", action="store_true",
+                    help="neighbours, --draw class: generic words of a span (de, Hospital, Calle, años) stay when it has an identifying one")
+    ap.add_argument("--corpus-letters", action="store_true",
+                    help="neighbours, --draw class: names and places only in the corpus's own letters, no hyphens")
+    ap.add_argument("--pseudo-seed", type=int, default=0, help="pseudo: the seed of the neighbour draw")
     ap.add_argument("--skip-raw", action="store_true", help="pseudo: do not retrain on the raw documents")
     ap.add_argument("--c1", type=float, default=0.05)
     ap.add_argument("--c2", type=float, default=0.01)

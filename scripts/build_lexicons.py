@@ -953,20 +953,58 @@ def faker_jobs(english_words: set[str] = frozenset()) -> set[str]:
             prov = importlib.import_module(f"faker.providers.job.{locale}").Provider
         except ModuleNotFoundError:
             continue
-        for job in values(prov.jobs):
-            if any(c in job for c in "/()") or not is_latin(job):
+        for title in values(prov.jobs):
+            if not is_latin(title) or (locale != "en_US" and any(c in title for c in "/()")):
                 continue
-            if "," in job:
-                head, _, mod = job.partition(",")
-                job = f"{mod.strip()} {head.strip()}"
-            job = " ".join(job.replace("*innen", "").replace("*in", "").split())
-            if not 1 <= len(job.split()) <= 4 or not WORD.fullmatch(job.replace(" ", "").replace(".", "")):
-                continue
-            key = fold(job)
-            if locale != "en_US" and locale != "es" and " " not in key and key in english_words:
-                continue
-            out.add(key)
+            for job in slash_readings(PARENTHESIS.sub(" ", title)):
+                if "," in job:
+                    head, _, mod = job.partition(",")
+                    job = f"{mod.strip()} {head.strip()}"
+                job = " ".join(job.replace("*innen", "").replace("*in", "").split())
+                if not 1 <= len(job.split()) <= 4 or not WORD.fullmatch(job.replace(" ", "").replace(".", "")):
+                    continue
+                key = fold(job)
+                if locale != "en_US" and locale != "es" and " " not in key and key in english_words:
+                    continue
+                out.add(key)
     return out
+
+
+PARENTHESIS = re.compile(r"\s*\([^)]*\)")
+
+
+def slash_readings(title: str, alone: bool = True) -> list[str]:
+    """The titles a slashed job title names, as notes write them whole ("garment/textile technologist").
+
+    A slash joins single words ("Garment/textile technologist": garment technologist,
+    textile technologist) or whole titles ("Estate manager/land agent": estate manager,
+    land agent); both readings are kept, but a half that is not a title of its own
+    ("garment", "emergency planning") only when its last word is a job word ("plant breeder",
+    not "international aid"); ``alone=False`` for the modifier after a comma ("Designer, blown
+    glass/stained glass"), whose halves go with the head word.
+    """
+    if "/" not in title:
+        return [title]
+    head, comma, mod = title.partition(",")
+    if comma:  # "Producer, television/film/video": the slash is in one of the two parts
+        return [f"{h},{m}" for h in slash_readings(head) for m in slash_readings(mod, alone=False)]
+    words = title.split()
+    out = [""]
+    for w in words:
+        out = [f"{o} {alt}".strip() for o in out for alt in w.split("/") if alt]
+    left, _, right = title.partition("/")
+    for half in (left, right.split("/")[-1]) if title.count("/") == 1 else ():
+        if not alone or (half.split()[-1].lower() in SLASH_JOB_WORDS and half.lower() not in PROFESSIONS_AMBIGUOUS):
+            out.append(half)
+    return list(dict.fromkeys(out))
+
+
+#: Last words of job titles: a half of a slashed title ending in one is a title of its own.
+SLASH_JOB_WORDS = frozenset(
+    "breeder manager officer inspector agent conservator restorer curator designer editor worker "
+    "surveyor technologist geneticist seismologist assessor administrator secretary ranger warden "
+    "professional scientist researcher technician blower".split()
+)
 
 
 # Multiword professions, recognised whole when the PROFESSIONS block is split into entries.

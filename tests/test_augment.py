@@ -677,3 +677,118 @@ def test_frequency_kind_draw_favours_the_kind_words_the_label_uses_most(loaded, 
         unit_of[mode] = [g.spans[0].text_in(g.text).split()[1] for g in got]
         assert "años" not in unit_of[mode] and set(unit_of[mode]) <= {"meses", "semanas"}
     assert unit_of["frequency"].count("meses") > unit_of["uniform"].count("meses")
+
+
+def test_keep_kind_keeps_generic_words_and_replaces_every_identifying_one(loaded, docs):
+    """keep_kind: the generic words of a span (Hospital, Calle, años, de) stay as written when the span has a word or
+    number that identifies; every such word or number still changes, never into a PHI word form of the corpus, and no
+    span comes back as it was. In a span of generic words only ("su madre") the function words stay and the others
+    are drawn within their class."""
+    from phisift.augment.classes import list_sets
+    from phisift.augment.neighbours import phi_keys, word_keys
+
+    corpus = class_corpus(docs)
+    lists = list_sets()
+    banned = phi_keys(corpus)
+    phi_strings = {s.text_in(d.text).lower() for d in corpus for s in d.spans}
+    generic = {"años", "meses", "días", "calle", "avenida", "paseo", "plaza", "hospital", "universitario", "general",
+               "complejo", "hospitalario"}
+    tool = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=5, seed=1, keep_kind=True))
+    for old in corpus[len(docs):]:
+        new = tool.pseudonymise(old)
+        for s_old, s_new in zip(old.spans, new.spans):
+            before, after = s_old.text_in(old.text).split(), s_new.text_in(new.text).split()
+            assert len(before) == len(after)
+            for x, y in zip(before, after):
+                if x.lower() in generic and s_old.label != "FAMILIARES_SUJETO_ASISTENCIA" or x == "su":
+                    assert x == y, (s_old.label, x, y)  # kept: it says what stands there, not who
+                else:
+                    assert x.lower() != y.lower(), (s_old.label, x, y)
+                    if not y.isdigit() and x.lower() not in generic | {"general", "su", "madre", "padre", "hermano"}:
+                        assert not word_keys(y) & banned, y  # a name, place or street word: never one of the corpus
+            assert " ".join(after).lower() not in phi_strings or s_old.label == "FAMILIARES_SUJETO_ASISTENCIA"
+        got = {s.label: s.text_in(new.text) for s in new.spans}
+        street = got["CALLE"].split()
+        assert street[1].lower() in lists["first"] | lists["last"] | lists["city"] and street[2].isdigit()
+        su, relative = got["FAMILIARES_SUJETO_ASISTENCIA"].split()  # generic only: the function word stays,
+        assert su == "su" and relative in {"madre", "padre", "hermano"}  # the relative is drawn in class (changed)
+    assert tool.stats.kind_kept >= 4 * 30  # age unit, street type, two hospital heads per note
+    assert NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=5, seed=1)).stats.kind_kept == 0
+    with pytest.raises(Exception):
+        NeighbourSettings(keep_kind=True, draw="all").check()
+
+
+def test_sex_words_of_children_keep_their_class(loaded, docs):
+    """Niño/niña (a fifth of MEDDOCAN's written-out sex values) are drawn from their own two values."""
+    doc = Document("sx", "Sexo: Niña. Sexo: masculina.", (Span(6, 10, "SEXO_SUJETO_ASISTENCIA"),
+                                                           Span(18, 27, "SEXO_SUJETO_ASISTENCIA")))
+    seen = set()
+    for seed in range(8):
+        new = NeighbourPseudonymiser.fit(docs + [doc], loaded[2], NeighbourSettings(n=5, seed=seed)).pseudonymise(doc)
+        a, b = (s.text_in(new.text) for s in new.spans)
+        assert a in ("Niño", "Niña") and b in ("masculina", "femenina")
+        seen.add(a)
+    assert seen == {"Niño", "Niña"}
+
+
+def test_spanish_postcodes_stay_postcodes(loaded, docs):
+    """A five-digit place token with a province prefix (01-52) becomes another such postcode, never itself, so the
+    address rules still read it as one; other digit tokens keep their shape only."""
+    doc = Document("pc", "C/ Mayor 5, 28034 Madrid. NHC 81234.", (Span(0, 10, "CALLE"), Span(12, 17, "TERRITORIO"),
+                                                                  Span(18, 24, "TERRITORIO"), Span(30, 35, "ID_SUJETO_ASISTENCIA")))
+    ids = set()
+    for seed in range(30):
+        new = NeighbourPseudonymiser.fit(docs + [doc], loaded[2], NeighbourSettings(n=5, seed=seed)).pseudonymise(doc)
+        code, nhc = new.spans[1].text_in(new.text), new.spans[3].text_in(new.text)
+        assert code.isdigit() and len(code) == 5 and "01" <= code[:2] <= "52" and code != "28034"
+        assert nhc.isdigit() and len(nhc) == 5 and nhc != "81234"
+        ids.add(nhc[:2])
+    assert any(not "01" <= p <= "52" for p in ids)  # an ID is no postcode: any digits
+
+
+def test_cli_keep_kind_flag(models, docs, tmp_path):
+    src = tmp_path / "in.jsonl"
+    write_corpus(class_corpus(docs[:2])[2:12], src, "jsonl")
+    out = tmp_path / "out.jsonl"
+    result = run_cli("augment", str(src), str(out), "--method", "neighbours", "--vectors", str(models[1]),
+                     "--n", "3", "--seed", "1", "--keep-kind")
+    assert result.exit_code == 0, result.output
+    assert "generic words kept" in result.output
+    heads = [s.text_in(d.text).split()[0] for d in read_corpus(out) for s in d.spans if s.label == "HOSPITAL"]
+    assert heads and set(heads) <= {"Hospital", "Complejo"}  # the head of each hospital stays
+    bad = run_cli("augment", str(src), str(tmp_path / "x.jsonl"), "--method", "neighbours", "--vectors",
+                  str(models[1]), "--keep-kind", "--draw", "all")
+    assert bad.exit_code != 0 and not (tmp_path / "x.jsonl").exists()
+
+
+def test_corpus_letters_keeps_names_and_places_in_the_corpus_alphabet(loaded, docs):
+    """corpus_letters: name and place words are drawn only among list words in the corpus's own letters, with no
+    hyphen or apostrophe; without it the world-wide lists give words in other alphabets (Ðórr, Ka-heng-chhī)."""
+    from phisift.augment.classes import corpus_alphabet
+
+    corpus = class_corpus(docs)
+    alphabet = corpus_alphabet(corpus)
+    assert "ð" not in alphabet and {"a", "z"} <= alphabet
+    labels = ("NOMBRE_SUJETO_ASISTENCIA", "TERRITORIO")
+    foreign = {}
+    for letters in (True, False):
+        tool = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=100, seed=3, corpus_letters=letters))
+        news = [tool.pseudonymise(d) for d in corpus[len(docs):]]
+        words = [w for new in news for s in new.spans if s.label in labels for w in s.text_in(new.text).split()]
+        foreign[letters] = [w for w in words if not (w.isalpha() and set(w.lower()) <= alphabet)]
+    assert not foreign[True] and foreign[False]
+
+
+def test_a_cue_word_alone_in_its_label_takes_one_of_its_kind_the_corpus_writes(loaded, docs):
+    """*Octubre* in a hospital's name (no other month in hospital spans) becomes a month of the corpus's date spans,
+    not one of another language from the cue table."""
+    extra = [Document(f"m{i}", f"Ingresa el {i + 1} de marzo de 2019 en el Hospital {i + 2} de Octubre.",
+                      (Span(11, 29 + len(str(i + 1)) - 1, "FECHAS"),)) for i in range(5)]
+    extra = [Document(d.id, d.text, (*d.spans, Span(d.text.index("Hospital"), len(d.text) - 1, "HOSPITAL")))
+             for d in extra]
+    corpus = docs + extra
+    tool = NeighbourPseudonymiser.fit(corpus, loaded[2], NeighbourSettings(n=100, seed=1, keep_kind=True))
+    for d in extra:
+        new = tool.pseudonymise(d)
+        hospital = new.spans[-1].text_in(new.text).split()
+        assert hospital[0] == "Hospital" and hospital[2] == "de" and hospital[3] == "Marzo", hospital

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import stat
 from datetime import date, datetime, timedelta
 
@@ -264,6 +265,27 @@ def test_the_store_is_created_owner_only(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "s" / "store.sqlite").stat().st_mode) == 0o600
+
+
+def test_an_older_store_loses_its_clear_document_ids_and_deletes_leave_no_trace(tmp_path):
+    """Stores of older versions recorded finished documents by their ids in clear; opening one erases
+    those rows (and the freed pages: secure_delete + VACUUM), keeping the digest rows of today."""
+    path = tmp_path / "store.sqlite"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE done (run_key TEXT NOT NULL, doc_id TEXT NOT NULL, PRIMARY KEY (run_key, doc_id))")
+    db.executemany("INSERT INTO done VALUES (?, ?)", [("run1", "OConnell-Whitfield_Margaret_00482913.txt"),
+                                                      ("run1", "0123456789abcdef0123456789abcdef")])
+    db.commit()
+    db.close()
+    assert b"Whitfield" in path.read_bytes()
+    with Store(path) as store:
+        assert store.done("run1") == {"0123456789abcdef0123456789abcdef"}
+        assert store.db.execute("PRAGMA secure_delete").fetchone()[0] == 1
+        store.mark_done("run2", ["fedcba9876543210fedcba9876543210"])
+        store.forget_done("run2")
+    raw = path.read_bytes()
+    assert b"Whitfield" not in raw and b"00482913" not in raw
+    assert b"fedcba9876543210" not in raw  # a forgotten row is overwritten, not only unlinked
 
 
 def test_a_key_file_is_created_owner_only_and_a_readable_one_is_warned_about(tmp_path):

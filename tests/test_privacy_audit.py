@@ -86,6 +86,16 @@ def test_an_id_with_phi_glued_to_other_characters_becomes_a_pseudonym():
         assert not holds_phi(doc_id, phi), doc_id
 
 
+def test_an_id_that_names_a_person_by_the_name_lists_becomes_a_pseudonym_without_any_span():
+    from phisift.pseudonyms import holds_phi
+
+    for doc_id in ("Whitfield_Margaret_0048", "OConnellWhitfield", "kim-notes", "GARCIA_2021"):
+        assert holds_phi(doc_id, []), doc_id
+    for doc_id in ("note_0048", "mtsamples-12", "report-0001", "dev-0001", "doc_page_3", "echo_report",
+                   "S0004-06142005000100005-1", "will_follow_up", "brown_stool_case"):
+        assert not holds_phi(doc_id, []), doc_id
+
+
 def test_known_identifiers_keyed_by_no_documents_patient_are_said_to_be_unused(tmp_path):
     """Keyed by the MRN but run without --patient-field: the names of the file were never looked for."""
     (tmp_path / "n.jsonl").write_text(json.dumps({**NOTE, "mrn": "00482913"}) + "\n")

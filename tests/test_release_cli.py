@@ -65,6 +65,22 @@ def test_file_names_holding_phi_are_replaced_unless_kept(tmp_path):
     assert "OConnell-Whitfield_Margaret_00482913.txt" in {p.name for p in (tmp_path / "kept").iterdir()}
 
 
+def test_a_file_name_naming_a_person_the_note_never_mentions_is_replaced(tmp_path):
+    """The note says only "the patient"; its file name still names her: no span of the note gives it away,
+    so the name lists do. Names of records (note, report, page, dev) are no person's."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "Whitfield_Margaret_0048.txt").write_text("The patient was seen today for a cough.\n")
+    (notes / "KimNotes-2.txt").write_text("Follow-up visit, no change.\n")
+    for opaque in ("note_0002.txt", "dev-0001.txt", "discharge_summary_7.txt", "doc_page_3.txt"):
+        (notes / opaque).write_text("Seen for a cough.\n")
+    deid(tmp_path, str(notes), str(tmp_path / "out"))
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert not any("Margaret" in n or "Whitfield" in n or "Kim" in n for n in names), names
+    assert sum(bool(re.fullmatch(r"doc-[0-9a-f]{16}\.txt", n)) for n in names) == 2
+    assert {"note_0002.txt", "dev-0001.txt", "discharge_summary_7.txt", "doc_page_3.txt"} <= set(names)
+
+
 def test_the_spans_file_takes_the_output_ids_on_request(tmp_path):
     """``--spans``: the input's ids by default (its offsets are into the input; --from-spans and eval match them),
     with a note naming how many of them the output replaced; ``--spans-ids output`` writes the output's

@@ -47,10 +47,10 @@ def test_confidence_counts_runs_where_item_was_seen(tmp_path):
 def test_store_survives_reopen(tmp_path):
     with Store(tmp_path / "s.sqlite") as store:
         store.record_surrogates([("p", "PATIENT", "h", "Jones", None)])
-        store.mark_done("run", ["d1", "d2"])
+        store.mark_done("run", ["d1" * 16, "d2" * 16])  # finished documents are recorded as 32-hex digests
     with Store(tmp_path / "s.sqlite") as store:
         assert store.lookup_original("Jones") == [("p", "PATIENT", None)]
-        assert store.done("run") == {"d1", "d2"}
+        assert store.done("run") == {"d1" * 16, "d2" * 16}
 
 
 def test_corrupt_store_is_a_clear_error(tmp_path):

@@ -65,6 +65,60 @@ def test_an_addition_needs_a_candidate_word():
     assert additions(text, lows + [name], [], 0.5, candidate=is_candidate_word) == [name]
 
 
+def test_an_addition_of_eponyms_before_their_heads_is_dropped():
+    text = "Positive to Timothy grass, Johnson grass, Bermuda grass. Seen with Tobiah Venkataraman today."
+    run = Span(text.index("Timothy"), text.index("Bermuda") + 7, "ORGANIZATION", "model", 0.9)
+    name = Span(text.index("Tobiah"), text.index(" today"), "PATIENT", "model", 0.9)
+    assert additions(text, [run, name], [], 0.5, candidate=is_candidate_word) == [name]
+
+
+def test_a_shaped_hit_is_never_grown():
+    """A date's rule read the whole value: the model's time or next field label is no PHI (issue 15)."""
+    text = "Admitted 2022-06-30  15:05 and born 3/28/66      Sex: M. Seen at Mercy Regional."
+    hits = [Span(text.index("2022"), text.index("2022") + 10, "DATE", "rules", 0.9),
+            Span(text.index("3/28"), text.index("3/28") + 7, "DATE", "rules", 0.9),
+            Span(text.index("Mercy"), text.index("Mercy") + 5, "HOSPITAL", "lexicon", 0.8)]
+    model = [Span(text.index("2022"), text.index("15:05") + 5, "DATE", "model", 0.9),
+             Span(text.index("3/28"), text.index(" M.") + 2, "DATE", "model", 0.9),
+             Span(text.index("Mercy"), text.index("Regional") + 8, "HOSPITAL", "model", 0.9)]
+    got = spans_text(text, additions(text, model, hits, 0.5, candidate=is_candidate_word))
+    assert got == [("Mercy Regional", "HOSPITAL")]
+
+
+def test_a_name_is_not_grown_over_a_credential_or_a_field_label():
+    text = "Assist: Green, Valerie RNFA. Hmm Quill NP-C.\n12 Oak St, Boston Tel 555-0100"
+    v = text.index("Valerie")
+    hits = [Span(text.index("Green"), v + 7, "DOCTOR", "lexicon", 0.8),
+            Span(text.index("12 Oak"), text.index(" Tel"), "STREET", "rules", 0.9)]
+    model = [Span(text.index("Green"), text.index("RNFA") + 4, "DOCTOR", "model", 0.9),
+             Span(text.index("NP-C"), text.index("NP-C") + 4, "HOSPITAL", "model", 0.9),
+             Span(text.index("Tel"), text.index("Tel") + 3, "CITY", "model", 0.9),
+             Span(text.index("Quill"), text.index("Quill") + 5, "DOCTOR", "model", 0.9)]
+    got = spans_text(text, additions(text, model, hits, 0.5, candidate=is_candidate_word))
+    assert got == [("Quill", "DOCTOR")]
+    for word in ("NP-C", "FNP-BC", "RNFA", "Tel", "Tel:", "M.D."):
+        assert not is_candidate_word(word), word
+    assert is_candidate_word("MRN")  # an id's label still opens a region
+    # a state's code that is a credential too, and a name's suffix, still grow a hit
+    text = "she lives in baltimore, md with john smith jr and is well."
+    hits = [Span(text.index("baltimore"), text.index(","), "CITY", "lexicon", 0.8),
+            Span(text.index("john"), text.index(" jr"), "PATIENT", "lexicon", 0.8)]
+    model = [Span(text.index("baltimore"), text.index(" with"), "CITY", "model", 0.9),
+             Span(text.index("john"), text.index(" and"), "PATIENT", "model", 0.9)]
+    got = spans_text(text, additions(text, model, hits, 0.5, candidate=lambda w: is_candidate_word(w, True)))
+    assert got == [("baltimore, md", "CITY"), ("john smith jr", "PATIENT")]
+
+
+def test_a_hospital_is_not_grown_over_its_department_or_the_next_line():
+    text = "BOSTON CHILDREN'S HOSPITAL ADULT MEDICINE\nDimock Center\nGastroenterology Associates\nSeen at Mercy Regional."
+    heads = [("BOSTON CHILDREN'S HOSPITAL", "ADULT MEDICINE"), ("Dimock Center", "Dimock Center\nGastroenterology Associates"),
+             ("Mercy", "Mercy Regional")]
+    hits = [Span(text.index(h), text.index(h) + len(h), "HOSPITAL", "lexicon", 0.8) for h, _ in heads]
+    model = [Span(text.index(h), text.index(m) + len(m), "HOSPITAL", "model", 0.9) for h, m in heads]
+    got = spans_text(text, additions(text, model, hits, 0.5, candidate=is_candidate_word))
+    assert got == [("Mercy Regional", "HOSPITAL")]
+
+
 # ----------------------------------------------------------------------------- consistency
 
 

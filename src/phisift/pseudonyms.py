@@ -76,10 +76,26 @@ def tokens(text: str) -> set[str]:
 def holds_phi(doc_id: str, phi: Iterable[str]) -> bool:
     """True when the id shares an identifying piece with any of the PHI strings, or holds one
     of them whole (letters and digits compared, case and separators ignored: "P0042_visit1"
-    holds the patient key "P0042")."""
+    holds the patient key "P0042"), or names a person by itself (``names_person``)."""
     mine, flat = tokens(doc_id), _flat(doc_id)
-    return any(mine & tokens(s) or (len(_flat(s)) >= 4 and _flat(s) in flat) or _glued(tokens(s), flat)
-               for s in phi)
+    return names_person(doc_id) or any(
+        mine & tokens(s) or (len(_flat(s)) >= 4 and _flat(s) in flat) or _glued(tokens(s), flat) for s in phi)
+
+
+#: The words of an id: its letter runs, and the parts of a run written in camel case ("OConnellWhitfield").
+_ID_WORDS = re.compile(r"[^\W\d_]+")
+_CAMEL = re.compile(r"[A-Z][a-z]+|[a-z]+|[A-Z]+(?![a-z])")
+
+
+def names_person(doc_id: str) -> bool:
+    """Whether the id holds a given name or surname of the shipped lexicons that is no common word
+    (``replace.names.is_person_word``): a file named "Whitfield_Margaret_0048.txt" names its patient
+    even when the note itself only says "the patient", so no span of the note gives it away."""
+    from .replace.names import is_person_word
+
+    words = set(_ID_WORDS.findall(doc_id))
+    words |= {part for w in words for part in _CAMEL.findall(w)}
+    return any(is_person_word(w) for w in words)
 
 
 def phi_strings(doc: Document, spans: Iterable[Span], known: Iterable[str]) -> list[str]:

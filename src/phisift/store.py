@@ -23,6 +23,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import secrets
 import sqlite3
 import time
@@ -167,6 +168,11 @@ CREATE TABLE IF NOT EXISTS done (run_key TEXT NOT NULL, doc_id TEXT NOT NULL, PR
 """
 
 
+#: How a finished document is recorded in ``done`` (``runs.state.RunState.digest``); anything else is an
+#: older version's document id in clear.
+_DIGEST = re.compile(r"[0-9a-f]{32}")
+
+
 class Store:
     """A thin wrapper around the SQLite file; each method is one statement or transaction."""
 
@@ -181,8 +187,12 @@ class Store:
         self._confidence_clear = False
         try:
             self.db = sqlite3.connect(self.path, timeout=60)
+            # Deleted rows (finished-document records, an older version's tables) are overwritten with
+            # zeros rather than left readable in the file's free pages.
+            self.db.execute("PRAGMA secure_delete = ON")
             self.db.executescript(_SCHEMA)
             self._drop_clear_confidence()
+            self._drop_clear_done()
         except sqlite3.DatabaseError as exc:
             raise InputError(f"not a usable phisift store ({exc})", self.path) from None
 
@@ -271,10 +281,19 @@ class Store:
     def _drop_clear_confidence(self) -> None:
         """Erase the confidence table of older versions: it held words in clear (and wrong counts)."""
         if self.db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'confidence'").fetchone():
-            self.db.execute("PRAGMA secure_delete = ON")  # overwrite the freed pages, not just unlink them
             with self.db:
                 self.db.execute("DROP TABLE confidence")
                 self.db.execute("DELETE FROM confidence_runs")
+            self.db.execute("VACUUM")
+
+    def _drop_clear_done(self) -> None:
+        """Erase the finished-document records of older versions, which named documents by their ids in
+        clear (an id can hold a patient's name). Such a run cannot resume any more; it starts over."""
+        rows = self.db.execute("SELECT rowid, doc_id FROM done").fetchall()
+        clear = [(rowid,) for rowid, doc_id in rows if not _DIGEST.fullmatch(doc_id)]
+        if clear:
+            with self.db:
+                self.db.executemany("DELETE FROM done WHERE rowid = ?", clear)
             self.db.execute("VACUUM")
 
     # runs and resume ---------------------------------------------------------
@@ -286,6 +305,7 @@ class Store:
             )
 
     def mark_done(self, run_key: str, doc_ids: list[str]) -> None:
+        """Record finished documents by their 32-hex digests (``RunState.digest``), never by their ids."""
         with self.db:
             self.db.executemany("INSERT OR IGNORE INTO done VALUES (?, ?)", ((run_key, d) for d in doc_ids))
 

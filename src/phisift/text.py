@@ -23,6 +23,8 @@ import math
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from importlib import resources
 from typing import Iterable, Sequence
 
 from phisift.document import Span
@@ -588,3 +590,12 @@ def match_case(word: str, like: str) -> str:
     if letters and all(c.islower() for c in letters):
         return word.lower()
     return word[:1].upper() + word[1:] if letters and letters[0].isupper() else word
+
+
+@lru_cache(maxsize=1)
+def clinical_vocabulary() -> frozenset[str]:
+    """The shipped clinical vocabulary (``data/clinical_vocab.txt``): words MTSamples writes in lower case,
+    plus generic drug names and anatomy. Known words, not names: the detectors, the tagger's candidate
+    guard and the id rule of a release all read it."""
+    text = resources.files("phisift").joinpath("data", "clinical_vocab.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))

@@ -18,10 +18,11 @@ label's spans use each candidate, ``kind_draw="frequency"``):
   uses ``common`` times or more outside every span. One is replaced by another
   word of the same cue class (or function / common word) seen in spans of the
   same label (*años* -> *meses*, *Calle* -> *Avda*, *madre* -> *hermano*; a cue
-  word with no other in the corpus's spans takes one of its cue table). They are
+  word with no other in the label's spans takes one of its class from the
+  corpus's other spans, then one of its cue table). They are
   generic vocabulary, never a name: a word inside any name span of the corpus is
-  never a common kind word nor, capitalised, a cue word (*Nieto* is a surname,
-  *nieto* kin), and in a name only titles and function words are kind words; a
+  never a common kind word nor, capitalised and a name there, a cue word (*Nieto*
+  is a surname, *nieto* kin), and in a name only titles and function words are kind words; a
   kind word whose class has no other word in the label's spans takes another
   kind word of the label (*General* -> *Universitario*).
 * **names**: a word of a name label, or any word of phisift's first-name or
@@ -114,12 +115,15 @@ class WordClasses:
     """The class of each PHI word and the pools to draw from (see the module docstring)."""
 
     def __init__(self, vectors: Any, excluded: frozenset[str], kinds: dict[tuple[str, str], dict[str, str]],
-                 common_words: frozenset[str], named: frozenset[str] = frozenset()) -> None:
+                 common_words: frozenset[str], named: frozenset[str] = frozenset(),
+                 name_like: frozenset[str] | None = None, alphabet: frozenset[str] | None = None) -> None:
         from .neighbours import _list_vectors, _vector, word_keys
 
         self.vectors = vectors
         self.common_words = common_words  # keys that are common kind words (never in a name span)
         self.named = named  # lower-case words inside name spans of the corpus
+        # those of them that are names: a capitalised cue word among them is a name, not a cue
+        self.name_like = named if name_like is None else name_like
         self.lists = list_sets()
         words, matrix = _list_vectors(vectors)
         members: dict[str, list[int]] = {"first": [], "last": [], "city": []}
@@ -127,6 +131,8 @@ class WordClasses:
             key = w.lower()
             if len(key) < 2 or not np.any(matrix[i]) or word_keys(key) & excluded:
                 continue
+            if alphabet is not None and not (key.isalpha() and set(key) <= alphabet):
+                continue  # Aðalborgar, Ka-heng-chhī in a Spanish corpus: a shape its own names never have
             for pool in members:
                 if key in self.lists[pool]:
                     members[pool].append(i)
@@ -157,9 +163,10 @@ class WordClasses:
     def kind_of(self, label: str, word: str) -> str | None:
         """The kind sub-class of a word (cue class, ``stop`` or ``common``), or None when it is no kind word.
 
-        In a name only titles and function words are kind words, and a capitalised word that
-        stands in a name span anywhere in the corpus is a name wherever it stands (*Nieto* is
-        a surname, *nieto* kin).
+        In a name only titles and function words are kind words, and a capitalised cue word that
+        stands in a name span of the corpus and is a name there (in phisift's name lists, or
+        in name spans at least as often as in other spans) is a name wherever it stands (*Nieto*
+        is a surname, *nieto* kin); one stray annotation does not make *Hospital* a name.
         """
         key = word.lower()
         if key in STOPWORDS:
@@ -167,7 +174,7 @@ class WordClasses:
         cue = cue_of(key)
         if label in NAME_LABELS:
             return cue if cue == "title" else None
-        if cue and (word.islower() or key not in self.named):
+        if cue and (word.islower() or key not in self.name_like):
             return cue
         if key in self.common_words:
             return "common"
@@ -185,8 +192,9 @@ class WordClasses:
         kind = self.kind_of(label, word)
         if kind is not None:
             near = self._near(self.kinds.get((label, kind)), key, n, avoid)
-            if not near and kind in _cue_words():
-                near = self._near(self._cue_pool(kind), key, n, avoid)
+            if not near and kind in _cue_words():  # the kind's words in the corpus's other spans, then its table
+                near = (self._near(self._seen_pool(kind), key, n, avoid)
+                        or self._near(self._cue_pool(kind), key, n, avoid))
             if not near and kind != "stop":  # the label's other kind words (General -> Universitario)
                 near = self._near(self._label_pool(label), key, n, avoid)
             if not near and kind == "stop":  # function words of any span, then of the stop list
@@ -227,6 +235,14 @@ class WordClasses:
                 np.concatenate([p.matrix for p in merged])) if merged else None
         return self._cue_pools[("*", label)]
 
+    def _seen_pool(self, kind: str) -> Pool | None:
+        """The words of cue class ``kind`` seen in spans of any label: *Octubre* in a hospital's name becomes a
+        month the corpus writes (*marzo*), not one of another language from the cue table (*March*)."""
+        if ("seen", kind) not in self._cue_pools:
+            seen = {k: w for (_, c), p in self.kinds.items() if c == kind for k, w in zip(p.keys, p.words)}
+            self._cue_pools[("seen", kind)] = self._pool(seen) if seen else None
+        return self._cue_pools[("seen", kind)]
+
     def _stop_pool(self) -> Pool:
         if "stop" not in self._cue_pools:
             seen = {k: w for (_, kind), p in self.kinds.items() if kind == "stop" for k, w in zip(p.keys, p.words)}
@@ -247,12 +263,28 @@ def phi_key_of(word: str) -> str:
     return phi_key(word)
 
 
-def fit_classes(docs: Iterable[Document], vectors: Any, excluded: frozenset[str], common: int) -> WordClasses:
-    """Kind pools from the corpus's spans: per (label, kind), the kind words seen there, by normalised form."""
+def corpus_alphabet(docs: Iterable[Document], share: float = 1e-5) -> frozenset[str]:
+    """The lower-case letters of the corpus's text, each at least ``share`` of its letters (and 10 times)."""
+    counts: Counter[str] = Counter()
+    for doc in docs:
+        counts.update(c for c in doc.text.lower() if c.isalpha())
+    floor = max(10, share * sum(counts.values()))
+    return frozenset(c for c, n in counts.items() if n >= floor)
+
+
+def fit_classes(docs: Iterable[Document], vectors: Any, excluded: frozenset[str], common: int,
+                letters: bool = False) -> WordClasses:
+    """Kind pools from the corpus's spans: per (label, kind), the kind words seen there, by normalised form.
+
+    ``letters``: name and place pools keep only list words written in the corpus's own letters
+    (``corpus_alphabet``) and with no hyphen or apostrophe, the shape of the words they replace.
+    """
     from .neighbours import _CORE
 
     docs = list(docs)
     named: set[str] = set()  # words inside name spans: never a common kind word
+    in_names: Counter[str] = Counter()
+    in_others: Counter[str] = Counter()
     span_words: list[tuple[str, str]] = []
     for doc in docs:
         for span in doc.spans:
@@ -261,11 +293,15 @@ def fit_classes(docs: Iterable[Document], vectors: Any, excluded: frozenset[str]
                 core = _CORE.match(t.text).group(2)
                 if len(core) > 1 and is_word(core) and not has_digit(core):
                     span_words.append((label, core))
+                    (in_names if label in NAME_LABELS else in_others)[core.lower()] += 1
                     if label in NAME_LABELS:
                         named.add(core.lower())
     counts = outside_counts(docs)
     common_words = frozenset(w for w, c in counts.items() if c >= common and w not in named) if common else frozenset()
-    classes = WordClasses(vectors, excluded, {}, common_words, frozenset(named))
+    lists = list_sets()
+    name_like = frozenset(w for w in named if w in lists["first"] or w in lists["last"] or in_names[w] >= in_others[w])
+    classes = WordClasses(vectors, excluded, {}, common_words, frozenset(named), name_like,
+                          corpus_alphabet(docs) if letters else None)
     kinds: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
     for label, core in span_words:
         kind = classes.kind_of(label, core)

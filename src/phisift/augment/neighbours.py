@@ -66,19 +66,24 @@ from ..progress import Reporter, reporter_or_null
 from ..text import Token, match_case
 from ._common import Clock, document_rng, rate, rounded
 from .classes import DRAWS, WordClasses, fit_classes
-from .words import has_digit, is_word, outside_counts, span_tokens
+from .words import STOPWORDS, has_digit, is_word, outside_counts, span_tokens
 
 VOCABULARIES = ("corpus", "lists", "both")
 DATE_LABELS = frozenset({"DATE", "FECHAS"})
 EMAIL_LABELS = frozenset({"EMAIL", "CORREO_ELECTRONICO"})
 SEX_LABELS = frozenset({"SEXO_SUJETO_ASISTENCIA", "SEX", "GENDER"})
 COUNTRY_LABELS = frozenset({"PAIS", "COUNTRY"})
+ADDRESS_LABELS = frozenset({"TERRITORIO", "CALLE", "CITY", "STREET", "ZIP", "LOCATION", "LOC"})  # postcodes stand here
 # the values of sex, by the form a note writes them in; "m" is Spanish "mujer" under a Spanish label
 SEX_FORMS: tuple[tuple[str, ...], ...] = (("h", "m"), ("hombre", "mujer"), ("varón", "mujer"), ("varon", "mujer"),
-                                          ("masculino", "femenino"), ("male", "female"), ("man", "woman"))
+                                          ("masculino", "femenino"), ("masculina", "femenina"), ("niño", "niña"),
+                                          ("nino", "nina"), ("male", "female"), ("man", "woman"), ("boy", "girl"))
 _EMAIL = re.compile(r"[^\s@]+@[^\s@]+\.[^\W\d_]{2,}")
 _NUMERIC_DATE = re.compile(r"\b(\d{1,2})[/.-](\d{1,2})[/.-]\d{2,4}\b")
 _CORE = re.compile(r"^(\W*)(.*?)(\W*)$", re.S)
+# the kind words (augment/classes.py) that say what stands in a span and identify no one: they may stay
+# with keep_kind (number words, months, weekdays and common words are values or may be part of a name: replaced)
+KEPT_KINDS = frozenset({"stop", "title", "street", "place", "dept", "ageu", "kin"})
 _SURROGATE_LISTS = ("first_names.txt", "last_names.txt", "cities_major.txt", "countries.txt")
 
 
@@ -164,8 +169,17 @@ class NeighbourSettings:
     # draw="class": a kind word's replacement is drawn among its N nearest in proportion to how often the
     # label's spans use each ("frequency": "de" -> "del" more often than -> "las"), or "uniform" (the paper's draw)
     kind_draw: str = "frequency"
+    # draw="class": the generic words of a span (function words, titles, street types, hospital and department
+    # heads, age units, relatives: KEPT_KINDS) stay as written when the span has a word or number that
+    # identifies (which still changes); a span made of generic words only ("su madre") is drawn as before
+    keep_kind: bool = False
+    # draw="class": names and places are drawn only among list words written in the corpus's own letters, with no
+    # hyphen or apostrophe (no Aðalborgar or Ka-heng-chhī in Spanish notes)
+    corpus_letters: bool = False
 
     def check(self) -> None:
+        if (self.keep_kind or self.corpus_letters) and self.draw != "class":
+            raise UsageError("--keep-kind and --corpus-letters need the class draw (--draw class)")
         if self.kind_draw not in ("uniform", "frequency"):
             raise UsageError(f"unknown kind-word draw '{self.kind_draw}'; choose uniform or frequency")
         if self.draw not in DRAWS:
@@ -192,6 +206,7 @@ class NeighbourStats:
     emails: int = 0
     closed_class: int = 0
     kept: int = 0
+    kind_kept: int = 0
     no_vector: int = 0
     by_class: dict[str, int] = field(default_factory=dict)
     excluded_words: int = 0
@@ -204,6 +219,7 @@ class NeighbourStats:
             "documents": self.documents, "spans": self.spans, "words_replaced": self.words,
             "digit_tokens_replaced": self.digit_tokens, "dates_shifted": self.dates_shifted,
             "emails_replaced": self.emails, "closed_class_replaced": self.closed_class, "tokens_kept": self.kept,
+            "kind_words_kept": self.kind_kept,
             "words_without_vector": self.no_vector, "phi_words_excluded": self.excluded_words,
             "neighbour_vocabulary": self.vocabulary, "words_by_class": dict(sorted(self.by_class.items())),
             "seconds": self.seconds, "cpu_seconds": self.cpu_seconds,
@@ -222,6 +238,17 @@ def email_like(address: str, rng: np.random.Generator) -> str:
     """An address of the same shape: each letter and digit redrawn, ``@``, dots and the top-level domain kept."""
     head, dot, tld = address.rpartition(".")
     return random_like(head, rng) + dot + tld if dot and "@" in head else random_like(address, rng)
+
+
+def postcode_like(token: str, rng: np.random.Generator) -> str:
+    """A Spanish postcode (five digits, province 01-52) becomes another one; any other token ``random_like``.
+
+    Random digits would make half of them impossible postcodes (73156), which the address rules
+    (their hits are tagger features) do not take for one: the class is kept, as for dates.
+    """
+    if len(token) == 5 and token.isdigit() and "01" <= token[:2] <= "52":
+        return f"{int(rng.integers(1, 53)):02d}" + "".join(string.digits[int(rng.integers(10))] for _ in range(3))
+    return random_like(token, rng)
 
 
 def random_like(token: str, rng: np.random.Generator) -> str:
@@ -340,7 +367,8 @@ class NeighbourPseudonymiser:
         if settings.keep_common:
             common = frozenset(w for w, c in outside_counts(docs).items() if c >= settings.keep_common)
         excluded = phi_keys(docs)
-        classes = fit_classes(docs, vectors, excluded, settings.kind_common) if settings.draw == "class" else None
+        classes = (fit_classes(docs, vectors, excluded, settings.kind_common, settings.corpus_letters)
+                   if settings.draw == "class" else None)
         return cls(vectors, excluded, settings, common, digit_tokens(docs), guess_dayfirst(docs), classes)
 
     @classmethod
@@ -379,8 +407,13 @@ class NeighbourPseudonymiser:
                 taken.append((span.start, span.end))
                 edits.append(Edit(span.start, span.end, whole))
                 continue
-            for tok in span_tokens(doc.text, span):
+            tokens = span_tokens(doc.text, span)
+            generic = self._generic_tokens(tokens, span.label.upper()) if self.settings.keep_kind else set()
+            for i, tok in enumerate(tokens):
                 if any(tok.start < e and s < tok.end for s, e in taken):
+                    continue
+                if i in generic:
+                    self.stats.kind_kept += 1
                     continue
                 new = self._replacement(tok, rng, chosen, span.label.upper())
                 if new is None or new == tok.text:
@@ -391,6 +424,46 @@ class NeighbourPseudonymiser:
         new_doc, _ = rewrite_document(doc, edits)
         meta = {k: v for k, v in doc.meta.items() if k not in SOURCE_PHI_META}  # a source's identifiers stay
         return Document(doc.id, new_doc.text, new_doc.spans, meta)
+
+    def _generic_tokens(self, tokens: list[Token], label: str) -> set[int]:
+        """Indices of a span's generic tokens that may stay (``keep_kind``).
+
+        A token is generic when each word part of it is generic (``_generic_word``) or the ``C`` of
+        ``C/``. The span's other tokens, which identify, are all replaced, so the span never comes
+        back as it was. A span of generic words only ("su madre", "Hospital Universitario") keeps
+        its function words and has its other words drawn within their class ("su padre"); one of
+        function words only is drawn whole.
+        """
+        if self.classes is None:
+            return set()
+        generic: set[int] = set()
+        function: set[int] = set()
+        words = 0
+        for i, tok in enumerate(tokens):
+            before, core, after = _CORE.match(tok.text).groups()
+            if not core:
+                continue  # punctuation: stays anyway
+            words += 1
+            parts = [p for p in re.split(r"[-‐–]", core) if p]
+            if has_digit(core) or not parts:
+                continue
+            if all(_generic_letter(p, after) if len(p) == 1 else self._generic_word(p, label) for p in parts):
+                generic.add(i)
+            if all(p.islower() and p in STOPWORDS for p in parts):
+                function.add(i)
+        if len(generic) < words:
+            return generic
+        return function if len(function) < words else set()
+
+    def _generic_word(self, word: str, label: str) -> bool:
+        """A kind word of ``KEPT_KINDS``, or a word ``phisift deid``'s surrogates may share with their original
+        (``replace.generic``: institution and street heads, Central, General; in a name only titles and particles)."""
+        from ..replace.generic import is_generic, is_name_generic
+        from .classes import NAME_LABELS
+
+        if self.classes is not None and self.classes.kind_of(label, word) in KEPT_KINDS:
+            return True
+        return is_name_generic(word) if label in NAME_LABELS else is_generic(word)
 
     def _whole_span(self, text: str, span: Span, shift: int, rng: np.random.Generator) -> str | None:
         """A span replaced as one piece by its kind (date, e-mail, closed class), or None."""
@@ -412,7 +485,7 @@ class NeighbourPseudonymiser:
         if label in SEX_LABELS:
             return self._closed(value, rng, _sex_values(value, label))
         if label in COUNTRY_LABELS:
-            return self._closed(value, rng, _countries())
+            return self._closed(value, rng, _countries_like(len(value.split())))
         return None
 
     def _closed(self, value: str, rng: np.random.Generator, values: tuple[str, ...]) -> str | None:
@@ -426,8 +499,8 @@ class NeighbourPseudonymiser:
         if has_digit(tok.text):
             self.stats.digit_tokens += 1
             for _ in range(20):  # never another PHI token of the corpus (nor itself)
-                new = random_like(tok.text, rng)
-                if new not in self.digits:
+                new = postcode_like(tok.text, rng) if label in ADDRESS_LABELS else random_like(tok.text, rng)
+                if new not in self.digits and new != tok.text:
                     break
             return new
         before, core, after = _CORE.match(tok.text).groups()
@@ -479,6 +552,11 @@ class NeighbourPseudonymiser:
         return match_case(new.lower(), word)
 
 
+def _generic_letter(letter: str, after: str) -> bool:
+    """A one-letter token that says what stands there: the ``C`` of ``C/``, a lower-case ``y``/``a``/``e``/``o``."""
+    return (letter.upper() == "C" and after.startswith("/")) or (letter.islower() and letter in STOPWORDS)
+
+
 def _sex_values(value: str, label: str) -> tuple[str, ...]:
     """The values of sex in the form ``value`` is written in (the class it must stay in)."""
     key = value.strip().lower().rstrip(".")
@@ -488,6 +566,19 @@ def _sex_values(value: str, label: str) -> tuple[str, ...]:
     if key in ("m", "f"):
         return ("m", "f")
     return ()
+
+
+@lru_cache(maxsize=8)
+def _countries_like(words: int) -> tuple[str, ...]:
+    """Countries of ``words`` words (all when there are none), written as plain names, that are no list city or
+    name (*Granada*, *Jordan*): a country stays a country of the same shape, not a place a tagger reads as a town."""
+    from .classes import list_sets
+
+    lists = list_sets()
+    plain = [c for c in _countries() if re.fullmatch(r"[^\W\d_]+(?:[ .'-]+[^\W\d_]+)*\.?", c)
+             and not any(c.lower() in lists[p] for p in ("city", "first", "last"))]
+    same = tuple(c for c in plain if len(c.split()) == words)
+    return same or tuple(plain) or _countries()
 
 
 @lru_cache(maxsize=1)

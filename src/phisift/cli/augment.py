@@ -67,6 +67,12 @@ def augment_command(
     kind_draw: str = typer.Option("frequency", "--kind-draw", help="neighbours, --draw class: draw a unit or type "
                                   "word (años, Calle, de) among its class in proportion to its use in the label's "
                                   "spans (frequency) or uniformly (uniform, the paper's draw)."),
+    keep_kind: bool = typer.Option(False, "--keep-kind", help="neighbours, --draw class: the generic words of a span "
+                                   "(de, Hospital, Calle, años, madre) stay when the span has a name, place or number, "
+                                   "which is still replaced; in a span of generic words only the function words stay."),
+    corpus_letters: bool = typer.Option(False, "--corpus-letters", help="neighbours, --draw class: draw names and "
+                                        "places only among list words in the corpus's own letters, with no hyphen "
+                                        "or apostrophe."),
     seed: int = typer.Option(0, "--seed", help="Seed: same input, seed and options give the same output."),
     report: Optional[Path] = typer.Option(None, "--report", help="Write the run's counts and speed here (JSON)."),
     in_format: InFormat = None,
@@ -88,7 +94,8 @@ def augment_command(
                                 keep_originals=keep_originals, seed=seed, tries=tries, top_k=top_k,
                                 temperature=temperature, unit=unit, batch_size=batch_size)
     near = NeighbourSettings(n=n, seed=seed, max_vocab=max_vocab, keep_common=keep_common, vocabulary=vocabulary,
-                             draw=draw, kind_draw=kind_draw)
+                             draw=draw, kind_draw=kind_draw, keep_kind=keep_kind,
+                             corpus_letters=corpus_letters)
     filtered.check()
     near.check()
     ensure_outside(target, [source])
@@ -157,6 +164,7 @@ def _stats_line(method: str, n: int, stats: dict) -> str:
         f"neighbours (N={n}): {stats['words_replaced']} PHI words and {stats['digit_tokens_replaced']} digit "
         f"tokens replaced in {stats['spans']} spans ({stats['words_without_vector']} words had no vector); "
         f"{stats['phi_words_excluded']} PHI words kept out of a {stats['neighbour_vocabulary']}-word vocabulary; "
-        f"{sum(v for k, v in stats['words_by_class'].items() if k != 'space')} words drawn within their class; "
-        f"{stats['documents_per_second']:.0f} documents/s"
+        f"{sum(v for k, v in stats['words_by_class'].items() if k != 'space')} words drawn within their class"
+        + (f", {stats['kind_words_kept']} generic words kept" if stats.get("kind_words_kept") else "")
+        + f"; {stats['documents_per_second']:.0f} documents/s"
     )

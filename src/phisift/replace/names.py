@@ -27,7 +27,7 @@ from typing import Callable, Iterable
 
 from faker import Faker
 
-from ..text import match_case
+from ..text import clinical_vocabulary, match_case
 from .generic import WORD, is_name_generic
 
 #: A word that is in both lexicons is a given name when at least this common as one
@@ -59,6 +59,23 @@ def role(word: str) -> tuple[str, str]:
         return "given", first[word][0]
     return "surname", ""
 
+
+
+def is_person_word(word: str) -> bool:
+    """A word of 3+ letters that the shipped lexicons know as a given name or a surname and that is no
+    common word (the clinical vocabulary: words MTSamples writes in lower case, such as "will", "brown",
+    "may"), title or particle: what makes an id such as "Whitfield_Margaret_0048" name a person."""
+    key = word.lower()
+    if len(key) < 3 or key in clinical_vocabulary() or key in _RECORD_WORDS or is_name_generic(key):
+        return False
+    first, last = _lexicon()
+    return key in last or first.get(key, ("", 0))[1] >= 2  # not the one-off given names ("Doc", "Valid")
+
+
+#: Words that name records and files, not people, though some people bear them ("Page", "Case").
+_RECORD_WORDS = frozenset("""doc docs page pages dev test train valid note notes file files record records
+report reports batch part sample samples copy draft final version case cases item entry text data set split
+scan image letter""".split())
 
 
 def name_key(word: str) -> str:

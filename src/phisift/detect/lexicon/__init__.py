@@ -23,7 +23,9 @@ evidence alone. It is tagged only with context: a title, a cue, a clinician suff
 or a neighbouring name word that is not itself allowlisted ("Grace Kowalski").
 Independently, a capitalised run followed by an eponym head word ("catheter",
 "disease", "test", "sign", ...) is not a name or place unless a title or cue says so
-("Foley catheter", "Allen test", "Glasgow Coma Scale").
+("Foley catheter", "Allen test", "Glasgow Coma Scale"); a known place is no place when
+a term's name runs on from it to such a head ("Epworth Sleepiness Scale", "Philadelphia
+chromosome", "Kentucky bluegrass").
 
 Repeated names
 --------------
@@ -66,5 +68,7 @@ Where things are
 ``institutions_caseless`` the words of a strong slot to the clause end: in notes typed in one case, and
                   a name typed in lower case (or a run in capitals with a head) in a mixed-case note
 ``organisations`` insurers, employers and schools
+``generic_orgs``  programmes, national bodies and figures that name no one ("Alcoholics Anonymous",
+                  "Job Corps", "Hannah Montana"), claimed untagged before any other pass
 ``professions``   occupations after a job cue
 """

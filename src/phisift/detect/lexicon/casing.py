@@ -30,8 +30,8 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 
+from ...text import clinical_vocabulary
 from .cues import CALENDAR, NAME_STOP, PLACE_PREFIX, SAINT, TITLES
 from .wordlists import WORD, Lexicons, norm
 
@@ -60,11 +60,13 @@ def inflected(key: str) -> bool:
     return len(key) > 5 and key.endswith(("ing", "ed"))
 
 
+@lru_cache(maxsize=8)
 def note_case(text: str) -> str:
     """'lower', 'upper' or 'mixed': the case the whole note is written in.
 
     Counted over words of two or more letters; a note of fewer than 8 such words is
-    'mixed' (too little to tell: a short query reads as it is).
+    'mixed' (too little to tell: a short query reads as it is). Cached for the last few texts: the lexicon
+    detector, a name pass and the tagger's word features each ask it of the same note.
     """
     n = caps = upper = 0
     for m in WORD.finditer(text):
@@ -83,18 +85,6 @@ def note_case(text: str) -> str:
     if upper >= 0.85 * n:
         return UPPER
     return MIXED
-
-
-@lru_cache(maxsize=1)
-def _vocabulary() -> frozenset[str]:
-    """The shipped clinical vocabulary (lowercase words of MTSamples): known words, not names."""
-    text = resources.files("phisift").joinpath("data", "clinical_vocab.txt").read_text(encoding="utf-8")
-    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
-
-
-def clinical_vocabulary() -> frozenset[str]:
-    """The lowercase words of MTSamples that are no names (see :func:`_vocabulary`)."""
-    return _vocabulary()
 
 
 def _sentence_start(text: str, start: int) -> bool:
@@ -118,7 +108,7 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
     """The note with its likely capitals put back (same length); ``mode`` is :func:`note_case`'s."""
     if mode == MIXED:
         return text
-    vocab = _vocabulary()
+    vocab = clinical_vocabulary()
     ms = list(WORD.finditer(text))
     keys = [norm(m.group()) for m in ms]
     name_like = [lex.is_name_word(k) or lex.is_place_word(k) for k in keys]

@@ -103,6 +103,9 @@ _add_cues(
     PATIENT, False, False,
 )
 _add_cues("patient is, pt, pt is, patient", PATIENT, False, True)
+# "Emergency contact is Honor Pau at ...": who to call, named in a sentence (no colon)
+_add_cues("emergency contact is, contact person is, next of kin is, health care proxy is, healthcare proxy is",
+          PATIENT, False, False)
 #: Kin words that name a person's relative only after a possessive ("my baby Jasmine", "our toddler miles"):
 #: alone they are common nouns before capitalised words ("baby Tylenol", "Baby Girl", "child Abuse").
 POSSESSED_KIN = frozenset("baby toddler kid child infant newborn boy girl twin".split())
@@ -172,7 +175,11 @@ EPONYM_HEADS = frozenset(
     "agar culture virus bacillus fever protocol questionnaire inventory assessment exam "
     "examination silk pressure pressures anastomosis drill plate plates plating pin pins "
     "system systems instrumentation ventilation screw screws rod rods nail nails implant "
-    "implants prosthesis graft grafts lens lenses stand table hose component components junction arm".split()
+    "implants prosthesis graft grafts lens lenses stand table hose component components junction arm "
+    # allergens, venoms, chromosomes, stains, classes: "Timothy grass", "Russell viper venom",
+    # "Philadelphia chromosome", "Congo red", "Bethesda category", "Ellis class III", "Hong Kong flu",
+    # "Brazil nut", "Ottawa ankle rules"
+    "grass grasses bluegrass viper venom chromosome red category class flu nut nuts rule rules".split()
 )
 
 #: Month and day names are first names too ("April", "June"); alone they are dates.
@@ -206,7 +213,8 @@ PARTICLES = frozenset(
 #: ("Dictated by Scribe: X", "The patient is Age: 67", "I spoke with Transcribed by: X").
 NOT_NAMES = frozenset(
     "scribe transcribed transcriptionist age dob sex gender mrn date time phone fax email signed dictated "
-    "reviewed interpreter pharmacist resident fellow intern attending nurse ot slp rn lpn cna crna emt".split()
+    "reviewed interpreter pharmacist resident fellow intern attending nurse ot slp rn lpn cna crna emt "
+    "sincerely respectfully cordially regards mt cmt".split()  # a closing ("Sincerely,"), a transcriptionist
 )
 
 #: Words that are never part of a name run, whatever their case.
@@ -228,13 +236,14 @@ for _p in (
     "vacation in, vacationing in, visiting from, returned from, home in, house in, apartment in, "
     "ems from, ambulance from, transferred from, transported from, brought in from, arrived from, "
     "visits, visiting, visited, trip from, flew in from, drove from, "
-    "arrived in, landed in, home city, home town, hometown, based in, headquartered in, "
+    "arrived in, arrived at, landed in, home city, home town, hometown, hometown is, home town is, based in, "
+    "headquartered in, "
     "vive en, reside en, residente en, natural de, procedente de, nacido en, nacida en, "
     "originario de, originaria de"
 ).split(","):
     PLACE_CUES[tuple(_p.split())] = True
-for _p in ("from", "in", "to", "near", "at", "en"):
-    PLACE_CUES[(_p,)] = False
+for _p in ("from", "in", "to", "near", "at", "en", "where is", "welcome to"):
+    PLACE_CUES[tuple(_p.split())] = False
 #: Strong cues that still do not make a person's name a place ("visits Maria").
 PLACE_CUES_NOT_NAMES = frozenset({("visits",), ("visiting",), ("visited",)})
 PLACE_CUE_LAST = frozenset(p[-1] for p in PLACE_CUES)
@@ -315,6 +324,12 @@ ORG_CUES = frozenset(
         "insurance is, coverage through, covered by, "
         "year at, years at, months at, internship at, interned at, position at, job with, joined, hired by, hired at, "
         "consultant at, consultant for, contractor for, contractor at, "
+        "calling from, calling on behalf of, account with, accounts with, customer of, client of, "
+        "engineer at, manager at, director at, developer at, analyst at, designer at, executive at, "
+        "employee at, intern at, founder of, co-founder of, cofounder of, co-founded, cofounded, "
+        "acquired by, owned by, subsidiary of, sponsored by, funded by, "
+        "address of, website of, headquarters of, offices of, merged with, partnered with, rebranded as, "
+        "spun off from, "
         "trabaja en, trabajaba en, empleado de, empleada de"
     ).split(", ")
 )

@@ -238,6 +238,10 @@ def _left_run(doc: Tokens, state: PassState, i: int, limit: int = 5) -> int:
 _ABBREVIATED_PREFIX = frozenset({"st", "ste", "mt", "ft"})
 
 
+#: Connectors read as connectors when title-cased ("Hospital Of", "Center For"); "The" and "La" start names.
+_TITLED_CONNECTORS = frozenset("of and for de del".split())
+
+
 def right_run(doc: Tokens, state: PassState, j: int, limit: int = 6, first_gap: bool = True) -> int:
     """End of the capitalised run (with inner connectors) that starts at token j.
 
@@ -253,7 +257,8 @@ def right_run(doc: Tokens, state: PassState, j: int, limit: int = 6, first_gap: 
             break  # ... but "Children's Hospital of St. Tammy": the period of "St." ends no name
         k = doc.keys[b]
         upper = doc.is_upper(b)
-        connector = k in INST_CONNECTORS and (not doc.cap[b] or upper)
+        # "Children'S Hospital Of South Brett": a note (or a line) in title case capitalises the connectors too
+        connector = k in INST_CONNECTORS and (not doc.cap[b] or upper or k in _TITLED_CONNECTORS)
         if doc.cap[b] and not connector:
             if not _run_word_ok(doc, b, b > j):
                 break
@@ -338,10 +343,14 @@ def pass_institutions(doc: Tokens, state: PassState) -> None:
                 b2 = right_run(doc, state, j)
                 if b2 > j + 1 and doc.is_cap(b2 - 1):
                     b = b2
+            if label != HOSPITAL and b == j and (doc.eponym_after(j) or doc.term_after(j)):
+                continue  # "New York Heart Association class III", "... functional classification": a scale
             if a < i and ((strong and not doc.is_upper(i)) or specific(doc, range(a, i))):
                 state.emit(a, b, label, 0.85 if not strong else 0.9)
                 done = True
-            elif b > j and specific(doc, range(j + 1, b)) and not doc.eponym_after(b):
+            elif b > j and (specific(doc, range(j + 1, b)) or phrase.startswith("children") and all(
+                    doc.cap[t] for t in range(j + 1, b)) and any(doc.keys[t] not in INST_GENERIC for t in range(j + 1, b))
+            ) and not doc.eponym_after(b):  # "Children's Hospital of South Amber": of a town, whatever its words
                 # "First Church of Cincinnati", "Children's Hospital of Andersonborough"
                 state.emit(a, b, label, 0.85)
                 done = True

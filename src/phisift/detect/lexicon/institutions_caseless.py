@@ -17,7 +17,7 @@ floor", "works at a restaurant" and units ("to nicu") stay untouched.
 from __future__ import annotations
 
 from .cues import CALENDAR, NAME_STOP, ORG_CUE_MAXLEN, ORG_CUES
-from .institutions_cued import _NOT_HOSPITAL, KNOWN_HOSPITALS, ORG_SLOT_WORDS, known_starts
+from .institutions_cued import _NOT_HOSPITAL, KNOWN_HOSPITALS, ORG_SLOT_WORDS, known_starts, lower_firm
 from .labels import HOSPITAL, ORGANIZATION
 from .places import place_at
 from .specific import specific
@@ -100,6 +100,7 @@ def _first_word_ok(doc: Tokens, i: int) -> bool:
     lex = doc.lex
     k = doc.keys[i]
     if (not lex.is_allowed(k) or k in lex.last or k in lex.org_heads_first or k in lex.hospital_heads_first
+            or lower_firm(lex, k)
             or k in ("children's", "childrens", "children", "st", "saint", "university", "department", "ministry")
             or k in known_starts()):
         return True
@@ -175,7 +176,8 @@ def pass_caseless_slots(doc: Tokens, state: PassState) -> None:
         toks = range(i, b)
         headed = any(doc.keys[t] in lex.org_heads or doc.keys[t] in lex.hospital_heads for t in toks[1:])
         if not (specific(doc, [t for t in toks if not lex.is_allowed(doc.keys[t]) or doc.cap[t]])
-                or headed and doc.keys[i] in lex.last or " ".join(doc.keys[i:b]) in KNOWN_HOSPITALS):
+                or headed and doc.keys[i] in lex.last or " ".join(doc.keys[i:b]) in KNOWN_HOSPITALS
+                or b - i == 1 and lower_firm(lex, doc.keys[i])):  # "transferred from tolak-small"
             continue  # "wood pathology lab": a surname before a head names one
         known = " ".join(doc.keys[i:b]) in KNOWN_HOSPITALS
         p = None if known else place_at(doc, state, i)

@@ -24,13 +24,14 @@ import re
 from bisect import bisect_left, bisect_right
 
 from .cues import (
-    CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, INST_BAD_FIRST, INST_GENERIC, NAME_STOP, SAINT, SPECIALTY_WORDS, TITLES,
+    CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, INST_BAD_FIRST, INST_GENERIC, NAME_STOP, PARTICLES, SAINT, SPECIALTY_WORDS,
+    TITLES,
 )
 from .institutions import ACRONYM_NOT_HOSPITAL, UNIT_ACRONYMS
 from .labels import HOSPITAL, NAME_LABELS, ORGANIZATION
 from .name_runs import lower_initial
 from .places import place_at
-from .specific import specific
+from .specific import _double_barrelled, _eponym_pair, specific
 from .state import PassState
 from .tokens import SPACE_GAPS, Tokens
 
@@ -134,6 +135,9 @@ def _slot_before(doc: Tokens, i: int) -> str | None:
     if doc.keys[p] == "the" and p > 0 and doc.simple_gap(p):
         p -= 1  # "received from the X"
     prep = doc.keys[p]
+    if prep == "for" and p > 0 and doc.keys[p - 1] in ("form", "forms", "paperwork") and not doc.cap[p] \
+            and not (doc.is_upper(i) and len(doc.words[i]) <= 5):  # "Form for FMLA": the kind of form
+        return ORGANIZATION  # "Form for Boeing completed (return to work 5/27)": the employer's form
     if prep not in _SLOT_PREPS or doc.cap[p]:
         return None
     # the cue word stands up to 7 words before, in the same sentence ("works as a barista at")
@@ -227,6 +231,13 @@ def pass_institution_slots(doc: Tokens, state: PassState) -> None:
         if b - i == 1 and (doc.keys[i] in _NOT_HOSPITAL or doc.is_upper(i) and len(doc.words[i]) <= 2):
             continue  # "to OR", "taken to PACU", "changed to Dou" (a recased "dou"): a unit, not a hospital
         state.emit(i, b, label, 0.8)
+
+
+def lower_firm(lex, k: str) -> bool:
+    """A firm's double-barrelled name typed in lower case ("gilmore-vu", "tolak-small"): hyphenated parts of
+    which one no list knows and the others are names; not an eponym the allowlist holds ("jackson-pratt",
+    "wolff-parkinson-white")."""
+    return "-" in k and k not in lex.allow and _double_barrelled(lex, k) and not _eponym_pair(lex, k)
 
 
 def pass_known_hospitals(doc: Tokens, state: PassState) -> None:
@@ -326,7 +337,7 @@ def _lower_block_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
     if " ".join(keys) in KNOWN_HOSPITALS:
         return True
     if b - a == 1:
-        return lower_acronym(lex, keys[0])
+        return lower_acronym(lex, keys[0]) or lower_firm(lex, keys[0])
     if b - a <= 3 and all(lex.is_name_word(k) for k in keys):
         return False  # a person's name on its own line
     if doc.eponym_after(b) or doc.dose_after(b):
@@ -378,7 +389,8 @@ def pass_after_name(doc: Tokens, state: PassState) -> None:
             continue  # ".," closes a name only after an initial: "cc: Kasper H., ELGMH"
         if j >= doc.n or comma not in (",", ".,") or "\n" in doc.gap(j) or state.taken[j]:
             continue
-        if not doc.cap[j]:  # "cc: Dr Virgilio Sethi, kvrmc": the rest of the line typed in lower case
+        particle = doc.keys[j] in PARTICLES and j + 1 < doc.n and doc.cap[j + 1] and doc.simple_gap(j + 1)
+        if not doc.cap[j] and not particle:  # "cc: Dr Virgilio Sethi, kvrmc": the rest of the line in lower case
             line_end = doc.text.find("\n", doc.starts[j])
             _, e = _line_bounds(doc, doc.starts[j], len(doc.text) if line_end == -1 else line_end)
             if e > j and not doc.text[doc.ends[e - 1] : len(doc.text) if line_end == -1 else line_end].strip(" .\t") \
@@ -392,11 +404,20 @@ def pass_after_name(doc: Tokens, state: PassState) -> None:
             continue  # the name must close the line
         if b - j == 1 and doc.is_upper(j) and 3 <= len(doc.words[j]) <= 7 and not doc.lex.is_allowed(doc.keys[j]):
             state.emit(j, b, HOSPITAL, 0.8)
-        elif _run_ok(doc, state, j, b) and not (
+        elif _run_ok(doc, state, j, b) and (particle and b - j == 2 and "-" in doc.keys[j + 1] or not (
             known_at(doc, state, j) is None and b - j > 1
             and all(doc.lex.is_name_word(doc.keys[t]) for t in range(j, b) if doc.cap[t])
-        ):  # "Drs. Smith, Brown and Jones": more people, not a place
+        )):  # "Drs. Smith, Brown and Jones": more people, not a place; "da Luz-Silva" is a firm
             state.emit(j, b, HOSPITAL, 0.8)
+
+
+def pass_late_signatures(doc: Tokens, state: PassState) -> None:
+    """The signature and cc-line passes again, for the names the later passes found ("cc: fellow T. Mall,
+    FCMH", "Sandy E.\\nMass Gneeral\\nPhone"); in notes typed in mixed case only, where a late name is one."""
+    if state.recased or not any(doc.cap) or all(doc.cap[t] for t in range(doc.n)):
+        return
+    pass_block_lines(doc, state)
+    pass_after_name(doc, state)
 
 
 #: Company suffixes: "Inc.", "GmbH", "S.A. de C.V.", "A/S", "v.o.s.", "S.Coop.". The short ones

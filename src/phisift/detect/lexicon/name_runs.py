@@ -9,8 +9,8 @@ and in notes typed in lowercase, lowercase name words. Shared by every name pass
 from __future__ import annotations
 
 from .cues import (
-    CALENDAR, CREDENTIAL_WORDS, EPONYM_HEADS, NAME_STOP, NUMBER_AFTER, PARTICLES, RELATIONS, TITLE_NAMES,
-    TITLES,
+    CALENDAR, CREDENTIAL_WORDS, EPONYM_HEADS, NAME_STOP, NOT_NAMES, NUMBER_AFTER, PARTICLES, RELATIONS,
+    TITLE_NAMES, TITLES,
 )
 from .state import PassState
 from .tokens import Tokens, is_mc_name
@@ -27,6 +27,8 @@ def name_token_ok(doc: Tokens, t: int, upper: bool, strong: bool = False) -> boo
     k = doc.keys[t]
     if k in NAME_STOP or (k in TITLES and k not in TITLE_NAMES) or k in doc.lex.head_last:
         return False
+    if k in NOT_NAMES and doc.is_upper(t):
+        return False  # "DICTATED BY: DR. X. TRANSCRIBED BY:": the next header's word
     if w.isupper() and len(w) > 1:
         if not upper and k in CREDENTIAL_WORDS:
             return False
@@ -38,6 +40,20 @@ def name_token_ok(doc: Tokens, t: int, upper: bool, strong: bool = False) -> boo
 
 #: Verbs that are also given names ("Will", "May"): after a first and a last name they are the verb.
 _VERBS_AFTER_NAME = frozenset("will would should could can did does might must shall".split())
+#: Reporting verbs that are names too ("Said", "Saw"): in a note typed in one case they end even a
+#: one-word name ("DR. X SAID THAT", "dr. xyz will see him").
+_VERBS_CASELESS = _VERBS_AFTER_NAME | frozenset(
+    "said says saw sees agrees agreed feels felt thinks thought recommended recommends stated states reported "
+    "reports noted notes wants wanted".split()
+)
+#: Transcription placeholders for a name ("Dr. X", "Dr. XYZ"): nothing after them is the same name.
+PLACEHOLDER_NAMES = frozenset("x xx xxx xyz abc abcd y z".split())
+
+
+def _placeholder_alone(doc: Tokens, i: int, j: int) -> bool:
+    """The name so far (tokens i..j-1) is one placeholder with no full stop ("Dr. X said"), not the
+    initial of a name ("JANE Z. SMITH", "Dr. X. Smith")."""
+    return j == i + 1 and doc.keys[i] in PLACEHOLDER_NAMES and not doc.gap(j).startswith(".")
 
 
 def extend_name(doc: Tokens, state: PassState, i: int, max_tokens: int = 4, strong: bool = False) -> int:
@@ -80,6 +96,8 @@ def extend_name(doc: Tokens, state: PassState, i: int, max_tokens: int = 4, stro
             break
         if k in EPONYM_HEADS or (k in _VERBS_AFTER_NAME and j - i >= 2 and not doc.is_initial(j - 1)):
             break  # "DR. DREW POTOCZNA WILL PLAN": a modal after a full name is the sentence's verb
+        if (upper or state.recased) and (k in _VERBS_CASELESS or _placeholder_alone(doc, i, j)):
+            break  # "DR. XYZ WILL SEE HIM", "DR. X SAID": in one case, the verb after a name or a placeholder
         
         j += 1
         count += 1
@@ -94,7 +112,7 @@ def lower_name_word(doc: Tokens, state: PassState, t: int, loose: bool) -> bool:
     k = doc.keys[t]
     if len(k) < 2 or not k.replace("-", "").replace("'", "").isalpha():
         return False
-    if k in NAME_STOP or k in TITLES or k in CALENDAR or k in RELATIONS or k in CREDENTIAL_WORDS:
+    if k in NAME_STOP or k in TITLES or k in CALENDAR or k in RELATIONS or k in CREDENTIAL_WORDS or k in NOT_NAMES:
         return False
     lex = doc.lex
     if lex.is_name_word(k) and not lex.is_allowed(k):
@@ -103,9 +121,21 @@ def lower_name_word(doc: Tokens, state: PassState, t: int, loose: bool) -> bool:
 
 
 def lower_initial(doc: Tokens, t: int) -> bool:
-    """A lowercase middle initial: "kieran t schmidt", "megan j. fortano" (not "a" or "i")."""
+    """A lowercase initial: "kieran t schmidt", "megan j. fortano"; "a", "i", "e", "y", "o" (words too) only with
+    its full stop and a word after it ("a. walton", "i.b. wilson"), and not in "a.m.", "e.g.", "i.e.", "a.k.a."."""
     w = doc.words[t]
-    return len(w) == 1 and w.islower() and w not in ("a", "i", "e", "y", "o")
+    if len(w) != 1 or not w.islower():
+        return False
+    if w not in ("a", "i", "e", "y", "o"):
+        return True
+    if t + 1 >= doc.n or doc.gap(t + 1) not in (".", ". "):
+        return False
+    nxt = doc.words[t + 1]
+    return not (doc.gap(t + 1) == "." and len(nxt) == 1 and (w + nxt) in _ABBREVIATION_PAIRS)
+
+
+#: Dotted abbreviations whose first letter is also a word: "a.m.", "e.g.", "i.e.", "a.k.a.", "o.d.", "o.s.", "o.u.".
+_ABBREVIATION_PAIRS = frozenset({"am", "eg", "ie", "ak", "od", "os", "ou", "ad", "ac", "ed", "oe", "ys"})
 
 
 def lower_name_end(doc: Tokens, state: PassState, i: int, loose: bool, max_tokens: int = 3) -> int:
@@ -127,6 +157,8 @@ def lower_name_end(doc: Tokens, state: PassState, i: int, loose: bool, max_token
             continue
         if not doc.simple_gap(j) or not lower_name_word(doc, state, j, loose):
             break
+        if doc.keys[j] in _VERBS_CASELESS or _placeholder_alone(doc, i, j):
+            break  # "dr. xyz will see him", "dr. smith said": the sentence's verb
         j += 1
         count += 1
     return j

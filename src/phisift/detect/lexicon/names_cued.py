@@ -15,7 +15,7 @@ from .cues import (
     NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, POSSESSED_KIN, RELATIONS, SEVERITY, TITLES, TITLE_NEEDS_DOT,
     TITLE_NEEDS_DOT_UPPER,
 )
-from .casing import clinical_vocabulary
+from .casing import clinical_vocabulary, inflected
 from .labels import DOCTOR, PATIENT
 from .name_runs import (
     calendar_name, calendar_use, extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok,
@@ -166,7 +166,9 @@ def pass_lower_titles(doc: Tokens, state: PassState) -> None:
             continue
         k = doc.keys[t]
         if lower_initial(doc, t) and doc.gap(t + 1 if t + 1 < doc.n else t) in (". ", ".") and dotted \
-                and lower_name_word(doc, state, t + 1, loose=True):
+                and lower_name_word(doc, state, t + 1, loose=True) \
+                and not (t + 2 < doc.n and doc.gap(t + 2).startswith(":") and not lex.is_name_word(doc.keys[t + 1])):
+            # not "dr. x. consultants: cardiology": a header after a placeholder initial
             state.emit(t, lower_name_end(doc, state, t + 1, loose=True), label, 0.9)  # "mr. h. fry", "ms. ó. walker"
             continue
         pair = _first_last_after_title(doc, state, t)
@@ -222,6 +224,8 @@ def _accept_cue_word(doc: Tokens, state: PassState, t: int, lexicon_only: bool, 
     if "º" in k or "ª" in k:
         return False  # "NºCol": an abbreviation, not a name
     lex = doc.lex
+    if state.recased and not lex.is_name_word(k) and _inflected_word(lex, k):
+        return False  # "granny picks him up" typed in one case: the recasing's capital on a verb
     if header and doc.is_upper(t) and t + 1 < doc.n and doc.gap(t + 1).strip() == "," and "\n" not in doc.gap(t + 1) \
             and doc.is_upper(t + 1) and not lex.is_allowed(k) and not lex.is_allowed(doc.keys[t + 1]) \
             and len(k) > 2 and k.isalpha() and len(doc.keys[t + 1]) > 2 and doc.keys[t + 1] not in _HEADER_WORDS \
@@ -232,6 +236,9 @@ def _accept_cue_word(doc: Tokens, state: PassState, t: int, lexicon_only: bool, 
         return lex.is_name_word(k) and (header or not doc.is_upper(t) or not lex.is_allowed(k))
     if lex.is_name_word(k) or is_mc_name(doc.words[t]):
         return True
+    if doc.is_title_case(t) and t + 1 < doc.n and doc.simple_gap(t + 1) and doc.is_title_case(t + 1) \
+            and lex.is_name_word(doc.keys[t + 1]) and k.isalpha() and not lex.is_place_word(k):
+        return True  # "Emergency contact is Honor Escobar-Karlsson": a given name that is a word, then a surname
     return not lex.is_allowed(k) and not lex.is_place_word(k)
 
 
@@ -241,7 +248,7 @@ def pass_name_cues(doc: Tokens, state: PassState) -> None:
     for i, phrase in doc.after_phrases(CUE_LAST, NAME_CUES, CUE_MAXLEN):
         if state.taken[i]:
             continue
-        if doc.words[i - 1].endswith(("'s", "’s", "s'")) or doc.keys[i] in HOLIDAY_WORDS:
+        if doc.words[i - 1].lower().endswith(("'s", "’s", "s'")) or doc.keys[i] in HOLIDAY_WORDS:
             continue  # "Mother's Day", "her son's school": a possessive relation names nobody
         label, needs_colon, lexicon_only = NAME_CUES[phrase]
         g = doc.gap(i)
@@ -260,8 +267,9 @@ def pass_name_cues(doc: Tokens, state: PassState) -> None:
         header = stripped == ":"
         if doc.keys[i] in PARTICLES and i + 1 < doc.n and doc.simple_gap(i + 1) and doc.cap[i + 1]:
             i += 1  # "Apellidos: De Miguel Rivera"
-        elif doc.is_initial(i) and i + 1 < doc.n and doc.initial_gap(i + 1) and doc.cap[i + 1]:
-            i += 1  # "her son I. Smith"
+        elif doc.is_initial(i) and i + 1 < doc.n and doc.initial_gap(i + 1) and doc.cap[i + 1] \
+                and not (doc.keys[i] in NAME_STOP and "." not in doc.gap(i + 1)):
+            i += 1  # "her son I. Smith"; not "GAVE MOM A KISS" in capitals
         if not _accept_cue_word(doc, state, i, lexicon_only, header=header):
             if label == PATIENT and not needs_colon and stripped in ("", ",", "("):
                 _relation_name_lower(doc, state, first_tok, phrase, stripped, lexicon_only)
@@ -305,6 +313,13 @@ def _enclosed_after(doc: Tokens, j: int, opener: str) -> bool:
     return opener == "," and after.startswith((",", ";")) and "\n" not in doc.gap(j)[:1]
 
 
+def _inflected_word(lex, k: str) -> bool:
+    """A verb or a plural of a common word: "PICKS", "HITS", "PRESIDENTS", "STRADDLING"."""
+    if inflected(k):
+        return True
+    return k.endswith("s") and (k[:-1] in clinical_vocabulary() or lex.is_allowed(k[:-1]))
+
+
 def _relation_name_lower(doc: Tokens, state: PassState, i: int, phrase: tuple, opener: str, lexicon_only: bool) -> None:
     """'his wife mary', 'her friend, patricia,', 'her friend (sesbeta)', 'HER GRANDSON HICHONUS'."""
     lex = doc.lex
@@ -321,7 +336,7 @@ def _relation_name_lower(doc: Tokens, state: PassState, i: int, phrase: tuple, o
         if lex.is_name_word(k) and _enclosed_after(doc, j, opener):
             state.emit(i, j, PATIENT, 0.85)
         elif not lex.is_allowed(k) and not lex.is_name_word(k) and len(k) > 3 and k.isalpha() \
-                and not lex.is_place_word(k):
+                and not lex.is_place_word(k) and not _inflected_word(lex, k):
             state.emit(i, j, PATIENT, 0.8)
         return
     if not (relation or lexicon_only):

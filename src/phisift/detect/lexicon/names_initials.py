@@ -19,7 +19,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from .cues import CALENDAR, NAME_STOP, TITLES
+from .cues import CALENDAR, CREDENTIAL_WORDS, NAME_STOP, TITLES
 from .labels import DOCTOR, PATIENT
 from .state import PassState
 from .tokens import Tokens
@@ -86,6 +86,8 @@ def pass_initial_names(doc: Tokens, state: PassState) -> None:
         key = doc.keys[span[1] - 1]
         if not _surname_ok(doc, key):
             continue
+        if m.group("init").replace(" ", "").replace("\t", "").replace(".", "").lower() in CREDENTIAL_WORDS:
+            continue  # "XYZ, M.D. Electronically signed": a credential's letters, not initials
         if m.group("init").count(".") == 1 and (_opens_line_or_sentence(text, m.start())
                                                  or key not in lex.last and doc.eponym_after(span[1])):
             continue  # "A. Hypertension" opening a list item; one initial needs more than a shape there

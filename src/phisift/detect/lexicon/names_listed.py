@@ -264,7 +264,8 @@ def _unknown(doc: Tokens, key: str) -> bool:
 def pass_surname_lists(doc: Tokens, state: PassState) -> None:
     """'our 3 founders: Novosel, Robinson and Holmes', 'Urías and Mclaughlin were': a list of single
     capitalised words is a list of people when two or more of them are names on the lists that are no
-    common word, and none is a place, a month or a clinical term."""
+    common word, and none is a month, a clinical term or a place that is no name (a town may share a
+    surname, "Robinson", "Warren", but not all of them)."""
     lex = doc.lex
     i = 0
     while i < doc.n:
@@ -284,8 +285,9 @@ def pass_surname_lists(doc: Tokens, state: PassState) -> None:
         if len(items) < 2 or (items[0] > 0 and doc.simple_gap(items[0]) and doc.cap[items[0] - 1]):
             continue
         keys = [doc.keys[u] for u in items]
-        if any(lex.is_place_word(k) or k in CALENDAR or k in lex.terms or k in NAME_STOP for k in keys):
-            continue
+        if any(lex.is_place_word(k) and not lex.is_name_word(k) or k in CALENDAR or k in lex.terms or k in NAME_STOP
+               for k in keys) or all(lex.is_place_word(k) for k in keys):
+            continue  # "Eklund, Warren and Bailey" are people (towns of those names too); "Boston, Denver" are not
         if sum(lex.is_name_word(k) and not lex.is_allowed(k) for k in keys) < 2:
             continue
         if doc.eponym_after(items[-1] + 1):

@@ -97,14 +97,21 @@ def _subject_words_ok(doc: Tokens, toks: Sequence[int], strong: bool, company: b
     title = all(doc.is_title_case(u) for u in toks)
     if not (upper or lower or title):
         return False
+    # "April Bush was seen today accompanied by", "Honor Rice ...": with company, a given name that is also a
+    # month or a word, before a surname from the lists
+    paired = company and title and len(toks) == 2 and toks[1] == toks[0] + 1 and lex.is_name_word(doc.keys[toks[1]])
     for u in toks:
         k = doc.keys[u]
+        if paired and u == toks[0] and k in CALENDAR:
+            continue
         if len(k) < 2 or k in NAME_STOP or k in TITLES or k in RELATIONS or k in CALENDAR \
                 or k in CREDENTIAL_WORDS or k in INST_GENERIC or k in SPECIALTY_WORDS:
             return False
         if not k.replace("-", "").replace("'", "").isalpha():
             return False
     keys = [doc.keys[u] for u in toks]
+    if paired and keys[0].isalpha() and not lex.is_place_word(keys[0]):
+        return True
     named = [lex.is_name_word(k) for k in keys]
     allowed = [lex.is_allowed(k) for k in keys]
     if lower:
@@ -206,6 +213,30 @@ def pass_name_lines(doc: Tokens, state: PassState) -> None:
             state.emit(i, j, DOCTOR, 0.9)
 
 
+def pass_names_over_cc(doc: Tokens, state: PassState) -> None:
+    """'Dolian Wade\\ncc: Dr. Burnett': the writer's name on the line above the copies list that closes a note,
+    two or three capitalised words that are no common words (a misspelt or rare name needs no list)."""
+    text = doc.text
+    for m in _CC_LINE.finditer(text):
+        above_end = m.start() - 1
+        if above_end <= 0:
+            continue
+        a, b, line = _line_span(doc, text.rfind("\n", 0, above_end) + 1)
+        if not 2 <= b - a <= 3 or not state.free(a, b) or any(c.isdigit() or c in ":,;" for c in line):
+            continue
+        if text[doc.ends[b - 1] : above_end].strip(" .\t") or not all(doc.is_title_case(t) for t in range(a, b)):
+            continue
+        lex = doc.lex
+        if all(lex.is_allowed(doc.keys[t]) and not lex.is_name_word(doc.keys[t]) for t in range(a, b)) or any(
+                doc.keys[t] in NAME_STOP or doc.keys[t] in TITLES or doc.keys[t] in INST_GENERIC
+                or doc.keys[t] in SPECIALTY_WORDS or doc.keys[t] in lex.head_last for t in range(a, b)):
+            continue
+        state.emit(a, b, DOCTOR, 0.85)
+
+
+_CC_LINE = re.compile(r"(?m)^[ \t]*(?i:cc)[ \t]*:")
+
+
 def _line_span(doc: Tokens, pos: int) -> tuple[int, int, str]:
     """(first token, end token, text) of the line that starts at character ``pos``."""
     end = doc.text.find("\n", pos)
@@ -237,7 +268,10 @@ def pass_signature_blocks(doc: Tokens, state: PassState) -> None:
             continue
         if nxt >= len(text) or not _block_below(doc, nxt):
             continue
-        if _signature_name_ok(doc, state, a, b):
+        lone = b - a == 1 and doc.is_title_case(a) and doc.keys[a] in doc.lex.last and doc.keys[a] not in NAME_STOP \
+            and doc.keys[a] not in _CLOSINGS and not _block_below(doc, nxt, direct=True) \
+            and _named_line(text, nxt)  # "Young\nPHDH\nPhone ...": a surname over its institution
+        if _signature_name_ok(doc, state, a, b) or lone:
             end = doc.ends[b - 1] + (1 if doc.is_initial(b - 1) and text.startswith(".", doc.ends[b - 1]) else 0)
             state.emit_chars(doc.starts[a], end, a, b, DOCTOR, 0.85)
 
@@ -245,13 +279,21 @@ def pass_signature_blocks(doc: Tokens, state: PassState) -> None:
 _CREDENTIAL_TAIL = re.compile(r"(?:(?:[a-z]{1,3}\.){1,3}|[a-z-]{2,8})(?:,\s*(?:(?:[a-z]{1,3}\.){1,3}|[a-z-]{2,8}))*\.?", re.I)
 
 
-def _block_below(doc: Tokens, pos: int) -> bool:
-    """Below a signature name: a 'Phone' line, or one short line without digits and then a 'Phone' line."""
+def _named_line(text: str, pos: int) -> bool:
+    """The line at ``pos`` names a body the way a signature's institution line does: every word capitalised."""
+    end = text.find("\n", pos)
+    words = text[pos : len(text) if end == -1 else end].split()
+    return bool(words) and all(w[:1].isupper() or w.lower() in ("of", "and", "&", "the") for w in words)
+
+
+def _block_below(doc: Tokens, pos: int, direct: bool = False) -> bool:
+    """Below a signature name: a 'Phone' line, or one short line without digits and then a 'Phone' line
+    (``direct``: only the first)."""
     from .institutions_cued import _PHONE_LINE
 
     text = doc.text
-    if _PHONE_LINE.match(text, pos):
-        return True
+    if _PHONE_LINE.match(text, pos) or direct:
+        return bool(_PHONE_LINE.match(text, pos))
     end = text.find("\n", pos)
     if end == -1 or not text[pos:end].strip() or any(c.isdigit() for c in text[pos:end]) \
             or len(text[pos:end].split()) > 8:
@@ -268,14 +310,19 @@ def _signature_name_ok(doc: Tokens, state: PassState, a: int, b: int) -> bool:
     cased = {doc.cap[t] for t in toks}
     if len(cased) > 1:
         return False
+    # "Mark Day": a given name and a surname that is also a generic word ("Day Surgery" starts with none)
+    surname_ok = len(toks) == 2 and doc.keys[toks[0]] in lex.first and lex.is_name_word(doc.keys[toks[1]])
     for t in toks:
         k = doc.keys[t]
+        generic = k in INST_GENERIC and not (surname_ok and t == toks[1])
         if len(k) < 2 or k in NAME_STOP or k in TITLES or k in CALENDAR or k in CREDENTIAL_WORDS or k in RELATIONS \
-                or k in INST_GENERIC or k in SPECIALTY_WORDS or k in lex.head_last \
+                or generic or k in SPECIALTY_WORDS or k in lex.head_last \
                 or not k.replace("-", "").replace("'", "").isalpha():
             return False
         if lex.is_allowed(k) and not lex.is_name_word(k):
             return False
     if any(doc.is_upper(t) and len(doc.words[t]) > 1 for t in toks) and len(toks) == 1 and b - a == 1:
         return False  # "BNCH" alone is the institution, not its clinician
-    return any(not lex.is_allowed(doc.keys[t]) for t in toks) or len(toks) > 1
+    # "Sandy E.": a given name and an initial
+    initialled = len(toks) == 1 and b - a > 1 and doc.keys[toks[0]] in lex.first and doc.is_title_case(toks[0])
+    return any(not lex.is_allowed(doc.keys[t]) for t in toks) or len(toks) > 1 or initialled

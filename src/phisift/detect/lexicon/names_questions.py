@@ -87,11 +87,10 @@ _ABOUT = frozenset("for about regarding with re".split())
 
 def _given(doc: Tokens, t: int, strong: bool) -> bool:
     """Token t is a listed given name the case allows here (see the module docstring)."""
+    if not _listed_given(doc, t):
+        return False
     k = doc.keys[t]
     lex = doc.lex
-    if len(k) < 3 or k not in lex.first or k in NAME_STOP or k in TITLES or k in CALENDAR or k in NOT_NAMES \
-            or k in RELATIONS or k in lex.terms or k in lex.head_last or doc.words[t].endswith(("'s", "’s")):
-        return False
     if doc.cap[t]:
         if doc.is_upper(t) and not doc.text.isupper():
             return False  # an acronym in a mixed-case text
@@ -99,6 +98,16 @@ def _given(doc: Tokens, t: int, strong: bool) -> bool:
     if doc.text.islower():
         return strong or not lex.is_allowed(k)
     return k in lex.first_common and not lex.is_allowed(k)
+
+
+def _listed_given(doc: Tokens, t: int) -> bool:
+    """Token t is a listed given name that no stop list, title, term or possessive rules out: what every
+    form of this pass needs, whatever the case (so the pass tests it first, before reading the grammar)."""
+    k = doc.keys[t]
+    lex = doc.lex
+    return not (len(k) < 3 or k not in lex.first or k in NAME_STOP or k in TITLES or k in CALENDAR
+                or k in NOT_NAMES or k in RELATIONS or k in lex.terms or k in lex.head_last
+                or doc.words[t].endswith(("'s", "’s")))
 
 
 def _clause_start(doc: Tokens, t: int) -> bool:
@@ -207,7 +216,7 @@ def _apposition(doc: Tokens, t: int) -> bool:
 def pass_question_names(doc: Tokens, state: PassState) -> None:
     """Given names by the grammar of a question about someone's care (see the module docstring)."""
     for t in range(doc.n - 1):
-        if state.taken[t]:
+        if state.taken[t] or not _listed_given(doc, t):
             continue
         if _subject(doc, t, state.recased) or _asked(doc, t) or _apposition(doc, t) or _with_me(doc, t) \
                 or _object(doc, t):

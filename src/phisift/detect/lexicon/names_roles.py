@@ -22,6 +22,7 @@ from .cues import (
     TITLES,
 )
 from ..rules.vocab import HOLIDAYS_EN
+from .casing import clinical_vocabulary, inflected
 from .labels import DOCTOR, PATIENT
 from .name_runs import calendar_name, extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok
 from .state import PassState
@@ -68,6 +69,8 @@ def _role_end(doc: Tokens, i: int) -> int | None:
     if k in ROLE_WORDS and not (k in _ROLE_SECOND and i > 0 and (doc.keys[i - 1], k) in ROLE_PAIRS):
         return i + 1
     if CREDENTIAL.fullmatch(doc.words[i]) and len(doc.words[i]) > 1:
+        if k == "do" and i > 0 and doc.keys[i - 1] == "to":
+            return None  # "USED TO DO SHARP DISSECTION" in capitals: the verb, not a doctor of osteopathy
         return i + 1
     return None
 
@@ -93,7 +96,13 @@ def name_after(doc: Tokens, state: PassState, t: int, strong: bool) -> int | Non
         return None
     lex = doc.lex
     k = doc.keys[t]
-    initial = doc.is_initial(t) and t + 1 < doc.n and doc.initial_gap(t + 1) and doc.gap(t + 1).startswith(".")
+    initial = (doc.is_initial(t) or lower_initial(doc, t)) and t + 1 < doc.n and doc.initial_gap(t + 1) \
+        and doc.gap(t + 1).startswith(".")
+    if doc.is_title_case(t) and len(k) > 1 and k.isalpha() and t + 1 < doc.n and doc.is_initial(t + 1) \
+            and doc.simple_gap(t + 1) and doc.text.startswith(".", doc.ends[t + 1]) and not state.taken[t + 1] \
+            and k not in NAME_STOP and k not in TITLES and k not in CREDENTIAL_WORDS and k not in ROLE_WORDS \
+            and k not in NOT_NAMES:
+        return t + 2  # "Nurse June T.", "SLP Honor T.": a given name and an initial, whatever the given name is
     if not initial and (k in NAME_STOP or k in TITLES or k in CREDENTIAL_WORDS or k in ROLE_WORDS
                         or k in CALENDAR and not calendar_name(doc, state, t, strong) or k in NOT_NAMES):
         return None  # an initial "A." is no article
@@ -193,6 +202,11 @@ def pass_title_lower(doc: Tokens, state: PassState) -> None:
                 j = name_after(doc, state, i + 1, strong=True)
                 if j is not None:
                     state.emit(i + 1, j, TITLES[k], 0.9)
+            elif k in ("dr", "drs") and doc.gap(i + 1) == ". " and doc.is_title_case(i + 1) and not state.recased \
+                    and len(doc.keys[i + 1]) > 1 and doc.keys[i + 1] not in NAME_STOP and doc.keys[i + 1] not in TITLES \
+                    and doc.keys[i + 1] not in CALENDAR:
+                # "I spoke with dr. Swan by phone": a capitalised word after "dr." is a name, as after "Dr."
+                state.emit(i + 1, extend_name(doc, state, i + 1, strong=True), DOCTOR, 0.9)
             continue
         if doc.cap[i + 1]:
             continue
@@ -204,6 +218,9 @@ def pass_title_lower(doc: Tokens, state: PassState) -> None:
             continue
         t = i + 1
         kt = doc.keys[t]
+        if k == "doctor" and not g.startswith(".") and kt not in lex.first and (
+                inflected(kt) or kt in clinical_vocabulary()):
+            continue  # "Doctor put him on restrictions", "Doctor subscribed 3 medications": the noun and a verb
         if kt in PARTICLES or lower_initial(doc, t):
             j = name_after(doc, state, t, strong=True)
         elif lex.is_name_word(kt) or not lex.is_allowed(kt, terms=False):
@@ -296,6 +313,8 @@ _ANY_CASE_CUES: dict[tuple[str, ...], tuple[str, bool]] = {
     ("together", "with"): (DOCTOR, False), ("reviewed", "with"): (DOCTOR, False),
     ("discussed", "with"): (DOCTOR, False), ("spoke", "with"): (PATIENT, False),
     ("referring",): (PATIENT, False),
+    # "my name is marie", "people call me owen": a writer naming themself, in any case
+    ("name", "is"): (PATIENT, False), ("call", "me"): (PATIENT, False), ("calls", "me"): (PATIENT, False),
     # "her husband, iris bell", "THE PATIENT'S DAUGHTER, P.N. BALI": a relative named in any case
     **{(r,): (PATIENT, False) for r in RELATIONS},
 }
@@ -387,9 +406,21 @@ def pass_header_name(doc: Tokens, state: PassState) -> None:
         return
     lex = doc.lex
     words = [u for u in range(j) if not doc.is_initial(u) and not lower_initial(doc, u)]
-    if not words or not (any(lex.is_name_word(doc.keys[u]) for u in words) or j > len(words)):
+    if not words or not (any(lex.is_name_word(doc.keys[u]) for u in words) or j > len(words) or _misspelt_name(doc, words)):
         return  # "Brachytherapy, 12/3/2008": a procedure, not a person
     state.emit(0, j, PATIENT, 0.85)
+
+
+def _misspelt_name(doc: Tokens, words: list[int]) -> bool:
+    """'naosie broown', 'Blil Raghvan': two or three words no list knows, as a misspelt name is (a procedure
+    or a heading has a common or clinical word: "Left Knee Arthroscopy", "Brachytherapy Planning")."""
+    lex = doc.lex
+    return 2 <= len(words) <= 3 and all(
+        not lex.is_allowed(doc.keys[u]) and doc.keys[u].replace("-", "").isalpha() and len(doc.keys[u]) > 2
+        and not doc.keys[u].endswith(_PROCEDURE_ENDINGS) for u in words)
+
+
+_PROCEDURE_ENDINGS = ("ectomy", "otomy", "ostomy", "plasty", "scopy", "graphy", "ology", "itis", "osis", "ation")
 
 
 #: A credential after a name and a comma in any case ("E. MARCONI, PHARMD AND MGAN PHIILLIPS").

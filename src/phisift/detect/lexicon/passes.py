@@ -15,10 +15,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from .generic_orgs import pass_generic_orgs
 from .institutions import pass_hospital_acronyms, pass_institutions, pass_letterhead, pass_lower_institutions
 from .institutions_cued import (
     pass_after_name, pass_block_lines, pass_company_suffix, pass_institution_slots, pass_known_hospitals,
-    pass_lower_acronyms, pass_saints,
+    pass_late_signatures, pass_lower_acronyms, pass_saints,
 )
 from .institutions_caseless import pass_caseless_slots
 from .companies import pass_company_heads, pass_firm_lists
@@ -33,9 +34,10 @@ from .names_roles import (
     pass_role_names, pass_title_lower,
 )
 from .names_prose import pass_prose_names
+from .names_general import pass_general_names
 from .names_questions import pass_question_names
 from .names_slots import pass_caps_last_first, pass_slot_names
-from .names_placed import pass_age_subjects, pass_name_lines, pass_signature_blocks
+from .names_placed import pass_age_subjects, pass_name_lines, pass_names_over_cc, pass_signature_blocks
 from .organisations import pass_org_cues, pass_payers
 from .places import (
     pass_addresses, pass_cued_locations, pass_lower_places, pass_multiword_places, pass_places, pass_streets,
@@ -58,6 +60,7 @@ class Pass:
 
 
 PASSES: tuple[Pass, ...] = (
+    Pass(pass_generic_orgs, "", "'Alcoholics Anonymous', 'Job Corps': programmes that name no one, claimed untagged first"),
     Pass(pass_streets, "", "a house number and a street suffix are the surest shape: take them before any name"),
     Pass(pass_streets_head_first, "", "'Calle Carmen Romero, 23': street words must not become a person"),
     Pass(pass_addresses, "found STREET", "the city after a street or before ', ST 12345', before names claim it"),
@@ -86,6 +89,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_header_name, "", "'Rusty Swan, 2020-01-26' on a note's first line"),
     Pass(pass_names_after_and, "found names", "'with Mariane W., FRCS and polly butler': a name's partner"),
     Pass(pass_name_lines, "", "a name alone at a line start (header, signature) after the cued ones"),
+    Pass(pass_names_over_cc, "", "'Dolian Wade\\ncc: Dr. Burnett': the writer's name over the copies line"),
     Pass(pass_signature_blocks, "", "'S. Fritsch\\nBNCH\\nPhone': a name opening a signature block, before its institution line"),
     Pass(pass_letterhead, "found DOCTOR", "the institution below a signature needs the signature's name found"),
     Pass(pass_block_lines, "found names", "the line between a name and a 'Phone' or address line"),
@@ -104,9 +108,11 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
     Pass(pass_question_names, "", "'buck fainted', 'can Chase go', 'for Mark, she is 24': a given name by a question's grammar"),
     Pass(pass_prose_names, "", "'Gregorina's address', 'says Vedzizhev.', 'Vittore, can I': a person by what only a person has or does"),
+    Pass(pass_general_names, "", "'Kowalczyk said', 'told Marguerite', 'the CEO of Brightwave': a role in a clause, after the cued names"),
     Pass(pass_lone_names, "", "a lone common first name: the weakest name evidence, so late"),
     Pass(pass_name_lists, "found names", "'Malon, Mark and Kaylee': list neighbours of every name found"),
     Pass(pass_surname_lists, "", "'Novosel, Robinson and Holmes': a list of names no other name vouches for"),
+    Pass(pass_late_signatures, "found names", "signature lines again, for the names found since ('cc: fellow T. Mall, FCMH')"),
     Pass(pass_professions, "", "'works as a nurse': after names, so a cue word is not taken as one"),
     Pass(pass_hospital_acronyms, "", "'seen at SMH': all-caps words left over after everything else"),
     Pass(pass_lower_acronyms, "", "'referral to gi at cch.': the same typed in lower case, closing its clause"),

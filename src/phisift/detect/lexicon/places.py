@@ -26,7 +26,11 @@ from .tokens import SPACE_GAPS, Tokens
 _STREET_NUMBER = re.compile(r"(?<![\w\-/.#])(\d+[A-Za-z]?)\s+$")
 
 
-_UNITS = frozenset("cm mm m in inch inches ft feet x by sq cc ml".split())
+_UNITS = frozenset(
+    "cm mm m in inch inches ft feet x by sq cc ml "
+    "weeks week wks wk days day months month years year hours hour hrs minutes times "  # "38 WEEKS VIA NSVD"
+    "chamber vessel".split()  # "Fetal Heart (4 Chamber View)"
+)
 _HOUSE_NUMBER_AFTER = re.compile(r"(?:,\s*|\s+)(?:n[ºo°]\.?\s*)?\d+[A-Za-z]?\b")
 
 
@@ -62,6 +66,8 @@ def pass_streets_head_first(doc: Tokens, state: PassState) -> None:
         m = _HOUSE_NUMBER_AFTER.match(doc.text, end)
         if m and "\n" not in m.group(0):
             end = m.end()
+        elif state.recased and k == "via":
+            continue  # "38 weeks via nsvd" typed in one case: the English word, capitalised by the recasing
         state.emit_chars(doc.starts[i], end, i, last_cap + 1, STREET, 0.9)
 
 
@@ -186,8 +192,9 @@ def state_after(doc: Tokens, state: PassState, j: int) -> tuple[int, str] | None
     if len(w) == 2 and w.isupper() and w in doc.lex.state_codes:
         return j + 1, STATE
     p = place_at(doc, state, j)
-    if p and p[1] in (STATE, COUNTRY) and all(doc.is_cap(t) or not doc.keys[t].isalpha() for t in (j,)):
-        return p[0], p[1]
+    if p and p[1] in (STATE, COUNTRY) and all(doc.is_cap(t) or not doc.keys[t].isalpha() for t in (j,)) \
+            and not (doc.eponym_after(p[0]) or doc.term_after(p[0])):
+        return p[0], p[1]  # not "Bermuda grass, Kentucky bluegrass": a list of allergens
     return None
 
 
@@ -198,9 +205,13 @@ _AFTER_STREET = re.compile(
     re.I,
 )
 _LIVES_WORDS = frozenset(
-    "lives living lived resides residing resided moved grew born raised stays staying work works worked "
-    "working".split()
+    "live lives living lived reside resides residing resided moved grew born raised stay stays staying stayed "
+    "settled work works worked working".split()
 )
+
+
+#: A form of "be" before "from" that says where a person comes from ("I'm from Bakone").
+_BE_FROM = frozenset("i'm i’m im am is are was were he's she's he’s she’s they're they’re we're we’re".split())
 
 
 def _lives_before(doc: Tokens, c: int) -> bool:
@@ -347,8 +358,10 @@ def _place_cue(doc: Tokens, i: int, header: bool) -> tuple[tuple[str, ...] | Non
     elif i > 0 and keys[i - 1] in PLACE_CUE_LAST and doc.simple_gap(i):
         cue = doc.phrase_before(i, PLACE_CUES, PLACE_CUE_MAXLEN)
     strong_cue = header or (cue is not None and PLACE_CUES[cue])
-    if cue == ("in",) and not strong_cue:
-        strong_cue = _lives_before(doc, i - 1)
+    if cue in (("in",), ("near",)) and not strong_cue:
+        strong_cue = _lives_before(doc, i - 1)  # "I live in Casbeno", "grew up near Qaanaaq"
+    elif cue == ("from",) and i > 1 and doc.keys[i - 2] in _BE_FROM and doc.simple_gap(i - 1):
+        strong_cue = True  # "I'm from Bakone", "she is from Artilleros": where a person comes from
     return cue, strong_cue
 
 
@@ -375,8 +388,9 @@ def _unknown_place(doc: Tokens, state: PassState, i: int, cue: tuple | None, str
         return
     if lex.is_name_word(k) and cue in PLACE_CUES_NOT_NAMES:
         return  # "visits Maria"
-    if doc.is_upper(i) and not (strong_cue and len(k) > 3):
-        return
+    if doc.is_upper(i) and not (strong_cue and len(k) > 3) or doc.is_upper(i) and cue == ("arrived", "at") \
+            and k.isascii():
+        return  # "arrived at UIHC": an acronym one arrives at is a hospital ("arrived at ΛΑΡΝΑΚΑ" is a town)
     j = i + 1
     # "lives in Dinclond Junction", "lives in South Williamview": after a strong cue the
     # run may hold common words; otherwise only unknown ones
@@ -421,8 +435,8 @@ def _known_place(
     toks = range(i, j)
     upper = all(doc.is_upper(t) or len(doc.words[t]) < 3 for t in toks)
     allowed = all(lex.is_allowed(doc.keys[t]) for t in toks if doc.is_cap(t))
-    if (doc.eponym_after(j) or doc.dose_after(j)) and not strong_cue:
-        return  # "Mayo scissors", "Glasgow Coma Scale"
+    if (doc.eponym_after(j) or doc.dose_after(j) or doc.term_after(j)) and not strong_cue:
+        return  # "Mayo scissors", "Glasgow Coma Scale", "Epworth Sleepiness Scale", "Philadelphia chromosome"
     if multi:
         if allowed and not (major or strong_cue):
             return

@@ -6,6 +6,8 @@ occupation ("a cashier at Stop & Shop") is tagged as an organisation.
 
 from __future__ import annotations
 
+from itertools import product
+
 from .cues import NAME_STOP, PROF_CUES, PROF_CUE_LAST, PROF_CUE_MAXLEN, PROF_MODIFIERS, TITLES
 from .labels import ORGANIZATION, PROFESSION
 from .organisations import org_value
@@ -112,6 +114,11 @@ def pass_professions(doc: Tokens, state: PassState) -> None:
                 if j is not None and state.free(t, j):
                     state.emit(t, j, PROFESSION, 0.9)
                     break
+            j = _through_slashes(doc, state, t, explicit)
+            if j is not None:
+                state.emit(t, j, PROFESSION, 0.9)
+                _employer_after(doc, state, j)
+                break
             # "a pastry chef", "a HVAC technician": one or two words before a listed occupation
             for u in (t + 1, t + 2):
                 if u >= doc.n or not all(_prof_prefix_ok(doc, v) for v in range(t, u)) or not doc.simple_gap(u):
@@ -127,6 +134,34 @@ def pass_professions(doc: Tokens, state: PassState) -> None:
             else:
                 _slash_second_half(doc, state, t)
             break
+
+
+def _through_slashes(doc: Tokens, state: PassState, t: int, explicit: bool) -> int | None:
+    """'television/film/video producer', 'emergency planning/management officer': a listed title read
+    with one word of each slashed group of words (up to five groups); the end of the longest, or None."""
+    groups: list[list[int]] = []
+    u = t
+    while u < doc.n and len(groups) < 5 and not state.taken[u] and doc.words[u].isalpha() \
+            and doc.keys[u] not in NAME_STOP:
+        group = [u]
+        while u + 1 < doc.n and doc.gap(u + 1) == "/" and doc.words[u + 1].isalpha() and not state.taken[u + 1]:
+            u += 1
+            group.append(u)
+        groups.append(group)
+        if u + 1 >= doc.n or not doc.simple_gap(u + 1):
+            break
+        u += 1
+    lex = doc.lex
+    best = None
+    for n in range(1, len(groups) + 1):
+        if all(len(g) == 1 for g in groups[:n]):
+            continue  # no slash read: the other steps look for plain titles
+        for words in product(*groups[:n]):
+            phrase = " ".join(doc.keys[v] for v in words)
+            if phrase in lex.professions or (explicit and phrase in lex.professions_ambiguous):
+                best = groups[n - 1][-1] + 1
+                break
+    return best
 
 
 def _slash_second_half(doc: Tokens, state: PassState, t: int) -> None:

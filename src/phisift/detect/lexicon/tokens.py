@@ -11,7 +11,8 @@ from functools import cached_property
 from typing import Callable, Iterator, Mapping, TypeVar
 
 from .cues import (
-    ALL_CUE_LAST, CLINICIAN_WORDS, DOSE_AFTER, EPONYM_HEADS, INFORMAL_KIN, RELATIONS, SAINT, SPECIALTY_PREFIX,
+    ALL_CUE_LAST, CLINICIAN_WORDS, DOSE_AFTER, EPONYM_HEADS, INFORMAL_KIN, NAME_STOP, RELATIONS, SAINT,
+    SPECIALTY_PREFIX,
     SPECIALTY_WORDS, TITLES,
 )
 from .wordlists import Lexicons, WORD, norm
@@ -105,6 +106,15 @@ class Tokens:
         return len(w) == 1 and w.isupper()
 
     def sentence_initial(self, i: int) -> bool:
+        """Token i opens a sentence, a line or the text (computed once per token: the passes ask it
+        about every token, some many times)."""
+        return self._sentence_initials[i] if 0 <= i < self.n else self._sentence_initial(i)
+
+    @cached_property
+    def _sentence_initials(self) -> list[bool]:
+        return [self._sentence_initial(i) for i in range(self.n)]
+
+    def _sentence_initial(self, i: int) -> bool:
         if i == 0:
             return True
         g = self.gap(i)
@@ -116,7 +126,11 @@ class Tokens:
         c = g[-1]
         if c in "!?:;•*\"":
             return True
+        if g.endswith(".,"):
+            return True  # "disease., Anna states": a sentence ended where MTSamples joined its fields
         if c == ".":
+            if len(g) > 1 and g[-2].isdigit():
+                return True  # "q.a.m.,14.  Daisy Clark": the full stop of a numbered item, not an initial's
             prev = self.keys[i - 1]
             return not (prev in TITLES or prev in ("st", "mt", "ft", "vs", "no") or len(prev) == 1)
         return False
@@ -199,6 +213,24 @@ class Tokens:
             return self.keys[j] in EPONYM_HEADS
         if self.gap(j) in ("-", " - "):
             return self.keys[j] in EPONYM_HEADS
+        return False
+
+    def term_after(self, j: int, most: int = 3) -> bool:
+        """A clinical term's name runs on from token j-1: up to ``most`` more words (common words,
+        or capitalised words no name or place list holds) and then an eponym head ("Epworth
+        Sleepiness Scale", "Edinburgh Postnatal Depression Scale", "Wisconsin Card Sorting Test")."""
+        lex = self.lex
+        for t in range(j, min(self.n, j + most + 1)):
+            if not self.simple_gap(t):
+                return False
+            k = self.keys[t]
+            if t > j and k in EPONYM_HEADS:
+                return True
+            if k in NAME_STOP or lex.is_place_word(k):
+                return False
+            allowed = lex.is_allowed(k) or (len(k) > 5 and k.endswith(("ing", "ed")))  # "Card Sorting Test"
+            if (lex.is_name_word(k) and not allowed) or not (allowed or self.is_title_case(t) or self.is_upper(t)):
+                return False  # a name, or an unknown word in lower case: no term's name
         return False
 
     def relation_after(self, j: int) -> bool:

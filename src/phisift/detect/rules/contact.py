@@ -36,6 +36,14 @@ _REACH_AT_PHONE = re.compile(
     rf"|text|phone|tel|telephone|cell|mobile)"
     rf"[ \t]*:?[ \t]+(?:(?:at|on)[ \t]+)?{_PHONE_DIGITS}(?![0-9])"
 )
+#: "Emergency contact is Mrs Neellima Chowdhhury at 0404 890 152": the contact's name, then "at" and the number
+#: (a few words further than a phone cue reaches, in the same sentence).
+_CONTACT_AT_PHONE = re.compile(
+    rf"(?i:\b(?:contact|next[ \t]+of[ \t]+kin|proxy|reach(?:ed)?|call(?:ed)?)\b)"
+    # the same sentence: no full stop but a title's ("Mrs. Vu at")
+    r"(?:[^0-9\n.;:!?]|(?<=\b(?:Mr|Ms|Dr|St))\.|(?<=\bMrs)\.|(?<=\bProf)\.){0,60}?\b(?i:at)[ \t]+"
+    rf"{_PHONE_DIGITS}(?![0-9])"
+)
 #: "x8042": the regex opens with the letter (not a look-behind) so the engine can skip ahead to it.
 _X_EXTENSION = re.compile(r"[xX](?<![\w.][xX])(?P<n>[0-9]{3,5})(?![\w-]|\.[0-9A-Za-z])")
 _CREDENTIAL = (
@@ -57,7 +65,9 @@ _TLDS = ("com", "org", "net", "edu", "gov", "mil", "info", "biz", "io", "us", "u
 URL_BARE_TLD = re.compile(
     r"\.(?:" + "|".join(re.escape(t) for t in sorted(_TLDS, key=len, reverse=True)) + "|"
     # "VH.ORG/BILLING" in a note typed in capitals
-    + "|".join(t.upper() for t in ("com", "org", "net", "edu", "gov")) + r")(?![A-Za-z0-9-]|\.[A-Za-z0-9])"
+    + "|".join(t.upper() for t in ("com", "org", "net", "edu", "gov")) + "|"
+    # "Brown-Taylor.Com", "Www.Chambers-Orr.Info" in a note (or a line) typed in title case
+    + "|".join(t.title() for t in ("com", "org", "net")) + r")(?![A-Za-z0-9-]|\.[A-Za-z0-9])"
 )
 _LABEL = r"[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?"
 DOMAIN_LEFT = re.compile(rf"(?<![\w@.:/-])(?:{_LABEL}\.)*{_LABEL}$")
@@ -214,6 +224,9 @@ def find_labelled_phones(scan: Scan) -> None:
     for m in _REACH_AT_PHONE.finditer(scan.text):
         if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
             scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
+    for m in _CONTACT_AT_PHONE.finditer(scan.text):
+        if 8 <= count_digits(m.group("num").split("x")[0]) <= 15 and not scan.unit_after(m.end("num")):
+            scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
 
 
 def find_extensions(scan: Scan) -> None:
@@ -274,7 +287,7 @@ def find_urls(scan: Scan) -> None:
             e = _trim_url(text, m.start(), m.end())
             scan.emit(m.start(), e, "URL", 1.0)
             taken.append((m.start(), e))
-    if "www." in text or "WWW." in text:
+    if "www." in text or "WWW." in text or "Www." in text:
         for m in URL_WWW.finditer(text):
             if _inside(taken, m.start()):
                 continue

@@ -500,7 +500,20 @@ def _lower_month_day(scan: Scan, s: int, m: re.Match) -> bool:
     last = words[-1].lower() if words else ""
     if between.strip() == ":" and last in _LOWER_MONTH_FIELDS:
         return True
+    if between.strip() == "," and _closes_first_line(scan.text, s, m.end("md_d")):
+        return True  # "holly gamez, dec 1": the name and the date of service on the note's first line
+    if not between.strip() and word != "may" and len(words) >= 2 and words[-2].lower() == "last" \
+            and re.match(r"[ \t]*(?:[.,;)]|\n|$)", scan.text[m.end("md_d") :]):
+        return True  # "last colonoscopy jun 19.": when something was last done, closing the clause
     return not between.strip() and (last in _LOWER_MONTH_CUES or date_cue(scan, s) is not None)
+
+
+def _closes_first_line(text: str, s: int, e: int) -> bool:
+    """``text[s:e]`` stands after a comma at the end of the note's first line, which holds a few words."""
+    head = text[:s].lstrip()
+    line_end = text.find("\n", e)
+    rest = text[e : len(text) if line_end == -1 else line_end]
+    return "\n" not in head and len(head.split()) <= 5 and not rest.strip(" \t.")
 
 
 def _month_alone(scan: Scan, s: int) -> int:

@@ -94,6 +94,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     shaped_ids.CODES,
     plates.SIDECODE_PLATES,
     plates.REFERENCE_PLATES,
+    plates.REFERENCE_CODES,
     intl_addresses.INTERNATIONAL_ADDRESSES,
     intl_addresses.COUNTRY_LAST_BLOCKS,
     intl_addresses.CUED_STREET_TOWNS,

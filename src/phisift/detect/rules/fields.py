@@ -25,7 +25,12 @@ _NAME_LABEL_WORDS = frozenset({
 _RE_SUBJECT = re.compile(
     r"(?i:(?:referral|referrals|request|requests|records?|consult|consultation|follow-?up|results?|report|"
     r"reports|medical|lab|labs|imaging|transfer|appointment|new|urgent|patient|pt|release|information|"
-    r"info|prior|authorization|auth|and|&|of|for|your|our)(?![\w'’])[ \t]*)*"
+    r"info|prior|authorization|auth|and|&|of|for|your|our|"
+    # a letter's subject ("RE: Evaluation", "RE: Independent Medical Examination"): no name
+    r"evaluations?|assessments?|exam|examinations?|summary|letter|status|update|clearance|disability|"
+    r"progress|treatment|visit|opinion|review|second|independent|physical|therapy|discharge|admission|"
+    r"history|notes?|claim|injury|work|workers'?|compensation|qme|ime|psychological|neuropsychological|"
+    r"psychiatric|dental|surgical|supplemental|re-?evaluation)(?![\w'’])[ \t]*)*"
     r"(?:[-–:][ \t]*)?"
 )
 _SERVICE_HEAD = re.compile(r"[A-Za-z/-]+")
@@ -45,6 +50,12 @@ FIELD_LABEL_TAIL = re.compile(
     r"[ \t]*(?:#|no\.?|number)?|acct|account|dos|date|room|rm|unit|bed|phone|tel|address|ssn|id|attending|pcp|"
     r"provider|physician|referring|location|service|hospital|fecha|edad|sexo|nhc)[ \t]*[#.]?[ \t]*|"
     r"[A-Za-z][\w#.-]*)$"
+)
+
+#: First words of a two-word field label ("ATTENDING PHYSICIAN:", "PRIMARY CARE:") left at a value's end.
+_LABEL_FIRST_WORDS = re.compile(
+    r"(?i)[ \t,]+(?:attending|referring|admitting|consulting|dictating|ordering|primary|discharging|"
+    r"treating|surgeon|assistant|care|transcribed|dictated|signed|reviewed|typed)[ \t]*$"
 )
 
 
@@ -189,6 +200,11 @@ def _raw_value(scan: Scan, group: str, cue_end: int) -> tuple[int, str, re.Match
         pre = raw[:colon]
         tail = FIELD_LABEL_TAIL.search(pre)
         raw = pre[: tail.start()] if tail else pre
+        for _ in range(3):  # "Dr. X. ATTENDING PHYSICIAN:", "Dr. Y. PRIMARY CARE PHYSICIAN:": the next label's words
+            more = _LABEL_FIRST_WORDS.search(raw)
+            if not more:
+                break
+            raw = raw[: more.start()]
     return v0, raw, head
 
 

@@ -27,9 +27,14 @@ _PLATE = re.compile(
     # (the third group letters, or digits after a hyphen: "AM-XG-27", "3-ZQF-86")
     r"(?i:(?=[A-Z0-9 -]{0,10}[A-Z])(?=[A-Z0-9 -]{0,10}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}"
     r"(?:[ -][A-Z]{1,3}(?![\w-])|-[0-9]{1,3}(?![\w-]))?"
+    # German district plates, a one-letter middle group: "BT-M-84", "WB-B-3", "Coc-A-65" (in a title-cased note)
+    r"|[A-Z]{1,3}-[A-Z]{1,2}-[0-9]{1,4}(?![\w-])"
     # one run of five to eight letters and digits: "CA79WJU", "rl00pzx"
     r"|(?=[A-Z0-9]{0,7}[A-Z])(?=[A-Z0-9]{0,7}[0-9])[A-Z0-9]{5,8})(?![\w-])"
 )
+#: A VIN: 17 letters (no I, O, Q) and digits, in capitals, in lower case or title-cased with a digit ("Kavfccg9Sjxllg6Ap").
+_VIN = re.compile(r"[A-HJ-NPR-Z0-9]{17}|(?=[a-z]*[0-9])[a-hj-npr-z0-9]{17}|(?=[A-Za-z]*[0-9])[A-HJ-NPR-Z](?:[a-hj-npr-z0-9]|(?<=[0-9])[A-HJ-NPR-Z]){16}")
+_DISTRICT_PLATE = re.compile(r"(?i)[A-Z]{1,3}-[A-Z]{1,2}-[0-9]{1,4}")
 #: "locking plate C3-C5", "plate T12-L2": vertebral levels after a surgical plate, not a licence plate.
 _VERTEBRAE = re.compile(r"(?i)[CTLS][0-9]{1,2}[ -]+[CTLS]?[0-9]{1,2}")
 
@@ -42,8 +47,10 @@ _NOT_PLATE_GROUP = re.compile(r"(?i)(?:with|from|to|in|at|of|on|and|for|by|mm|cm
 def _plate_ok(value: str) -> bool:
     """A licence plate has five or more letters and digits (two digits in lower case), and is no range of vertebrae,
     no size and no preposition."""
-    if sum(c.isalnum() for c in value) < 5 or _VERTEBRAE.match(value):  # "C3-C5", "C3-C5 was placed"
+    if _VERTEBRAE.match(value):  # "C3-C5", "C3-C5 was placed"
         return False
+    if sum(c.isalnum() for c in value) < (4 if _DISTRICT_PLATE.fullmatch(value) else 5):
+        return False  # "WB-B-3": a district, a letter, a number
     if any(_NOT_PLATE_GROUP.fullmatch(g) for g in re.split(r"[ -]", value)):
         return False
     # in lower case, "8 hole" after a bone plate reads like one: a plate has two digits or more,
@@ -235,7 +242,7 @@ def _id_after_cue(scan: Scan, s: int) -> int:
         if end and end >= ve:  # "plate 114 RM9", "plate CA79WJU"
             scan.emit(vs, end, label, 0.85, CUE)
             return end
-        if re.fullmatch(r"[A-HJ-NPR-Z0-9]{17}", m.group("v")):  # "VIN WPPLSWPWUZCHM2CRB": a VIN has 17 characters
+        if _VIN.fullmatch(m.group("v")):  # "VIN WPPLSWPWUZCHM2CRB" (or title-cased): a VIN has 17 characters
             scan.emit(vs, ve, label, 0.85, CUE)
             return ve
     value = m.group("v")

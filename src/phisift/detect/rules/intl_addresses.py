@@ -36,7 +36,8 @@ _POSTCODE = (
 )
 #: Postcodes no count or measurement is written like: UK, Canadian, Irish, Polish "07-879", Brazilian "60532-745".
 _DISTINCT_POSTCODE = re.compile(rf"{_STRONG_POSTCODE}|[0-9]{{2}}-[0-9]{{3}}|[0-9]{{5}}-[0-9]{{3}}")
-_WORD = r"[^\W\d_][\w'’.-]*"
+#: A word of a town: letters first, or the Dutch "'s-" ("'s-Gravendeel", "'s-Hertogenbosch").
+_WORD = r"(?:['’]s-)?[^\W\d_][\w'’.-]*"
 _CITY = rf"{_WORD}(?:[ \t]+{_WORD}){{0,5}}"
 #: "4920 Rask Mølle", "07-879 Gliwice", "27257 Uddevalla until she recovers."
 _POSTCODE_FIRST = re.compile(rf"[ \t]*(?P<pc>{_POSTCODE})(?![\w-])[ \t]+(?P<city>{_CITY})")
@@ -295,7 +296,8 @@ def find_international_addresses(scan: Scan) -> None:
                 strong or _ADDRESS_CUE.search(text, max(0, lines[i - 1][0] - 60), street[0]))):
             continue  # a line running on into a sentence is a block's last line only under a street and a cue
         heading = street is not None and i >= 2 and _heading_line(text, *lines[i - 2]) and (
-            nxt is None or _BLOCK_END.match(text, *nxt) is not None or weak is not None) and not (
+            nxt is None or _BLOCK_END.match(text, *nxt) is not None or weak is not None
+            or _NEXT_PART.match(text, *nxt) is not None) and not (
             UNIT_AFTER.match(text, m.end("pc")) or UNIT_AFTER.match(text, street[1]))
         evidence = (street is not None) + (country is not None) + (cue or heading)
         if evidence < (1 if strong else 2) or street is None and country is None:
@@ -334,6 +336,11 @@ _HEADING = re.compile(r"[ \t>]*(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?[ \t]+)?[^\W\d_][\w'�
 _BLOCK_END = re.compile(r"[ \t]*(?:$|[A-Z][A-Z &/,-]+:|[a-z][a-z &/,-]+:|(?i:phone|tel|fax|ph)\b)")
 
 
+#: After a letterhead's block, the note goes on: a section in capitals ("PREOPERATIVE DIAGNOSES,1.") or a
+#: sentence ("Employee was drilling ..."), not a lab row or a list of words.
+_NEXT_PART = re.compile(r"[ \t]*(?:[A-Z]{3,}(?:[ \t]+[A-Z]{2,})*[ \t]*[,:]|[A-Z][a-z]+[ \t]+[a-z]+[ \t]+[a-z]+)")
+
+
 def _heading_line(text: str, start: int, end: int) -> bool:
     """"NYU Langone", "GLH", "St. Luke's", "Dr Kornet" over "Alexbaan 70 / 1849XW Zoutkamp": a block's heading."""
     line = text[start:end]
@@ -343,6 +350,9 @@ def _heading_line(text: str, start: int, end: int) -> bool:
     # one word is a heading only as an acronym ("GLH"), a double-barrelled name ("cole-wolf") or after a
     # title; "Vitals" or "Labs" is a section
     w = words[0]
+    if len(words) == 1 and not text[:start].strip() and w.istitle() and w.isalpha() and len(w) >= 4 \
+            and w.lower() not in _common_words():
+        return True  # "Intermountain" opening the note over its address
     return len(words) >= 2 or (w.isupper() and 2 <= len(w) <= 6) or (
         "-" in w.strip("-") and all(p[:1].upper() + p[1:].lower() in person_names() for p in w.split("-"))) or (
         # in a note typed in one case the acronym or name is in that case too ("ejmc", "BRIGHAM")
@@ -500,7 +510,7 @@ def find_country_last_blocks(scan: Scan) -> None:
             continue  # a postcode line running on into a sentence: only after a cue that names an address
         if country is None and not _BLOCK_CUE.search(text, max(0, sls - 60), street[0]) and not (
                 s_i >= 1 and _heading_line(text, *lines[s_i - 1]) and not _number_unit(scan, street[0])
-                and (i + 1 >= len(lines) or _BLOCK_END.match(text, *lines[i + 1]))):
+                and (i + 1 >= len(lines) or _BLOCK_END.match(text, *lines[i + 1]) or _NEXT_PART.match(text, *lines[i + 1]))):
             continue  # no country: a cue ("Send the letter to 43/47, Parsa Zila / Gaya / 136803.") or a letterhead
         if country is None and nxt:
             country = _weak_country_at(text, *nxt)  # "Turkey No history ...", "Canda": the block is one already

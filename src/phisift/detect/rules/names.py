@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ...text import ENGLISH_STOPWORDS
 from . import vocab
 from .base import CueWords, Languages, Scan, TextPass
 from .regex_parts import alt
@@ -99,6 +100,8 @@ def _name_after_title(scan: Scan, s: int) -> int:
         shouting = len(bare) >= 2 and bare.isupper() and len(tokens) > 1 and kept
         if bare in vocab.NAME_STOPWORDS or tok in vocab.NAME_BREAK_WORDS or shouting:
             break
+        if kept and kept[-1].endswith(".") and bare.lower() in ENGLISH_STOPWORDS:
+            break  # "Dr. X. Both sides", "Dr. F. Under anesthesia": the next sentence starts
         kept.append(tok)
     while kept and (len(kept[-1].rstrip(".")) == 1 or kept[-1] in _NAME_PARTICLES):
         kept.pop()  # a trailing initial or particle is more often the next sentence

@@ -86,8 +86,18 @@ def country_first_words() -> set[str]:
     return {name.split()[0].lower() for name in long_countries()}
 
 
+#: Words after a country that make it part of a disease's or a criterion's name ("Hong Kong flu").
+_TERM_AFTER = re.compile(
+    r"[ \t]+(?i:flu|influenza|virus|fever|measles|syndrome|disease|criteria|classification|rules?|score)(?![\w'’-])"
+)
+
+
 def _long_country(scan: Scan, s: int) -> int:
-    """"Saint Vincent and the Grenadines", "papua new guinea": a country of two words or more, in any case."""
+    """"Saint Vincent and the Grenadines", "papua new guinea": a country of two words or more, in any case;
+    not "Hong Kong flu"."""
+    m = _country_regex().match(scan.text, s)
+    if not m or _TERM_AFTER.match(scan.text, m.end()):
+        return 0
     return scan.emit_match(_country_regex(), s, "COUNTRY", 0.85)
 
 

@@ -84,6 +84,46 @@ def find_reference_plates(scan: Scan) -> None:
         scan.emit(m.start("plate"), m.end("plate"), "VEHICLE", 0.75)
 
 
+#: "Reference QM72NFP for the claim", "Reference TBB-YY-72 for the claim", "Reference phart for the claim": one
+#: code after a reference cue, the clause going on after it.
+_REFERENCE_CODE = re.compile(
+    r"(?i:\b(?:reference|ref\.?)[ \t]*#?[ \t]*)(?<![^\W_])(?P<v>[^\W_]{2,}(?:-[^\W_]{1,4}){0,3})"
+    r"(?=[ \t]+(?i:for|on|in|to)\b|[.,;]|[ \t]*$)", re.MULTILINE
+)
+
+
+def find_reference_codes(scan: Scan) -> None:
+    """'Reference QM72NFP for the claim', 'Ref. TBB-YY-72', 'reference 709i1 for the claim': a code of letters
+    and digits in one case after a reference cue (a plate, a claim or account number: VEHICLE by its shape,
+    IDNUM otherwise); 'Reference phart for the claim': a made-up word there is a login. Ranges, units and
+    words ("reference range", "reference 10 mg", "Reference HbA1c") are none."""
+    words = _common_words()
+    for m in _REFERENCE_CODE.finditer(scan.text):
+        v = m.group("v")
+        s, e = m.span("v")
+        if any(a < e and s < b for a, b, _, _, _ in scan.out) or scan.unit_after(e):
+            continue
+        letters = "".join(c for c in v if c.isalpha())
+        if letters and not (letters.isupper() or letters.islower()):
+            continue  # "HbA1c", "Smith": mixed case is a word or a name
+        digits = sum(c.isdigit() for c in v)
+        if any(len(g) >= 3 and g.isalpha() and g.lower() in words for g in v.split("-")):
+            continue  # "Reference CT-SCAN-2": a word inside is no code
+        if digits and letters:
+            if len(v.replace("-", "")) >= 5 or v.count("-") >= 2:
+                scan.emit(s, e, "VEHICLE" if "-" in v or len(v) <= 8 else "IDNUM", 0.75)
+        elif letters and "-" not in v and len(v) >= 5 and v.lower() not in words and not scan.text[e:e + 1] == ".":
+            scan.emit(s, e, "USERNAME", 0.7)
+
+
+def _common_words() -> frozenset[str]:
+    from .intl_addresses import _common_words as common
+
+    return common()
+
+
+REFERENCE_CODES = TextPass(("VEHICLE", "IDNUM", "USERNAME"), lambda scan: "ef" in scan.text.lower(),
+                           find_reference_codes)
 REFERENCE_PLATES = TextPass(("VEHICLE",), lambda scan: scan.has_digit and "ef" in scan.text.lower(),
                             find_reference_plates)
 SIDECODE_PLATES = TextPass(("VEHICLE",), lambda scan: scan.has_digit and "-" in scan.text, find_sidecode_plates)

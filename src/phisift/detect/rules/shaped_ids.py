@@ -108,6 +108,9 @@ def find_coordinates(scan: Scan) -> None:
             scan.emit(m.start(), m.end(), "LOCATION-OTHER", 0.7)
 
 
+_HEX = re.compile(r"[0-9A-Fa-f]+")
+
+
 def code_ok(tok: str) -> bool:
     """Whether a token of letters, digits and hyphens reads as an identifier rather than a measure or a name.
 
@@ -117,7 +120,9 @@ def code_ok(tok: str) -> bool:
     """
     digits = count_digits(tok)
     groups = tok.split("-")
-    if len(tok) < 7 or not (digits >= 5 or (digits >= 4 and len(groups) >= 3 and len(tok) >= 12)):
+    # a hex group of eight or more in a code of three groups ("BIO-DV-FA4DBBCB9A"): few digits by chance
+    hexed = len(groups) >= 3 and any(len(g) >= 8 and _HEX.fullmatch(g) and digits >= 1 for g in groups)
+    if len(tok) < 7 or not (digits >= 5 or (digits >= 4 and len(groups) >= 3 and len(tok) >= 12) or hexed):
         return False
     if _TIMES.fullmatch(tok):
         return False

@@ -59,6 +59,9 @@ _WORD = r"[^\W\d_][\w'’-]*"
 _NUMBER = r"[0-9]{1,5}[A-Za-z]?(?:[/-][0-9]{1,4}[A-Za-z]?)?"
 _PREFIX_RE = re.compile(rf"(?i)(?<![\w'’-])(?:{'|'.join(_PREFIX_TYPES)})(?:\.|(?=[ \t]))")
 _FUSED_RE = re.compile(rf"(?i)(?<![\w'’-])[^\W\d_]{{3,}}(?:{'|'.join(_FUSED_TYPES)})(?=[ \t]+[0-9])")
+#: Where a ``_FUSED_RE`` match can start: a whole run of letters before a space and a digit. Tried first,
+#: because ``_FUSED_RE`` backtracks through its alternation at every word of the text (4% of the CPU time).
+_FUSED_CANDIDATE = re.compile(r"(?<![\w'’-])[^\W\d_]{6,}+(?=[ \t]+[0-9])")
 _SUFFIX_RE = re.compile(rf"(?i)(?<=[ \t])(?:{'|'.join(_SUFFIX_TYPES)})(?:\.|(?=[ \t]+[0-9]))(?=[ \t]+[0-9])")
 #: A house number standing just before the street on its line ("94 ", "21, ").
 _NUMBER_BEFORE = re.compile(rf"(?<![\w.,/:-])(?P<n>{_NUMBER})[ \t]*,?[ \t]+$")
@@ -79,6 +82,8 @@ def _name_words(text: str, pos: int, limit: int = 5) -> list[tuple[int, int]]:
             break
         out.append(m.span("w"))
         pos = m.end()
+        if len(word) > 3 and m.group("w").endswith("."):
+            break  # "VIA NSVD. APGAR 8": a full stop after a word ends the sentence, not an abbreviation
     while out and text[out[-1][0] : out[-1][1]].lower() in _CONNECTORS:
         out.pop()  # the name does not end in "de"
     return out
@@ -131,7 +136,10 @@ def _fused_streets(scan: Scan) -> None:
     """"Koskikatu 83", "94 Koskikatu 83", "Sterre der Zeestraat 197", "Schietboompleinstraat 391"."""
     text = scan.text
     common = _common_words()
-    for m in _FUSED_RE.finditer(text):
+    for candidate in _FUSED_CANDIDATE.finditer(text):
+        m = _FUSED_RE.match(text, candidate.start())
+        if m is None:
+            continue
         word = m.group()
         low = word.lower()
         if low in common or low in _NOT_STREETS:
@@ -203,18 +211,31 @@ _CUED_NUMBERS_AROUND = re.compile(
     r"(?i:\b(?:lives|living|resides|residing|stays|staying)[ \t]+at|\baddress(?:[ \t]+is)?[ \t]*:?)[ \t]+"
     r"(?P<st>[0-9]{1,5}[ \t]+[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?)(?=,)"
 )
+#: "send it to 19 Sokolská 1475, Hrotovice", "located at 43 Ρ. Φεραίου 13, ΒΙΚΛΑ", a line "06 Slovenčeva 51,
+#: Črni Vrh nad Idrijo": a capitalised name between two numbers, then a comma and a capitalised town closing
+#: the clause, opening its line or after a place preposition ("at", "to", "in", "from").
+_NUMBERS_AROUND_TOWN = re.compile(
+    r"(?:^|(?<=[:>?])|(?<=\b[Aa]t)|(?<=\b[Tt]o)|(?<=\b[Ii]n)|(?<=\b[Ff]rom))[ \t]*"
+    r"(?P<st>[0-9]{1,5}[ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?)"
+    r"(?=,[ \t]*(?P<town>[^\W\d_a-z][\w'’-]*(?:[ \t]+(?:[^\W\d_a-z][\w'’-]*|de|del|la|di|da|do|nad|pod|am|an|sur))"
+    r"{0,4})[ \t]*(?:[.,;!?]|$|[ \t][a-z]))",
+    re.MULTILINE,
+)
 
 
 def _numbered_names(scan: Scan) -> None:
     """Streets told by their numbers and a flat, whatever the name: "94 Drangahrauni 3 Apt. 460"."""
     text = scan.text
-    for pattern in (_NUMBERS_AROUND, _UNIT_FIRST, _CUED_NUMBERS_AROUND):
+    for pattern in (_NUMBERS_AROUND, _UNIT_FIRST, _CUED_NUMBERS_AROUND, _NUMBERS_AROUND_TOWN):
         for m in pattern.finditer(text):
             words = re.findall(_WORD, m.group("st"))
             if any(w.lower() in _STOP for w in words) or UNIT_AFTER.match(text, m.start("st") + len(m.group("st").split()[0])):
                 continue  # "2 tablets 3 Apt": a measure
-            if not words[0][:1].isupper() and not text[m.start() : m.start() + 1].isupper():
-                continue
+            if not words[0][:1].isupper() and not text[m.start() : m.start() + 1].isupper() and not text.islower():
+                continue  # a text typed in lowercase writes its streets so too
+            town = m.groupdict().get("town")
+            if town and any(w.lower() in _STOP or w.lower() in _common_words() for w in town.split()):
+                continue  # "at 10 Lasix 40, Then reassess": prose after the comma, not a town
             scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
 
 
@@ -252,8 +273,10 @@ STREET_FORMS = TextPass(("STREET",), lambda scan: scan.has_digit or "orner" in s
 _UNIT = re.compile(r"(?<![\w'’-])(?:[Aa]pt|APT|[Aa]partment|APARTMENT|[Ss]uite|SUITE|[Ss]te|STE)\.?[ \t]*#?[ \t]*"
                    r"[0-9]{1,5}[A-Za-z]?(?![\w/.:-]|[.,][0-9])")
 #: A second number before a street found by another pass: "21 3314 Harley Brook Lane", "07 173 Raycroft Street".
-_SECOND_NUMBER = re.compile(r"(?:^|(?<=[:,>])|(?<=\bat)|(?<=\bis)|(?<=\bin)|(?<=\bto)|(?<=\bwith))[ \t]*"
+_SECOND_NUMBER = re.compile(r"(?:(?:^|(?<=[:,>?]))[ \t]*|(?<=[a-z])[ \t]+)"
                             r"(?P<n>[0-9]{1,4}[A-Za-z]?)[ \t]+$", re.MULTILINE)
+#: A flat's word right before a number: that number is no second house number.
+_UNIT_BEFORE = re.compile(r"(?i)\b(?:apt|apartment|suite|ste|unit|flat|room|rm|box|no)\.?[ \t]*#?[ \t]*$")
 #: ... or after a flat: "Suite 680 36 4022 Oakridge Lane", "Apt. 338 32 216 Menzies Street".
 _NUMBER_AFTER_UNIT = re.compile(rf"{_UNIT_WORD}[ \t]+(?P<n>[0-9]{{1,4}}[A-Za-z]?)[ \t]+$")
 #: "Colombia 05833", "Federated States of Micronesia 47980": a postcode after the country that closes a line.
@@ -267,10 +290,11 @@ _COUNTRY_POSTCODE = re.compile(
 _TOWN_AFTER_UNIT = re.compile(rf"[ \t]+(?P<town>{_WORD}(?:[ \t]+{_WORD}){{0,5}})(?P<rest>[^\n]*)")
 #: The lines under a street in a block, each alone on its line (indented or quoted with ">"): a flat
 #: ("Suite 521"), a town with a region code and a postcode in any order ("LAHTI", "Apeldoorn, GE 23130",
-#: ", GU", "59797"), a country with its postcode ("Ukraine 34758").
+#: ", GU", "59797"), a country with its postcode ("Ukraine 34758"). A region exported from a table with
+#: no value reads "nan" (pandas' empty cell: "Haldenstein, nan 37659").
 _TAIL_UNIT = re.compile(r"[ \t>]*(?P<x>(?i:suite|apt\.?|apartment|unit|flat|ste\.?)[ \t]*#?[ \t]*[0-9A-Za-z-]{1,6})[ \t]*,?[ \t]*")
 _TAIL_TOWN = re.compile(
-    rf"[ \t>]*,?[ \t]*(?P<x>(?P<town>{_WORD}\.?(?:[ \t]+{_WORD}\.?){{0,4}})?(?:,?[ \t]*(?P<code>[A-Z]{{1,3}}))?"
+    rf"[ \t>]*,?[ \t]*(?P<x>(?P<town>{_WORD}\.?(?:[ \t]+{_WORD}\.?){{0,4}})?(?:,?[ \t]*(?P<code>[A-Z]{{1,3}}|nan))?"
     r"(?:,?[ \t]*(?P<pc>[0-9]{4,6}(?:-[0-9]{3,4})?))?)[ \t]*[.,]?[ \t]*"
 )
 
@@ -285,7 +309,10 @@ def find_street_pieces(scan: Scan) -> None:
         scan.emit(m.start(), m.end(), "STREET", 0.75)
     for s, e in streets:
         ls = scan.line_start(s)
-        m = _SECOND_NUMBER.search(text, ls, s) or _NUMBER_AFTER_UNIT.search(text, ls, s)
+        m = _SECOND_NUMBER.search(text, ls, s)
+        if m and _UNIT_BEFORE.search(text, ls, m.start("n")):
+            m = None  # "suite 085 23 rúa do paseo": the number is the flat's, read below
+        m = m or _NUMBER_AFTER_UNIT.search(text, ls, s)
         if m and not UNIT_AFTER.match(text, m.end("n")):
             scan.emit(m.start("n"), e, "STREET", 0.8)
     for m in _UNIT.finditer(text):
@@ -301,7 +328,8 @@ def find_street_pieces(scan: Scan) -> None:
 #: a comma, a full stop, the line's end or a postcode.
 _TOWN_AFTER = re.compile(
     rf"(?:,?[ \t]*{_UNIT_WORD})?,[ \t]*(?P<town>[^\W\d_a-z][\w'’-]*(?:[ \t]+(?:[^\W\d_a-z][\w'’-]*|de|la|del|di|da|do|nad|am|an|sur))"
-    r"{0,3})(?=[ \t]*(?:[,.;]|\n|$|[0-9]{4,6}\b))"
+    # or the sentence going on in lower case: "We moved to 21 3314 Harley Brook Lane, Altoona last year."
+    r"{0,3})(?=[ \t]*(?:[,.;]|\n|$|[0-9]{4,6}\b)|[ \t]+[a-z])"
 )
 
 
@@ -381,11 +409,25 @@ def _lines_above(scan: Scan, start: int) -> None:
             pos = above - 1
             continue
         m = _HEAD_LINE.fullmatch(text, above, pos)
-        if not m or not _head_words_ok(m.group("x")):
+        if not m or not (_head_words_ok(m.group("x")) or _opening_line_ok(text, above, m.group("x"))):
             return
         if not any(s < m.end("x") and e > m.start("x") for s, e, _, _, _ in scan.out):
             scan.emit(m.start("x"), m.end("x"), "ORGANIZATION", 0.5)
         pos = above - 1
+
+
+def _opening_line_ok(text: str, start: int, line: str) -> bool:
+    """A letterhead typed in lower case that opens the note ("jasmineville memorial", "rosario-mejia" over
+    "kolvikuja 45"): words only, no sentence word, not all common words. Nothing above it says what
+    it is but the street under it, so it must be the note's first line."""
+    if text[:start].strip():
+        return False
+    words = line.replace(",", " ").split()
+    if not 1 <= len(words) <= 5 or not all(w.isalpha() or re.fullmatch(r"[^\W\d_]+(?:['’-][^\W\d_]+)+", w)
+                                           for w in words):
+        return False
+    keys = [w.lower() for w in words]
+    return not any(k in _STOP for k in keys) and not all(k in _common_words() for k in keys)
 
 
 def _head_words_ok(line: str) -> bool:
@@ -399,11 +441,17 @@ def _head_words_ok(line: str) -> bool:
     return not all(k in _common_words() or k.isdigit() for k in keys)
 
 
+_NAN_LINE = re.compile(r"[ \t>]*,?[ \t]*(?P<x>nan)[ \t]*,?[ \t]*")
+
+
 def _tail_line(text: str, ls: int, le: int, cased: bool) -> list[tuple[int, int, str]] | None:
     """The address pieces that fill the line ``[ls, le)`` under a street, or None when the line is prose."""
     m = _TAIL_UNIT.fullmatch(text, ls, le)
     if m:
         return [(m.start("x"), m.end("x"), "STREET")]
+    nan = _NAN_LINE.fullmatch(text, ls, le)
+    if nan:
+        return [(nan.start("x"), nan.end("x"), "STATE")]  # ", nan": a region left empty by a table export
     m = _TAIL_TOWN.fullmatch(text, ls, le)
     if not m or m.end("x") == m.start("x"):
         return None
@@ -418,6 +466,10 @@ def _tail_line(text: str, ls: int, le: int, cased: bool) -> list[tuple[int, int,
         return None  # "Assessment", "Plan": a heading under the address, not a town
     return [(m.start(g), m.end(g), label) for g, label in (("town", "CITY"), ("code", "STATE"), ("pc", "ZIP"))
             if m.group(g)]
+
+
+#: Where a block's last line runs on after its postcode into lower-case prose: "Chile 53977 last year."
+_RUN_ON_POSTCODE = re.compile(r"(?<=[0-9]{4})(?<![0-9]{7})[,;]?[ \t]+(?=[a-z])")
 
 
 def _block_tail(scan: Scan, end: int) -> None:
@@ -444,7 +496,10 @@ def _tail_pieces(scan: Scan, end: int) -> list[tuple[int, int, str]]:
         if pieces is None:
             # the last line may run on into the sentence after its postcode: "Apeldoorn, GE 23130 for this card"
             stop = next((w for w in re.finditer(_WORD, text[pos:le]) if w.group().lower() in _STOP), None)
-            pieces = _tail_line(text, pos, pos + stop.start(), cased) if stop else None
+            run_on = _RUN_ON_POSTCODE.search(text, pos, le)  # "Chile 53977 last year.", "Chile 53977, near the park"
+            cuts = ([pos + stop.start()] if stop else []) + ([run_on.start()] if run_on else [])
+            cut = min(cuts) if cuts else None
+            pieces = _tail_line(text, pos, cut, cased) if cut is not None else None
             if not pieces or pieces[-1][2] != "ZIP":
                 break
             runs_on = True
@@ -459,8 +514,8 @@ def _tail_pieces(scan: Scan, end: int) -> list[tuple[int, int, str]]:
 #: "54 Soo 36" closing its line after a cue or alone: a name between two numbers, taken as a street only
 #: when the lines under it make a block that ends in a postcode ("KERAVA / , UU / 51771").
 _NUMBERS_AROUND_LINE = re.compile(
-    r"(?:^|(?<=[:>])|(?<=\bat)|(?<=\bis)|(?<=\bto)|(?<=\bwith))[ \t]*(?P<st>[0-9]{1,5}[ \t]+[^\W\d_][\w'’-]*"
-    r"(?:[ \t]+[^\W\d_][\w'’-]*){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?)[ \t]*$",
+    r"(?:(?:^|(?<=[:>?]))[ \t]*|(?<=[a-z])[ \t]+)(?P<st>[0-9]{1,5}[ \t]+[^\W\d_][\w'’-]*\.?"
+    r"(?:[ \t]+[^\W\d_][\w'’-]*\.?){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?)[ \t]*$",
     re.MULTILINE,
 )
 

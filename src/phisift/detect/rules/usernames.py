@@ -31,11 +31,11 @@ _ACCOUNT_CUE = re.compile(
     r"(?:[ \t]+(?:name|id))?|handle|screen[ \t]*name|account[ \t]+name|signed[ \t]+in[ \t]+as|sign[ \t]*-?in"
     r"|online[ \t]+as|known[ \t]+online[ \t]+as)"
     r"(?P<mark>[ \t]*(?::|=|-(?![\w])|\bis\b|\bwas\b))?[ \t]*"
-    r"(?P<u>@?[A-Za-z0-9](?:[A-Za-z0-9]|[._-](?=[A-Za-z0-9])){2,40})(?![\w@-])"
+    r"(?P<u>@?[^\W_](?:[^\W_]|[._-](?=[^\W_])){2,40})(?![\w@-])"
 )
 #: "She messaged the office as cleroy13 on the portal": a login named by where it was used.
 _AS_ON_PORTAL = re.compile(
-    r"(?i:as)[ \t]+(?P<u>@?[A-Za-z0-9](?:[A-Za-z0-9]|[._'’-](?=[A-Za-z0-9])){2,40})[ \t]+"
+    r"(?i:as)[ \t]+(?P<u>@?[^\W_](?:[^\W_]|[._'’-](?=[^\W_])){2,40})[ \t]+"
     r"(?i:on|via|in|through|using)[ \t]+(?:(?i:the|her|his|their|our)[ \t]+)?(?:(?i:patient|online|web|mobile)[ \t]+)?"
     r"(?i:portal|app|mychart|website|chat|forum|messenger|platform)(?![\w])"
 )
@@ -136,10 +136,22 @@ def _login_after_account_cue(scan: Scan, s: int) -> int:
         scan.emit(m.start("u"), surname.end("w"), "PATIENT", 0.7)  # "user: heather pustivšek": a login has no space
         return surname.end("w")
     if not _made_for_computer(u):
-        if mark not in (":", "=") or not (u.islower() or u.isupper()) or u.lower() in _NOT_LOGIN_WORDS:
+        if mark not in (":", "=") or not (u.islower() or u.isupper() or _run_together(u)) \
+                or u.lower() in _NOT_LOGIN_WORDS:
             return 0  # "User: John Smith" is a person; "user who ...", "handle was mobile" are words
     scan.emit(m.start("u"), m.end("u"), "USERNAME", 0.85 if m.group("mark") else 0.75)
     return m.end()
+
+
+def _run_together(u: str) -> bool:
+    """"Kevinsmith": a title-cased login of a first name and a surname run together (no name, no word alone)."""
+    from .addresses import person_names
+
+    low = u.lower()
+    if not u.istitle() or len(u) < 7 or u in person_names():
+        return False
+    names = {n.lower() for n in person_names()}
+    return any(low[:i] in names and low[i:] in names for i in range(3, len(low) - 2))
 
 
 #: A second word of letters closing the line after "user: heather": the value is a person's name.

@@ -128,6 +128,8 @@ NON_NAME_VALUES: frozenset[str] = frozenset({
     "unknown", "none", "n/a", "na", "self", "same", "see below", "see above", "pending",
     "not applicable", "not available", "not provided", "declined", "no", "yes", "unk",
     "tbd", "not on file", "none listed", "other", "desconocido", "ninguno",
+    # a role left alone once its name was cut ("SIGNED BY INTERPRETER PER E.")
+    "interpreter", "translator", "scribe", "transcriptionist",
 })
 
 #: Capitalised words that end a name after a title ("Dr. Smith Will call", "Dr. Smith On call").

@@ -28,11 +28,10 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from importlib import resources
 from typing import Iterable
 
 from ...document import Span
-from ...text import ENGLISH_STOPWORDS
+from ...text import ENGLISH_STOPWORDS, clinical_vocabulary
 
 #: Runs of non-space characters: what regions are measured and cut in.
 _WORD = re.compile(r"\S+")
@@ -47,15 +46,33 @@ _SMALL_NUMBER = re.compile(r"[#(x]?\d{1,3}(?:[-.]\d{1,2})?%?[),.;:]*")
 _DIGITS = re.compile(r"\d+")
 
 
-@lru_cache(maxsize=1)
-def vocabulary() -> frozenset[str]:
-    """Lower-case clinical words (the frequency detector's shipped whitelist)."""
-    text = resources.files("phisift").joinpath("data", "clinical_vocab.txt").read_text(encoding="utf-8")
-    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
-
-
 #: Titles before names: the name after them is the candidate.
 _TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "sr", "jr"})
+#: Labels of contact fields, never PHI themselves ("Tel" after an address); the id labels ("MRN")
+#: stay candidates, the ids after them being what a region is for.
+_FIELD_WORDS = frozenset("tel fax ph phone pager cell mobile email ext attn".split())
+
+
+@lru_cache(maxsize=1)
+def _label_words() -> frozenset[str]:
+    """Credentials and field labels ("NP-C", "FNP-BC", "LICSW", "Tel"): words next to PHI, none themselves;
+    not a name's suffix ("Jr", "III") nor a credential that is a state's code too ("Baltimore, md")."""
+    from ..lexicon.cues import CREDENTIAL_WORDS
+    from ..lexicon.wordlists import load_lexicons
+
+    codes = {c.lower() for c in load_lexicons(None).state_codes}
+    return (CREDENTIAL_WORDS - codes - {"jr", "sr", "ii", "iii", "iv"}) | _FIELD_WORDS | {"bc"}
+
+
+def is_label_word(word: str) -> bool:
+    """A whitespace word made of credentials and field labels only ("NP-C", "M.D.", "Tel:"), no digit."""
+    runs = [r.lower() for r in _LETTERS.findall(word)]
+    if len(runs) > 1 and all(len(r) == 1 for r in runs) and "." in word:
+        from ..lexicon.cues import CREDENTIAL_WORDS
+
+        return "".join(runs) in CREDENTIAL_WORDS  # "M.D.", "R.N." (dotted: no state's code)
+    return not _DIGIT.search(word) and any(len(r) > 1 for r in runs) and all(
+        len(r) < 2 or r in _label_words() for r in runs)
 
 
 @lru_cache(maxsize=1)
@@ -69,7 +86,7 @@ def _known() -> frozenset[str]:
 
     lex = load_lexicons(None)
     allowed = {w for w in lex.allow | lex.terms if " " not in w}
-    return vocabulary() | ENGLISH_STOPWORDS | _TITLES | frozenset(allowed)
+    return clinical_vocabulary() | ENGLISH_STOPWORDS | _TITLES | frozenset(allowed) | _label_words()
 
 
 @lru_cache(maxsize=1 << 17)
@@ -172,4 +189,4 @@ def _widen(text: str, a: int, b: int, words: int) -> tuple[int, int]:
     return a, b
 
 
-__all__ = ["candidate_regions", "is_candidate_word", "vocabulary"]
+__all__ = ["candidate_regions", "is_candidate_word", "is_label_word", "vocabulary"]

@@ -21,14 +21,22 @@ stacking model (``"stacker"`` in its ``phisift_model.json``):
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from dataclasses import replace
 from typing import Callable, Sequence
 
 from ...document import Span
+from .candidates import is_label_word
 
+_WORD = re.compile(r"\S+")
 #: Labels whose other mentions in the note are looked for.
 NAME_LABELS = frozenset({"PATIENT", "DOCTOR"})
+#: Labels of hits whose extent the rules read from the value's shape: the model never grows them
+#: ("2022-06-30" is the date, not "2022-06-30  15:05" nor "3/28/66   Sex: M").
+SHAPED_LABELS = frozenset({"DATE", "AGE", "PHONE", "FAX", "EMAIL", "URL", "IPADDR", "SSN", "ZIP"})
+#: Head words of a department after a hospital's name ("Imaging Services", "Department of Radiology").
+_DEPARTMENT_HEADS = frozenset("department dept division services service imaging lab laboratory of associates".split())
 
 
 def _merged(spans: Sequence[Span]) -> list[list[int]]:
@@ -61,14 +69,20 @@ def additions(
     A span overlapping no hit is kept; one overlapping hits is kept, grown over
     them, when it reaches a letter or digit past them ("Stanford Health Care" over
     the lexicon's "Stanford"), so the hits are never cut; otherwise it is dropped.
-    A span of more than ``max_words`` whitespace-separated words (the longest PHI of
-    the training notes) is dropped: a run over a list in capitals is no name. With
-    ``candidate`` (a test of a whitespace word, ``candidates.is_candidate_word``), a
-    span that overlaps no hit needs a candidate word: the context words of a region
-    alone ("anemia", "35  18" in a lab table) are no addition.
+    A hit of a ``SHAPED_LABELS`` label (a date, a phone number) is never grown: its
+    rule read the whole value, and what the model adds to it is the time or the next
+    field's label. A span of more than ``max_words`` whitespace-separated words (the
+    longest PHI of the training notes) is dropped: a run over a list in capitals is
+    no name. With ``candidate`` (a test of a whitespace word,
+    ``candidates.is_candidate_word``), a span that overlaps no hit needs a candidate
+    word: the context words of a region alone ("anemia", "35  18" in a lab table)
+    are no addition; and the part of a span past the hits it grows must hold a word
+    that is no credential or field label ("Green, Valerie RNFA", "Tel").
     """
     merged = _merged(hits)
     starts = [m[0] for m in merged]
+    shaped = _merged([h for h in hits if h.label in SHAPED_LABELS])
+    shaped_starts = [m[0] for m in shaped]
     out = []
     for s in spans:
         if s.score < min_score:
@@ -77,16 +91,68 @@ def additions(
             continue
         over = _overlaps(merged, starts, s.start, s.end)
         if not over:
-            if candidate is None or any(candidate(w) for w in text[s.start : s.end].split()):
+            if candidate is None or _new_phi(text, s, candidate):
                 out.append(s)
+            continue
+        if _overlaps(shaped, shaped_starts, s.start, s.end):
             continue
         a, b = min([s.start] + [m[0] for m in over]), max([s.end] + [m[1] for m in over])
         covered = bytearray(b - a)
         for x, y in over:
             covered[x - a : y - a] = b"\x01" * (y - x)
-        if any(not covered[k - a] and text[k].isalnum() for k in range(s.start, s.end)):
+        past = "".join(" " if covered[k - a] else text[k] for k in range(s.start, s.end))
+        if any(c.isalnum() for c in past) and (candidate is None or _grows(text, s, hits, past, candidate)):
             out.append(replace(s, start=a, end=b))
     return out
+
+
+def _new_phi(text: str, s: Span, candidate: Callable[[str], bool]) -> bool:
+    """Whether span ``s``, which no hit touches, holds a candidate word that does not name a term:
+    "Timothy grass, Johnson grass, Bermuda grass" names allergens (two or more candidates, each
+    before an eponym head, as the lexicon reads "Foley catheter"), "Hannah Montana" no one (``lexicon.generic_orgs``),
+    "Seen with Tobiah Venkataraman" a person."""
+    from ..lexicon.cues import EPONYM_HEADS
+    from ..lexicon.generic_orgs import generic_ranges
+
+    words = _WORD.findall(text, s.start, min(len(text), s.end + 40))
+    inside = [m for m in _WORD.finditer(text, s.start, s.end)]
+    generic = generic_ranges(text[max(0, s.start - 40) : s.end + 40]) if inside else []
+    off = max(0, s.start - 40)
+    terms = 0
+    for k, m in enumerate(inside):
+        if not candidate(m.group()) or any(a + off <= m.start() < b + off for a, b in generic):
+            continue
+        nxt = words[k + 1].strip(".,;:()").lower() if k + 1 < len(words) else ""
+        if nxt not in EPONYM_HEADS or m.group().endswith((",", ";", ":", ".")):
+            return True
+        terms += 1
+    # one candidate before a head word may still be a name ("Bell pump" after "Dr."): only a list of
+    # such terms is dropped on the head words alone
+    return terms == 1
+
+
+def _grows(text: str, s: Span, hits: Sequence[Span], past: str, candidate: Callable[[str], bool]) -> bool:
+    """Whether the part ``past`` of model span ``s`` outside the hits is PHI the hits left out.
+
+    Not a credential or field label ("Valerie RNFA", "Tel"), and not the department after a
+    hospital, on its line or the next ("BOSTON CHILDREN'S HOSPITAL ADULT MEDICINE", "St.
+    Patrick's Hospital Imaging Services", "KCVMC lab", "Dimock Center\nGastroenterology
+    Associates"); "Mercy Regional" and an address line under a hospital grow.
+    """
+    words = past.split()
+    if all(map(is_label_word, words)):
+        return False
+    if any(h.label == "HOSPITAL" and h.start <= s.start < h.end < s.end for h in hits):
+        return not all(_department_word(w) for w in words)
+    return True
+
+
+def _department_word(word: str) -> bool:
+    """A word of a department's name ("Adult", "Medicine", "Imaging", "Services", "lab.", "-")."""
+    from ..lexicon.cues import SPECIALTY_PREFIX, SPECIALTY_WORDS
+
+    key = word.strip(".,:;-–()").lower()
+    return not key or key in SPECIALTY_WORDS or key in SPECIALTY_PREFIX or key in _DEPARTMENT_HEADS
 
 
 def stack(

@@ -32,9 +32,9 @@ _ALPHA_WORD = re.compile(r"[^\W\d_]{2,}")
 def _lists():
     """(lexicons, clinical vocabulary): loaded once, shared with the lexicon detector's cache."""
     from ..lexicon.wordlists import load_lexicons
-    from .candidates import vocabulary
+    from ...text import clinical_vocabulary
 
-    return load_lexicons(None), vocabulary()
+    return load_lexicons(None), clinical_vocabulary()
 
 
 @lru_cache(maxsize=1 << 17)
