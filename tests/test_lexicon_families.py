@@ -471,10 +471,14 @@ def test_names_in_a_persons_slot(det, text, name):
         "Seen for follow-up, with Lasix.",
         "need to send records for mathiesen.",
         "Is the patient on call? Is he on call? Is cardiology on call? Is a.m. dosing on call?",
+        # a common word (a rare given name too) and the plural of a common word (a surname too): MSHA prose
+        "The employee was wearing safety glasses with side shields, but did not put goggles on.",
+        "He was found lying with face downwards, near the river banks.",
     ],
 )
 def test_slot_words_before_words_that_are_no_names(det, text):
     assert not {t for label, t in found(det, text) if label in ("PATIENT", "DOCTOR")}
+    assert not {t for label, t in found(det, text) if label in ("HOSPITAL", "ORGANIZATION")}
 
 
 @pytest.mark.parametrize(

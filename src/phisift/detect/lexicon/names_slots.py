@@ -47,9 +47,15 @@ def _surname(doc: Tokens, k: str, common_ok: bool) -> bool:
     if _plain_word(doc, k, places=False) or len(k) < 2:
         return False
     if k in lex.last:
-        return common_ok or not lex.is_allowed(k)
+        return common_ok or not (lex.is_allowed(k) or _plural_of_word(doc, k))
     return common_ok and not (lex.is_name_word(k) or lex.is_allowed(k) or lex.is_place_word(k)) \
         and k.replace("-", "").isalpha()
+
+
+def _plural_of_word(doc: Tokens, k: str) -> bool:
+    """A surname that is also the plural of a common word ("shields", "banks", "woods"): as common as the word
+    ("safety glasses with side shields, but ..." names no one)."""
+    return len(k) > 4 and k.endswith("s") and doc.lex.is_allowed(k[:-1])
 
 
 def _lower_pair(doc: Tokens, i: int, closed: Callable[[Tokens, int], bool] = _closed) -> int | None:
