@@ -13,6 +13,9 @@ prints, per label:
   pseudonymised train and in dev. A tagger learns from the words inside spans; a word
   that never stands in a pseudonymised span (*Hospital*, when every kind word is
   replaced by another) is one the tagger cannot learn from;
+* with ``--leaks``, per label, the pseudonymised spans equal to their original or to any PHI
+  string of the corpus (case-folded), and replacement words whose normalised form is a PHI word
+  of the corpus (kind words drawn within their class are such words: *padre* for *madre*);
 * with ``--hits``, the share of gold spans that a rule or lexicon detector hit (the
   CRF's detector features) overlaps, in raw train, pseudonymised train and dev.
 
@@ -85,6 +88,31 @@ def compare(runs: list[Path]) -> None:
     print("| **all (strict micro F1)** | | " + " | ".join(f"{100 * d['entity_strict']['f1']:.2f}" for d in by) + " |")
 
 
+def leaks(train, pseudo, tool) -> None:
+    """Per label: pseudonymised spans equal (case-folded) to a PHI string of any training note, to their own
+    original, and replacement words (not generic, not kept) whose normalised form is a PHI word of the corpus."""
+    from phisift.augment.neighbours import _CORE, phi_keys, word_keys
+    from phisift.text import tokenize
+
+    banned = phi_keys(train)
+    strings = {s.text_in(d.text).casefold() for d in train for s in d.spans}
+    rows: dict[str, Counter[str]] = defaultdict(Counter)
+    for old, new in zip(train, pseudo):
+        for a, b in zip(old.spans, new.spans):
+            before, after = a.text_in(old.text), b.text_in(new.text)
+            row = rows[a.label]
+            row["spans"] += 1
+            row["same as own"] += after == before
+            row["a corpus PHI string"] += after.casefold() in strings
+            kept = {t.text for t in tokenize(before)}
+            for t in tokenize(after):
+                core = _CORE.match(t.text).group(2)
+                if len(core) > 1 and core.isalpha() and core not in kept and word_keys(core) & banned:
+                    row["replacement words that are corpus PHI words"] += 1
+    for label, row in sorted(rows.items(), key=lambda kv: -kv[1]["spans"]):
+        print(f"{label}: " + ", ".join(f"{k} {v}" for k, v in row.items()))
+
+
 def main() -> None:
     if sys.argv[1:2] == ["--compare"]:
         compare([Path(a) for a in sys.argv[2:]])
@@ -95,6 +123,7 @@ def main() -> None:
     ap.add_argument("--vectors", type=Path, default=ROOT / "bench" / "out" / "augment" / "vectors_surrogates.bin")
     ap.add_argument("--hits", action="store_true", help="also the detector-hit share per label (slower)")
     ap.add_argument("--top", type=int, default=10)
+    ap.add_argument("--leaks", action="store_true", help="also count output spans equal to a PHI string of the corpus")
     args = ap.parse_args()
     train = list(read_corpus(DATA / "train"))
     dev = list(read_corpus(DATA / "dev"))
@@ -107,6 +136,8 @@ def main() -> None:
         top = raw_k[label].most_common(args.top)
         print(f"{label}: kind words in spans raw/pseudo/dev: "
               + ", ".join(f"{w} {c}/{pseudo_k[label][w]}/{dev_k[label][w]}" for w, c in top))
+    if args.leaks:
+        leaks(train, pseudo, tool)
     if args.hits:
         shares = [hit_share(train), hit_share(pseudo), hit_share(dev)]
         for label in sorted(shares[0], key=lambda lab: -shares[0][lab][1]):

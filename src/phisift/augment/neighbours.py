@@ -498,11 +498,15 @@ class NeighbourPseudonymiser:
         """A token's replacement: its word part by a neighbour (punctuation, 's and hyphens kept)."""
         if has_digit(tok.text):
             self.stats.digit_tokens += 1
-            for _ in range(20):  # never another PHI token of the corpus (nor itself)
+            other = None  # never itself; another PHI token of the corpus only when 20 draws find nothing else
+            for _ in range(20):  # (a one- or two-digit age: every such number is some note's PHI)
                 new = postcode_like(tok.text, rng) if label in ADDRESS_LABELS else random_like(tok.text, rng)
-                if new not in self.digits and new != tok.text:
-                    break
-            return new
+                if new == tok.text:
+                    continue
+                other = other or new
+                if new not in self.digits:
+                    return new
+            return other if other is not None else random_like(tok.text, rng)
         before, core, after = _CORE.match(tok.text).groups()
         if not core:
             return None  # punctuation inside a span stays
