@@ -10,9 +10,8 @@ Usage:
 With no option it trains what ``phisift train meddocan/train --dev meddocan/dev``
 trains (the same ``train_model`` call with the command's defaults: gazetteer, cue
 words, window 3, the default grid, 2 jobs, whole notes, document consistency) up to
-the model it scores on dev: the command then refits the kept setting on train + dev
-and saves that (``--refit``, its default), which dev cannot score; this bench keeps
-the train-only model, whose dev figures are the ones the command reports.
+``--refit``, which the command leaves off by default (it would train the kept setting
+again on train + dev, a model dev cannot score).
 ``--grid`` lists settings of the algorithm's grid keys, colon-separated: c1:c2 for
 L-BFGS (the default), c for PA ("1.0,0.5"), c2 for l2sgd.
 

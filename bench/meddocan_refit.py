@@ -4,7 +4,7 @@ Usage:
     python bench/meddocan_refit.py [--seed 0] [--c1 0.05] [--c2 0.01] [--jobs 3]
                                    [--out bench/out/meddocan_refit] [--data ../shared/data/meddocan]
 
-A model refit on train + dev (what ``phisift train --dev DIR`` saves by default, the
+A model refit on train + dev (what ``phisift train --dev DIR --refit`` saves, the
 practice of the 2019 task's systems) can no longer be scored on dev. Its gain is
 estimated here by a learning-curve step of the same kind: dev is split in two halves
 A and B by document (sorted ids shuffled with ``--seed``), and three models of one

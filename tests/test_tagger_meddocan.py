@@ -484,7 +484,7 @@ def test_refit_trains_the_chosen_setting_on_train_and_dev_and_says_so(tmp_path):
         train_model(train, tmp_path / "t", dev_docs=dev, kind="transformer", refit=True)
 
 
-def test_cli_refits_by_default_and_no_refit_keeps_the_train_only_model(tmp_path):
+def test_cli_refit_trains_on_both_and_the_default_keeps_the_train_only_model(tmp_path):
     import subprocess
     import sys
 
@@ -495,19 +495,21 @@ def test_cli_refits_by_default_and_no_refit_keeps_the_train_only_model(tmp_path)
     write_corpus(docs[:14], tmp_path / "train.jsonl")
     write_corpus([with_profession(d, "fontanero") for d in docs[14:]], tmp_path / "dev.jsonl")
     configs = {}
-    for name, flag in (("m", []), ("n", ["--no-refit"])):
+    for name, flag in (("m", ["--refit"]), ("n", []), ("p", ["--no-refit"])):
         res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "--dev", "dev.jsonl", "-o",
                               name, "--max-iterations", "15", "--c1", "0.05", "--c2", "0.01", *flag],
                              cwd=tmp_path, capture_output=True, text=True, timeout=600)
         assert res.returncode == 0, res.stderr
         configs[name] = json.loads((tmp_path / name / CONFIG_FILE).read_text())
-        assert ("before the refit" in res.stderr) == (not flag)
+        assert ("before the refit" in res.stderr) == (flag == ["--refit"])
     assert configs["m"]["refit"]["documents"] == 20 and "PROFESION" in configs["m"]["labels"]
     assert configs["n"]["refit"] is None and configs["n"]["trained_on"] == "training corpus"
     assert "PROFESION" not in configs["n"]["labels"]
-    assert configs["m"]["dev"] == configs["n"]["dev"]
+    assert configs["p"]["refit"] is None and "PROFESION" not in configs["p"]["labels"]
+    assert configs["m"]["dev"] == configs["n"]["dev"] == configs["p"]["dev"]
     # without a dev set there is nothing to refit on
-    res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "-o", "o", "--max-iterations", "5"],
+    res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "-o", "o", "--max-iterations", "5",
+                          "--refit"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=600)
     assert res.returncode == 0, res.stderr
     assert json.loads((tmp_path / "o" / CONFIG_FILE).read_text())["refit"] is None

@@ -29,8 +29,8 @@ def train_command(
     corpus: Path = typer.Argument(..., help="Annotated training corpus (any format with spans)."),
     output: Path = typer.Option(..., "-o", "--output", help="Model folder to write."),
     dev: Optional[Path] = typer.Option(
-        None, "--dev", help="Annotated dev corpus: selects c1/c2 (CRF; the chosen setting is then refit on "
-        "train + dev, see --refit) or the epoch (transformer)."),
+        None, "--dev", help="Annotated dev corpus: selects c1/c2 (CRF; --refit then trains the chosen setting "
+        "on train + dev) or the epoch (transformer)."),
     kind: str = typer.Option("crf", "--kind", help="crf (default) or transformer."),
     seed: int = typer.Option(0, "--seed", help="Random seed (transformer shuffling and init; word clusters)."),
     c1: Optional[float] = typer.Option(None, "--c1", help="CRF L1 penalty (fixes it: no grid on this value)."),
@@ -71,11 +71,11 @@ def train_command(
         True, "--consistency/--no-consistency",
         help="CRF: tag a string the model found at its other mentions in the note."),
     refit: bool = typer.Option(
-        True, "--refit/--no-refit",
+        False, "--refit/--no-refit",
         help="CRF with --dev: after choosing c1/c2 on dev, train that setting again on train + dev and save "
-        "it (default; the shared tasks' practice). The dev figures printed and stored are those of the "
-        "model trained on train alone, measured before the refit: dev cannot score the saved model. "
-        "--no-refit saves the model trained on train alone."),
+        "it (the shared tasks' practice; no measurable gain on MEDDOCAN, see docs/tagger.md). The dev figures "
+        "printed and stored are then those of the model trained on train alone, measured before the refit: "
+        "dev cannot score the saved model. Default --no-refit: the saved model is the one dev scored."),
     augment: Optional[str] = typer.Option(
         None, "--augment", help="First augment the training corpus: filtered-bert (adds rewritten copies, see "
         "phisift augment) or neighbours (pseudonymises its PHI by embedding neighbours)."),
