@@ -141,6 +141,15 @@ def test_model_folder_config(model_dir, corpora):
     assert corpora[0][0].text[:40] not in text
 
 
+def test_the_model_folder_is_owner_only(model_dir):
+    """A CRF keeps every word feature it weighted, names of the training notes included."""
+    import stat
+
+    assert stat.S_IMODE(model_dir.stat().st_mode) == 0o700
+    for path in model_dir.rglob("*"):
+        assert stat.S_IMODE(path.stat().st_mode) == (0o700 if path.is_dir() else 0o600), path.name
+
+
 def test_reload_gives_identical_predictions(model_dir, corpora):
     _, dev = corpora
     a = load_model_detector(model_dir)

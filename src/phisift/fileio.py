@@ -107,9 +107,10 @@ def restore_torn(target: str | Path) -> None:
 
 
 @contextlib.contextmanager
-def building_folder(target: str | Path) -> Iterator[Path]:
+def building_folder(target: str | Path, private: bool = False) -> Iterator[Path]:
     """A private hidden folder beside ``target`` to build a folder output in; it replaces ``target`` as a
-    whole when the block succeeds and is removed when it fails (see ``replace_folder``)."""
+    whole when the block succeeds and is removed when it fails (see ``replace_folder``; ``private`` keeps
+    the placed folder owner-only)."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     restore_torn(target)
@@ -118,7 +119,7 @@ def building_folder(target: str | Path) -> Iterator[Path]:
     build.mkdir(mode=0o700)
     try:
         yield build
-        replace_folder(build, target)
+        replace_folder(build, target, private=private)
     except BaseException:
         shutil.rmtree(build, ignore_errors=True)
         raise

@@ -21,6 +21,7 @@ the dev figures of every setting tried and what the saved model was trained on
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import shutil
 import tempfile
 import time
@@ -180,7 +181,7 @@ def train_model(
         raise InputError("the training corpus holds no annotated spans")
     dev_docs = list(dev_docs) if dev_docs else None
     t0 = time.perf_counter()
-    with building_folder(out_dir) as tmp:
+    with building_folder(out_dir, private=True) as tmp:
         if kind == "crf":
             config = _train_crf_folder(
                 train_docs, tmp, dev_docs, crf, grid, features or FeatureSettings(), vectors, seed, jobs, log,
@@ -202,7 +203,16 @@ def train_model(
         if config.get("refit"):
             config["refit_corpus"] = corpus_stats(list(train_docs) + list(dev_docs or []))
         write_json(tmp / CONFIG_FILE, config)
+        _make_private(tmp)
     return TrainResult(out_dir, config, time.perf_counter() - t0)
+
+
+def _make_private(folder: Path) -> None:
+    """Owner-only files (0600) and folders (0700; the model folder itself is placed so): a trained model holds words of its training notes (a CRF
+    keeps every word feature it weighted, names included; a transformer's tokenizer its vocabulary)."""
+    for path in [folder, *folder.rglob("*")]:
+        if not path.is_symlink():
+            os.chmod(path, 0o700 if path.is_dir() else 0o600)
 
 
 # --------------------------------------------------------------------------- CRF
