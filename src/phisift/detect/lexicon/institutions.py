@@ -23,6 +23,7 @@ from .places import state_after
 from .specific import city_prefix, specific
 from .state import PassState
 from .tokens import SPACE_GAPS, Tokens
+from .wordlists import Lexicons
 
 #: A role before the institution on a signature line: "Attending, Cobb County Hospital".
 _ROLE_PREFIX = re.compile(
@@ -292,6 +293,17 @@ def _run_word_ok(doc: Tokens, b: int, inner: bool) -> bool:
     return True
 
 
+def _head_label(lex: Lexicons, phrase: str) -> tuple[str | None, bool]:
+    """The label a head word that ends its name gives (and whether it is strong enough alone)."""
+    if phrase in lex.hospital_heads:
+        return HOSPITAL, False
+    if phrase in lex.org_heads:
+        return ORGANIZATION, phrase in lex.org_heads_strong
+    if phrase in lex.location_heads:
+        return LOCATION_OTHER, False
+    return None, False
+
+
 def pass_institutions(doc: Tokens, state: PassState) -> None:
     """'Boston University Medical Center', 'Hospital of the University of Pennsylvania', 'Mount Sinai':
     a listed head word and the specific capitalised run before it (or after a head that comes first)."""
@@ -317,14 +329,7 @@ def pass_institutions(doc: Tokens, state: PassState) -> None:
             continue  # "Children's Hospital of Lake Malcolm": the lake is the hospital's, taken with its head
         if phrase in _WEAK_HEADS and (doc.is_upper(i) or (j < doc.n and doc.simple_gap(j) and doc.cap[j])):
             continue  # "PROTECTED HEALTH INFORMATION", "Health Information Management"
-        if phrase in lex.hospital_heads:
-            label, strong = HOSPITAL, False
-        elif phrase in lex.org_heads:
-            label, strong = ORGANIZATION, phrase in lex.org_heads_strong
-        elif phrase in lex.location_heads:
-            label, strong = LOCATION_OTHER, False
-        else:
-            label, strong = None, False
+        label, strong = _head_label(lex, phrase)
         done = False
         if label is not None:
             a = _left_run(doc, state, i)

@@ -161,7 +161,7 @@ def train_model(
     string it found at its other mentions in the note (``stack.other_mentions``).
     ``tag_scheme``: the CRF's training labels, "bio" or "bilou" (span ends explicit; no gain on MEDDOCAN).
     ``refit``: CRF with ``dev_docs``: after the setting is chosen on dev, train it again on
-    train + dev and save that model (``phisift train``'s default; off here so that a caller
+    train + dev and save that model (``phisift train --refit``; off by default, so that a caller
     scoring the saved model on dev scores a model that has not seen it). The config's
     ``dev`` figures are then those of the model trained on train alone (``refit.dev_measured``).
     """
@@ -189,16 +189,10 @@ def train_model(
             )
         else:
             config = _train_transformer_folder(train_docs, tmp, dev_docs, base, transformer, seed, log)
-        config.update(
-            {
-                "phisift_version": __version__,
-                "seed": seed,
-                "label_map": dict(label_map) if label_map else None,
-                "training_corpus": stats,
-                "dev_corpus": corpus_stats(dev_docs) if dev_docs else None,
-                "train_seconds": round(time.perf_counter() - t0, 2),
-            }
-        )
+        config.update({"phisift_version": __version__, "seed": seed,
+                       "label_map": dict(label_map) if label_map else None, "training_corpus": stats,
+                       "dev_corpus": corpus_stats(dev_docs) if dev_docs else None,
+                       "train_seconds": round(time.perf_counter() - t0, 2)})
         config.setdefault("trained_on", "training corpus")
         if config.get("refit"):
             config["refit_corpus"] = corpus_stats(list(train_docs) + list(dev_docs or []))
@@ -208,8 +202,9 @@ def train_model(
 
 
 def _make_private(folder: Path) -> None:
-    """Owner-only files (0600) and folders (0700; the model folder itself is placed so): a trained model holds words of its training notes (a CRF
-    keeps every word feature it weighted, names included; a transformer's tokenizer its vocabulary)."""
+    """Owner-only files (0600) and folders (0700; the model folder itself is placed so): a trained model
+    holds words of its training notes (a CRF keeps every word feature it weighted, names included; a
+    transformer's tokenizer its vocabulary)."""
     for path in [folder, *folder.rglob("*")]:
         if not path.is_symlink():
             os.chmod(path, 0o700 if path.is_dir() else 0o600)
