@@ -189,4 +189,4 @@ def _widen(text: str, a: int, b: int, words: int) -> tuple[int, int]:
     return a, b
 
 
-__all__ = ["candidate_regions", "is_candidate_word", "is_label_word", "vocabulary"]
+__all__ = ["candidate_regions", "is_candidate_word", "is_label_word"]
