@@ -314,6 +314,7 @@ internal medicine health associates dialysis medical practice physicians group h
 rehabilitation and nursing nursing and rehabilitation rehabilitation and nursing center
 nursing and rehabilitation center senior living transitional care unit transitional care center
 hospice house
+med ctr medical ctr med center med centre
 """
 # "<specialty> <practice word>" heads: "Bangor Cardiology Associates", "Page Pediatric Group".
 # A specialty alone is a department ("Cardiology"), so it also ends a name run leftwards;
@@ -896,6 +897,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 MULTI_HEADS = [
+    "med ctr", "medical ctr", "med center", "med centre",  # the abbreviations of dictated letterheads
     "medical center", "medical centre", "medical centers", "health center", "health centre",
     "health centers", "health system", "health systems", "health care system", "nursing home",
     "nursing homes", "nursing facility", "nursing center", "skilled nursing facility",

@@ -736,3 +736,36 @@ def test_employers_after_more_cue_phrases(det, text, org):
 )
 def test_durations_and_therapies_are_no_employers(det, text):
     assert not {t for label, t in found(det, text) if label == "ORGANIZATION"}
+
+
+# ----------------------------------------------------------------------------- letterhead abbreviations, state codes without a comma
+
+
+@pytest.mark.parametrize(
+    "text, wanted",
+    [
+        ("DISCHARGE NOTE - ST. BARNABAS MED CTR, LIVINGSTON NJ\nPt seen today.",
+         {("HOSPITAL", "ST. BARNABAS MED CTR"), ("CITY", "LIVINGSTON"), ("STATE", "NJ")}),
+        ("Seen at Mercy Hospital, Livingston NJ.", {("CITY", "Livingston"), ("STATE", "NJ")}),
+        ("Moved to Springfield IL 62704 last year.", {("CITY", "Springfield"), ("STATE", "IL")}),
+        ("Transferred from St. Barnabas Medical Ctr yesterday.", {("HOSPITAL", "St. Barnabas Medical Ctr")}),
+    ],
+)
+def test_med_ctr_heads_and_a_state_code_closing_its_town(det, text, wanted):
+    assert wanted <= found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FHX: HTN, Colon CA, and a daughter with diabetes.",
+        "History of breast CA. Lung CA in her father.",
+        "The med ctr is closed on Sundays.",
+    ],
+)
+def test_cancer_and_a_bare_med_ctr_are_no_places(det, text):
+    assert not {label for label, _ in found(det, text)} & {"CITY", "STATE", "HOSPITAL"}
+
+
+def test_a_state_code_that_is_a_word_needs_the_clause_to_close(det):
+    assert ("STATE", "OR") not in found(det, "LIVES IN BOSTON OR NEW YORK WITH HER SON.")

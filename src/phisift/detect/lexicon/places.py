@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
+from ...text import clinical_vocabulary
 from .cues import (
     CITY_OVER_STATE, DETERMINERS, NAME_STOP, PARTICLES, PLACE_CUES, PLACE_CUES_NOT_NAMES, PLACE_CUE_LAST,
     PLACE_CUE_MAXLEN, PLACE_HEADERS, PLACE_PREFIX,
@@ -181,14 +182,25 @@ def place_at(doc: Tokens, state: PassState, i: int) -> tuple[int, str, bool] | N
     return None if found is None else (found[0], found[1][0], found[1][1])
 
 
+#: What closes a state code written after its town without a comma: punctuation, the line's end or a ZIP
+#: ("Livingston NJ.", not "BOSTON OR NEW YORK").
+_CLAUSE_END = re.compile(r"[ \t]*(?:[.,;:)]|\r?\n|$|\d{5}\b)")
+
+
 def state_after(doc: Tokens, state: PassState, j: int) -> tuple[int, str] | None:
-    """', MA' or ', Massachusetts' or ', Mexico' right after token j-1: (end token, label)."""
+    """', MA' or ', Massachusetts' or ', Mexico' right after token j-1, or ' MA' closing its clause:
+    (end token, label)."""
     if j >= doc.n or state.taken[j]:
         return None
     g = doc.gap(j)
+    w = doc.words[j]
+    if g == " " and len(w) == 2 and w.isupper() and w in doc.lex.state_codes and j > 0 \
+            and _CLAUSE_END.match(doc.text, doc.ends[j]) and not doc.lex.is_allowed(doc.keys[j - 1]) \
+            and doc.keys[j - 1] not in clinical_vocabulary():
+        # "Livingston NJ.", "LIVINGSTON NJ" closing its line, "Springfield IL 62704"; not "Colon CA" (cancer)
+        return j + 1, STATE
     if g.strip() != "," or "\n" in g:
         return None
-    w = doc.words[j]
     if len(w) == 2 and w.isupper() and w in doc.lex.state_codes:
         return j + 1, STATE
     p = place_at(doc, state, j)
