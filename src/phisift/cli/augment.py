@@ -20,6 +20,59 @@ from .options import IdField, InFormat, Overwrite, Target, TextField, ToFormat
 
 app = typer.Typer()
 
+# Method options, declared here so that the command reads as one page.
+WordsOpt = Annotated[int, typer.Option(
+    "--words", help="filtered-bert: words replaced per 250-word instance (the paper's rate, prorated "
+    "for shorter notes), or per sentence/window with --unit sentence/chunk.")]
+MinSimOpt = Annotated[float, typer.Option(
+    "--min-sim", help="filtered-bert: keep a replacement only when its cosine similarity with the "
+    "original word exceeds this.")]
+CopiesOpt = Annotated[int, typer.Option(
+    "--copies", help="filtered-bert: rewritten copies per document.")]
+IncludePhiOpt = Annotated[bool, typer.Option(
+    "--include-phi", help="filtered-bert: PHI words may be replaced too (only words wholly inside a span; "
+    "the span keeps its label).")]
+KeepOriginalsOpt = Annotated[bool, typer.Option(
+    "--keep-originals/--no-originals",
+    help="filtered-bert: write each original before its copies (default) or the copies only.")]
+TriesOpt = Annotated[int, typer.Option(
+    "--tries", help="filtered-bert: samples per word before it is left unchanged.")]
+TopKOpt = Annotated[int, typer.Option(
+    "--top-k", help="filtered-bert: sample among the k likeliest words (0: all).")]
+TemperatureOpt = Annotated[float, typer.Option(
+    "--temperature", help="filtered-bert: sampling temperature.")]
+UnitOpt = Annotated[str, typer.Option(
+    "--unit", help="filtered-bert: instance (--words per 250 words, the paper's rate), sentence "
+    "(--words per sentence: the old default, ~44%% of words replaced) or chunk "
+    "(--words per 250-word window, however short).")]
+BatchSizeOpt = Annotated[int, typer.Option(
+    "--batch-size", help="filtered-bert: masked copies per forward pass.")]
+NOpt = Annotated[int, typer.Option(
+    "--n", help="neighbours: draw each PHI word's replacement from its N nearest words.")]
+MaxVocabOpt = Annotated[int, typer.Option(
+    "--max-vocab", help="neighbours: search the most frequent words only.")]
+KeepCommonOpt = Annotated[int, typer.Option(
+    "--keep-common", help="neighbours: keep a word inside a span that occurs this often outside every span "
+    "(años, de, Hospital); 0 replaces every word.")]
+VocabularyOpt = Annotated[str, typer.Option(
+    "--vocabulary", help="neighbours: where replacements come from: corpus (the vectors' words, the "
+    "paper), lists (phisift's name/place lists) or both.")]
+DrawOpt = Annotated[str, typer.Option(
+    "--draw", help="neighbours: class (the N nearest among words of the PHI word's own class: names "
+    "for names, cities for places, other unit/type words for años, Calle, Hospital, "
+    "madre) or all (the N nearest in the whole space, the earlier default).")]
+KindDrawOpt = Annotated[str, typer.Option(
+    "--kind-draw", help="neighbours, --draw class: draw a unit or type word (años, Calle, de) among its "
+    "class in proportion to its use in the label's spans (frequency) or uniformly "
+    "(uniform, the paper's draw).")]
+KeepKindOpt = Annotated[bool, typer.Option(
+    "--keep-kind", help="neighbours, --draw class: the generic words of a span (de, Hospital, Calle, "
+    "años, madre) stay when the span has a name, place or number, which is still "
+    "replaced; in a span of generic words only the function words stay.")]
+CorpusLettersOpt = Annotated[bool, typer.Option(
+    "--corpus-letters", help="neighbours, --draw class: draw names and places only among list words in the "
+    "corpus's own letters, with no hyphen or apostrophe.")]
+
 
 EPILOG = (
     "Examples:\n\n"
@@ -38,41 +91,24 @@ def augment_command(
     mlm: Optional[Path] = typer.Option(None, "--mlm", help="filtered-bert: masked LM folder (phisift lm mlm)."),
     vectors: Optional[Path] = typer.Option(None, "--vectors", help="Word vectors file (phisift lm vectors): the "
                                            "filter of filtered-bert, the neighbour space of neighbours."),
-    words: int = typer.Option(5, "--words", help="filtered-bert: words replaced per 250-word instance (the paper's "
-                              "rate, prorated for shorter notes), or per sentence/window with --unit sentence/chunk."),
-    min_sim: float = typer.Option(0.0, "--min-sim", help="filtered-bert: keep a replacement only when its cosine "
-                                  "similarity with the original word exceeds this."),
-    copies: int = typer.Option(1, "--copies", help="filtered-bert: rewritten copies per document."),
-    include_phi: bool = typer.Option(False, "--include-phi", help="filtered-bert: PHI words may be replaced too "
-                                     "(only words wholly inside a span; the span keeps its label)."),
-    keep_originals: bool = typer.Option(True, "--keep-originals/--no-originals",
-                                        help="filtered-bert: write each original before its copies (default) or "
-                                             "the copies only."),
-    tries: int = typer.Option(10, "--tries", help="filtered-bert: samples per word before it is left unchanged."),
-    top_k: int = typer.Option(0, "--top-k", help="filtered-bert: sample among the k likeliest words (0: all)."),
-    temperature: float = typer.Option(1.0, "--temperature", help="filtered-bert: sampling temperature."),
-    unit: str = typer.Option("instance", "--unit", help="filtered-bert: instance (--words per 250 words, the "
-                             "paper's rate), sentence (--words per sentence: the old default, ~44%% of words "
-                             "replaced) or chunk (--words per 250-word window, however short)."),
-    batch_size: int = typer.Option(64, "--batch-size", help="filtered-bert: masked copies per forward pass."),
-    n: int = typer.Option(100, "--n", help="neighbours: draw each PHI word's replacement from its N nearest words."),
-    max_vocab: int = typer.Option(200_000, "--max-vocab", help="neighbours: search the most frequent words only."),
-    keep_common: int = typer.Option(0, "--keep-common", help="neighbours: keep a word inside a span that occurs this "
-                                    "often outside every span (años, de, Hospital); 0 replaces every word."),
-    vocabulary: str = typer.Option("both", "--vocabulary", help="neighbours: where replacements come from: corpus "
-                                   "(the vectors' words, the paper), lists (phisift's name/place lists) or both."),
-    draw: str = typer.Option("class", "--draw", help="neighbours: class (the N nearest among words of the PHI word's "
-                             "own class: names for names, cities for places, other unit/type words for años, Calle, "
-                             "Hospital, madre) or all (the N nearest in the whole space, the earlier default)."),
-    kind_draw: str = typer.Option("frequency", "--kind-draw", help="neighbours, --draw class: draw a unit or type "
-                                  "word (años, Calle, de) among its class in proportion to its use in the label's "
-                                  "spans (frequency) or uniformly (uniform, the paper's draw)."),
-    keep_kind: bool = typer.Option(False, "--keep-kind", help="neighbours, --draw class: the generic words of a span "
-                                   "(de, Hospital, Calle, años, madre) stay when the span has a name, place or number, "
-                                   "which is still replaced; in a span of generic words only the function words stay."),
-    corpus_letters: bool = typer.Option(False, "--corpus-letters", help="neighbours, --draw class: draw names and "
-                                        "places only among list words in the corpus's own letters, with no hyphen "
-                                        "or apostrophe."),
+    words: WordsOpt = 5,
+    min_sim: MinSimOpt = 0.0,
+    copies: CopiesOpt = 1,
+    include_phi: IncludePhiOpt = False,
+    keep_originals: KeepOriginalsOpt = True,
+    tries: TriesOpt = 10,
+    top_k: TopKOpt = 0,
+    temperature: TemperatureOpt = 1.0,
+    unit: UnitOpt = "instance",
+    batch_size: BatchSizeOpt = 64,
+    n: NOpt = 100,
+    max_vocab: MaxVocabOpt = 200_000,
+    keep_common: KeepCommonOpt = 0,
+    vocabulary: VocabularyOpt = "both",
+    draw: DrawOpt = "class",
+    kind_draw: KindDrawOpt = "frequency",
+    keep_kind: KeepKindOpt = False,
+    corpus_letters: CorpusLettersOpt = False,
     seed: int = typer.Option(0, "--seed", help="Seed: same input, seed and options give the same output."),
     report: Optional[Path] = typer.Option(None, "--report", help="Write the run's counts and speed here (JSON)."),
     in_format: InFormat = None,

@@ -82,13 +82,10 @@ def sift(
     label_field: Optional[str] = typer.Option(
         None, help="Column (field) holding a label; passed through, and used by the report's classifier."),
     id_field: IdField = None,
-    preset: str = typer.Option(
-        "private", "--preset", help="private (default) | small | medium | large (see docs/sift.md)."),
-    method: Optional[str] = typer.Option(
-        None, "--method", help="Swap: none | rake | rake-position | textrank (default: the preset's)."),
+    preset: str = typer.Option("private", "--preset", help="private (default) | small | medium | large (see docs/sift.md)."),
+    method: Optional[str] = typer.Option(None, "--method", help="Swap: none | rake | rake-position | textrank (default: the preset's)."),
     seed: int = typer.Option(0, "--seed", help="Seed of every random step; same seed, same output."),
-    report: Optional[Path] = typer.Option(
-        None, "--report", help="Write the report here (JSON), with an HTML and a PNG summary beside it."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Write the report here (JSON), with an HTML and a PNG summary beside it."),
     mlm: Optional[Path] = typer.Option(None, "--mlm", help="Masked LM folder for the fill-in (phisift lm mlm)."),
     clusters: Optional[int] = typer.Option(None, "--clusters", help="K of the K-means (default 5)."),
     whitelist: list[Path] = typer.Option(

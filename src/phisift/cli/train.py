@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
+from typing import Annotated, Optional
 
 import typer
 
@@ -24,69 +24,97 @@ EPILOG = (
 )
 
 
+# Options, declared here so that the command reads as one page.
+DevOpt = Annotated[Optional[Path], typer.Option(
+    "--dev", help="Annotated dev corpus: selects c1/c2 (CRF; --refit then trains the chosen setting on "
+    "train + dev) or the epoch (transformer).")]
+AlgorithmOpt = Annotated[str, typer.Option(
+    "--algorithm", help="CRF training algorithm (crfsuite's): lbfgs (L1/L2, grid over --c1/--c2), pa (passive-"
+    "aggressive, grid over its c), l2sgd, ap or arow.")]
+GazetteerOpt = Annotated[bool, typer.Option(
+    "--gazetteer/--no-gazetteer", help="CRF: gazetteer features of the training values (stored as keyed digests in the model).")]
+WordClustersOpt = Annotated[bool, typer.Option(
+    "--word-clusters/--no-word-clusters", help="CRF: word-cluster features built from the training text (fastText + k-means; stored as"
+    " keyed digests; needs gensim and scikit-learn, skipped without them; --vectors "
+    "replaces them).")]
+TagSchemeOpt = Annotated[str, typer.Option(
+    "--tag-scheme", help="CRF: training labels, bio or bilou (a span's last piece and one-piece spans labelled "
+    "as such).")]
+CueWordsOpt = Annotated[bool, typer.Option(
+    "--cue-words/--no-cue-words", help="CRF: cue-class features (street, place, relative, month, ... words; English and "
+    "Spanish).")]
+FeatureDetectorsOpt = Annotated[str, typer.Option(
+    "--feature-detectors", help="CRF: detectors whose hits are features ('' for none).")]
+LabelMapOpt = Annotated[Optional[str], typer.Option(
+    "--label-map", help="Map the model's labels on output: JSON/TSV file or meddocan, presidio.")]
+JobsOpt = Annotated[Optional[int], typer.Option(
+    "--jobs", help="CRF: grid settings trained in parallel (default: 2, or 1 on a one-core machine).")]
+CandidateContextOpt = Annotated[Optional[int], typer.Option(
+    "--candidate-context", help="CRF: tag only candidate regions with this many words of context (faster; default: "
+    "whole notes).")]
+ConsistencyOpt = Annotated[bool, typer.Option(
+    "--consistency/--no-consistency", help="CRF: tag a string the model found at its other mentions in the note.")]
+RefitOpt = Annotated[bool, typer.Option(
+    "--refit/--no-refit", help="CRF with --dev: after choosing c1/c2 on dev, train that setting again on train + dev "
+    "and save it (the shared tasks' practice; no measurable gain on MEDDOCAN, see "
+    "docs/tagger.md). The dev figures printed and stored are then those of the model "
+    "trained on train alone, measured before the refit: dev cannot score the saved model. "
+    "Default --no-refit: the saved model is the one dev scored.")]
+AugmentOpt = Annotated[Optional[str], typer.Option(
+    "--augment", help="First augment the training corpus: filtered-bert (adds rewritten copies, see phisift "
+    "augment) or neighbours (pseudonymises its PHI by embedding neighbours).")]
+AugmentVectorsOpt = Annotated[Optional[Path], typer.Option(
+    "--augment-vectors", help="--augment: word vectors file (default: --vectors).")]
+AugmentWordsOpt = Annotated[int, typer.Option(
+    "--augment-words", help="--augment filtered-bert: words replaced per 250-word instance.")]
+AugmentMinSimOpt = Annotated[float, typer.Option(
+    "--augment-min-sim", help="--augment filtered-bert: cosine filter threshold.")]
+AugmentCopiesOpt = Annotated[int, typer.Option(
+    "--augment-copies", help="--augment filtered-bert: copies per document.")]
+AugmentNOpt = Annotated[int, typer.Option(
+    "--augment-n", help="--augment neighbours: N nearest neighbours to draw from.")]
+OverwriteOpt = Annotated[bool, typer.Option(
+    "--overwrite", help="Replace an existing output folder (a model or anything else) as a whole.")]
+MaxIterationsOpt = Annotated[Optional[int], typer.Option(
+    "--max-iterations", help="CRF training iterations (default: 200 for lbfgs, 50 epochs for pa).")]
+
+
 @app.command(name="train", epilog=EPILOG)
 def train_command(
     corpus: Path = typer.Argument(..., help="Annotated training corpus (any format with spans)."),
     output: Path = typer.Option(..., "-o", "--output", help="Model folder to write."),
-    dev: Optional[Path] = typer.Option(
-        None, "--dev", help="Annotated dev corpus: selects c1/c2 (CRF; --refit then trains the chosen setting "
-        "on train + dev) or the epoch (transformer)."),
+    dev: DevOpt = None,
     kind: str = typer.Option("crf", "--kind", help="crf (default) or transformer."),
     seed: int = typer.Option(0, "--seed", help="Random seed (transformer shuffling and init; word clusters)."),
     c1: Optional[float] = typer.Option(None, "--c1", help="CRF L1 penalty (fixes it: no grid on this value)."),
     c2: Optional[float] = typer.Option(None, "--c2", help="CRF L2 penalty (fixes it: no grid on this value)."),
-    max_iterations: Optional[int] = typer.Option(
-        None, "--max-iterations", help="CRF training iterations (default: 200 for lbfgs, 50 epochs for pa)."),
-    algorithm: str = typer.Option(
-        "lbfgs", "--algorithm", help="CRF training algorithm (crfsuite's): lbfgs (L1/L2, grid over --c1/--c2), "
-        "pa (passive-aggressive, grid over its c), l2sgd, ap or arow."),
+    max_iterations: MaxIterationsOpt = None,
+    algorithm: AlgorithmOpt = "lbfgs",
     min_freq: int = typer.Option(1, "--min-freq", help="CRF: drop features seen fewer times (smaller model)."),
-    gazetteer: bool = typer.Option(
-        True, "--gazetteer/--no-gazetteer",
-        help="CRF: gazetteer features of the training values (stored as keyed digests in the model)."),
+    gazetteer: GazetteerOpt = True,
     vectors: Optional[Path] = typer.Option(None, "--vectors", help="CRF: word vectors file for word-cluster features."),
-    word_clusters: bool = typer.Option(
-        False, "--word-clusters/--no-word-clusters",
-        help="CRF: word-cluster features built from the training text (fastText + k-means; stored as keyed "
-        "digests; needs gensim and scikit-learn, skipped without them; --vectors replaces them)."),
+    word_clusters: WordClustersOpt = False,
     window: int = typer.Option(3, "--window", help="CRF: context window in pieces either side."),
-    tag_scheme: str = typer.Option(
-        "bio", "--tag-scheme", help="CRF: training labels, bio or bilou (a span's last piece and one-piece "
-        "spans labelled as such)."),
-    cue_words: bool = typer.Option(
-        True, "--cue-words/--no-cue-words",
-        help="CRF: cue-class features (street, place, relative, month, ... words; English and Spanish)."),
-    feature_detectors: str = typer.Option("rules,lexicon", "--feature-detectors", help="CRF: detectors whose hits are features ('' for none)."),
-    label_map: Optional[str] = typer.Option(None, "--label-map", help="Map the model's labels on output: JSON/TSV file or meddocan, presidio."),
+    tag_scheme: TagSchemeOpt = "bio",
+    cue_words: CueWordsOpt = True,
+    feature_detectors: FeatureDetectorsOpt = "rules,lexicon",
+    label_map: LabelMapOpt = None,
     base: Optional[Path] = typer.Option(None, "--base", help="Transformer: local Hugging Face encoder folder to fine-tune."),
     epochs: int = typer.Option(5, "--epochs", help="Transformer epochs."),
     lr: float = typer.Option(3e-5, "--lr", help="Transformer learning rate."),
     batch_size: int = typer.Option(8, "--batch-size", help="Transformer batch size (windows of up to 250 words)."),
-    jobs: Optional[int] = typer.Option(
-        None, "--jobs", help="CRF: grid settings trained in parallel (default: 2, or 1 on a one-core machine)."),
-    candidate_context: Optional[int] = typer.Option(
-        None, "--candidate-context",
-        help="CRF: tag only candidate regions with this many words of context (faster; default: whole notes)."),
-    consistency: bool = typer.Option(
-        True, "--consistency/--no-consistency",
-        help="CRF: tag a string the model found at its other mentions in the note."),
-    refit: bool = typer.Option(
-        False, "--refit/--no-refit",
-        help="CRF with --dev: after choosing c1/c2 on dev, train that setting again on train + dev and save "
-        "it (the shared tasks' practice; no measurable gain on MEDDOCAN, see docs/tagger.md). The dev figures "
-        "printed and stored are then those of the model trained on train alone, measured before the refit: "
-        "dev cannot score the saved model. Default --no-refit: the saved model is the one dev scored."),
-    augment: Optional[str] = typer.Option(
-        None, "--augment", help="First augment the training corpus: filtered-bert (adds rewritten copies, see "
-        "phisift augment) or neighbours (pseudonymises its PHI by embedding neighbours)."),
+    jobs: JobsOpt = None,
+    candidate_context: CandidateContextOpt = None,
+    consistency: ConsistencyOpt = True,
+    refit: RefitOpt = False,
+    augment: AugmentOpt = None,
     mlm: Optional[Path] = typer.Option(None, "--mlm", help="--augment filtered-bert: masked LM folder (phisift lm mlm)."),
-    augment_vectors: Optional[Path] = typer.Option(
-        None, "--augment-vectors", help="--augment: word vectors file (default: --vectors)."),
-    augment_words: int = typer.Option(5, "--augment-words", help="--augment filtered-bert: words replaced per 250-word instance."),
-    augment_min_sim: float = typer.Option(0.0, "--augment-min-sim", help="--augment filtered-bert: cosine filter threshold."),
-    augment_copies: int = typer.Option(1, "--augment-copies", help="--augment filtered-bert: copies per document."),
-    augment_n: int = typer.Option(100, "--augment-n", help="--augment neighbours: N nearest neighbours to draw from."),
-    overwrite: bool = typer.Option(False, "--overwrite", help="Replace an existing output folder (a model or anything else) as a whole."),
+    augment_vectors: AugmentVectorsOpt = None,
+    augment_words: AugmentWordsOpt = 5,
+    augment_min_sim: AugmentMinSimOpt = 0.0,
+    augment_copies: AugmentCopiesOpt = 1,
+    augment_n: AugmentNOpt = 100,
+    overwrite: OverwriteOpt = False,
     in_format: InFormat = None,
     dev_format: Optional[str] = typer.Option(None, "--dev-format", help=FORMAT_HELP),
     text_field: TextField = None,
