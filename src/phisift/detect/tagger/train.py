@@ -238,8 +238,15 @@ def crf_sequences(
     return xs, ys
 
 
-def _cluster_map(docs: Sequence[Document], vectors: str | Path, k: int, seed: int) -> dict[str, str]:
-    """Word -> cluster id for the training vocabulary, from k-means over word vectors.
+#: The most frequent words of a vectors file that are clustered besides the training words: a word the
+#: training notes never hold (a dev or test note's town, a pseudonymised corpus's real names) then still
+#: has a cluster, which is what makes cluster features carry to unseen words.
+VECTOR_VOCAB = 50_000
+
+
+def _cluster_map(docs: Sequence[Document], vectors: str | Path, k: int, seed: int) -> ClusterMap:
+    """Word -> cluster id, from k-means over word vectors, for the training words and the vectors' own
+    most frequent words; returned as keyed digests, so the model folder lists no training word.
 
     Raises ImportError when ``phisift.lm`` or its dependencies (gensim) are absent.
     """
@@ -251,9 +258,10 @@ def _cluster_map(docs: Sequence[Document], vectors: str | Path, k: int, seed: in
     from .pieces import sentence_pieces
 
     kv = load_vectors(vectors)
-    vocab = sorted({p.text.lower() for d in docs for s in sentence_pieces(d.text) for p in s if p.text.isalpha()})
+    vocab = {p.text.lower() for d in docs for s in sentence_pieces(d.text) for p in s if p.text.isalpha()}
+    vocab.update(w.lower() for w in kv.index_to_key[:VECTOR_VOCAB] if isinstance(w, str) and w.isalpha())
     words, vecs = [], []
-    for w in vocab:
+    for w in sorted(vocab):
         try:
             vecs.append(kv[w])
             words.append(w)
@@ -266,7 +274,7 @@ def _cluster_map(docs: Sequence[Document], vectors: str | Path, k: int, seed: in
     arr = np.asarray(vecs, dtype="float32")
     arr /= np.linalg.norm(arr, axis=1, keepdims=True) + 1e-9
     km = MiniBatchKMeans(n_clusters=k, random_state=seed, n_init=3).fit(arr)
-    return {w: str(int(c)) for w, c in zip(words, km.labels_)}
+    return ClusterMap.digested({w: str(int(c)) for w, c in zip(words, km.labels_)})
 
 
 def _fit_one(args: tuple) -> tuple[tuple[float, ...], str, float]:
@@ -299,9 +307,9 @@ def _feature_tables(
         except (ImportError, AttributeError) as exc:
             log(f"word-cluster features skipped: phisift.lm or gensim is not available ({exc})")
         else:
-            log(f"word clusters: {len(clusters)} words in {len(set(clusters.values()))} clusters")
+            log(f"word clusters: {len(clusters)} words in {len(set(clusters.as_dict()['words'].values()))} clusters")
             settings.clusters = True
-            write_json(folder / CLUSTERS_FILE, clusters)
+            write_json(folder / CLUSTERS_FILE, clusters.as_dict())
     elif settings.corpus_clusters:
         clusters = _corpus_clusters(train_docs, folder, seed, log)
         settings.clusters = clusters is not None
