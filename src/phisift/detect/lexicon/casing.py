@@ -60,6 +60,27 @@ def inflected(key: str) -> bool:
     return len(key) > 5 and key.endswith(("ing", "ed"))
 
 
+#: Endings that make a word from a word ("infants", "cranially", "weaken", "opacify"), each with the
+#: endings that may stand in their place in the word it was made from.
+_DERIVATIONS = (
+    ("ies", ("y",)), ("es", ("", "e")), ("s", ("",)), ("ally", ("al",)), ("ily", ("y",)), ("ly", ("", "e")),
+    ("en", ("",)), ("ify", ("ity", "ification", "y", "")),
+)
+
+
+def derived(key: str, known) -> bool:
+    """A word no list holds that is an inflection or derivation of one ``known`` holds
+    ("infants" of "infant", "cranially" of "cranial", "weaken" of "weak", "opacify" of "opacity"):
+    an English word, not a name nobody listed. The stem must keep four letters, so short names
+    ("Jones", "Olen") are never read as inflections of a word."""
+    for ending, bases in _DERIVATIONS:
+        if key.endswith(ending) and len(key) - len(ending) >= 4:
+            stem = key[: -len(ending)]
+            if any(known(stem + b) for b in bases):
+                return True
+    return False
+
+
 @lru_cache(maxsize=8)
 def note_case(text: str) -> str:
     """'lower', 'upper' or 'mixed': the case the whole note is written in.
@@ -113,6 +134,9 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
     keys = [norm(m.group()) for m in ms]
     name_like = [lex.is_name_word(k) or lex.is_place_word(k) for k in keys]
     common = [lex.is_allowed(k) or k in vocab or k in NAME_STOP or k in CALENDAR for k in keys]
+    for i, k in enumerate(keys):
+        if not common[i] and not name_like[i] and derived(k, lambda w: lex.is_allowed(w) or w in vocab):
+            common[i] = True  # "infants", "cranially", "weaken": a word made from a common one
     out = list(text)
     cap = [False] * len(ms)
     for i, (m, k) in enumerate(zip(ms, keys)):
@@ -130,7 +154,7 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
                 and keys[i - 1] in lex.first and cap[i - 1] and not common[i - 1] \
                 and text[ms[i - 1].end() : ms[i].start()] == " ":
             cap[i] = True
-    _titles(text, ms, keys, cap, name_like)
+    _titles(text, ms, keys, cap, name_like, common)
     _places_and_saints(text, ms, keys, cap)
     upper_known = _known(ms, keys, cap) | _addresses(text, ms, keys, cap, lex)
     _heads(ms, keys, cap, lex)
@@ -202,7 +226,12 @@ def _heads(ms: list, keys: list[str], cap: list[bool], lex: Lexicons) -> None:
 _SAFE_TITLES = frozenset("dr drs doctor mrs miss mx prof professor mister madam".split())
 
 
-def _titles(text: str, ms: list, keys: list[str], cap: list[bool], name_like: list[bool]) -> None:
+#: Titles that are words too ("let your doctor know", "miss visits", "NX, MX transitional cell"): a name
+#: after them must be a name word or no common word.
+_WORD_TITLES = frozenset("doctor miss mx professor mister madam".split())
+
+
+def _titles(text: str, ms: list, keys: list[str], cap: list[bool], name_like: list[bool], common: list[bool]) -> None:
     """'doctor medina', 'miss l. evans', 'mx. grant ramesh': a title and the name after it."""
     n = len(ms)
     for i in range(n - 1):
@@ -212,6 +241,8 @@ def _titles(text: str, ms: list, keys: list[str], cap: list[bool], name_like: li
         initial = len(keys[t]) == 1 and text.startswith(".", ms[t].end())
         if not initial and (keys[t] in NAME_STOP or keys[t] in CALENDAR) or not ms[t].group().replace("-", "").isalpha():
             continue
+        if keys[i] in _WORD_TITLES and not initial and common[t] and not name_like[t]:
+            continue  # "your doctor know if", "frequently miss visits": the title is a word here
         cap[i] = cap[t] = True
         # the rest of the name: initials and name-list words
         u = t + 1

@@ -201,7 +201,13 @@ DETERMINERS = frozenset(
 SAINT = frozenset("st saint san santa sao ste mt mount fort ft port lake".split())
 
 NUMBER_AFTER = re.compile(r"\s*,?\s*\d")
-DOSE_AFTER = re.compile(r"\s*\d+(?:\.\d+)?\s*(?:mg|mcg|g|gm|ml|mL|cc|units?|%|mEq|meq|tabs?|caps?)\b")
+DOSE_AFTER = re.compile(
+    r"\s*\d+(?:\.\d+)?\s*(?:mg|mcg|g|gm|ml|mL|cc|units?|%|mEq|meq|tabs?|caps?)\b"
+    r"|\s*\d+(?:\.\d+)?\s*(?:MG|MCG|ML|UNITS?|MEQ|TABS?)\b"
+    # how often, with no dose: "started on Ventura twice daily", "VENTURA B.I.D."
+    r"|(?i:\s+(?:once|twice|three times|four times)[ \t]+(?:a[ \t]+)?(?:daily|day|nightly|weekly)\b"
+    r"|\s+(?:b\.?i\.?d|t\.?i\.?d|q\.?i\.?d|q\.?h\.?s|q\.?d)\b)"
+)
 
 #: Name particles that may stand lowercase inside a name.
 PARTICLES = frozenset(

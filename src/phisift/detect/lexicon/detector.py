@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Iterable
 
 from ...document import Span
-from .casing import MIXED, note_case, recase
+from .casing import MIXED, UPPER, note_case, recase
+from .labels import HOSPITAL, LOCATION_OTHER, ORGANIZATION
 from .passes import run_passes
 from .repeats import SEED_SCORE, claim_spans, tag_repeats
 from .state import PassState
@@ -38,7 +39,10 @@ class LexiconDetector:
         if mode != MIXED:
             # a note typed all in lowercase or capitals is read a second time through a recased
             # copy (same offsets); what that reading adds where the first found nothing is kept
-            spans = _longest_first(spans + self._run(recase(text, mode, self.lexicons), recased=True))
+            again = self._run(recase(text, mode, self.lexicons), recased=True)
+            if mode == UPPER:
+                spans = _bodies_end_where_recased(text, spans, again)
+            spans = _longest_first(spans + again)
         return sorted(spans)
 
     def _run(self, text: str, recased: bool = False) -> list[Span]:
@@ -48,6 +52,30 @@ class LexiconDetector:
         state = PassState(doc, recased=recased)
         run_passes(doc, state, repeat=self.repeat)
         return state.spans
+
+
+_BODIES = frozenset({HOSPITAL, ORGANIZATION, LOCATION_OTHER})
+
+
+def _bodies_end_where_recased(text: str, plain: list[Span], recased: list[Span]) -> list[Span]:
+    """In a note in capitals, a named body of the plain reading that the recased reading
+    starts at the same place but ends sooner is dropped for the recased one.
+
+    In capitals every word looks capitalised, so a head word pulls in the clause before or
+    after it ("UIHC FOR LACK OF INSURANCE", "MERCY MEDICAL CENTER FOR MRI OF THE BRAIN"); the
+    recased copy keeps common and clinical words in lower case and ends the name where a
+    writer would ("uihc", "Mercy Medical Center"). Only the end is taken from it, and only where
+    whole words follow it: a body the recased reading does not find, starts elsewhere or ends
+    inside a word ("PALOMO Y ASOCIADOS S.A.", "SAINT ELIZABETH'S") stays as the plain reading found it.
+    """
+    ends = {s.start: s.end for s in recased if s.label in _BODIES}
+
+    def runs_on(s: Span) -> bool:
+        end = ends.get(s.start, s.end)
+        return end < s.end and text[end : end + 1].isspace() and any(
+            sum(c.isalpha() for c in w) > 1 for w in text[end : s.end].split())
+
+    return [s for s in plain if not (s.label in _BODIES and runs_on(s))]
 
 
 def _longest_first(spans: list[Span]) -> list[Span]:

@@ -346,8 +346,8 @@ def pass_institutions(doc: Tokens, state: PassState) -> None:
             b = j
             if j < doc.n and doc.keys[j] in ("of", "for", "de", "del") and doc.simple_gap(j):
                 b2 = right_run(doc, state, j)
-                if b2 > j + 1 and doc.is_cap(b2 - 1):
-                    b = b2
+                if b2 > j + 1 and doc.is_cap(b2 - 1) and doc.keys[j + 1] not in ACRONYM_NOT_HOSPITAL:
+                    b = b2  # ... but "Mercy Medical Center for MRI", "for CT": a test is what she came for
             if label != HOSPITAL and b == j and (doc.eponym_after(j) or doc.term_after(j)):
                 continue  # "New York Heart Association class III", "... functional classification": a scale
             if a < i and ((strong and not doc.is_upper(i)) or specific(doc, range(a, i))):

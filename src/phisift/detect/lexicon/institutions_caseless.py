@@ -16,6 +16,7 @@ floor", "works at a restaurant" and units ("to nicu") stay untouched.
 
 from __future__ import annotations
 
+from .casing import inflected
 from .cues import CALENDAR, NAME_STOP, ORG_CUE_MAXLEN, ORG_CUES
 from .institutions_cued import _NOT_HOSPITAL, KNOWN_HOSPITALS, ORG_SLOT_WORDS, known_starts, lower_firm
 from .labels import HOSPITAL, ORGANIZATION
@@ -30,7 +31,7 @@ _CONNECTORS = frozenset("of and the y de del la las los van von der den und og o
 _CLAUSE_END = (NAME_STOP - _CONNECTORS) | CALENDAR | frozenset(
     "regarding for last next since until because but where who which was were will would has had have then "
     "after before during when while so today tonight tomorrow yesterday ago about re".split()
-)
+) | frozenset("in on into to at from by with as due too also".split())  # prepositions and adverbs: "at uihc following", "from abcd home due to"
 #: What may stand between two words of one name: blanks, "&", a firm's comma, an inner period ("a.c.", "s.a.").
 _GAPS = frozenset({" ", " & ", "&", ", ", ",", ".", ". ", "/", "'", "’"})
 _LIMIT = 9
@@ -135,6 +136,9 @@ def _clause_run(doc: Tokens, state: PassState, i: int) -> int:
         k = doc.keys[b]
         if k in _CLAUSE_END or not k.replace("-", "").replace("'", "").isalpha():
             break
+        if b > i and inflected(k) and doc.lex.is_allowed(k) and k not in doc.lex.head_starts \
+                and not doc.lex.is_name_word(k):
+            break  # a verb goes on with the sentence: "at detroit diesel and dropped", "uihc following evaluation"
         b += 1
     while b > i and doc.keys[b - 1] in _CONNECTORS:
         b -= 1

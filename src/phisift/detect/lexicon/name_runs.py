@@ -62,8 +62,8 @@ def extend_name(doc: Tokens, state: PassState, i: int, max_tokens: int = 4, stro
     j = i + 1
     count = 1
     while j < doc.n and count < max_tokens and not state.taken[j]:
-        if doc.words[j - 1].endswith(("'s", "’s")):
-            break  # "Lamovec's Cautionary Tales"
+        if doc.words[j - 1].endswith(("'s", "’s", "'S", "’S")):
+            break  # "Lamovec's Cautionary Tales", "DR. DEVLIN'S EXPERTISE"
         prev_initial = doc.is_initial(j - 1)
         if not (doc.initial_gap(j) if prev_initial else doc.simple_gap(j)):
             break

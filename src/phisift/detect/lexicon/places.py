@@ -30,8 +30,11 @@ _STREET_NUMBER = re.compile(r"(?<![\w\-/.#])(\d+[A-Za-z]?)\s+$")
 _UNITS = frozenset(
     "cm mm m in inch inches ft feet x by sq cc ml "
     "weeks week wks wk days day months month years year hours hour hrs minutes times "  # "38 WEEKS VIA NSVD"
-    "chamber vessel".split()  # "Fetal Heart (4 Chamber View)"
+    "chamber vessel "  # "Fetal Heart (4 Chamber View)"
+    "mg mcg g gm kg l lpm ml mls units iu fr french meq mmhg".split()  # "500 MG VIA PEG", "2 L VIA NASAL CANNULA"
 )
+#: A quantifier right before a number makes it a count ("all 4 lung fields", "both 2 port sites").
+_COUNTED = re.compile(r"(?i)\b(?:all|both|the|these|those|each|every)[ \t]+$")
 _HOUSE_NUMBER_AFTER = re.compile(r"(?:,\s*|\s+)(?:n[ºo°]\.?\s*)?\d+[A-Za-z]?\b")
 
 
@@ -91,6 +94,8 @@ def pass_streets(doc: Tokens, state: PassState) -> None:
                 start = doc.ends[i - 1] + m.start(1) if i > 0 else m.start(1)
                 if start > 0 and (doc.text[start - 1].isalnum() or doc.text[start - 1] == "#"):
                     break  # "#26 Cutting Loop", "S1 Medial Branch": a size or a level, no house number
+                if _COUNTED.search(doc.text, max(0, start - 8), start):
+                    break  # "in all 4 lung fields", "the 2 midline port sites": a count, no house number
                 end = doc.ends[j]
                 if doc.gap(j + 1).startswith(".") and k in ("st", "ave", "rd", "blvd", "ln", "dr", "ct", "pl"):
                     end += 1
@@ -345,8 +350,8 @@ def _tag_places(doc: Tokens, state: PassState, multi_only: bool) -> None:
     """
     keys = doc.keys
     for i in doc.caps:
-        if state.taken[i]:
-            continue
+        if state.taken[i] or keys[i] in NAME_STOP and doc.is_upper(i):
+            continue  # "VISITS TO SCREEN", "IMMIGRATED TO OF AMERICA": a function word in capitals is no town
         header = i > 0 and keys[i - 1] in PLACE_HEADERS and doc.gap(i).strip() == ":" and "\n" not in doc.gap(i)
         if keys[i] not in doc.lex.place_starts and not header and not (i > 0 and keys[i - 1] in PLACE_CUE_LAST):
             continue
@@ -358,6 +363,8 @@ def _tag_places(doc: Tokens, state: PassState, multi_only: bool) -> None:
             if not multi_only:
                 _unknown_place(doc, state, i, cue, strong_cue)
             continue
+        if doc.dose_after(p[0]):
+            continue  # "started on Ventura twice daily": a drug, whatever town shares its name
         _known_place(doc, state, i, p, cue, strong_cue, multi_only)
 
 

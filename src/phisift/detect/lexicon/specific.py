@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from .cues import CALENDAR, INSTITUTION_PROPER, INST_CONNECTORS, INST_GENERIC, NAME_STOP, PARTICLES
+from .cues import (
+    CALENDAR, INSTITUTION_PROPER, INST_CONNECTORS, INST_GENERIC, NAME_STOP, PARTICLES, SPECIALTY_WORDS,
+)
 from .tokens import Tokens
 
 
@@ -32,6 +34,8 @@ def _double_barrelled(lex, k: str) -> bool:
 
 
 _EPONYM_PREFIXES: dict[int, frozenset[str]] = {}
+#: Kinds of health plan written as acronyms ("HMO insurance", "a PPO plan"): no insurer's name.
+_PLAN_KINDS = frozenset({"hmo", "ppo", "epo", "hmos", "ppos"})
 #: Endings of clinical disciplines and procedures that no list holds in every compound ("neurooncology").
 _DISCIPLINE_ENDINGS = ("ology", "ologies", "ization", "isation", "ectomy", "oscopy", "ography", "iatry")
 
@@ -65,8 +69,8 @@ def specific(doc: Tokens, toks: Sequence[int]) -> bool:
             continue
         if k in INSTITUTION_PROPER:
             return True
-        if k in INST_GENERIC or k in NAME_STOP:
-            continue
+        if k in INST_GENERIC or k in NAME_STOP or k in SPECIALTY_WORDS or k in _PLAN_KINDS:
+            continue  # ... and "OB/GYN CLINIC", "HMO INSURANCE": a service or a kind of plan says what kind
         if k.endswith(_DISCIPLINE_ENDINGS) and not lex.is_name_word(k):
             continue  # "Neuroopthalmology Clinic", "Postcatheterization Holding Area": what kind, not which one
         if "-" in k and _eponym_pair(lex, k):

@@ -132,7 +132,14 @@ def _street(scan: Scan, m: re.Match) -> None:
     value = m.group()
     if value.isupper() and any(w in _CAPS_SENTENCE_WORDS for w in value.split()):
         return
+    unit = UNIT_AFTER.match(value, len(value) - len(value.lstrip("0123456789-")))
+    if unit and unit.group().strip().lower() not in _DIRECTIONS:
+        return  # "2 MM ST SEGMENT", "500 Mg Via PEG": a measurement before a clinical word, no house number
     scan.emit(m.start(), m.end(), "STREET", 0.85)
+
+
+#: Letters that are a direction or a lettered street ("12 W Main St", "1100 K St"), not a unit.
+_DIRECTIONS = frozenset({"n", "s", "e", "w", "k", "m", "u", "h", "x"})  # and "K Street", "M Street"
 
 
 _CAPS_SENTENCE_WORDS = frozenset({

@@ -98,9 +98,15 @@ def _age_years_old(scan: Scan, m: re.Match) -> None:
         score = 0.9
     else:
         score = 1.0
-    if words and words[-1] in vocab.NON_PERSON_AGE_WORDS:
+    if words and words[-1] in vocab.NON_PERSON_AGE_WORDS or _thing_age(words):
         return
     scan.emit(s, e, "AGE", score)
+
+
+def _thing_age(words: list[str]) -> bool:
+    """The age of a thing: "it is two years old", "it's 5 years old" (a wheelchair, a roof, a car)."""
+    last = [w.lower() for w in words[-3:]]
+    return last[-2:] in (["it", "is"], ["it", "was"]) or last[-1:] == ["it's"] or last[-1:] == ["it’s"]
 
 
 #: Kin words of everyday questions beside the notes' relatives: "my mom", "our baby", "my grandma".
@@ -133,7 +139,8 @@ _NOT_AGE_AFTER = re.compile(
     r"(?i)[ \t]*(?:[/:'’\"″′x%.,]?[0-9]|[/'’\"″′%x]|-[0-9]|(?:st|nd|rd|th)\b|out\b|of\b|percent|points?\b|"
     r"weeks?\b|wks?\b|days?\b|months?\b|mos?\b|hours?\b|minutes?\b|inches|inch\b|foot\b|stone\b|"
     r"o'clock|degrees?\b|centimet|millimet|kilo|pounds?\b|ounces?\b|cups?\b|glasses\b|drinks?\b|"
-    r"cigarettes?\b|packs?\b|times\b|years?\b|yrs?\b)"
+    r"cigarettes?\b|packs?\b|times\b|years?\b|yrs?\b|"
+    r"(?:to|or)[ \t]+[0-9]+(?:\.[0-9]+)?[ \t]*(?:cm|mm|mg|kg|lbs?|cc|ml|%)(?![a-z]))"  # "she was 3 to 4 cm dilated"
 )
 
 
@@ -282,7 +289,7 @@ def _age_after_cue(scan: Scan, s: int) -> int:
     if not m:
         return 0
     words = scan.prev_words(s)[0]
-    if words and words[-1].lower() in vocab.NON_PERSON_AGE_WORDS:
+    if words and words[-1].lower() in vocab.NON_PERSON_AGE_WORDS or _thing_age(words):
         return m.end()
     group = "n" if m.group("n") else "w"
     value = int(m.group("n")) if group == "n" else words_value(m.group("w"))
@@ -302,7 +309,7 @@ def _age_in_words(scan: Scan, s: int) -> int:
     if phrase.lower().startswith("a") and not phrase.lower().startswith("a "):
         return 0
     words = scan.prev_words(s)[0]
-    if words and words[-1].lower() in vocab.NON_PERSON_AGE_WORDS:
+    if words and words[-1].lower() in vocab.NON_PERSON_AGE_WORDS or _thing_age(words):
         return m.end()
     if 0 < words_value(phrase) <= 125:
         scan.emit(s, m.end(), "AGE", 0.9)

@@ -456,6 +456,8 @@ def _month_led_date(scan: Scan, s: int) -> int:
         ordinal = m.group("md_o") is not None
         if not _month_case_ok(word, year_ok, ordinal) and not _lower_month_day(scan, s, m):
             return 0
+        if word.lower() == "ago" and not year_ok and _after_duration(scan, s):
+            return 0  # "DX 1 YEAR AGO. 2) BPH" in capitals: the English word, not Spanish August
         if year_ok:
             end, score = m.end("md_y"), 1.0
         else:
@@ -506,6 +508,16 @@ def _lower_month_day(scan: Scan, s: int, m: re.Match) -> bool:
             and re.match(r"[ \t]*(?:[.,;)]|\n|$)", scan.text[m.end("md_d") :]):
         return True  # "last colonoscopy jun 19.": when something was last done, closing the clause
     return not between.strip() and (last in _LOWER_MONTH_CUES or date_cue(scan, s) is not None)
+
+
+_DURATIONS = frozenset({"year", "years", "yr", "yrs", "month", "months", "mo", "mos", "week", "weeks", "wk", "wks",
+                        "day", "days", "hour", "hours", "hr", "hrs", "minute", "minutes", "min", "mins", "long"})
+
+
+def _after_duration(scan: Scan, s: int) -> bool:
+    """A duration word right before ``s`` ("1 year ago", "3 YRS AGO")."""
+    words, _, between = scan.prev_words(s)
+    return bool(words) and not between.strip() and words[-1].lower().rstrip(".") in _DURATIONS
 
 
 def _closes_first_line(text: str, s: int, e: int) -> bool:

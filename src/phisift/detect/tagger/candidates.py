@@ -89,6 +89,10 @@ def _known() -> frozenset[str]:
     return clinical_vocabulary() | ENGLISH_STOPWORDS | _TITLES | frozenset(allowed) | _label_words()
 
 
+#: Punctuation around a whitespace word ("(charcot-marie-tooth),").
+_EDGE = ".,;:()[]{}\"'!?"
+
+
 @lru_cache(maxsize=1 << 17)
 def is_candidate_word(word: str, lower_note: bool = False) -> bool:
     """A whitespace-delimited word that may hold PHI.
@@ -104,6 +108,8 @@ def is_candidate_word(word: str, lower_note: bool = False) -> bool:
         runs = _DIGITS.findall(word)
         return max(map(len, runs)) >= 3 or sum(map(len, runs)) >= 4
     known = _known()
+    if "-" in word and word.strip(_EDGE).lower() in known:
+        return False  # "charcot-marie-tooth", "Jackson-Pratt": a listed compound, whatever its parts are
     for run in _LETTERS.findall(word):
         if len(run) > 1 and (lower_note or not run.islower()) and run.lower() not in known:
             return True

@@ -89,6 +89,9 @@ def additions(
             continue
         if max_words is not None and len(text[s.start : s.end].split()) > max_words:
             continue
+        s = _without_reply(text, s)
+        if s is None:
+            continue
         over = _overlaps(merged, starts, s.start, s.end)
         if not over:
             if candidate is None or _new_phi(text, s, candidate):
@@ -104,6 +107,22 @@ def additions(
         if any(c.isalnum() for c in past) and (candidate is None or _grows(text, s, hits, past, candidate)):
             out.append(replace(s, start=a, end=b))
     return out
+
+
+#: Replies and courtesies that end a question or a line, never a name ("Is a trip to Paris OK?", "Dr. Lee, thanks").
+_REPLY_WORDS = frozenset("ok okay yes no please thanks thank".split())
+
+
+def _without_reply(text: str, s: Span) -> Span | None:
+    """Span ``s`` without the reply words it ran on over ("Paris OK" -> "Paris"); None when nothing is left."""
+    words = list(_WORD.finditer(text, s.start, s.end))
+    end = s.end
+    while words and words[-1].group().strip(".,;:!?()").lower() in _REPLY_WORDS:
+        words.pop()
+        end = words[-1].end() if words else s.start
+    if end == s.end:
+        return s
+    return replace(s, end=end) if end > s.start else None
 
 
 def _new_phi(text: str, s: Span, candidate: Callable[[str], bool]) -> bool:
