@@ -71,4 +71,8 @@ Where things are
 ``generic_orgs``  programmes, national bodies and figures that name no one ("Alcoholics Anonymous",
                   "Job Corps", "Hannah Montana"), claimed untagged before any other pass
 ``professions``   occupations after a job cue
+``legal_bodies``  courts, prosecutors' offices, ministries, police, prisons and governments of court judgments
+                  ("the Diyarbakır State Security Court", "the Court of Cassation", "the Ministry of Justice")
+``legal_people``  judges by title or post-nominal ("Lord Justice Elias", "Jackson J") and parties of cited cases
+``legal_places``  settlements and districts by their kind word ("the village of Çukurca", "the Lice district")
 """

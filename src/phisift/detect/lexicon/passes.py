@@ -43,6 +43,9 @@ from .places import (
     pass_addresses, pass_cued_locations, pass_lower_places, pass_multiword_places, pass_places, pass_streets,
     pass_streets_head_first, pass_town_shapes,
 )
+from .legal_bodies import pass_legal_bodies
+from .legal_people import pass_judge_postnominals, pass_legal_people
+from .legal_places import pass_legal_places
 from .professions import pass_professions
 from .repeats import pass_repeats, relabel_from_strong
 from .state import PassState
@@ -64,6 +67,9 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_streets, "", "a house number and a street suffix are the surest shape: take them before any name"),
     Pass(pass_streets_head_first, "", "'Calle Carmen Romero, 23': street words must not become a person"),
     Pass(pass_addresses, "found STREET", "the city after a street or before ', ST 12345', before names claim it"),
+    Pass(pass_legal_bodies, "", "'the Court of Cassation', 'Ministry of Justice': courts and ministries before names read 'Justice'"),
+    Pass(pass_legal_people, "", "'Lord Justice Elias', 'Hadley v Baxendale': judges and parties before titles read 'Lord'"),
+    Pass(pass_legal_places, "", "'the village of Çukurca', 'the Lice district': a kind word makes any name a place, before names"),
     Pass(pass_shaped_logins, "", "'briansmith', 'hknudsen8': names run together into one login, before names see them"),
     Pass(pass_credentials, "", "'Name, MD' is a clinician whatever the words are"),
     Pass(pass_titles, "", "'Dr./Mrs. Name': a title beats every lexicon guess"),
@@ -98,6 +104,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_multiword_places, "", "'New Haven', 'Salt Lake City' before a first name takes their first word"),
     Pass(pass_name_pairs, "", "'First Last' from the word lists, once every cued name is out"),
     Pass(pass_initial_names, "", "'L.N. Guclu', 'Lucy T.': initials make a name without a cue, after the pairs"),
+    Pass(pass_judge_postnominals, "", "'Jackson J', 'Arden LJ': after the initials, so 'Garry J.' stays a name with its initial"),
     Pass(pass_lower_slot_names, "", "'login for sonia gollum?': a lowercase name in a slot, after the capitalised ones"),
     Pass(pass_slot_names, "", "'records for Mathiesen.', 'PCP for r. nguyen (': the slot's other shapes, after the listed ones"),
     Pass(pass_caps_last_first, "", "'Could MENDES, FAITH see': LAST, FIRST in capitals in a text that is not"),

@@ -19,6 +19,8 @@ Where each family is found (each module keeps its regexes beside their handlers)
 ``ids``             SSN, cue-word IDs (MRN, Acct #, plate ...), DEA, VIN, bare numbers
 ``shaped_ids``      IDs by their make-up alone: letter-and-digit codes, MAC addresses,
                     IBANs (checksum), coordinates
+``legal_ids``       case, application, file and docket numbers of judgments ("application
+                    (no. 40593/04)", "Case No. 2:19-cv-01234"), neutral citations ("[2019] EWCA Civ 123")
 ``plates``          licence plates without a plate cue: three hyphen-joined groups
                     ("AM-XG-27"), two groups after "Reference"
 ``addresses``       US streets (with flat and suite parts), P.O. boxes, ZIPs, cities, states

@@ -187,6 +187,26 @@ def _day_month_name(scan: Scan, m: re.Match) -> None:
         the = _THE_BEFORE.search(scan.text, max(0, start - 8), start)
         start = the.start() if the else start
     scan.emit(start, end, "DATE", 1.0 if year_ok else 0.85)
+    if year_ok and not ordinal and sep not in ("of", "de", "-", "/", "."):
+        _listed_days(scan, start, month)
+
+
+#: "15 and 16 October 2004", "1, 2 and 3 March 1999": the days listed before a dated day and month
+#: (judgments date hearings so; a day list needs the year, so "BP 120 and 16 October" stays a pressure).
+_DAYS_BEFORE = re.compile(r"(?<![\w.,/:])((?:[0-9]{1,2}(?:,[ \t]*|[ \t]*(?:-|–|&|and|to)[ \t]*))+)$")
+_DAY = re.compile(r"[0-9]{1,2}")
+
+
+def _listed_days(scan: Scan, start: int, month: int) -> None:
+    """The other days of a listed date ("15 and 16 October 2004"): each a date of its own, when every one is a
+    day of that month."""
+    m = _DAYS_BEFORE.search(scan.text, max(0, start - 24), start)
+    if not m:
+        return
+    days = list(_DAY.finditer(scan.text, m.start(1), m.end(1)))
+    if all(month_day_ok(month, int(d.group())) for d in days):
+        for d in days:
+            scan.emit(d.start(), d.end(), "DATE", 0.85)
 
 
 def _run_together_date(scan: Scan, m: re.Match) -> None:

@@ -18,8 +18,8 @@ from typing import Callable, Iterable
 from ...document import Span
 from ...taxonomy import I2B2_LABELS
 from . import (
-    addresses, ages, contact, dates, dictation, fields, ids, intl_addresses, names, places, plates, shaped_ids, street_forms,
-    usernames,
+    addresses, ages, contact, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, plates, shaped_ids,
+    street_forms, usernames,
 )
 from .addresses import AddressPatterns
 from .ages import AgePatterns
@@ -85,6 +85,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     addresses.CITY_STATE,
     dictation.DICTATION_INITIALS,
     names.SIGNATURES,
+    legal_ids.CASE_NUMBERS,
     ids.LETTER_DIGIT_IDS,
     contact.IPV6_ADDRESSES,
     shaped_ids.MACS,

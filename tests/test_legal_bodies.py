@@ -1,0 +1,69 @@
+"""Courts, prosecutors, ministries, police, prisons and governments of court judgments
+(lexicon/legal_bodies.py), and the clinical phrases that must stay untouched."""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon_helpers import det, found, texts  # noqa: F401  (det is a fixture)
+
+
+@pytest.mark.parametrize(
+    "text, value",
+    [
+        ("On 12 October 1999 the Court of Cassation upheld the judgment.", "Court of Cassation"),
+        ("He applied to the Constitutional Court, which declared it inadmissible.", "Constitutional Court"),
+        ("The Supreme Court dismissed a cassation appeal.", "Supreme Court"),
+        ("The Supreme Administrative Court quashed the decision.", "Supreme Administrative Court"),
+        ("The Supreme Court of Ukraine rejected his appeal.", "Supreme Court of Ukraine"),
+        ("By a judgment of 3 March 1999 the Diyarbakır State Security Court convicted him.",
+         "Diyarbakır State Security Court"),
+        ("the Istanbul 2nd Assize Court acquitted the officers", "Istanbul 2nd Assize Court"),
+        ("The Kraków District Court and the Regional Court of Kraków dismissed the claims.", "Regional Court of Kraków"),
+        ("His complaint to the Kocaeli Chief Public Prosecutor's Office was dismissed.",
+         "Kocaeli Chief Public Prosecutor"),
+        ("The Prosecutor General's Office refused to act.", "Prosecutor General"),
+        ("police officers from the Diyarbakır Security Directorate arrested him",
+         "Diyarbakır Security Directorate"),
+        ("He was held at the Diyarbakır Police Headquarters.", "Diyarbakır Police Headquarters"),
+        ("He is serving his sentence in Kandıra F-type Prison.", "Kandıra F-type Prison"),
+        ("The Ministry of Justice replied on 4 April 2006.", "Ministry of Justice"),
+        ("The Ministry of the Interior refused.", "Ministry of the Interior"),
+        ("The Turkish Government did not designate an Agent.", "Turkish Government"),
+        ("the Government of Ukraine submitted observations", "Government of Ukraine"),
+        ("The İzmir Public Prosecutor decided not to prosecute.", "İzmir Public Prosecutor"),
+        ("This is an appeal from the Employment Appeal Tribunal.", "Employment Appeal Tribunal"),
+        ("the General Directorate of Security reported", "General Directorate of Security"),
+        ("a report of the Istanbul Forensic Medicine Institute", "Istanbul Forensic Medicine Institute"),
+        ("he was taken to the Tunceli Gendarmerie Regiment", "Tunceli Gendarmerie Regiment"),
+    ],
+)
+def test_bodies(det, text: str, value: str) -> None:  # noqa: F811
+    hits = texts(det, text)
+    assert any(value in h for h in hits), hits
+    assert ("ORGANIZATION", next(h for h in hits if value in h)) in found(det, text)
+
+
+def test_justice_is_no_name_in_a_ministry(det) -> None:  # noqa: F811
+    text = "His complaints to the Ministry of Justice and to the Public Prosecutor were dismissed."
+    labels = found(det, text)
+    assert ("ORGANIZATION", "Ministry of Justice") in labels
+    assert not any(label in ("PATIENT", "DOCTOR") for label, _ in labels), labels
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We ate lunch at the food court before the appointment.",
+        "The district nurse will visit twice weekly.",
+        "The patient lives in a nursing home; the Respondent Government was not involved.",
+        "Supreme effort was made to keep the airway open.",
+        "She was in prison for two years and now lives with her sister.",
+        "The public prosecutor called about the case; the police were notified.",
+        "HISTORY: He was seen by the court-appointed psychologist.",
+        "Government insurance covers the medication.",
+        "She read about the Digital Government programme and the Local Government elections.",
+    ],
+)
+def test_clinical_untouched(det, text: str) -> None:  # noqa: F811
+    assert not any(label == "ORGANIZATION" for label, _ in found(det, text)), found(det, text)
