@@ -36,6 +36,7 @@ from lexicon_helpers import det, found, texts  # noqa: F401  (det is a fixture)
         ("the General Directorate of Security reported", "General Directorate of Security"),
         ("a report of the Istanbul Forensic Medicine Institute", "Istanbul Forensic Medicine Institute"),
         ("he was taken to the Tunceli Gendarmerie Regiment", "Tunceli Gendarmerie Regiment"),
+        ("Mr D. Walton, of the Foreign and Commonwealth Office", "Foreign and Commonwealth Office"),
     ],
 )
 def test_bodies(det, text: str, value: str) -> None:  # noqa: F811

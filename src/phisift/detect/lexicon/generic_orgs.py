@@ -9,6 +9,10 @@ take for an employer, a school or a person, though millions share them and none 
 patient down. This pass runs first and claims such a phrase without tagging it, so no
 later pass reads it.
 
+Court judgments name the court that writes them and its officers in every text ("the European
+Court of Human Rights", "the Grand Chamber", "Mr S. Naismith, Deputy Section Registrar"): a
+public body and roles, no one's identifier.
+
 A phrase a specific word qualifies stays open: "Boston Head Start", "Springfield
 Salvation Army", "the Department of Corrections of Ohio" name one place.
 """
@@ -115,6 +119,14 @@ GENERIC_ORGS = frozenset(
     jack daniel's
     jack daniel
     jack daniels
+    european court of human rights
+    european commission of human rights
+    council of europe
+    committee of ministers
+    grand chamber
+    section registrar
+    deputy section registrar
+    deputy registrar
     """.strip().splitlines()
 )
 _LONGEST = max(len(p.split()) for p in GENERIC_ORGS)

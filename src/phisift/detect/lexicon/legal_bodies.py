@@ -88,6 +88,8 @@ council of forensic medicine
 national assembly
 general staff
 human rights association
+foreign and commonwealth office
+foreign office
 federal security service
 federal penitentiary service
 federal migration service

@@ -8,7 +8,8 @@ regurgitation);
 and they cite cases by their parties: "Hadley v Baxendale", "Smith v. Jones", "Selmouni v.
 France". The name after such a title or before such a post-nominal is a person (``PATIENT``,
 the label the other passes give a person who is no clinician); only the name is tagged, not
-the title.
+the title. Initials after a plain title are a person too when there are two or more ("Mr Z.K.",
+how judgments anonymise a witness) or when a hyphen joins them ("Mr J.-P. Costa").
 
 What stays untouched: a title before a role or a word ("Lord Chancellor", "Lord Jesus", "the
 Lord is"), a post-nominal letter after a common word ("Vitamin J", "Type J"), a versus
@@ -95,6 +96,31 @@ def _after_title(doc: Tokens, state: PassState, i: int) -> tuple[int, int, int] 
     return None
 
 
+#: Titles before initials alone ("Mr Z.K.") or hyphenated initials ("Mr J.-P. Costa").
+_PLAIN_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr"})
+_INITIAL_GAPS = frozenset({".", ".-", ". ", ".–"})
+
+
+def _initials_after_title(doc: Tokens, state: PassState, i: int) -> tuple[int, int] | None:
+    """"Mr Z.K." (two initials or more, no surname: the judgment's anonymised person) or "Mr J.-P.
+    Costa" (initials joined by a hyphen, which the title pass does not read): (first, end) tokens."""
+    a = i + 1
+    if a >= doc.n or doc.gap(a) not in (" ", ". ") or not doc.is_initial(a):
+        return None
+    b = a + 1
+    hyphen = False
+    while b < doc.n and doc.is_initial(b) and doc.gap(b) in _INITIAL_GAPS - {". "}:
+        hyphen = hyphen or "-" in doc.gap(b) or "–" in doc.gap(b)
+        b += 1
+    if not doc.text.startswith(".", doc.ends[b - 1]):
+        return None
+    if b < doc.n and doc.gap(b) == ". " and doc.cap[b] and _person_word(doc, b):
+        if not hyphen:
+            return None  # "Mr K. Koçak": the title pass's
+        return a, _name_run(doc, state, b)
+    return (a, b) if b - a >= 2 else None
+
+
 def _before_post(doc: Tokens, state: PassState, p: int) -> list[tuple[int, int]]:
     """The surnames before the post-nominal at token p ("Jackson J", "Lewison and Arden LJJ")."""
     out = []
@@ -172,6 +198,10 @@ def pass_legal_people(doc: Tokens, state: PassState) -> None:
     """Judges by title, and the parties of cited cases: before the title and name passes, which would read
     "Lord" or "Justice" as a name."""
     keys = doc.keys
+    for i in [i for i in doc.caps if keys[i] in _PLAIN_TITLES]:
+        hit = _initials_after_title(doc, state, i)
+        if hit and state.free(i, hit[1]) and doc.is_title_case(i):
+            state.emit(hit[0], hit[1], PATIENT, 0.85)
     for i in [i for i in doc.caps if keys[i] in _TITLE_FIRST]:
         if not state.taken[i]:
             hit = _after_title(doc, state, i)

@@ -14,6 +14,10 @@ taken whatever its words are (a place called "Lice" is no insect there):
   no list knows ("the Perm Region", not "the lumbar region" or "the Epigastric Region");
 * "Governor of <Name>", "Mayor of <Name>" (``CITY``);
 * "Republic of <Name>", "Kingdom of <Name>", "Federation of ..." (``COUNTRY``, the whole phrase);
+* "in the vicinity of <Name>", "on the outskirts of <Name>" (``CITY``; a place or no common word);
+* "the Netherlands" and the other countries the list holds with their article; "the Slovak
+  Republic" (a nationality and "Republic"); "against Georgia", "v. Jordan" (names that are
+  words or states elsewhere);
 * "Turkey" / "Türkiye" capitalised after "in", "to", "from", "against", "of", "and", "with" or
   "v." (``COUNTRY``): the country names no list may hold because "turkey" is a food.
 """
@@ -45,11 +49,21 @@ _BEFORE_NAME = frozenset("the in of from near at to and".split())
 _OFFICIAL = frozenset({"governor", "mayor", "governorship", "prefect", "sub-governor", "district governor"})
 _STATE_PREFIX = frozenset({"republic", "kingdom", "principality", "federation", "commonwealth", "grand duchy"})
 _TURKEY = frozenset({"turkey", "türkiye", "turkiye"})
-_TURKEY_BEFORE = frozenset("in to from against of and with v vs visited".split())
+_TURKEY_BEFORE = frozenset(
+    "in to from against of and with v vs visited south-east south-eastern eastern western northern southern "
+    "north-east north-west south-west".split()
+)
+#: Countries whose names are words or US states too: a country only after "against" or "v." ("an
+#: application against Georgia"; "in Georgia" is the places pass's state).
+_AGAINST_ONLY = frozenset({"georgia", "jordan", "chad", "guinea", "niger", "jersey"})
+#: "the Czech Republic", "the Slovak Republic", "the Chechen Republic": a nationality and "Republic".
+_REPUBLIC_ADJECTIVE = ("ish", "ian", "ese", "an", "ic", "ch", "ak", "en")
+#: "in the vicinity of Kulp", "on the outskirts of Lice": the place around which something happened.
+_AROUND_OF = frozenset({"vicinity", "outskirts", "centre", "center"})
 
 
 #: Every key a place of this pass hangs on: the one set look-up per token of the scan.
-_ANY_KEY = frozenset(_KIND_OF) | frozenset(_KIND_AFTER) | _OFFICIAL | _TURKEY
+_ANY_KEY = frozenset(_KIND_OF) | frozenset(_KIND_AFTER) | _OFFICIAL | _TURKEY | _AGAINST_ONLY | _AROUND_OF | {"republic"}
 
 
 def _name_after(doc: Tokens, state: PassState, t: int, limit: int = 3) -> int:
@@ -119,5 +133,40 @@ def pass_legal_places(doc: Tokens, state: PassState) -> None:
         if hit is None and k in _TURKEY and doc.is_title_case(i) and i > 0 and keys[i - 1] in _TURKEY_BEFORE \
                 and doc.gap(i) in (" ", ". "):
             hit = (i, i + 1, COUNTRY)
+        if hit is None:
+            hit = _country_by_context(doc, state, i)
         if hit and state.free(hit[0], hit[1]):
             state.emit(hit[0], hit[1], hit[2], 0.8)
+    _the_countries(doc, state)
+
+
+def _country_by_context(doc: Tokens, state: PassState, i: int) -> tuple[int, int, str] | None:
+    """"against Georgia", "the Slovak Republic", "in the vicinity of Kulp": (first, end, label) or None."""
+    keys = doc.keys
+    k = keys[i]
+    if k in _AGAINST_ONLY and doc.is_title_case(i) and i > 0 and keys[i - 1] in ("against", "v", "vs") \
+            and doc.gap(i) in (" ", ". "):
+        return i, i + 1, COUNTRY
+    if k == "republic" and doc.is_title_case(i) and i > 0 and doc.simple_gap(i) and doc.is_title_case(i - 1) \
+            and keys[i - 1].endswith(_REPUBLIC_ADJECTIVE) and not state.taken[i - 1] \
+            and not doc.sentence_initial(i - 1):
+        return i - 1, i + 1, COUNTRY
+    if k in _AROUND_OF and not doc.cap[i] and i > 0 and keys[i - 1] == "the" and i + 2 < doc.n \
+            and keys[i + 1] == "of" and doc.simple_gap(i + 1) and doc.simple_gap(i + 2) \
+            and doc.is_title_case(i + 2) and (doc.lex.is_place_word(keys[i + 2]) or not doc.lex.is_allowed(keys[i + 2])):
+        b = _name_after(doc, state, i + 2)
+        return i + 2, b, CITY
+    return None
+
+
+def _the_countries(doc: Tokens, state: PassState) -> None:
+    """"the Netherlands", "the Gambia": a country the list holds with its article, after a lower-case "the"."""
+    lex = doc.lex
+    for i in doc.caps:
+        if i == 0 or state.taken[i] or doc.keys[i - 1] != "the" or doc.cap[i - 1] or not doc.simple_gap(i):
+            continue
+        for n in (2, 1):
+            if i + n <= doc.n and all(doc.simple_gap(t) and doc.cap[t] for t in range(i + 1, i + n)) \
+                    and "the " + " ".join(doc.keys[i : i + n]) in lex.countries and state.free(i, i + n):
+                state.emit(i, i + n, COUNTRY, 0.85)
+                break
