@@ -186,6 +186,10 @@ def tokenize(text: str) -> list[Token]:
 # --------------------------------------------------------------------------- sentences
 _LINE_BREAK = re.compile(r"\r\n|[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]")
 _LETTER = re.compile(r"[^\W\d_]")
+#: The characters besides A-Z that ``re.IGNORECASE`` matches to an ASCII letter (every code point tried):
+#: "İ" and "ı" match "i", "ſ" matches "s", the Kelvin sign matches "k". In a text without them a
+#: case-insensitive regex of ASCII words can match only where the lower-cased text holds those words.
+FOLDS_TO_ASCII = re.compile("[\u0130\u0131\u017f\u212a]")
 _TERMINAL_CHARS = frozenset(".!?…")
 _CLOSERS = frozenset({")", "]", "}", '"', "'", "”", "’", "»"})
 _OPENERS = frozenset({"(", "[", "{", '"', "'", "“", "‘", "«", "¿", "¡", "-", "•", "*"})

@@ -83,22 +83,23 @@ def derived(key: str, known) -> bool:
 
 @lru_cache(maxsize=8)
 def note_case(text: str) -> str:
-    """'lower', 'upper' or 'mixed': the case the whole note is written in.
+    """'lower', 'upper' or 'mixed': the case the whole note is written in (see :func:`words_case`).
+
+    Cached for the last few texts. The lexicon detector asks :attr:`.tokens.Tokens.note_case`,
+    which reads the same words from the tokens it already has.
+    """
+    return words_case(WORD.findall(text))
+
+
+def words_case(words: list[str]) -> str:
+    """:func:`note_case` of a text from its ``WORD`` tokens, in order.
 
     Counted over words of two or more letters; a note of fewer than 8 such words is
-    'mixed' (too little to tell: a short query reads as it is). Cached for the last few texts: the lexicon
-    detector, a name pass and the tagger's word features each ask it of the same note.
+    'mixed' (too little to tell: a short query reads as it is).
     """
-    n = caps = upper = 0
-    for m in WORD.finditer(text):
-        w = m.group()
-        if len(w) < 2:
-            continue
-        n += 1
-        if w[0].isupper():
-            caps += 1
-            if w.isupper():
-                upper += 1
+    long = [w for w in words if len(w) > 1]
+    capitalised = [w for w in long if w[0].isupper()]
+    n, caps, upper = len(long), len(capitalised), sum(map(str.isupper, capitalised))
     if n < 8:
         return MIXED
     if caps <= 0.03 * n:

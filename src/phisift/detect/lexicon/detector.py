@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Iterable
 
 from ...document import Span
-from .casing import MIXED, UPPER, note_case, recase
+from .casing import MIXED, UPPER, recase
 from .labels import HOSPITAL, LOCATION_OTHER, ORGANIZATION
 from .passes import run_passes
 from .repeats import SEED_SCORE, claim_spans, tag_repeats
@@ -34,19 +34,19 @@ class LexiconDetector:
         self.lexicons = load_lexicons(str(lexicon_dir) if lexicon_dir else None)
 
     def detect(self, text: str) -> list[Span]:
-        spans = self._run(text)
-        mode = note_case(text)
+        doc = Tokens(text, self.lexicons)
+        spans = self._run(doc)
+        mode = doc.note_case
         if mode != MIXED:
             # a note typed all in lowercase or capitals is read a second time through a recased
             # copy (same offsets); what that reading adds where the first found nothing is kept
-            again = self._run(recase(text, mode, self.lexicons), recased=True)
+            again = self._run(Tokens(recase(text, mode, self.lexicons), self.lexicons), recased=True)
             if mode == UPPER:
                 spans = _bodies_end_where_recased(text, spans, again)
             spans = _longest_first(spans + again)
         return sorted(spans)
 
-    def _run(self, text: str, recased: bool = False) -> list[Span]:
-        doc = Tokens(text, self.lexicons)
+    def _run(self, doc: Tokens, recased: bool = False) -> list[Span]:
         if doc.n == 0:
             return []
         state = PassState(doc, recased=recased)

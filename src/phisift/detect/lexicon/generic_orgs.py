@@ -160,10 +160,9 @@ def _qualified(doc: Tokens, i: int, j: int) -> bool:
 
 def pass_generic_orgs(doc: Tokens, state: PassState) -> None:
     """Claim, untagged, every generic organisation or programme that no specific word qualifies."""
-    i = 0
-    while i < doc.n:
-        if doc.keys[i] not in _FIRST or state.taken[i]:
-            i += 1
+    cursor = 0  # past the last run claimed
+    for i in doc.positions(_FIRST):
+        if i < cursor or state.taken[i]:
             continue
         end = None
         for n in range(min(_LONGEST, doc.n - i), 0, -1):
@@ -172,11 +171,10 @@ def pass_generic_orgs(doc: Tokens, state: PassState) -> None:
                 end = i + n
                 break
         if end is None or _qualified(doc, i, end):
-            i += 1
             continue
         for t in range(i, end):
             state.taken[t] = 1
-        i = end
+        cursor = end
 
 
 @lru_cache(maxsize=1)

@@ -23,7 +23,7 @@ from .labels import HOSPITAL, ORGANIZATION
 from .places import place_at
 from .specific import specific
 from .state import PassState
-from .tokens import Tokens
+from .tokens import Tokens, _last_words
 
 #: Words that may stand inside a name of several words ("ministry of health of brazil", "smith, pierce and flores").
 _CONNECTORS = frozenset("of and the y de del la las los van von der den und og och e et di da do dos das và".split())
@@ -155,6 +155,13 @@ def _capitals_named(doc: Tokens, i: int, b: int) -> bool:
         and not any(doc.keys[t] in _NOT_HOSPITAL for t in toks)
 
 
+def _slot_openers(doc: Tokens) -> list[int]:
+    """The tokens ``_cue_label`` can answer for, in order: one or two after a slot's preposition or the last
+    word of an employer cue (the tokens between, "the", it checks itself)."""
+    before = doc.positions(_SLOT_PREPS | _last_words(ORG_CUES))
+    return sorted({t + step for t in before for step in (1, 2) if t + step < doc.n})
+
+
 def pass_caseless_slots(doc: Tokens, state: PassState) -> None:
     """'she is employed by meyer imaging.', 'a letter was received from the ministry of health of brazil
     regarding', 'sent to wood pathology lab for review': the slot's words in a note typed in one case; and in a
@@ -162,7 +169,7 @@ def pass_caseless_slots(doc: Tokens, state: PassState) -> None:
     'works as a homeopath at chapman plc.'), where the capitalised slot passes see nothing."""
     lowered = not state.recased
     lex = doc.lex
-    for i in range(1, doc.n):
+    for i in _slot_openers(doc):
         if state.taken[i] or doc.keys[i] in _CLAUSE_END or doc.keys[i] in _CONNECTORS:
             continue
         if lowered and doc.cap[i] and not doc.is_upper(i):

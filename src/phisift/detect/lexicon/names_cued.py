@@ -30,7 +30,7 @@ def pass_credentials(doc: Tokens, state: PassState) -> None:
     """'John A. Smith, MD', 'SMITH, JOHN RN': the capitalised words before a credential."""
     text = doc.text
     lex = doc.lex
-    for m in CREDENTIAL.finditer(text):
+    for m in doc.credentials:
         # the last word before the credential, separated by ", " or spaces only
         t = bisect_right(doc.ends, m.start()) - 1
         if t < 0 or not CREDENTIAL_GAP.fullmatch(text, doc.ends[t], m.start()):

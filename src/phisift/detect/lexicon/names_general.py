@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .casing import MIXED, note_case
+from .casing import MIXED
 from .cues import NAME_STOP, TITLES
 from .labels import DOCTOR, ORGANIZATION, PATIENT
 from .names_prose import _name_word
@@ -408,7 +408,7 @@ def _introduced(doc: Tokens, state: PassState) -> None:
 
 def pass_general_names(doc: Tokens, state: PassState) -> None:
     """People and firms by their role in a clause of general prose (see the module docstring)."""
-    if not state.recased and note_case(doc.text) != MIXED:
+    if not state.recased and doc.note_case != MIXED:
         return  # a note in one case is read through its recased copy, where capitals say less
     _firms(doc, state)
     _subjects(doc, state)

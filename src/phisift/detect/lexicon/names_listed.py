@@ -267,10 +267,9 @@ def pass_surname_lists(doc: Tokens, state: PassState) -> None:
     common word, and none is a month, a clinical term or a place that is no name (a town may share a
     surname, "Robinson", "Warren", but not all of them)."""
     lex = doc.lex
-    i = 0
-    while i < doc.n:
-        if not doc.is_title_case(i) or state.taken[i]:
-            i += 1
+    cursor = 0  # past the last list read
+    for i in doc.caps:  # a title-case word is capitalised
+        if i < cursor or not doc.is_title_case(i) or state.taken[i]:
             continue
         items = [i]
         t = i
@@ -281,7 +280,7 @@ def pass_surname_lists(doc: Tokens, state: PassState) -> None:
                 break
             items.append(nxt)
             t = nxt
-        i = t + 1
+        cursor = t + 1
         if len(items) < 2 or (items[0] > 0 and doc.simple_gap(items[0]) and doc.cap[items[0] - 1]):
             continue
         keys = [doc.keys[u] for u in items]

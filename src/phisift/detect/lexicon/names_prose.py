@@ -105,9 +105,11 @@ def _after_speech(doc: Tokens, state: PassState) -> None:
 
 def _addressed(doc: Tokens, state: PassState) -> None:
     for t in range(doc.n - 1):
+        if doc.keys[t + 1] not in _VOCATIVE_NEXT:
+            continue  # the rarest condition first: the rest are asked of a few tokens
         if state.taken[t] or not doc.sentence_initial(t) or doc.gap(t + 1) not in (", ", ","):
             continue
-        if doc.keys[t + 1] not in _VOCATIVE_NEXT or not _name_word(doc, t):
+        if not _name_word(doc, t):
             continue
         asked = doc.keys[t + 1] == "please" or (t + 2 < doc.n and doc.keys[t + 2] in ("i", "you", "we"))
         if doc.lex.is_name_word(doc.keys[t]) or asked:  # "Vittore, can I ...": a request to someone

@@ -215,7 +215,9 @@ def _apposition(doc: Tokens, t: int) -> bool:
 
 def pass_question_names(doc: Tokens, state: PassState) -> None:
     """Given names by the grammar of a question about someone's care (see the module docstring)."""
-    for t in range(doc.n - 1):
+    for t in doc.positions(doc.lex.first):  # every form needs a listed given name (``_listed_given``)
+        if t >= doc.n - 1:
+            break
         if state.taken[t] or not _listed_given(doc, t):
             continue
         if _subject(doc, t, state.recased) or _asked(doc, t) or _apposition(doc, t) or _with_me(doc, t) \

@@ -45,6 +45,8 @@ ROLE_PAIRS = frozenset(
               "care coordinator", "house officer", "senior resident", "chief resident", "nurse midwife")
 )
 _ROLE_SECOND = frozenset(p[1] for p in ROLE_PAIRS)
+#: The keys a role can start with (a credential is capitalised besides): where ``_role_end`` can answer.
+_ROLE_FIRST = ROLE_WORDS | frozenset(p[0] for p in ROLE_PAIRS)
 #: Credentials that are no English word: a name may follow them anywhere ("RN holly cook").
 _ROLE_ACRONYMS = frozenset("rn lpn cna np pa-c crna slp emt aprn fnp".split())
 #: Words after which a role introduces a name: "signed by RN X", "together with fellow X".
@@ -68,7 +70,7 @@ def _role_end(doc: Tokens, i: int) -> int | None:
         return i + 2
     if k in ROLE_WORDS and not (k in _ROLE_SECOND and i > 0 and (doc.keys[i - 1], k) in ROLE_PAIRS):
         return i + 1
-    if CREDENTIAL.fullmatch(doc.words[i]) and len(doc.words[i]) > 1:
+    if doc.cap[i] and CREDENTIAL.fullmatch(doc.words[i]) and len(doc.words[i]) > 1:  # every credential is capitalised
         if k == "do" and i > 0 and doc.keys[i - 1] == "to":
             return None  # "USED TO DO SHARP DISSECTION" in capitals: the verb, not a doctor of osteopathy
         return i + 1
@@ -168,7 +170,12 @@ def _unknown_caps_pair(doc: Tokens, t: int) -> bool:
 def pass_role_names(doc: Tokens, state: PassState) -> None:
     """'scribe Sandra H.', 'signed by RN holly cook', 'Seen together with fellow K. Copeland',
     'From: PA-C GRACE MIRANDA', 'Dictated by Scribe: Gilberto Snow': the name after a role."""
-    for i in range(doc.n - 1):
+    starts = doc.positions(_ROLE_FIRST)
+    if doc.caps:
+        starts = sorted(set(starts).union(doc.caps))
+    for i in starts:
+        if i >= doc.n - 1:
+            break
         if state.taken[i]:
             continue
         r = _role_end(doc, i)
@@ -236,7 +243,7 @@ def pass_lower_credentials(doc: Tokens, state: PassState) -> None:
     and an initial, before a credential."""
     text = doc.text
     lex = doc.lex
-    for m in CREDENTIAL.finditer(text):
+    for m in doc.credentials:
         t = _token_ending_before(doc, m.start())
         if t is None or state.taken[t]:
             continue
@@ -282,7 +289,9 @@ def pass_bare_first_names(doc: Tokens, state: PassState) -> None:
     """'Sandy states the pain is better', 'Called Iris back', 'did Grant call back': a first name
     as the subject of a reporting verb at a sentence start, or the object of a call."""
     lex = doc.lex
-    for i in range(doc.n - 1):
+    for i in doc.positions(lex.first):  # only a listed first name is taken (the test after the first)
+        if i >= doc.n - 1:
+            break
         lower_subject = not doc.cap[i] and doc.keys[i + 1] in _REPORT_VERBS and doc.keys[i] not in _NOT_SUBJECTS
         if state.taken[i] or not (doc.cap[i] or lower_subject
                                   or i > 0 and doc.keys[i - 1] in _CALL_VERBS and doc.keys[i + 1] == "back"):

@@ -142,8 +142,11 @@ def pass_caps_last_first(doc: Tokens, state: PassState) -> None:
     if text.isupper() or "," not in text:
         return
     lex = doc.lex
-    for i in range(doc.n - 1):
+    # an ASCII word in capitals is capitalised, so in an ASCII text only those can start a pair
+    for i in doc.caps if text.isascii() else range(doc.n):
         j = i + 1
+        if j >= doc.n:
+            continue
         if not (_caps_word(doc, i) and _caps_word(doc, j)) or doc.gap(j) not in (", ", ","):
             continue
         if state.taken[i] or state.taken[j]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from typing import Callable
 
 from .labels import USERNAME
 from .state import PassState
@@ -29,6 +30,8 @@ from .wordlists import Lexicons, norm
 #: A run of letters in one case and up to four digits, standing alone (not in an e-mail, a path, a code).
 _LOGIN = re.compile(r"(?<![\w@./\\:#&+=-])(?P<l>[a-z]{6,30}|[A-Z]{6,30})(?P<d>[0-9]{0,4})(?![\w@/\\-]|\.[A-Za-z0-9])")
 _LOGIN_DIGITS = re.compile(r"(?<![\w@./\\:#&+=-])(?P<l>[a-z]{4,30}|[A-Z]{4,30})(?P<d>[0-9]{2,4})(?![\w@/\\-]|\.[A-Za-z0-9])")
+#: What every ``_LOGIN_DIGITS`` holds, found at C speed from its digits: two digits after four letters in one case.
+_LETTERS_DIGITS = re.compile(r"[0-9]{2}(?:(?<=[a-z]{4}[0-9]{2})|(?<=[A-Z]{4}[0-9]{2}))")
 #: Endings of English words that a name run together rarely has.
 _ENGLISH_ENDINGS = (
     "ing", "ed", "ly", "ness", "ment", "tion", "sion", "ous", "ies", "ism", "itis", "osis", "ectomy", "otomy",
@@ -77,26 +80,55 @@ def _token_range(doc: Tokens, start: int, end: int) -> tuple[int, int] | None:
     return i, i + 1
 
 
+#: ``login_shape`` answers by word lists (id -> (lists, {(letters, digits): answer})): the same words recur in
+#: every note, and the shape test of a word that is no login (nearly all) splits it at every letter.
+_SHAPES: dict[int, tuple[Lexicons, dict[tuple[str, str], bool]]] = {}
+_SHAPES_MAX = 100_000
+
+
+def _shapes(lex: Lexicons) -> dict[tuple[str, str], bool]:
+    entry = _SHAPES.get(id(lex))
+    if entry is None or entry[0] is not lex:  # the entry keeps the lists alive: no other can take their id
+        entry = _SHAPES[id(lex)] = (lex, {})
+    if len(entry[1]) > _SHAPES_MAX:
+        entry[1].clear()
+    return entry[1]
+
+
 def pass_shaped_logins(doc: Tokens, state: PassState) -> None:
     """Logins made of names: "briansmith", "hknudsen8", "scott95" (see the module docstring)."""
     text, lex = doc.text, doc.lex
-    seen: set[int] = set()
-    for pattern in (_LOGIN, _LOGIN_DIGITS):
-        for m in pattern.finditer(text):
-            start = m.start()
-            if start in seen:
-                continue
-            seen.add(start)
-            digits = m.group("d")
-            # the shape first: it turns away nearly every match (ordinary words) before any token look-up
-            if not login_shape(lex, m.group("l"), digits):
-                continue
-            r = _token_range(doc, start, m.end("l"))
-            if r is None or not state.free(*r):
-                continue
-            if not digits and (_thing_or_place(doc, r[0]) or not _stands_alone(doc, r[0])):
-                continue
-            state.emit_chars(start, m.end(), r[0], r[1], USERNAME, 0.75)
+    shapes = _shapes(lex)
+
+    def shaped(letters: str, digits: str) -> bool:
+        answer = shapes.get((letters, digits))
+        if answer is None:
+            answer = shapes[letters, digits] = login_shape(lex, letters, digits)
+        return answer
+
+    # the shape first: it turns away nearly every match (ordinary words), so the distinct words of a text
+    # are tested before any match is read one by one
+    if any(shaped(*pair) for pair in set(_LOGIN.findall(text))):
+        for m in _LOGIN.finditer(text):
+            _take_login(doc, state, m, shaped)
+    for m in _LOGIN_DIGITS.finditer(text) if _LETTERS_DIGITS.search(text) else ():
+        # a start the first pattern matched is its alone (it matches only after a non-word character,
+        # so wherever it matches, its scan matched)
+        if not _LOGIN.match(text, m.start()):
+            _take_login(doc, state, m, shaped)
+
+
+def _take_login(doc: Tokens, state: PassState, m: re.Match, shaped: Callable[[str, str], bool]) -> None:
+    letters, digits = m.group("l", "d")
+    if not shaped(letters, digits):
+        return
+    start = m.start()
+    r = _token_range(doc, start, m.end("l"))
+    if r is None or not state.free(*r):
+        return
+    if not digits and (_thing_or_place(doc, r[0]) or not _stands_alone(doc, r[0])):
+        return
+    state.emit_chars(start, m.end(), r[0], r[1], USERNAME, 0.75)
 
 
 def _stands_alone(doc: Tokens, i: int) -> bool:

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable, Union
 
 from ...document import Span
-from .regex_parts import NOT_DATE_AFTER, UNIT_AFTER
+from ...text import FOLDS_TO_ASCII
+from .regex_parts import LOWER_TABLE, NOT_DATE_AFTER, UNIT_AFTER
 
 if TYPE_CHECKING:
     from .detector import RulePatterns
@@ -50,7 +51,7 @@ class Scan:
     this position", "does a unit follow") are the context checks they share.
     """
 
-    __slots__ = ("text", "p", "labels", "out", "n", "spanish", "has_digit", "date_rows")
+    __slots__ = ("text", "p", "labels", "out", "n", "spanish", "has_digit", "date_rows", "lower", "plain")
 
     def __init__(self, text: str, patterns: RulePatterns, labels: frozenset[str] | None) -> None:
         self.text = text
@@ -61,6 +62,16 @@ class Scan:
         self.spanish = patterns.languages.spanish
         self.has_digit = _ANY_DIGIT.search(text) is not None
         self.date_rows: dict[int, bool] = {}  # line start -> whether the line is a row of dates
+        #: the text lower-cased one character for one (``LOWER_TABLE``): offsets are the text's
+        self.lower = text.translate(LOWER_TABLE)
+        #: no character the IGNORECASE flag matches to an ASCII letter but ``LOWER_TABLE`` leaves alone
+        #: ("ſ" is "s", "K" is "k"): a case-insensitive regex of ASCII words can match only where ``lower``
+        #: holds them, so a pass may skip a text whose ``lower`` does not
+        self.plain = FOLDS_TO_ASCII.search(text) is None
+
+    def may_hold(self, *words: str) -> bool:
+        """Whether a case-insensitive regex that needs one of ``words`` (ASCII, lower case) can match here."""
+        return not self.plain or any(w in self.lower for w in words)
 
     def wants(self, *labels: str) -> bool:
         """Whether any of ``labels`` is kept: recognizers that find none of the kept labels are skipped."""

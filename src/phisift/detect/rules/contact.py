@@ -210,6 +210,10 @@ def extension_after(scan: Scan, end: int) -> bool:
     return EXTENSION_AFTER.match(scan.text, end) is not None
 
 
+#: What every ``_LABELLED_PHONE`` holds, in ``scan.lower`` (the number ends in a digit): most texts have none.
+_ROLE_AFTER_DIGIT = re.compile(r"[0-9][ \t]*[-(,]?[ \t]*(?:office|fax|home|cell|mobile|work|landline)")
+
+
 def find_labelled_phones(scan: Scan) -> None:
     """Numbers in any national layout named as phones by what follows or precedes them.
 
@@ -217,14 +221,16 @@ def find_labelled_phones(scan: Scan) -> None:
     "(84) 7564-8830 (home)", and people write "reach me at 329 7730"; the digit
     groups alone would be too ambiguous, the label makes them a phone.
     """
-    for m in _LABELLED_PHONE.finditer(scan.text):
+    for m in _LABELLED_PHONE.finditer(scan.text) if not scan.plain or _ROLE_AFTER_DIGIT.search(scan.lower) else ():
         if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
             label = "FAX" if (m.group("role") or "").lower().startswith("fax") else "PHONE"
             scan.emit(m.start("num"), m.end("num"), label, 0.8)
-    for m in _REACH_AT_PHONE.finditer(scan.text):
+    cued = scan.may_hold("reach", "answering", "call", "contact", "text", "phone", "tel", "cell", "mobile")
+    for m in _REACH_AT_PHONE.finditer(scan.text) if cued else ():
         if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
             scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
-    for m in _CONTACT_AT_PHONE.finditer(scan.text):
+    cued = scan.may_hold("contact", "next", "proxy", "reach", "call")
+    for m in _CONTACT_AT_PHONE.finditer(scan.text) if cued else ():
         if 8 <= count_digits(m.group("num").split("x")[0]) <= 15 and not scan.unit_after(m.end("num")):
             scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
 

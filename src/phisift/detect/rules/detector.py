@@ -29,7 +29,7 @@ from .dates import DatePatterns
 from .fields import FieldPatterns
 from .ids import IdPatterns
 from .names import NamePatterns
-from .regex_parts import LOWER_TABLE, literal_trie
+from .regex_parts import literal_trie
 from .usernames import UsernamePatterns
 
 LANGUAGES = ("en", "es")
@@ -188,7 +188,7 @@ def _numeric_scan(scan: Scan) -> None:
 
 def _cue_word_scan(scan: Scan) -> None:
     """Each trigger word to its handlers in turn; the first that finds something skips the scan past it."""
-    lowered = scan.text.translate(LOWER_TABLE)
+    lowered = scan.lower
     table = scan.p.cue_handlers
     skip = -1
     for m in scan.p.triggers.finditer(lowered):

@@ -546,6 +546,8 @@ _CUED_STREET_TOWN = re.compile(
 def find_cued_street_towns(scan: Scan) -> None:
     """"Theresa Gjerde lives at 19 Sokolská 1475, Hrotovice": street and town after an address cue, no postcode."""
     text = scan.text
+    if not scan.may_hold("live", "living", "resid", "staying", "address"):
+        return  # the cue's words
     for m in _CUED_STREET_TOWN.finditer(text):
         words = m.group("st").split()
         if any(w.lower() in _STOP for w in words) or any(w.lower() in _STOP for w in m.group("city").split()):
@@ -570,6 +572,8 @@ def find_towns_before_countries(scan: Scan) -> None:
     """"born in thanh pho Hue, United Arab Emirates", "born in Boleslawiec, Turkey, and emigrated": the town
     and the country after a birth or living-place cue, in any case."""
     text = scan.text
+    if not scan.may_hold("born", "raised", "grew", "lives", "lived", "living", "resid", "migrated"):
+        return  # the cue's words
     for m in _TOWN_COUNTRY.finditer(text):
         words = m.group("city").split()
         if any(w.lower().strip(".") in _STOP for w in words):

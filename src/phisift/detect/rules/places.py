@@ -169,6 +169,8 @@ _WORDLIKE_COUNTRY = re.compile(
 
 def find_wordlike_countries(scan: Scan) -> None:
     """"moved here from Turkey.", "born in chad in 1950": a country that is also a word, after an origin cue."""
+    if not scan.may_hold("turkey", "türkiye", "turkiye", "chad", "georgia", "guinea", "niger", "jersey"):
+        return  # the countries
     for m in _WORDLIKE_COUNTRY.finditer(scan.text):
         scan.emit(m.start("country"), m.end("country"), "COUNTRY", 0.8)
 

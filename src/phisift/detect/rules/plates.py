@@ -49,8 +49,14 @@ def plate_shape_ok(value: str) -> bool:
     return not any(g.lower() in _NOT_PLATE_LETTERS for g in letters)
 
 
+#: The middle group of a sidecode plate between its hyphens, found at C speed: most texts have none.
+_SIDECODE_MIDDLE = re.compile(r"-[^\W_]{1,3}-")
+
+
 def find_sidecode_plates(scan: Scan) -> None:
     """'His truck, AM-XG-27, was towed', 'Reference 3-ZQF-86 for the claim': a plate by its groups (VEHICLE)."""
+    if not _SIDECODE_MIDDLE.search(scan.text):
+        return
     for m in _SIDECODE.finditer(scan.text):
         value = m.group("plate")
         if not plate_shape_ok(value):
@@ -73,6 +79,8 @@ _REFERENCE_PLATE = re.compile(
 def find_reference_plates(scan: Scan) -> None:
     """'Reference 984 1HL for the claim', 'Ref. AB12 CDE': two groups after a reference cue, one of them mixing
     letters and digits (a plate, whatever other identifier it might be, names a vehicle or a person)."""
+    if not scan.may_hold("ref"):
+        return  # the cue ("reference", "ref")
     for m in _REFERENCE_PLATE.finditer(scan.text):
         value = m.group("plate")
         groups = value.split()
@@ -97,6 +105,8 @@ def find_reference_codes(scan: Scan) -> None:
     and digits in one case after a reference cue (a plate, a claim or account number: VEHICLE by its shape,
     IDNUM otherwise); 'Reference phart for the claim': a made-up word there is a login. Ranges, units and
     words ("reference range", "reference 10 mg", "Reference HbA1c") are none."""
+    if not scan.may_hold("ref"):
+        return  # the cue ("reference", "ref")
     words = _common_words()
     for m in _REFERENCE_CODE.finditer(scan.text):
         v = m.group("v")

@@ -57,8 +57,15 @@ _ROLE_WORDS = frozenset({"office", "fax", "home", "cell", "mobile", "work", "tel
 _ISO_LEAD = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
+#: What every ``_MAC`` holds, found at C speed from a separator: a hex pair between two ":" or "-", or a hex four
+#: between two ".".
+_MAC_GROUPS = re.compile(r"[:-][0-9A-Fa-f]{2}[:-]|\.[0-9A-Fa-f]{4}\.")
+
+
 def find_macs(scan: Scan) -> None:
     """Six hex pairs ("54:f8:22:1b:b9:7c"): a network device's hardware address (DEVICE)."""
+    if not _MAC_GROUPS.search(scan.text):
+        return
     for m in _MAC.finditer(scan.text):
         scan.emit(m.start(), m.end(), "DEVICE", 0.9, CUE)
 
@@ -72,8 +79,14 @@ def iban_ok(compact: str) -> bool:
     return int(digits) % 97 == 1
 
 
+#: What every ``_IBAN`` holds, found at C speed from its check digits: two letters, two digits, two groups of four.
+_IBAN_HEAD = re.compile(r"[0-9]{2}(?<=[A-Za-z]{2}[0-9]{2})[ ]?[A-Za-z0-9]{4}[ ]?[A-Za-z0-9]{4}")
+
+
 def find_ibans(scan: Scan) -> None:
     """An IBAN with a valid checksum (ACCOUNT); the longest valid prefix of groups, since a word may follow."""
+    if not _IBAN_HEAD.search(scan.text):
+        return
     for m in _IBAN.finditer(scan.text):
         ends = [m.start() + 4]
         for g in _IBAN_GROUP.finditer(scan.text, m.start() + 4, m.end()):
@@ -163,9 +176,15 @@ _CARD_GROUPS = re.compile(
 )
 
 
+#: What every ``_CARD_GROUPS`` holds, found at C speed: four digits, a blank or hyphen, four digits.
+_FOUR_FOUR = re.compile(r"[0-9]{4}[ -][0-9]{4}")
+
+
 def find_card_groups(scan: Scan) -> None:
     """A card number written in groups with a valid Luhn check (ACCOUNT); kept whole, so that no phone or
     ZIP shape inside it wins ("3758 073021 57362" was a state and a ZIP)."""
+    if not _FOUR_FOUR.search(scan.text):
+        return
     for m in _CARD_GROUPS.finditer(scan.text):
         digits = re.sub(r"[ -]", "", m.group())
         if 13 <= len(digits) <= 19 and luhn_ok(digits):

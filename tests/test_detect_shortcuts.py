@@ -1,0 +1,78 @@
+"""The shortcuts the rule and lexicon detectors take for speed answer exactly as the long way.
+
+Each shortcut skips work a cheaper test proves useless: a whole-text search for what a
+regex must hold, the tokens a pass can act on, an answer computed once and kept. These
+tests compare each with the long way it replaces, including the corner cases that make
+the cheap test subtle (characters ``re.IGNORECASE`` folds to ASCII letters, tokens whose
+first letter has no case).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from phisift.detect.lexicon.casing import note_case, words_case
+from phisift.detect.lexicon.tokens import Tokens
+from phisift.detect.lexicon.wordlists import WORD, load_lexicons
+from phisift.detect.rules.base import Scan
+from phisift.detect.rules.detector import LANGUAGES, RuleDetector, compile_rule_patterns
+from phisift.detect.rules.base import Languages
+
+TEXTS = [
+    "Dr. Sandy Miller saw the patient. Sandy states the pain is better, Mark, can you call back?",
+    "she was transferred from ochsner for further care. lives with her husband in boston.",
+    "HISTORY: THE PATIENT IS A 45-YEAR-OLD MALE SEEN BY DR. SMITH AT MAYO CLINIC.",
+    "Could MENDES, FAITH see my son? 中ABC, DEF were seen. O'Brien's notes; José Núñez.",
+    "",
+    "a b c d e f g h",
+]
+
+
+@pytest.fixture(scope="module")
+def lex():
+    return load_lexicons(None)
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_positions_are_the_tokens_with_those_keys(lex, text):
+    doc = Tokens(text, lex)
+    for keys in (lex.first, frozenset({"the", "sandy", "mark"}), frozenset()):
+        assert doc.positions(keys) == [i for i in range(doc.n) if doc.keys[i] in keys]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_sentence_initial_asked_in_any_order_is_the_same(lex, text):
+    doc, fresh = Tokens(text, lex), Tokens(text, lex)
+    backwards = [doc.sentence_initial(i) for i in reversed(range(-1, doc.n + 1))][::-1]
+    assert backwards == [fresh._sentence_initial(i) for i in range(-1, doc.n + 1)]
+
+
+@pytest.mark.parametrize("text", TEXTS + [t.upper() for t in TEXTS] + [t.lower() for t in TEXTS])
+def test_note_case_from_tokens_is_the_texts(lex, text):
+    assert Tokens(text, lex).note_case == note_case(text) == words_case(WORD.findall(text))
+
+
+def test_may_hold_reads_through_case_folding():
+    patterns = compile_rule_patterns(Languages(english=True, spanish=True))
+    # "ſ" (long s) and "K" (Kelvin sign) match "s" and "k" under IGNORECASE; LOWER_TABLE leaves them as they are
+    for text, word in (("He is a citizen of NİGER.", "niger"), ("Address: 12 Maſon St", "mason"),
+                       ("Jersey", "jersey")):
+        scan = Scan(text, patterns, None)
+        assert re.search(f"(?i){word}", text)
+        assert scan.may_hold(word)
+    assert not Scan("moved here from Boston.", patterns, None).may_hold("turkey", "chad")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("He moved here from NİGER.", ("COUNTRY", "NİGER")),  # a dotted capital I: not in the lower-cased copy
+    ("He moved here from Turkey.", ("COUNTRY", "Turkey")),
+    ("Call him at the corner of Main and 5th Street.", ("STREET", "the corner of Main and 5th Street")),
+    ("His address: 94 Drangahrauni 3 Apt. 460", ("STREET", "94 Drangahrauni 3")),
+    ("Emergency contact is Mrs Neellima Chowdhhury at 0404 890 152", ("PHONE", "0404 890 152")),
+    ("Numbers: 0431 35 06 90 OFFICE", ("PHONE", "0431 35 06 90")),
+])
+def test_rules_still_find_what_the_shortcuts_guard(text, expected):
+    spans = RuleDetector(languages=LANGUAGES).detect(text)
+    assert expected in {(s.label, text[s.start : s.end]) for s in spans}
