@@ -68,3 +68,37 @@ def test_justice_is_no_name_in_a_ministry(det) -> None:  # noqa: F811
 )
 def test_clinical_untouched(det, text: str) -> None:  # noqa: F811
     assert not any(label == "ORGANIZATION" for label, _ in found(det, text)), found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text, values",
+    [
+        ("He was an executive of the People's Democracy Party (HADEP). HADEP was dissolved in 2003.",
+         {"People's Democracy Party", "HADEP"}),
+        ("He was a member of the PKK. The PKK is an illegal organisation.", {"PKK"}),
+        ("He wrote for the daily newspaper Özgür Gündem, published in Istanbul.", {"Özgür Gündem"}),
+    ],
+)
+def test_named_groups(det, text: str, values: set[str]) -> None:  # noqa: F811
+    orgs = {v for label, v in found(det, text) if label == "ORGANIZATION"}
+    assert values <= orgs, orgs
+    if "HADEP" in values or "PKK" in values:
+        acronym = "HADEP" if "HADEP" in values else "PKK"
+        assert sum(1 for s in det.detect(text) if text[s.start : s.end] == acronym) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "History of Chronic Obstructive Pulmonary Disease (COPD) and Obstructive Sleep Apnea (OSA).",
+        "He is a member of the ICU team and reads the newspaper every day.",
+        "Newspaper Today: nothing new. He took his daily Coumadin.",
+    ],
+)
+def test_named_groups_clinical_untouched(det, text: str) -> None:  # noqa: F811
+    assert not any(label == "ORGANIZATION" for label, _ in found(det, text)), found(det, text)
+
+
+def test_the_judgments_own_court_and_registrar(det) -> None:  # noqa: F811
+    text = "FOR THESE REASONS, THE COURT UNANIMOUSLY\n\n1. Declares it admissible.\n\nSantiago Quesada, Registrar\n"
+    assert {v for _, v in found(det, text)} == {"Santiago Quesada"}

@@ -63,3 +63,9 @@ def test_citation_is_one_span_over_its_year() -> None:
 def test_not_case_numbers(text: str) -> None:
     assert ids(text) == set()
 
+
+
+def test_report_volume_is_no_date() -> None:
+    text = "(see Selmouni v. France [GC], no. 25803/94, § 95, ECHR 1999-V), decided in 1999."
+    dates = [text[s.start : s.end] for s in detect_rules(text) if s.label == "DATE"]
+    assert dates == ["1999"] and text.rindex("1999") == [s.start for s in detect_rules(text) if s.label == "DATE"][0]

@@ -127,6 +127,7 @@ GENERIC_ORGS = frozenset(
     section registrar
     deputy section registrar
     deputy registrar
+    registrar
     """.strip().splitlines()
 )
 _LONGEST = max(len(p.split()) for p in GENERIC_ORGS)

@@ -20,6 +20,11 @@ Two lists of head phrases (lookup keys: lower case, accents folded, possessive "
 "Ministry of <Capitalised words>" and "Government of <Place>" / "the <Adjective> Government"
 ("the Turkish Government", not "the Respondent Government") are organisations too.
 
+Named groups (``pass_named_groups``, after the institution passes): a party, association or
+movement given with its acronym ("the People's Democracy Party (HADEP)") and the acronym's
+later mentions, "a member of the PKK.", and a title after "newspaper" or "magazine" ("the daily
+newspaper Özgür Gündem").
+
 Everything is ``ORGANIZATION``. The pass runs before the name passes: "Ministry of Justice"
 and "Lord Justice" must not leave "Justice" to be read as a given name.
 """
@@ -219,6 +224,8 @@ _GOVERNMENT_GENERIC = frozenset(
 #: Endings of nationality adjectives ("Turkish", "Russian", "Maltese", "Czech", "Greek", "Slovak", "Cypriot"):
 #: "the Turkish Government" names a state's government, "Adobe Digital Government" a product.
 _NATIONALITY_ENDINGS = ("ish", "ian", "ese", "an", "ic", "i", "ch", "ss", "ek", "ak", "in", "ot")
+#: Words after "THE COURT" in the operative part of a judgment ("FOR THESE REASONS, THE COURT UNANIMOUSLY").
+_OPERATIVE = frozenset({"UNANIMOUSLY", "HOLDS", "DECIDES", "DECLARES", "BY"})
 #: Capitalised words after "Ministry of" / "Government of" that end the run ("Ministry of Justice On").
 _TAIL_STOP = NAME_STOP - {"of", "and", "the", "for"}
 
@@ -312,6 +319,11 @@ def pass_legal_bodies(doc: Tokens, state: PassState) -> None:
     """Courts, prosecutors' offices, ministries, police, prisons, bar associations and governments."""
     keys = doc.keys
     for i in [i for i in doc.caps if keys[i] in _STARTS]:
+        if doc.words[i] == "COURT" and i > 0 and doc.words[i - 1] == "THE":
+            end = i + 2 if i + 1 < doc.n and doc.words[i + 1] in _OPERATIVE else i + 1
+            for t in range(i - 1, end):
+                state.taken[t] = 1  # "FOR THESE REASONS, THE COURT UNANIMOUSLY": the judgment's own court
+            continue
         if state.taken[i] or doc.is_upper(i):
             continue
         found = _body_at(doc, state, i)
@@ -353,3 +365,65 @@ def _body_at(doc: Tokens, state: PassState, i: int) -> tuple[int, int, bool] | N
     if phrase in _CLAIM_BARE:
         return i, j, False
     return None
+
+
+#: Heads of named associations, parties and movements that judgments give with their acronym:
+#: "the People's Democracy Party (HADEP)", "the Human Rights Foundation of Turkey (TİHV)".
+_ACRONYM_HEADS = frozenset(
+    "party association union foundation front movement organisation organization confederation federation "
+    "committee league army".split()
+)
+#: "(HADEP)", "(TİHV)", "(DEHAP)": an acronym in brackets right after a name.
+_BRACKET_ACRONYM = re.compile(r"[ \t]?\([A-ZÇĞİÖŞÜ]{2,8}\)")
+#: Words before a title that make it a newspaper or magazine ("the daily newspaper Özgür Gündem").
+_PRESS = frozenset({"newspaper", "newspapers", "magazine", "periodical"})
+#: After "a member of the": an acronym closing its clause is an organisation ("a member of the PKK.").
+_MEMBER_OF = ("member", "of", "the")
+
+
+def _acronym_body(doc: Tokens, state: PassState, j: int) -> tuple[int, int] | None:
+    """"People's Democracy Party (HADEP)": (first, end) of a capitalised run ending in an association head at
+    token j-1 with a bracketed acronym after it, or None."""
+    if doc.keys[j - 1] not in _ACRONYM_HEADS or not doc.cap[j - 1]:
+        return None
+    m = _BRACKET_ACRONYM.match(doc.text, doc.ends[j - 1])
+    if m is None:
+        return None
+    a = j - 1
+    while a - 1 >= 0 and j - a < 7 and not state.taken[a - 1] and doc.simple_gap(a) and (
+        doc.cap[a - 1] or doc.keys[a - 1] in ("of", "for", "and") and a - 2 >= 0 and doc.cap[a - 2]
+    ) and doc.keys[a - 1] not in NAME_STOP:
+        a -= 1
+    return (a, j) if j - a >= 2 else None
+
+
+def pass_named_groups(doc: Tokens, state: PassState) -> None:
+    """Parties, associations and movements with their acronym, the acronym's later mentions, "a member of
+    the PKK", and newspapers after "newspaper": the organisations of judgments that have no head word a
+    place qualifies."""
+    text = doc.text
+    acronyms: set[str] = set()
+    if "(" in text:
+        for j in [t + 1 for t in doc.caps if doc.keys[t] in _ACRONYM_HEADS]:
+            hit = _acronym_body(doc, state, j)
+            if hit and state.free(*hit):
+                state.emit(hit[0], hit[1], ORGANIZATION, 0.85)
+                acronyms.add(_BRACKET_ACRONYM.match(text, doc.ends[j - 1]).group().strip(" \t()"))
+    keys = doc.keys
+    upper = [i for i in doc.caps if doc.is_upper(i) and len(doc.words[i]) <= 8]
+    for i in upper:
+        if i >= 3 and tuple(keys[i - 3 : i]) == _MEMBER_OF and len(doc.words[i]) <= 6 \
+                and text[doc.ends[i] : doc.ends[i] + 1] in (".", ",", ";", ")", "") and not doc.lex.is_allowed(keys[i]):
+            acronyms.add(doc.words[i])  # "a member of the PKK."
+    for i in upper:
+        if not state.taken[i] and doc.words[i] in acronyms:
+            state.emit(i, i + 1, ORGANIZATION, 0.8)
+    for i in [i + 1 for i, k in enumerate(keys[:-1]) if k in _PRESS and not doc.cap[i]]:
+        if not doc.cap[i] or state.taken[i] or not doc.simple_gap(i) or doc.is_upper(i):
+            continue
+        b = i
+        while b < doc.n and b - i < 4 and doc.cap[b] and not state.taken[b] and (b == i or doc.simple_gap(b)) \
+                and keys[b] not in NAME_STOP:
+            b += 1
+        if b > i:
+            state.emit(i, b, ORGANIZATION, 0.8)

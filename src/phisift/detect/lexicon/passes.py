@@ -43,7 +43,7 @@ from .places import (
     pass_addresses, pass_cued_locations, pass_lower_places, pass_multiword_places, pass_places, pass_streets,
     pass_streets_head_first, pass_town_shapes,
 )
-from .legal_bodies import pass_legal_bodies
+from .legal_bodies import pass_legal_bodies, pass_named_groups
 from .legal_people import pass_judge_postnominals, pass_legal_people
 from .legal_places import pass_legal_places
 from .professions import pass_professions
@@ -86,6 +86,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_company_heads, "", "'Innovest Systems', 'Liquid Robotics': a head word of trade makes the run before it a firm"),
     Pass(pass_saints, "", "'St. Luke's': a saint in the possessive is a hospital, not a person"),
     Pass(pass_known_hospitals, "", "'Johns Hopkins', 'NYU Langone': known short names before names see them"),
+    Pass(pass_named_groups, "", "'the People's Democracy Party (HADEP)', 'newspaper Özgür Gündem': after the heads, before names"),
     Pass(pass_org_cues, "", "'works at X', 'Insurance: X': the employer before the name cues see it"),
     Pass(pass_institution_slots, "", "'transferred from X', 'a second opinion at X': the slot before names"),
     Pass(pass_firm_lists, "found ORGANIZATION", "'Ceiba Solutions, Seeclickfix and Hubbard-Thomas': a firm's list neighbours"),

@@ -369,6 +369,10 @@ def date_cue(scan: Scan, pos: int, follow_range: bool = True) -> str | None:
     return None
 
 
+#: "-V", "-IV" after the year of "ECHR 1999-V": the volume of the European Court's reports.
+_REPORT_VOLUME = re.compile(r"-[IVX]{1,5}(?![\w-])")
+
+
 def _year(scan: Scan, m: re.Match) -> None:
     """A four-digit year: with a year cue ("in 2015"), in brackets, opening a line, in a range, or bare where a
     year can stand.
@@ -376,8 +380,9 @@ def _year(scan: Scan, m: re.Match) -> None:
     s, e = m.start(), m.end()
     if signature_pager(scan, s, e):
         return
-    if scan.unit_after(e):
-        return
+    if scan.unit_after(e) or _REPORT_VOLUME.match(scan.text, e) and scan.text.endswith("ECHR ", 0, s):
+        return  # ... or "ECHR 1999-V": a volume of the Court's reports, no date of anyone's
+
     text = scan.text
     words, _, between = scan.prev_words(s)
     words = [w.lower() for w in words]
