@@ -46,7 +46,8 @@ from augment_meddocan import load, model_quality, say, spread, train_f1  # noqa:
 from phisift.augment import FilteredBert, FilteredSettings
 from phisift.augment._common import cpu_seconds
 from phisift.detect.tagger.load import load_model_detector
-from phisift.detect.tagger.train import dev_figures
+from phisift.detect.tagger.train import dev_figures, train_model
+from phisift.detect.tagger.transformer import TransformerDetector, TransformerParams
 from phisift.document import Document
 from phisift.formats import read_corpus
 
@@ -94,8 +95,23 @@ def copy_check(subset: list[Document], augmented: list[Document]) -> tuple[int, 
 def extra_scores(model: Path, sets: dict[str, list[Document]]) -> dict[str, float]:
     """Strict entity F1 of a saved model on further sets (the same measure as its dev figure)."""
     det = load_model_detector(model, map_labels=False)
-    return {name: dev_figures(docs, lambda text: det.tag(text, with_scores=False))["entity_strict"]["f1"]
-            for name, docs in sets.items() if docs}
+    tag = det.tag if isinstance(det, TransformerDetector) else (lambda text: det.tag(text, with_scores=False))
+    return {name: dev_figures(docs, tag)["entity_strict"]["f1"] for name, docs in sets.items() if docs}
+
+
+def train_tagger(docs: list[Document], report: list[Document], out: Path, args: argparse.Namespace, seed: int) -> float:
+    """Train the chosen tagger on ``docs`` with ``report`` as dev; its dev strict F1.
+
+    The CRF is ``augment_meddocan``'s (fixed c1/c2). The transformer is the paper's setting:
+    the masked LM (``--mlm``, the one Filtered BERT samples from) fine-tuned for token
+    classification for ``--epochs`` (the last epoch is kept), seeded by the draw's seed.
+    """
+    if args.tagger == "crf":
+        return train_f1(docs, report, out, args)
+    params = TransformerParams(learning_rate=args.lr, epochs=args.epochs, batch_size=args.batch_size, seed=seed)
+    train_model(docs, out, kind="transformer", seed=seed, base=args.tagger_base or args.mlm, transformer=params,
+                overwrite=True)  # no dev: the last epoch is kept (scoring every epoch on report costs too much CPU)
+    return extra_scores(out, {"report": report})["report"]
 
 
 def one_seed(seed: int, tool: FilteredBert | None, tune: list[Document], report: list[Document],
@@ -120,7 +136,7 @@ def one_seed(seed: int, tool: FilteredBert | None, tune: list[Document], report:
             copies, same, words = copy_check(subset, docs)
             row.update(copies=copies, labels_kept=same, replaced=tool.stats.replaced - before, copy_words=words)
         t0, c0 = time.perf_counter(), cpu_seconds()
-        scores = {"report": train_f1(docs, report, model, args)}
+        scores = {"report": train_tagger(docs, report, model, args, seed)}
         scores.update(extra_scores(model, extra))
         row[kind] = scores
         row[f"{kind}_cpu"], row[f"{kind}_wall"] = cpu_seconds() - c0, time.perf_counter() - t0
@@ -140,8 +156,10 @@ def one_seed(seed: int, tool: FilteredBert | None, tune: list[Document], report:
 def summary_lines(rows: list[dict], tool: FilteredBert, args: argparse.Namespace) -> list[str]:
     lines = [f"Filtered BERT, English real prose: {args.size} tune notes per seed, words={args.words} per 250-word "
              f"instance, min-sim={args.min_sim}, top-k={args.top_k or 'all'}, copies={args.copies} (originals kept); "
-             f"CRF c1={args.c1} c2={args.c2}, {args.max_iterations} iterations, feature detectors "
-             f"'{args.feature_detectors}'", model_quality(args)]
+             + (f"CRF c1={args.c1} c2={args.c2}, {args.max_iterations} iterations, feature detectors "
+                f"'{args.feature_detectors}'" if args.tagger == "crf" else
+                f"transformer tagger: {args.tagger_base or args.mlm} fine-tuned, lr {args.lr}, {args.epochs} epochs "
+                f"(last kept), batch {args.batch_size}"), model_quality(args)]
     for name in rows[0]["raw"]:
         raw = [r["raw"][name] for r in rows]
         aug = [r["aug"][name] for r in rows]
@@ -190,6 +208,13 @@ def parse() -> argparse.Namespace:
     ap.add_argument("--feature-detectors", default="rules,lexicon")
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "augment-english")
     ap.add_argument("--tag", default="", help="suffix of the report file names")
+    ap.add_argument("--tagger", choices=("crf", "transformer"), default="crf",
+                    help="crf (default) or transformer: the masked LM fine-tuned as the tagger (the paper's setting)")
+    ap.add_argument("--tagger-base", type=Path, help="transformer: the encoder to fine-tune (default --mlm)")
+    ap.add_argument("--lr", type=float, default=3e-4, help="transformer learning rate")
+    ap.add_argument("--epochs", type=int, default=15, help="transformer epochs (the last is kept)")
+    ap.add_argument("--batch-size", type=int, default=8, help="transformer batch size")
+    ap.add_argument("--report-notes", type=int, default=0, help="score on the first N report notes only (0: all)")
     args = ap.parse_args()
     args.seeds = [int(s) for s in args.seeds.split(",")]
     if not args.raw_only and not (args.mlm and args.vectors):
@@ -205,6 +230,8 @@ def main() -> int:
     say(f"start {time.strftime('%H:%M:%S')} {load()}, commit {commit}")
     tune = list(read_corpus(args.data / "tune.jsonl"))
     report = list(read_corpus(args.data / "report.jsonl"))
+    if args.report_notes:  # the first N (a transformer tags slowly on a busy CPU)
+        report = report[: args.report_notes]
     extra = {name: list(read_corpus(args.data / f"{name}.jsonl")) for name in args.sets.split(",") if name}
     lines = [f"commit {commit} (a worktree with uncommitted changes reports its HEAD)"]
     if args.lm_corpus:

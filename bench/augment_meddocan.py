@@ -113,8 +113,9 @@ def model_quality(args: argparse.Namespace) -> str:
 def train_f1(docs: list[Document], dev: list[Document], out: Path, args: argparse.Namespace) -> float:
     crf = CrfParams(c1=args.c1, c2=args.c2, max_iterations=args.max_iterations)
     dets = tuple(d for d in args.feature_detectors.split(",") if d)
+    vectors = args.neighbour_vectors if getattr(args, "cluster_features", False) else None
     result = train_model(docs, out, dev_docs=dev, crf=crf, grid=[(args.c1, args.c2)],
-                         features=FeatureSettings(detectors=dets), overwrite=True)
+                         features=FeatureSettings(detectors=dets), vectors=vectors, overwrite=True)
     return result.dev["entity_strict"]["f1"]
 
 
@@ -178,9 +179,32 @@ def lowres(train: list[Document], dev: list[Document], args: argparse.Namespace)
     return {"lines": lines, "results": results, "stats": stats}
 
 
+def seen_split(train: list[Document], dev: list[Document], model: Path) -> str:
+    """Dev strict recall of a saved model on the gold spans whose string is a training span (which a raw model
+    can memorise and a pseudonymised corpus cannot carry) and on the others; and its false positives."""
+    from phisift.detect.tagger.load import load_model_detector
+
+    seen = {s.text_in(d.text) for d in train for s in d.spans}
+    det = load_model_detector(model, map_labels=False)
+    found = {"seen": [0, 0], "unseen": [0, 0]}
+    fp = 0
+    for d in dev:
+        pred = {(s.start, s.end, s.label) for s in det.tag(d.text, with_scores=False)}
+        gold = {(s.start, s.end, s.label) for s in d.spans}
+        fp += len(pred - gold)
+        for s in d.spans:
+            part = found["seen" if s.text_in(d.text) in seen else "unseen"]
+            part[1] += 1
+            part[0] += (s.start, s.end, s.label) in pred
+    return (f"recall on dev strings that are training spans {found['seen'][0]}/{found['seen'][1]} "
+            f"({100 * found['seen'][0] / found['seen'][1]:.2f}), on the others {found['unseen'][0]}/"
+            f"{found['unseen'][1]} ({100 * found['unseen'][0] / found['unseen'][1]:.2f}); {fp} false positives")
+
+
 def pseudo(train: list[Document], dev: list[Document], args: argparse.Namespace) -> dict:
     lines = [f"Neighbour pseudonymisation of all {len(train)} training documents; CRF c1={args.c1} c2={args.c2}, "
-             f"{args.max_iterations} iterations, feature detectors '{args.feature_detectors}'"]
+             f"{args.max_iterations} iterations, feature detectors '{args.feature_detectors}'"
+             + (", word-cluster features from the surrogate-copies space" if args.cluster_features else "")]
     t0, c0 = time.perf_counter(), cpu_seconds()
     if args.skip_raw:  # the raw model of an earlier run of this bench
         raw = json.loads((args.out / "runs" / "pseudo-raw" / "phisift_model.json").read_text())["dev"]["entity_strict"]["f1"]
@@ -190,6 +214,7 @@ def pseudo(train: list[Document], dev: list[Document], args: argparse.Namespace)
         lines.append(f"raw: dev strict F1 {100 * raw:.2f} ({time.perf_counter() - t0:.0f} s wall, "
                      f"{cpu_seconds() - c0:.0f} s CPU)")
     say("  " + lines[-1] + f" {load()}")
+    lines.append("  raw: " + seen_split(train, dev, args.out / "runs" / "pseudo-raw"))
     results = {"raw": raw}
     for name, path in (("surrogate-corpus vectors", args.neighbour_vectors), ("MEDDOCAN (de-identified) vectors", args.vectors)):
         if name.startswith("MEDDOCAN") and not args.both_spaces:
@@ -211,6 +236,7 @@ def pseudo(train: list[Document], dev: list[Document], args: argparse.Namespace)
                          f"words by class {s['words_by_class']} "
                          f"({time.perf_counter() - t0:.0f} s wall, {cpu_seconds() - c0:.0f} s CPU)")
             say("  " + lines[-1] + f" {load()}")
+            lines.append(f"  N={n}: " + seen_split(train, dev, args.out / "runs" / run))
     return {"lines": lines, "results": results}
 
 
@@ -245,6 +271,10 @@ def main() -> int:
     ap.add_argument("--mlm", type=Path, default=None)
     ap.add_argument("--vectors", type=Path, default=None)
     ap.add_argument("--neighbour-vectors", type=Path, default=None)
+    ap.add_argument("--cluster-features", action="store_true",
+                    help="the CRF (raw and pseudonymised alike) gets word-cluster features from the surrogate-copies "
+                         "space (--neighbour-vectors: built from phisift's surrogates, no real PHI), which also "
+                         "clusters words no training note holds")
     ap.add_argument("--tag", default="", help="suffix of the report file names")
     args = ap.parse_args()
     args.seeds = [int(s) for s in args.seeds.split(",")]
