@@ -37,6 +37,13 @@ from lexicon_helpers import det, found, texts  # noqa: F401  (det is a fixture)
         ("a report of the Istanbul Forensic Medicine Institute", "Istanbul Forensic Medicine Institute"),
         ("he was taken to the Tunceli Gendarmerie Regiment", "Tunceli Gendarmerie Regiment"),
         ("Mr D. Walton, of the Foreign and Commonwealth Office", "Foreign and Commonwealth Office"),
+        ("The Bratislava I District Court dismissed the action.", "Bratislava I District Court"),
+        ("The Prague 4 District Court dismissed the action.", "Prague 4 District Court"),
+        ("The District Court in Bratislava dismissed the action.", "District Court in Bratislava"),
+        ("the Court of First Instance in Tirana", "Court of First Instance in Tirana"),
+        ("The Ninth Circuit affirmed.", "Ninth Circuit"),
+        ("The United States District Court for the Southern District of New York granted it.",
+         "United States District Court for the Southern District of New York"),
     ],
 )
 def test_bodies(det, text: str, value: str) -> None:  # noqa: F811
@@ -63,6 +70,7 @@ def test_justice_is_no_name_in_a_ministry(det) -> None:  # noqa: F811
         "The public prosecutor called about the case; the police were notified.",
         "HISTORY: He was seen by the court-appointed psychologist.",
         "Government insurance covers the medication.",
+        "He lives at 12 Town Court and was in court in Boston.",
         "She read about the Digital Government programme and the Local Government elections.",
     ],
 )

@@ -92,6 +92,18 @@ institute of forensic medicine
 council of forensic medicine
 national assembly
 general staff
+first circuit
+second circuit
+third circuit
+fourth circuit
+fifth circuit
+sixth circuit
+seventh circuit
+eighth circuit
+ninth circuit
+tenth circuit
+eleventh circuit
+federal circuit
 human rights association
 foreign and commonwealth office
 foreign office
@@ -216,6 +228,10 @@ _INNER = frozenset({"of", "the", "and"})
 #: "Istanbul 2nd Assize Court": the ordinal between the place and the head.
 _ORDINAL_GAP = re.compile(r"[ \t]+[0-9]{1,2}$")
 _ORDINAL = frozenset({"st", "nd", "rd", "th"})
+#: "Prague 4 District Court": a district number between the place and the head.
+_NUMBER_GAP = re.compile(r"[ \t]+[0-9]{1,2}[ \t]+")
+#: "Bratislava I District Court", "Košice II District Court".
+_ROMAN = frozenset({"I", "II", "III", "IV", "V", "VI"})
 #: Words before "Government" that say which government without naming a country.
 _GOVERNMENT_GENERIC = frozenset(
     "the respondent federal local central national regional state interim new previous former provisional "
@@ -251,8 +267,8 @@ def _phrase_at(doc: Tokens, i: int) -> tuple[int, str] | None:
 
 def _of_tail(doc: Tokens, state: PassState, j: int, limit: int = 5) -> int:
     """End of "of [the] <Capitalised words>" after token j-1 ("of Kharkiv", "of the Interior",
-    "of Foreign Affairs"), or j when there is none."""
-    if j >= doc.n or doc.keys[j] != "of" or not doc.simple_gap(j):
+    "of Foreign Affairs", "for the Third Circuit"), or j when there is none."""
+    if j >= doc.n or doc.keys[j] not in ("of", "for") or not doc.simple_gap(j):
         return j
     t = j + 1
     if t < doc.n and doc.keys[t] == "the" and not doc.cap[t] and doc.simple_gap(t):
@@ -271,25 +287,45 @@ def _of_tail(doc: Tokens, state: PassState, j: int, limit: int = 5) -> int:
     return end
 
 
+def _in_place(doc: Tokens, state: PassState, j: int) -> int:
+    """End of "in <Place>" after a kind of court at token j-1 ("the District Court in Bratislava"), a place the
+    lists know or a word no list holds, or j."""
+    if j + 1 >= doc.n or doc.keys[j] != "in" or doc.cap[j] or not doc.simple_gap(j) or not doc.simple_gap(j + 1):
+        return j
+    b = j + 1
+    while b < doc.n and b - j <= 2 and doc.cap[b] and not state.taken[b] and (b == j + 1 or doc.simple_gap(b)) \
+            and doc.keys[b] not in NAME_STOP:
+        b += 1
+    lex = doc.lex
+    if b > j + 1 and all(lex.is_place_word(doc.keys[t]) or not lex.is_allowed(doc.keys[t]) for t in range(j + 1, b)):
+        return b
+    return j
+
+
 def _prefix_start(doc: Tokens, state: PassState, i: int) -> int:
     """Start of the specific capitalised run before token i (the place of a body), or i when there is none;
-    "Istanbul 2nd Assize Court" keeps its ordinal."""
+    "Istanbul 2nd Assize Court", "Prague 4 District Court" and "Bratislava I District Court" keep their
+    number."""
     head = i
     if i >= 2 and doc.keys[i - 1] in _ORDINAL and not state.taken[i - 1] and doc.simple_gap(i) \
             and _ORDINAL_GAP.search(doc.gap(i - 1)):
         head = i - 1  # "Istanbul 2nd Assize Court": "nd" is a token, its digit in the gap
+    elif i >= 2 and doc.words[i - 1] in _ROMAN and doc.simple_gap(i) and not state.taken[i - 1]:
+        head = i - 1  # "Bratislava I District Court"
     if head == 0 or state.taken[head - 1] or not doc.cap[head - 1]:
         return i
-    if not (doc.simple_gap(head) or _ORDINAL_GAP.search(doc.gap(head))):
+    numbered = head < i or _NUMBER_GAP.fullmatch(doc.gap(head)) is not None
+    if not (doc.simple_gap(head) or numbered):
         return i
-    a = _left_run(doc, state, head) if head == i else _left_run_before_ordinal(doc, state, head)
+    a = _left_run(doc, state, head) if not numbered else _left_run_before_ordinal(doc, state, head)
     if a < head and specific(doc, range(a, head)):
         return a
     return i
 
 
 def _left_run_before_ordinal(doc: Tokens, state: PassState, head: int) -> int:
-    """The capitalised run before the ordinal token ``head``, whose gap holds the digits."""
+    """The capitalised run before ``head`` (an ordinal whose gap holds the digits, a Roman numeral, or a head
+    after a district number)."""
     a = head
     while a - 1 >= 0 and doc.cap[a - 1] and not state.taken[a - 1] and doc.keys[a - 1] not in NAME_STOP and (
         a == head or doc.simple_gap(a)
@@ -358,6 +394,8 @@ def _body_at(doc: Tokens, state: PassState, i: int) -> tuple[int, int, bool] | N
     b = _of_tail(doc, state, j)
     if b > j and not specific(doc, range(j + 1, b)):
         b = j  # "Court of Appeal of the Republic": no place after it
+    if b == j and a == i and phrase in KIND:
+        b = _in_place(doc, state, j)  # "the District Court in Bratislava"
     if phrase.endswith("governor") and a == i:
         return None  # "the Governor of Şırnak": an official; the place after it is the places pass's
     if phrase in NATIONAL or a < i or b > j:

@@ -64,10 +64,10 @@ class Pass:
 
 PASSES: tuple[Pass, ...] = (
     Pass(pass_generic_orgs, "", "'Alcoholics Anonymous', 'Job Corps': programmes that name no one, claimed untagged first"),
+    Pass(pass_legal_bodies, "", "'the Court of Cassation', 'Ministry of Justice': courts and ministries before names read 'Justice', and before streets read '4 District Court'"),
     Pass(pass_streets, "", "a house number and a street suffix are the surest shape: take them before any name"),
     Pass(pass_streets_head_first, "", "'Calle Carmen Romero, 23': street words must not become a person"),
     Pass(pass_addresses, "found STREET", "the city after a street or before ', ST 12345', before names claim it"),
-    Pass(pass_legal_bodies, "", "'the Court of Cassation', 'Ministry of Justice': courts and ministries before names read 'Justice'"),
     Pass(pass_legal_people, "", "'Lord Justice Elias', 'Hadley v Baxendale': judges and parties before titles read 'Lord'"),
     Pass(pass_legal_places, "", "'the village of Çukurca', 'the Lice district': a kind word makes any name a place, before names"),
     Pass(pass_shaped_logins, "", "'briansmith', 'hknudsen8': names run together into one login, before names see them"),
