@@ -109,3 +109,10 @@ def test_a_reply_word_is_no_part_of_a_tagger_addition():
     text = "Seen with Tobiah Venkataraman today."
     got = additions(text, [Span(10, 29, "PATIENT", "model", 0.99)], [], 0.5)
     assert [text[s.start : s.end] for s in got] == ["Tobiah Venkataraman"]
+
+
+def test_a_room_ends_a_hospital_in_a_slot(det):
+    got = texts(det, "After consent, the patient was taken to AEVMH Operating Room #1 where anesthesia was given.")
+    assert "AEVMH" in got and not any("Room" in f for f in got), got
+    assert "Mercy General Hospital" in texts(det, "She was transferred to Mercy General Hospital for care.")
+

@@ -40,9 +40,10 @@ class LexiconDetector:
         if mode != MIXED:
             # a note typed all in lowercase or capitals is read a second time through a recased
             # copy (same offsets); what that reading adds where the first found nothing is kept
-            again = self._run(Tokens(recase(text, mode, self.lexicons), self.lexicons), recased=True)
+            copy = recase(text, mode, self.lexicons)
+            again = self._run(Tokens(copy, self.lexicons), recased=True)
             if mode == UPPER:
-                spans = _bodies_end_where_recased(text, spans, again)
+                spans = _bodies_end_where_recased(copy, spans, again)
             spans = _longest_first(spans + again)
         return sorted(spans)
 
@@ -57,7 +58,7 @@ class LexiconDetector:
 _BODIES = frozenset({HOSPITAL, ORGANIZATION, LOCATION_OTHER})
 
 
-def _bodies_end_where_recased(text: str, plain: list[Span], recased: list[Span]) -> list[Span]:
+def _bodies_end_where_recased(copy: str, plain: list[Span], recased: list[Span]) -> list[Span]:
     """In a note in capitals, a named body of the plain reading that the recased reading
     starts at the same place but ends sooner is dropped for the recased one.
 
@@ -65,17 +66,23 @@ def _bodies_end_where_recased(text: str, plain: list[Span], recased: list[Span])
     after it ("UIHC FOR LACK OF INSURANCE", "MERCY MEDICAL CENTER FOR MRI OF THE BRAIN"); the
     recased copy keeps common and clinical words in lower case and ends the name where a
     writer would ("uihc", "Mercy Medical Center"). Only the end is taken from it, and only where
-    whole words follow it: a body the recased reading does not find, starts elsewhere or ends
-    inside a word ("PALOMO Y ASOCIADOS S.A.", "SAINT ELIZABETH'S") stays as the plain reading found it.
+    the rest opens with a word that goes on with the sentence ("for", "of", "following"): a body the
+    recased reading does not find or starts elsewhere, or whose rest is a suffix or more of its name
+    ("PALOMO Y ASOCIADOS S.A.", "NØRGAARD & SØN A/S", "CRORZIRTON METHODIST CHURCH SERVICES"),
+    stays as the plain reading found it.
     """
     ends = {s.start: s.end for s in recased if s.label in _BODIES}
 
     def runs_on(s: Span) -> bool:
         end = ends.get(s.start, s.end)
-        return end < s.end and text[end : end + 1].isspace() and any(
-            sum(c.isalpha() for c in w) > 1 for w in text[end : s.end].split())
+        rest = copy[end : s.end].split()
+        return end < s.end and copy[end : end + 1].isspace() and bool(rest) and rest[0] in _GOES_ON
 
     return [s for s in plain if not (s.label in _BODIES and runs_on(s))]
+
+
+#: Words that continue a sentence after a name, as the recased copy writes them (lower case).
+_GOES_ON = frozenset("for of the and to with in on at by from following due because after before".split())
 
 
 def _longest_first(spans: list[Span]) -> list[Span]:

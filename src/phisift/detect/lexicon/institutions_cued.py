@@ -216,6 +216,10 @@ def _run_ok(doc: Tokens, state: PassState, a: int, b: int) -> bool:
     return specific(doc, [t for t in range(a, b) if doc.cap[t]])
 
 
+#: Rooms and places inside a hospital that end a slot's run ("AEVMH Operating Room", "Mercy Recovery Suite").
+_ROOM_WORDS = frozenset("room rooms suite suites ward wards bay theatre theater operating recovery".split())
+
+
 def pass_institution_slots(doc: Tokens, state: PassState) -> None:
     """'transferred from Ochsner', 'a second opinion at UPMC', 'employed by Arroyo A.C.'."""
     for i in doc.caps:
@@ -225,7 +229,8 @@ def pass_institution_slots(doc: Tokens, state: PassState) -> None:
         if label is None:
             continue
         b = slot_run(doc, state, i)
-        # a trailing generic word is the room, not the name: "AEVMH Operating Room"
+        while b - i > 1 and doc.keys[b - 1] in _ROOM_WORDS:
+            b -= 1  # the room is not the name: "taken to AEVMH Operating Room #1"
         if not _run_ok(doc, state, i, b):
             continue
         if b - i == 1 and (doc.keys[i] in _NOT_HOSPITAL or doc.is_upper(i) and len(doc.words[i]) <= 2):
