@@ -91,6 +91,67 @@ CREDENTIAL_ONE = re.compile(r"\b([A-Z][a-z]+),? (?:M\.D\.|MD|D\.O\.|RN|PA-C|NP|P
 PLACE_STATE = re.compile(r"\b((?:[A-Z][a-z]+ ){0,2}[A-Z][a-z]+), ([A-Z][a-z]+(?: [A-Z][a-z]+)?)\b")
 
 
+# --- wider neutral regions (the second round): real PHI of the carrier the patterns above miss. ---
+# Found on the tuning half's raw prose only (bench/rawprose_fps.py); kept apart from ``find_neutral`` so that
+# the injector's insertion points, and so every set's text and gold, stay what they were.
+
+#: Several ages in a row ("two children, ages 15 and 16", "brothers ages 68 and 77", "Age:  27", "age 1year").
+MORE_AGES = (
+    re.compile(r"(?i)\bages?\b[ \t]*:?[ \t]*(\d{1,3}(?:[ \t]*(?:,|and|to|or|&|-)[ \t]*\d{1,3}(?![\d)])){0,4})(?![\d)]|[.:/]\d)"),
+    re.compile(r"(?i)\b\d{1,3}(?=[ \t]*-[ \t]*(?:years?|yrs?|months?)[- ]old\b)"),
+    # "menarche at 13", "started drinking at 15", "when she was 12", "since he was 9"
+    re.compile(r"(?i)\b(?:menarche|started|began|begun|quit|stopped|diagnosed|married|divorced|moved|immigrated|"
+               r"adopted|retired|widowed)\b[^.\n]{0,30}?\bat (?:the age of |age )?(\d{1,2})\b"
+               r"(?![ \t]*(?:mg|mcg|ml|%|a\.?m|p\.?m|o'clock|:|cm|mm|kg|lb|hours?|weeks?|percent|\.\d))"),
+    re.compile(r"(?i)\b(?:when|since|until|while|after|before) (?:he|she|they|i) (?:was|were|turned) (\d{1,2})\b(?![.:/]\d)"),
+    re.compile(r"(?i)\b(?:sons?|daughters?|brothers?|sisters?|children|kids|grandchildren|siblings),? (?:aged? |ages )?"
+               r"(\d{1,2}(?:(?:,| and| &) \d{1,2}){1,4})\b(?![.:/]\d)"),
+)
+#: Dates without a year after "on" ("on 7/3", "On 2/9"), and "since May".
+MORE_DATES = (
+    re.compile(r"(?i)(?<=\bon )\d{1,2}/\d{1,2}\b(?![/\d])"),
+    re.compile(r"\b(?:since|until|by|before|after|early|late|mid) (May)\b"),
+)
+#: A telephone number written out ("call the office at 327-8850").
+MORE_PHONES = re.compile(r"(?<![\d-])(?:\(\d{3}\)[ \t]?|\d{3}[-.])?\d{3}-\d{4}\b(?!-)")
+_FIRST_CAP = r"([A-Z][a-z]+)"
+#: Given names the prose shows as a person's: two joined by "and", a placeholder doctor with a surname,
+#: a name after "name is", a possessive before family, a subject before "is a very nice".
+MORE_NAMES = (
+    re.compile(r"\b" + _FIRST_CAP + r" and " + _FIRST_CAP + r"\b"),
+    re.compile(r"(?<=\bDr\. )(?:X|XX|XYZ|ABC) [A-Z][a-z]+\b"),
+    re.compile(r"(?i:\bname is |\bnamed |\bcalled )" + _FIRST_CAP + r"\b"),
+    re.compile(r"\b" + _FIRST_CAP + r"(?:'s?|’s?) (?:parents|mother|father|mom|dad|wife|husband|family|sister|brother)\b"),
+    re.compile(r"(?:^|(?<=[.,:] ))" + _FIRST_CAP + r" is an? (?:very )?(?:nice|pleasant|lovely)\b", re.M),
+    re.compile(r"(?<=\bfor )" + _FIRST_CAP + r"(?=\.)"),
+)
+#: Employers and bodies with a company's head word, a county, a place after a number ("in 1982 in Haiti").
+MORE_ORGS = (
+    re.compile(r"\b(?:[A-Z][A-Za-z'’&\-]+ (?:and |& |&amp; )*){1,4}(?:Company|Commission|Corporation|Corp\.?|Inc\.?|LLC|"
+               r"Holdings)\b"),
+    re.compile(r"\b(?:worked|works|working|employed|employee)\b[^.\n]{0,40}?\b(?:at|for|by) ((?:[A-Z][A-Za-z&\-]+ ?){1,3})"),
+    re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)? County\b"),
+    re.compile(r"\b[A-Z][a-z]+-[A-Z][a-z]+(?= (?:software|hospital|medical|clinic))"),
+    re.compile(r"(?<=(?:19|20)\d\d )(?:in|at|from|to) ([A-Z][a-z]+(?: [A-Z][a-z]+){0,2})\b"),
+    re.compile(r"(?<=\bhis |\bher )[A-Z][a-z]+(?= office\b)"),
+    re.compile(r"\b(?:St\.?|Saint) [A-Z][a-z]+(?:'s)? (?i:hospital|medical center|clinic)\b"),  # "St. Francis hospital"
+    # a placeholder's department or hospital named before it ("Emergency Department of XYZ")
+    re.compile(r"\b(?:[A-Z][a-z]+ )?(?:Department|Hospital|Center|Clinic|University|Division) of (?:XYZ|ABCD|ABC|XXX)\b"),
+)
+#: An occupation stated with "is a" / "was a" ("is a homemaker", "was a security guard", "is a paralegal
+#: specialist"): a noun with a trade's ending, not a habit ("is a nonsmoker") or a manner ("is a poor historian").
+MORE_PROFESSION = re.compile(
+    r"(?i:\b(?:he|she|patient|who|and|,)(?: [a-z]+ly)? (?:is|was) (?:a |an )|\bwork(?:s|ed|ing)? as (?:a |an )?)((?:(?!(?:very|pleasant|nice|poor|good|well|former|retired|known|long|heavy|light|"
+    r"social|current)\b)[A-Za-z]+ ){0,2}(?!(?:pleasant|significant|relevant|important|clear|other|over|under|never|"
+    r"ever|together|either|neither|rather|later|after|better|for|major|minor|poor|prior)\b)(?!(?:non)?(?:smoker|drinker|user|abuser|survivor|carrier|donor|responder|"
+    r"historian|member|resident|candidate|patient|reporter|partner|runner|walker|sleeper)\b)[A-Za-z]*"
+    r"(?:maker|wife|guard|ist|or|ant|ian|er|CNA|RN|LPN))\b(?=[ \t]*(?:[.,;]|at\b|for\b|and\b|in\b|with\b|who\b|$))",
+    re.M,
+)
+#: Citation and order numbers of the mine narratives ("terminate citation #9005626").
+MORE_IDS = re.compile(r"(?i)\b(?:citation|order)[ \t]*(?:#|no\.?|number)?[ \t]*(\d{5,})\b")
+
+
 @dataclass(frozen=True, slots=True)
 class Region:
     start: int
@@ -154,6 +215,40 @@ def find_neutral(text: str) -> list[Region]:
         found.append(Region(a, b, "real_profession"))
     found += [Region(m.start(), m.end(), "real_name") for m in TITLED_INITIAL.finditer(text)]
     found += [Region(m.start(1), m.end(1), "real_name") for m in CREDENTIAL_ONE.finditer(text)]
+    return _merge([r for r in found if r.end > r.start])
+
+
+def find_more_neutral(text: str) -> list[Region]:
+    """Real PHI of the carrier that :func:`find_neutral` leaves out: ages in lists and after life events,
+    dates without a year, written-out phone numbers, given names by a person's context, employers,
+    counties, stated occupations, citation numbers. A separate reading (not part of ``find_neutral``)
+    so that adding it changes the scoring only, never the injected text or its gold."""
+    found: list[Region] = []
+
+    def add(pattern: re.Pattern[str], kind: str) -> None:
+        for m in pattern.finditer(text):
+            if m.re.groups:
+                found.extend(Region(*m.span(g), kind) for g in range(1, m.re.groups + 1) if m.group(g))
+            else:
+                found.append(Region(m.start(), m.end(), kind))
+
+    for pattern in MORE_AGES:
+        add(pattern, "real_age")
+    for pattern in MORE_DATES:
+        add(pattern, "real_date")
+    add(MORE_PHONES, "real_phone")
+    names = _name_words()
+    for m in MORE_NAMES[0].finditer(text):  # "Christine and Bryan": both must be given names or surnames
+        if m.group(1) in names and m.group(2) in names:
+            found.append(Region(m.start(), m.end(), "real_name"))
+    add(MORE_NAMES[1], "real_name")
+    add(MORE_NAMES[2], "real_name")  # "His name is Kasson": the cue says it, listed or not
+    for pattern in MORE_NAMES[3:]:  # a possessive, a subject, "for X.": the word must be a listed name
+        found.extend(Region(*m.span(1), "real_name") for m in pattern.finditer(text) if m.group(1) in names)
+    for pattern in MORE_ORGS:
+        add(pattern, "real_org")
+    add(MORE_PROFESSION, "real_profession")
+    add(MORE_IDS, "real_id")
     return _merge([r for r in found if r.end > r.start])
 
 

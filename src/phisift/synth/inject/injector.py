@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from ...document import Document, Edit, Span, rewrite, sort_edits
 from . import numbers, people, places, sentences
-from .carrier import Region, find_neutral, find_placeholders
+from .carrier import Region, find_more_neutral, find_neutral, find_placeholders
 from .phrase import Ctx, Phrase, lit, phrase_text
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])  ?(?=[A-Z])")
@@ -84,6 +84,8 @@ def inject(doc_id: str, text: str, seed: int, config: InjectConfig = InjectConfi
         else:
             neutral.append(Region(hole.start, hole.end, "placeholder"))
     points = _insertion_points(text, neutral + holes)
+    # the wider regions come after the insertion points are chosen: they change what is scored, not the text
+    neutral += [r for r in find_more_neutral(text) if not any(h.start < r.end and r.start < h.end for h in holes)]
     ctx.rng.shuffle(points)
     k = ctx.rng.randint(config.inline_min, config.inline_max)
     families = [ctx.pick(config.families) for _ in range(k)]
@@ -158,6 +160,6 @@ def query(doc_id: str, seed: int, context: str = "") -> Document:
     ctx = Ctx(random.Random(f"query:{seed}:{doc_id}"))
     phrase = sentences.fill(ctx, ctx.pick(sentences.QUERIES))
     text = context.strip()
-    neutral = find_neutral(text) if text else []
+    neutral = find_neutral(text) + find_more_neutral(text) if text else []
     pieces = {(len(text), len(text)): [((lit(" "),) if text else ()) + phrase]}
     return _assemble(doc_id, text, pieces, neutral, [], {"carrier": "query"})
