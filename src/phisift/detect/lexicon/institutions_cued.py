@@ -261,11 +261,16 @@ def pass_known_hospitals(doc: Tokens, state: PassState) -> None:
         state.emit(i, j, HOSPITAL, 0.85)
 
 
+_SAINT_WORDS = frozenset({"st", "saint", "ste", "sainte"})
+
+
 def pass_saints(doc: Tokens, state: PassState) -> None:
     """"St. Luke's", "Saint Elizabeth's", "ST. MARGARET'S HEALTH", "St Rita's Regional": a saint in
     the possessive names a hospital (or a church) wherever it stands."""
-    for i in range(doc.n - 1):
-        if doc.keys[i] not in ("st", "saint", "ste", "sainte") or state.taken[i] or state.taken[i + 1]:
+    for i in doc.positions(_SAINT_WORDS):
+        if i >= doc.n - 1:
+            break
+        if state.taken[i] or state.taken[i + 1]:
             continue
         g = doc.gap(i + 1)
         w = doc.words[i + 1]
@@ -316,8 +321,8 @@ def pass_lower_acronyms(doc: Tokens, state: PassState) -> None:
     'at', 'from' or 'to' in a note that is not typed in one case, closing its clause."""
     if state.recased:
         return
-    for i in range(1, doc.n):
-        if state.taken[i] or doc.cap[i] or doc.keys[i - 1] not in ("at", "from") or not doc.simple_gap(i):
+    for i in doc.follow(("at", "from")):
+        if state.taken[i] or doc.cap[i] or not doc.simple_gap(i):
             continue
         nxt = doc.gap(i + 1).strip() if i + 1 < doc.n else ""
         if i + 1 < doc.n and not nxt and doc.keys[i + 1] not in ("on", "for", "in", "last", "and", "since"):

@@ -22,7 +22,7 @@ from .tokens import Tokens
 #: "kylie is a 63 yo lady", "Parker (48 yrs)", "masstein (aged 50)") or a visit verb
 #: ("Peck comes in today"). The words before it, at a sentence start, are the patient's name.
 _AGE_TAIL = re.compile(
-    r"\d{1,3}(?:(?:[ \t]*|-)(?:years?|yrs?|yo|y/o|y\.o\.|year-old|yr-old|months?|mo)\b"
+    r"\d\d{0,2}(?:(?:[ \t]*|-)(?:years?|yrs?|yo|y/o|y\.o\.|year-old|yr-old|months?|mo)\b"
     r"(?![ \t]+(?:ago|prior|before|earlier|later|after|since)\b)|[ \t]*\))",
     re.I,
 )

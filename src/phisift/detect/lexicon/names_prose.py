@@ -67,9 +67,8 @@ def _name_word(doc: Tokens, t: int) -> bool:
 
 
 def _possessives(doc: Tokens, state: PassState) -> None:
-    for t in range(doc.n - 1):
-        w = doc.words[t]
-        if not w.endswith(("'s", "’s")) or state.taken[t] or not doc.simple_gap(t + 1):
+    for t in [t for t, w in enumerate(doc.words[:-1]) if w.endswith(("'s", "’s"))]:
+        if state.taken[t] or not doc.simple_gap(t + 1):
             continue
         if doc.keys[t + 1] in _PERSONAL and _name_word(doc, t) and not doc.eponym_after(t + 1):
             state.emit(t, t + 1, PATIENT, 0.7)
@@ -93,8 +92,8 @@ def _given_name(doc: Tokens, t: int) -> bool:
 
 
 def _after_speech(doc: Tokens, state: PassState) -> None:
-    for t in range(1, doc.n):
-        if doc.keys[t - 1] not in _SPEECH or state.taken[t] or not doc.simple_gap(t) or not _name_word(doc, t):
+    for t in doc.follow(_SPEECH):
+        if state.taken[t] or not doc.simple_gap(t) or not _name_word(doc, t):
             continue
         j = t + 1
         if j < doc.n and doc.simple_gap(j) and _name_word(doc, j) and doc.cap[j] == doc.cap[t]:
@@ -104,9 +103,7 @@ def _after_speech(doc: Tokens, state: PassState) -> None:
 
 
 def _addressed(doc: Tokens, state: PassState) -> None:
-    for t in range(doc.n - 1):
-        if doc.keys[t + 1] not in _VOCATIVE_NEXT:
-            continue  # the rarest condition first: the rest are asked of a few tokens
+    for t in [u - 1 for u in doc.positions(_VOCATIVE_NEXT) if u > 0]:  # the rarest condition first
         if state.taken[t] or not doc.sentence_initial(t) or doc.gap(t + 1) not in (", ", ","):
             continue
         if not _name_word(doc, t):

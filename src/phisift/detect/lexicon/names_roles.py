@@ -170,9 +170,7 @@ def _unknown_caps_pair(doc: Tokens, t: int) -> bool:
 def pass_role_names(doc: Tokens, state: PassState) -> None:
     """'scribe Sandra H.', 'signed by RN holly cook', 'Seen together with fellow K. Copeland',
     'From: PA-C GRACE MIRANDA', 'Dictated by Scribe: Gilberto Snow': the name after a role."""
-    starts = doc.positions(_ROLE_FIRST)
-    if doc.caps:
-        starts = sorted(set(starts).union(doc.caps))
+    starts = [i for i, (k, cap) in enumerate(zip(doc.keys, doc.cap)) if cap or k in _ROLE_FIRST]
     for i in starts:
         if i >= doc.n - 1:
             break
@@ -199,9 +197,11 @@ def pass_title_lower(doc: Tokens, state: PassState) -> None:
     """'Mrs adalberto barajas', 'Doctor anna farias', 'Dr. t. williams', 'Ms. đặng': a capitalised
     title before a name typed in lowercase."""
     lex = doc.lex
-    for i in range(doc.n - 1):
+    for i in doc.positions(TITLES):
+        if i >= doc.n - 1:
+            break
         k = doc.keys[i]
-        if k not in TITLES or state.taken[i + 1]:
+        if state.taken[i + 1]:
             continue
         if not doc.cap[i]:
             # "dr. S. Thornton": a lowercase title before an initial and a surname
@@ -334,9 +334,9 @@ def pass_cues_any_case(doc: Tokens, state: PassState) -> None:
     """'To: sofia duarte', 'Patient: art green', 'RE: F.P. Cisneros', 'Emergency contact is R.G. Lamb',
     'Discussed with J.D. Đặng', 'From: cc: stacey green': names the cue passes leave because of
     their case or their initials. A header needs its colon; a role or 'cc:' may stand between."""
-    for i in range(1, doc.n):
+    for i in doc.follow(_ANY_CASE_LAST):
         k = doc.keys[i - 1]
-        if k not in _ANY_CASE_LAST or state.taken[i]:
+        if state.taken[i]:
             continue
         phrase = doc.phrase_before(i, _ANY_CASE_CUES, 2)
         if phrase is None:

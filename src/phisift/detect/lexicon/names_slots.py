@@ -101,8 +101,8 @@ def pass_slot_names(doc: Tokens, state: PassState) -> None:
     """Names in a person's slot, closed by punctuation (see the module docstring)."""
     if doc.text.islower() or doc.text.isupper():
         return  # the slot word's case is the evidence: a text in one case has none
-    for i in range(1, doc.n):
-        if doc.keys[i - 1] not in _SLOT_BEFORE or doc.cap[i - 1] or state.taken[i] or not doc.simple_gap(i):
+    for i in doc.follow(_SLOT_BEFORE):
+        if doc.cap[i - 1] or state.taken[i] or not doc.simple_gap(i):
             continue
         j = _lower_pair(doc, i) or _lower_initials(doc, i) or _lone_surname(doc, i)
         if j is None or not state.free(i, j):
@@ -119,8 +119,8 @@ def _before_on_call(doc: Tokens, j: int) -> bool:
 
 def _on_call(doc: Tokens, state: PassState) -> None:
     """'Is m.g. martinez on call tonight?': a clinician typed in lowercase between "is" and "on call"."""
-    for i in range(1, doc.n):
-        if doc.keys[i - 1] != "is" or state.taken[i] or not doc.simple_gap(i):
+    for i in doc.follow(("is",)):
+        if state.taken[i] or not doc.simple_gap(i):
             continue
         j = _lower_pair(doc, i, _before_on_call) or _lower_initials(doc, i, _before_on_call)
         if j is not None and state.free(i, j):

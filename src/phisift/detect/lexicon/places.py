@@ -632,8 +632,8 @@ def pass_town_shapes(doc: Tokens, state: PassState) -> None:
     a town typed in lower case that no list knows, by its ending, after 'in', 'from' or 'near'."""
     lex = doc.lex
     keys = doc.keys
-    for i in range(1, doc.n):
-        if state.taken[i] or keys[i - 1] not in _TOWN_CUES or not doc.simple_gap(i) or doc.cap[i] \
+    for i in doc.follow(_TOWN_CUES):
+        if state.taken[i] or not doc.simple_gap(i) or doc.cap[i] \
                 and not doc.is_upper(i) and not state.recased:
             continue  # a capitalised word is the place passes' own
         h = i + 1 if keys[i] in _TOWN_PREFIX and i + 1 < doc.n and doc.simple_gap(i + 1) else i

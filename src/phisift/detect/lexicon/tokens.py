@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from itertools import chain
 from typing import Callable, Container, Iterator, Mapping, TypeVar
 
 from .cues import (
@@ -93,27 +92,14 @@ class Tokens:
 
     # -- token views ------------------------------------------------------------------
 
-    @cached_property
-    def _key_index(self) -> dict[str, list[int]]:
-        """Key -> indices of its tokens, in order (built on first use)."""
-        index: dict[str, list[int]] = {}
-        for i, k in enumerate(self.keys):
-            seen = index.get(k)
-            if seen is None:
-                index[k] = [i]
-            else:
-                seen.append(i)
-        return index
+    def follow(self, keys: Container[str]) -> list[int]:
+        """Indices, in order, of the tokens right after one whose key is in ``keys`` (see ``positions``)."""
+        return [i + 1 for i, k in enumerate(self.keys[:-1]) if k in keys]
 
     def positions(self, keys: Container[str]) -> list[int]:
-        """Indices, in order, of the tokens whose key is in ``keys``.
-
-        A pass that acts only at such tokens loops over these instead of every token: one
-        look-up per distinct word of the text instead of one per token.
-        """
-        index = self._key_index
-        runs = [index[k] for k in index if k in keys]
-        return list(runs[0]) if len(runs) == 1 else sorted(chain.from_iterable(runs))
+        """Indices, in order, of the tokens whose key is in ``keys``: a pass that acts only at such
+        tokens loops over these instead of calling its tests for every token."""
+        return [i for i, k in enumerate(self.keys) if k in keys]
 
     def gap(self, i: int) -> str:
         """Characters between token i-1 and token i (the text before token 0)."""

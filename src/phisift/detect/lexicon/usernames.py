@@ -31,7 +31,7 @@ from .wordlists import Lexicons, norm
 _LOGIN = re.compile(r"(?<![\w@./\\:#&+=-])(?P<l>[a-z]{6,30}|[A-Z]{6,30})(?P<d>[0-9]{0,4})(?![\w@/\\-]|\.[A-Za-z0-9])")
 _LOGIN_DIGITS = re.compile(r"(?<![\w@./\\:#&+=-])(?P<l>[a-z]{4,30}|[A-Z]{4,30})(?P<d>[0-9]{2,4})(?![\w@/\\-]|\.[A-Za-z0-9])")
 #: What every ``_LOGIN_DIGITS`` holds, found at C speed from its digits: two digits after four letters in one case.
-_LETTERS_DIGITS = re.compile(r"[0-9]{2}(?:(?<=[a-z]{4}[0-9]{2})|(?<=[A-Z]{4}[0-9]{2}))")
+_LETTERS_DIGITS = re.compile(r"[0-9][0-9](?:(?<=[a-z]{4}[0-9]{2})|(?<=[A-Z]{4}[0-9]{2}))")
 #: Endings of English words that a name run together rarely has.
 _ENGLISH_ENDINGS = (
     "ing", "ed", "ly", "ness", "ment", "tion", "sion", "ous", "ies", "ism", "itis", "osis", "ectomy", "otomy",
@@ -83,7 +83,7 @@ def _token_range(doc: Tokens, start: int, end: int) -> tuple[int, int] | None:
 #: ``login_shape`` answers by word lists (id -> (lists, {(letters, digits): answer})): the same words recur in
 #: every note, and the shape test of a word that is no login (nearly all) splits it at every letter.
 _SHAPES: dict[int, tuple[Lexicons, dict[tuple[str, str], bool]]] = {}
-_SHAPES_MAX = 100_000
+_SHAPES_MAX = 20_000
 
 
 def _shapes(lex: Lexicons) -> dict[tuple[str, str], bool]:

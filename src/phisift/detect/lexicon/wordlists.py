@@ -26,8 +26,10 @@ def _fold_accents(s: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
 
 
+@lru_cache(maxsize=1 << 14)
 def norm(word: str) -> str:
-    """The lookup key of a word: lowercase, accents folded, possessive 's dropped."""
+    """The lookup key of a word: lowercase, accents folded, possessive 's dropped (cached: the same
+    capitalised words recur in every note)."""
     k = word.lower()
     if not k.isascii():
         k = _fold_accents(k.replace("’", "'"))

@@ -59,7 +59,7 @@ _ISO_LEAD = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 #: What every ``_MAC`` holds, found at C speed from a separator: a hex pair between two ":" or "-", or a hex four
 #: between two ".".
-_MAC_GROUPS = re.compile(r"[:-][0-9A-Fa-f]{2}[:-]|\.[0-9A-Fa-f]{4}\.")
+_MAC_GROUPS = re.compile(r"[:.-](?:(?<=[:-])[0-9A-Fa-f]{2}[:-]|(?<=\.)[0-9A-Fa-f]{4}\.)")
 
 
 def find_macs(scan: Scan) -> None:
@@ -80,7 +80,7 @@ def iban_ok(compact: str) -> bool:
 
 
 #: What every ``_IBAN`` holds, found at C speed from its check digits: two letters, two digits, two groups of four.
-_IBAN_HEAD = re.compile(r"[0-9]{2}(?<=[A-Za-z]{2}[0-9]{2})[ ]?[A-Za-z0-9]{4}[ ]?[A-Za-z0-9]{4}")
+_IBAN_HEAD = re.compile(r"[0-9][0-9](?<=[A-Za-z]{2}[0-9]{2})[ ]?[A-Za-z0-9]{4}[ ]?[A-Za-z0-9]{4}")
 
 
 def find_ibans(scan: Scan) -> None:
@@ -177,7 +177,7 @@ _CARD_GROUPS = re.compile(
 
 
 #: What every ``_CARD_GROUPS`` holds, found at C speed: four digits, a blank or hyphen, four digits.
-_FOUR_FOUR = re.compile(r"[0-9]{4}[ -][0-9]{4}")
+_FOUR_FOUR = re.compile(r"[0-9][0-9]{3}[ -][0-9]{4}")  # one digit first: the engine then skips to digits
 
 
 def find_card_groups(scan: Scan) -> None:
