@@ -69,3 +69,8 @@ def test_report_volume_is_no_date() -> None:
     text = "(see Selmouni v. France [GC], no. 25803/94, § 95, ECHR 1999-V), decided in 1999."
     dates = [text[s.start : s.end] for s in detect_rules(text) if s.label == "DATE"]
     assert dates == ["1999"] and text.rindex("1999") == [s.start for s in detect_rules(text) if s.label == "DATE"][0]
+
+
+def test_reports_volume_is_no_date() -> None:
+    text = "Aksoy v. Turkey, 18 December 1996, Reports of Judgments and Decisions 1996-VI, and Reports 1996-IV"
+    assert {text[s.start : s.end] for s in detect_rules(text) if s.label == "DATE"} == {"18 December 1996"}

@@ -29,6 +29,7 @@ from phisift.detect.rules.detector import detect_rules
         ("R v Brown was followed.", "Brown"),
         ("See Selmouni v. France, cited above.", "Selmouni"),
         ("On 2 February 1994 a certain Mr Z.K. informed the gendarmes.", "Z.K."),
+        ("(see Akdivar and Others v. Turkey, 16 September 1996)", "Akdivar"),
         ("The President, Mr J.-P. Costa, decided.", "J.-P. Costa"),
     ],
 )

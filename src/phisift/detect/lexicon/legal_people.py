@@ -6,7 +6,7 @@ with no "Dr." or "Mr." a clinical name pass knows: "Lord Denning", "Lady Justice
 "Sir Terence Etherton", "Jackson J", "Arden LJ", "Lewison and Arden LJJ", and "Lord Denning MR" (where "MR" alone would be mitral
 regurgitation);
 and they cite cases by their parties: "Hadley v Baxendale", "Smith v. Jones", "Selmouni v.
-France". The name after such a title or before such a post-nominal is a person (``PATIENT``,
+France", "Akdivar and Others v. Turkey". The name after such a title or before such a post-nominal is a person (``PATIENT``,
 the label the other passes give a person who is no clinician); only the name is tagged, not
 the title. Initials after a plain title are a person too when there are two or more ("Mr Z.K.",
 how judgments anonymise a witness) or when a hyphen joins them ("Mr J.-P. Costa").
@@ -186,6 +186,9 @@ def _case_parties(doc: Tokens, state: PassState, v: int) -> list[tuple[int, int]
         a += 1  # "See Hadley v Baxendale", "In Smith v Jones"
     if _party(doc, state, a, v):
         out.append((a, v))
+    elif a == v - 1 and doc.keys[a] == "others" and a >= 2 and doc.keys[a - 1] == "and" \
+            and _party(doc, state, a - 2, a - 1) and doc.simple_gap(a) and doc.simple_gap(a - 1):
+        out.append((a - 2, a - 1))  # "Akdivar and Others v. Turkey": the first applicant of the case
     b = v + 1
     while b < doc.n and b - v <= 3 and doc.cap[b] and (b == v + 1 or doc.simple_gap(b)):
         b += 1

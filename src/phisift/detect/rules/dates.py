@@ -371,6 +371,7 @@ def date_cue(scan: Scan, pos: int, follow_range: bool = True) -> str | None:
 
 #: "-V", "-IV" after the year of "ECHR 1999-V": the volume of the European Court's reports.
 _REPORT_VOLUME = re.compile(r"-[IVX]{1,5}(?![\w-])")
+_REPORTS = ("ECHR ", "Reports ", "Decisions ")
 
 
 def _year(scan: Scan, m: re.Match) -> None:
@@ -380,8 +381,8 @@ def _year(scan: Scan, m: re.Match) -> None:
     s, e = m.start(), m.end()
     if signature_pager(scan, s, e):
         return
-    if scan.unit_after(e) or _REPORT_VOLUME.match(scan.text, e) and scan.text.endswith("ECHR ", 0, s):
-        return  # ... or "ECHR 1999-V": a volume of the Court's reports, no date of anyone's
+    if scan.unit_after(e) or _REPORT_VOLUME.match(scan.text, e) and scan.text.endswith(_REPORTS, 0, s):
+        return  # ... or "ECHR 1999-V", "Reports 1996-IV": a volume of the Court's reports, no date of anyone's
 
     text = scan.text
     words, _, between = scan.prev_words(s)
