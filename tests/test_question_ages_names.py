@@ -184,3 +184,31 @@ def test_not_names(lex, text):
 ])
 def test_words_beside_a_name_are_no_part_of_it(lex, text, word):
     assert word not in " ".join(people(lex, text))
+
+
+# ------------------------------------------------------- ages set off after a name, "he's N"
+
+
+@pytest.mark.parametrize("text, value", [
+    ("My father, Bartholomew Nkemelu, 84, was discharged yesterday.", "84"),
+    ("John Smith, 45, presented with chest pain.", "45"),
+    ("Mrs Okafor, 62, who lives alone, fell twice.", "62"),
+    ("Mei Lin Zhou, 31, and her husband asked about IVF.", "31"),
+    ("my son (he's 7) has a rash on his arms", "7"),
+    ("she's 15 and has not had her period yet", "15"),
+])
+def test_ages_after_a_name_or_a_pronoun(text, value):
+    assert ages(text) == [value]
+
+
+@pytest.mark.parametrize("text", [
+    "Hemoglobin A1c, 7, 8, and 9 were the last three values.",
+    "Sodium Chloride, 12, was infused over an hour.",
+    "John Smith, 45 mg, was the dose he took.",  # a dose, not an age
+    "John Smith, 45, 46 and 47 were the room numbers.",  # a list of numbers
+    "she's 5 days late for her period",
+    "he's 8/10 pain today",
+    "John Smith, 145, was the score.",  # no age
+])
+def test_not_ages_after_a_name_or_a_pronoun(text):
+    assert ages(text) == []

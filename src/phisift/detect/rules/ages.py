@@ -15,6 +15,7 @@ from functools import lru_cache
 from . import vocab
 from .base import CueWords, Languages, NumericShape, Scan, TextPass
 from .places import read_list
+from ...text import clinical_vocabulary
 
 
 _AGE_ES_AFTER = re.compile(r"\+?[ \t]+a[ñn]os(?P<edad>[ \t]+de[ \t]+edad)?")
@@ -129,7 +130,8 @@ _PERSON_BEFORE_AGE = re.compile(
     r"(?i)(?:\b(?:i[ \t]+am|i['’]m|im)"
     r"|\b(?:he|she|who|(?:the[ \t]+)?(?:patient|pt)|" + _RELATIVE_NAMED + r")"
     r"[ \t]+(?:is|was|(?:just[ \t]+)?turned|turns|will[ \t]+be)"
-    r"|\bi[ \t]+(?:just[ \t]+)?turned)"
+    r"|\bi[ \t]+(?:just[ \t]+)?turned"
+    r"|\b(?:he|she|who)['’]s)"  # "my son (he's 7)"
     r"[ \t]+(?:now[ \t]+|only[ \t]+|almost[ \t]+|nearly[ \t]+)?$"
 )
 #: A relative right before a bare age in brackets or commas: "my grandma (84)", "my grandson Noah, 6, has".
@@ -193,6 +195,8 @@ def small_number_age(scan: Scan, s: int, e: int) -> None:
             scan.emit(s, e, "AGE", 0.8)
     elif s >= 2 and text[s - 2 : s].strip() == "," and _relative_bracket(scan, s, e):
         scan.emit(s, e, "AGE", 0.8)
+    elif s >= 2 and text[s - 2 : s].strip() == "," and _named_apposition(scan, s, e):
+        scan.emit(s, e, "AGE", 0.8)
     elif s >= 3 and text[s - 3 : s] == "at ":
         words = scan.prev_words(s)[0]
         if (
@@ -217,6 +221,29 @@ def _relative_bracket(scan: Scan, s: int, e: int) -> bool:
     if not closed or not 1 <= int(text[s:e]) <= 120:
         return False
     return _RELATIVE_BEFORE_BRACKET.search(text, max(scan.line_start(s), s - 50), s) is not None
+
+
+#: A comma closing an apposition and the lower-case word the sentence goes on with: ", presented", ", was".
+_APPOSITION_GOES_ON = re.compile(r",[ \t]+(?:and[ \t]+|who[ \t]+)?(?P<w>[a-z]+)\b")
+
+
+def _named_apposition(scan: Scan, s: int, e: int) -> bool:
+    """"John Smith, 45, presented", "My father, Bartholomew Nkemelu, 84, was": a bare number set off by commas
+    right after a first and last name (or a titled name), the sentence going on in lower case. Not a list of
+    values ("Hemoglobin A1c, 7, 8") nor capitalised clinical words ("Chest Pain, 3, ..."): both name words are
+    no clinical word, and what follows is a lower-case word of prose."""
+    if not 1 <= int(scan.text[s:e]) <= 120 or _NOT_AGE_AFTER.match(scan.text, e):
+        return False
+    goes_on = _APPOSITION_GOES_ON.match(scan.text, e)
+    if goes_on is None:
+        return False
+    words, _, between = scan.prev_words(s)
+    if between.strip() != "," or len(words) < 2:
+        return False
+    clinical = clinical_vocabulary()
+    if any(w.lower() in clinical for w in words[-2:] if w not in _TITLES_BEFORE_NAME):
+        return False
+    return _person_before(scan, words, goes_on.group("w"))
 
 
 def _age_in_yrs(scan: Scan, m: re.Match) -> None:
