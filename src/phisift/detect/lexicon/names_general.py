@@ -25,7 +25,7 @@ recased copy, and there only listed names count.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import re
 
 from .casing import MIXED
 from .cues import NAME_STOP, TITLES
@@ -33,7 +33,6 @@ from .labels import DOCTOR, ORGANIZATION, PATIENT
 from .names_prose import _name_word
 from .state import PassState
 from .tokens import Tokens
-from .wordlists import WORD
 
 #: Verbs that only a person takes as subject, opening a sentence: "Kowalczyk said", "Aki shouted at".
 _PERSON_VERBS = frozenset(
@@ -159,12 +158,7 @@ def _lone_ok(doc: Tokens, t: int) -> bool:
 
 def _lower_words(doc: Tokens) -> frozenset[str]:
     """The words the text writes in lowercase."""
-    return _lower_words_of(doc.text)
-
-
-@lru_cache(maxsize=8)
-def _lower_words_of(text: str) -> frozenset[str]:
-    return frozenset(m.group() for m in WORD.finditer(text) if m.group()[:1].islower())
+    return doc.lower_words
 
 
 def _listed(doc: Tokens, t: int) -> bool:
@@ -274,8 +268,11 @@ def _pairs(doc: Tokens, state: PassState) -> None:
     """'Sousa and Ball were precision engineers': two capitalised words, one a listed name, before a plural verb."""
     if state.recased:
         return  # "ifat and elisa were negative": tests read as names in a caseless note
+    ands = set(doc.positions(("and",)))
     for t in _candidates(doc):
         a = t + 1
+        if a not in ands:
+            continue  # the test below that fails most, first
         if state.taken[t] or a + 2 > doc.n or doc.keys[a] != "and" or not doc.simple_gap(a) \
                 or not doc.simple_gap(a + 1) or not doc.cap[a + 1]:
             continue
@@ -334,6 +331,8 @@ def _firms(doc: Tokens, state: PassState) -> None:
 
 
 #: Lines that close a letter or message, before the writer's name on the next line ("Thanks,", "Best regards,").
+#: A line that ends in "," or "!" (blanks after): what every closing above a signature is.
+_CLOSED_LINE = re.compile(r"[,!]\s*\n")
 _CLOSING_WORDS = frozenset(
     "thanks thank you many much very best kind warm warmest regards wishes sincerely yours truly cheers love "
     "all cordially respectfully take care see soon talk later again xoxo hugs".split()
@@ -350,6 +349,8 @@ _EVERYDAY = frozenset(
 
 def _sign_offs(doc: Tokens, state: PassState) -> None:
     """'Thanks,\nMary', 'Best regards,\nJouko': a name alone on the line under a closing."""
+    if not _CLOSED_LINE.search(doc.text):
+        return  # no line ends in "," or "!": no closing stands above a name
     for t in _candidates(doc):
         if state.taken[t] or t == 0 or "\n" not in doc.gap(t) or not _word(doc, state, t):
             continue
@@ -370,6 +371,8 @@ def _given_possessives(doc: Tokens, state: PassState) -> None:
     that are common words of the notes, "Addison's", "Barrett's", are no candidates)."""
     from .casing import clinical_vocabulary
 
+    if "'s" not in doc.text and "’s" not in doc.text:
+        return  # no possessive
     lex = doc.lex
     vocabulary = clinical_vocabulary()
     for t in _candidates(doc):
@@ -393,6 +396,10 @@ _DETERMINERS = frozenset("the a an this that these those his her my your our the
 def _introduced(doc: Tokens, state: PassState) -> None:
     """'This is Orville from accounting', 'Weronika and I went': a given name the writer introduces or pairs
     with themself."""
+    keys = doc.keys
+    if not any(keys[u - 1] == "this" for u in doc.positions(("is",)) if u > 0) \
+            and not any(keys[u + 1] == "i" for u in doc.positions(("and",)) if u + 1 < doc.n):
+        return  # neither "this is" nor "and I": nothing to read
     for t in _candidates(doc):
         if state.taken[t] or not _word(doc, state, t):
             continue

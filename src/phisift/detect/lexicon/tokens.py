@@ -56,6 +56,11 @@ class Tokens:
         self.keys = keys
 
     @cached_property
+    def lower_words(self) -> frozenset[str]:
+        """The words the text writes in lower case (their first letter)."""
+        return frozenset(w for w in self.words if w[:1].islower())
+
+    @cached_property
     def note_case(self) -> str:
         """The case the whole text is written in (:func:`.casing.note_case`), from these tokens."""
         from .casing import words_case
@@ -158,6 +163,8 @@ class Tokens:
         about every token, some many times)."""
         if not 0 <= i < self.n:
             return self._sentence_initial(i)
+        if i and self._simple_gaps[i]:
+            return False  # only blanks since the last word: no sentence starts here
         known = self._sentence_initials
         answer = known[i]
         if answer is None:

@@ -214,6 +214,14 @@ def extension_after(scan: Scan, end: int) -> bool:
 _ROLE_AFTER_DIGIT = re.compile(r"[0-9][ \t]*[-(,]?[ \t]*(?:office|fax|home|cell|mobile|work|landline)")
 
 
+#: What ``_REACH_AT_PHONE`` and ``_CONTACT_AT_PHONE`` hold, in ``scan.lower`` of a text ``scan.plain`` says
+#: IGNORECASE reads as lower-casing: the cue, then (no digit between) the start of a number. Case-sensitive
+#: literals let the engine skip ahead, which the case-insensitive patterns cannot.
+_REACH_HINT = re.compile(r"(?:reach|answering|call|contact|text|phone|tel|cell|mobile)[^\W\d_]*(?:[ \t]+[^\W\d_]+)?"
+                         r"[ \t]*:?[ \t]+(?:(?:at|on)[ \t]+)?[+(0-9]")
+_CONTACT_HINT = re.compile(r"(?:contact|next|proxy|reach|call)[^0-9\n]{0,80}?at[ \t]+[+(0-9]")
+
+
 def find_labelled_phones(scan: Scan) -> None:
     """Numbers in any national layout named as phones by what follows or precedes them.
 
@@ -225,11 +233,11 @@ def find_labelled_phones(scan: Scan) -> None:
         if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
             label = "FAX" if (m.group("role") or "").lower().startswith("fax") else "PHONE"
             scan.emit(m.start("num"), m.end("num"), label, 0.8)
-    cued = scan.may_hold("reach", "answering", "call", "contact", "text", "phone", "tel", "cell", "mobile")
+    cued = not scan.plain or _REACH_HINT.search(scan.lower)
     for m in _REACH_AT_PHONE.finditer(scan.text) if cued else ():
         if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
             scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
-    cued = scan.may_hold("contact", "next", "proxy", "reach", "call")
+    cued = not scan.plain or _CONTACT_HINT.search(scan.lower)
     for m in _CONTACT_AT_PHONE.finditer(scan.text) if cued else ():
         if 8 <= count_digits(m.group("num").split("x")[0]) <= 15 and not scan.unit_after(m.end("num")):
             scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
