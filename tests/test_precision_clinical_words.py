@@ -116,3 +116,21 @@ def test_a_room_ends_a_hospital_in_a_slot(det):
     assert "AEVMH" in got and not any("Room" in f for f in got), got
     assert "Mercy General Hospital" in texts(det, "She was transferred to Mercy General Hospital for care.")
 
+
+
+@pytest.mark.parametrize("case", (str, str.upper))
+def test_a_verb_after_and_or_call_me_is_no_name(det, case):
+    for text, word in (("She was referred to Dr. Xyz and will be seeing him on August 8 for follow up.", "will"),
+                       ("Please leave a message for the patient's son to call me back.", "back")):
+        t = case(text)
+        assert not any(word in f.lower() for f in texts(det, t)), texts(det, t)
+    got = {f.lower() for f in texts(det, case("Seen by Dr. Smith and Will Turner today. People call me Grace at work."))}
+    assert "will turner" in got and "grace" in got, got
+
+
+@pytest.mark.parametrize("case", (str.upper, str.lower))
+def test_a_clinical_word_opening_a_sentence_in_one_case_is_no_town(det, case):
+    t = case("Collateral flow to the distal right. LIMA to LAD is widely patent. Assessment: stable disease today.")
+    assert not any("lima" in f.lower() for f in texts(det, t)), texts(det, t)
+    t = case("He moved here from Lima, Peru, with his family. He is doing well and works in a shop.")
+    assert any("lima" in f.lower() for f in texts(det, t)), texts(det, t)

@@ -360,6 +360,9 @@ def pass_cues_any_case(doc: Tokens, state: PassState) -> None:
             t += 1  # "THANK YOU FOR REFERRING MS AMBER SANDOVAL": a title the title passes leave in one case
         if state.taken[t] if t < doc.n else True:
             continue
+        if phrase[-1] == "me" and (doc.keys[t] in _CALL_ADVERBS or doc.lex.is_allowed(doc.keys[t])
+                                   and not doc.lex.is_name_word(doc.keys[t])):
+            continue  # "TO CALL ME BACK", "call me tomorrow": the sentence goes on, no name is given
         first = doc.keys[t] in doc.lex.first and not doc.lex.is_allowed(doc.keys[t])
         j = name_after(doc, state, t, strong=colon or first or lower_initial(doc, t) or doc.is_initial(t))
         if j is None:
@@ -436,6 +439,12 @@ _PROCEDURE_ENDINGS = ("ectomy", "otomy", "ostomy", "plasty", "scopy", "graphy", 
 _CREDENTIAL_ANY_CASE = re.compile(CREDENTIAL.pattern, re.I)
 
 
+#: What follows "call me" when no name does: when and how to call ("call me back", "call me tomorrow").
+_CALL_ADVERBS = frozenset("back later again soon tomorrow today tonight anytime asap when if at on about".split())
+#: Auxiliaries that are given names too ("Will", "May", "Can"): before a common word they are the verb.
+_MODALS = frozenset("will may can must shall would should could might did does".split())
+
+
 def pass_names_after_and(doc: Tokens, state: PassState) -> None:
     """'Case reviewed with Mariane W., FRCS and polly butler', '... PA-C and Juliusz Kosalka': the
     second name of a pair after a name found (and its credential), in any case."""
@@ -455,6 +464,9 @@ def pass_names_after_and(doc: Tokens, state: PassState) -> None:
         if doc.keys[t] in TITLES:
             continue  # the title pass has it
         k = doc.keys[t]
+        if k in _MODALS and t + 1 < doc.n and doc.simple_gap(t + 1) and doc.lex.is_allowed(doc.keys[t + 1]) \
+                and not doc.lex.is_name_word(doc.keys[t + 1]):
+            continue  # "DR. XYZ AND WILL BE SEEING HIM": the sentence's verb, not a second name
         if not (doc.lex.is_name_word(k) or doc.is_initial(t) or lower_initial(doc, t)
                 or doc.cap[t] and not doc.lex.is_allowed(k)):
             continue

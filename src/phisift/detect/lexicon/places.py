@@ -365,6 +365,8 @@ def _tag_places(doc: Tokens, state: PassState, multi_only: bool) -> None:
             continue
         if doc.dose_after(p[0]):
             continue  # "started on Ventura twice daily": a drug, whatever town shares its name
+        if state.recased and p[0] == i + 1 and doc.sentence_initial(i) and keys[i] in clinical_vocabulary():
+            continue  # "LIMA TO LAD IS PATENT" recased: a clinical word capitalised only as a sentence's first
         _known_place(doc, state, i, p, cue, strong_cue, multi_only)
 
 
