@@ -1,10 +1,10 @@
 """Organisations, programmes and figures that name no one: fellowships, national bodies, armed
-services, religious and fictional figures, drink brands.
+services, religious and fictional figures, drink brands, car models.
 
 Psychiatric, work-injury and discharge notes mention "Alcoholics Anonymous", "Job Corps",
 "Child Protective Services", "the Marine Corps", "an American Heart Association diet",
 delusions about "Jesus Christ" or "the FBI and CIA", a child's "Harry Potter" and a
-teenager's "Red Bull": capitalised runs the institution, cue and name-pair passes would
+teenager's "Red Bull", the "2015 Honda Civic" of a crash report: capitalised runs the institution, cue and name-pair passes would
 take for an employer, a school or a person, though millions share them and none narrows a
 patient down. This pass runs first and claims such a phrase without tagging it, so no
 later pass reads it.
@@ -60,6 +60,83 @@ GENERIC_ORGS = frozenset(
     department of children and families
     department of human services
     department of motor vehicles
+    toyota camry
+    toyota corolla
+    toyota prius
+    toyota rav4
+    toyota tacoma
+    toyota tundra
+    toyota highlander
+    toyota sienna
+    toyota 4runner
+    honda civic
+    honda accord
+    honda cr-v
+    honda odyssey
+    honda pilot
+    honda fit
+    ford f-150
+    ford f-250
+    ford focus
+    ford fusion
+    ford escape
+    ford explorer
+    ford ranger
+    ford taurus
+    ford mustang
+    ford expedition
+    chevrolet silverado
+    chevrolet malibu
+    chevrolet impala
+    chevrolet equinox
+    chevrolet tahoe
+    chevrolet suburban
+    chevrolet cruze
+    chevrolet camaro
+    chevrolet colorado
+    chevy silverado
+    chevy malibu
+    chevy impala
+    chevy equinox
+    chevy tahoe
+    chevy suburban
+    chevy cruze
+    chevy camaro
+    chevy colorado
+    nissan altima
+    nissan sentra
+    nissan rogue
+    nissan maxima
+    nissan pathfinder
+    nissan frontier
+    jeep wrangler
+    jeep cherokee
+    jeep liberty
+    jeep compass
+    dodge ram
+    dodge caravan
+    dodge charger
+    dodge durango
+    gmc sierra
+    gmc yukon
+    subaru outback
+    subaru forester
+    subaru impreza
+    subaru legacy
+    hyundai elantra
+    hyundai sonata
+    kia soul
+    kia optima
+    kia sorento
+    volkswagen jetta
+    volkswagen passat
+    volkswagen beetle
+    buick lesabre
+    buick enclave
+    jeep grand cherokee
+    dodge grand caravan
+    hyundai santa fe
+    ram 1500
     department of veterans affairs
     veterans administration
     veterans affairs

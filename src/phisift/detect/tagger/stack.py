@@ -137,9 +137,13 @@ def _new_phi(text: str, s: Span, candidate: Callable[[str], bool]) -> bool:
     inside = [m for m in _WORD.finditer(text, s.start, s.end)]
     generic = generic_ranges(text[max(0, s.start - 40) : s.end + 40]) if inside else []
     off = max(0, s.start - 40)
+    # a number beside a generic phrase is its year or size ("2015 Honda Civic"), not a house number
+    with_generic = any(a + off < s.end and s.start < b + off for a, b in generic)
     terms = 0
     for k, m in enumerate(inside):
         if not candidate(m.group()) or any(a + off <= m.start() < b + off for a, b in generic):
+            continue
+        if with_generic and m.group().strip(".,;:()").isdigit():
             continue
         nxt = words[k + 1].strip(".,;:()").lower() if k + 1 < len(words) else ""
         if nxt not in EPONYM_HEADS or m.group().endswith((",", ";", ":", ".")):
