@@ -84,6 +84,7 @@ def test_clinical_untouched(det, text: str) -> None:  # noqa: F811
         ("He was an executive of the People's Democracy Party (HADEP). HADEP was dissolved in 2003.",
          {"People's Democracy Party", "HADEP"}),
         ("He was a member of the PKK. The PKK is an illegal organisation.", {"PKK"}),
+        ("He was suspected of membership of an illegal organisation, the PKK. The PKK denied it.", {"PKK"}),
         ("He wrote for the daily newspaper Özgür Gündem, published in Istanbul.", {"Özgür Gündem"}),
     ],
 )
@@ -100,6 +101,7 @@ def test_named_groups(det, text: str, values: set[str]) -> None:  # noqa: F811
     [
         "History of Chronic Obstructive Pulmonary Disease (COPD) and Obstructive Sleep Apnea (OSA).",
         "He is a member of the ICU team and reads the newspaper every day.",
+        "She joined a support group, the AA meetings; a patient organisation, the ICU follow-up group.",
         "Newspaper Today: nothing new. He took his daily Coumadin.",
     ],
 )

@@ -415,6 +415,8 @@ _ACRONYM_HEADS = frozenset(
 _BRACKET_ACRONYM = re.compile(r"[ \t]?\([A-ZÇĞİÖŞÜ]{2,8}\)")
 #: Words before a title that make it a newspaper or magazine ("the daily newspaper Özgür Gündem").
 _PRESS = frozenset({"newspaper", "newspapers", "magazine", "periodical"})
+#: "an illegal organisation, the PKK": the acronym in apposition to the kind of group.
+_GROUP_WORDS = frozenset({"organisation", "organization", "party", "group", "movement"})
 #: After "a member of the": an acronym closing its clause is an organisation ("a member of the PKK.").
 _MEMBER_OF = ("member", "of", "the")
 
@@ -453,6 +455,10 @@ def pass_named_groups(doc: Tokens, state: PassState) -> None:
         if i >= 3 and tuple(keys[i - 3 : i]) == _MEMBER_OF and len(doc.words[i]) <= 6 \
                 and text[doc.ends[i] : doc.ends[i] + 1] in (".", ",", ";", ")", "") and not doc.lex.is_allowed(keys[i]):
             acronyms.add(doc.words[i])  # "a member of the PKK."
+        elif i >= 2 and keys[i - 1] == "the" and keys[i - 2] in _GROUP_WORDS and doc.gap(i - 1).strip() == "," \
+                and doc.simple_gap(i) and text[doc.ends[i] : doc.ends[i] + 1] in (".", ",", ";", ")", "") \
+                and not doc.lex.is_allowed(keys[i]):
+            acronyms.add(doc.words[i])  # "an illegal organisation, the PKK"
     for i in upper:
         if not state.taken[i] and doc.words[i] in acronyms:
             state.emit(i, i + 1, ORGANIZATION, 0.8)
