@@ -20,7 +20,7 @@ Where each family is found (each module keeps its regexes beside their handlers)
 ``shaped_ids``      IDs by their make-up alone: letter-and-digit codes, MAC addresses,
                     IBANs (checksum), coordinates
 ``legal_ids``       case, application, file and docket numbers of judgments ("application
-                    (no. 40593/04)", "Case No. 2:19-cv-01234"), neutral citations ("[2019] EWCA Civ 123")
+                    (no. 31716/07)", "Case No. 2:19-cv-01234"), neutral citations ("[2019] EWCA Civ 123")
 ``plates``          licence plates without a plate cue: three hyphen-joined groups
                     ("AM-XG-27"), two groups after "Reference"
 ``addresses``       US streets (with flat and suite parts), P.O. boxes, ZIPs, cities, states

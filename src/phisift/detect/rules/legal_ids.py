@@ -1,7 +1,7 @@
 """Case, application and file numbers and case-law citations of court judgments (issue 15).
 
 Judgments name their own proceedings and those of the domestic courts by number:
-"an application (no. 40593/04)", "applications nos. 123/05 and 456/05", "case no. I CK
+"an application (no. 31716/07)", "applications nos. 123/05 and 456/05", "case no. I CK
 123/02", "file no. 2001/1234", "Case No. 2:19-cv-01234-JPO", "Docket No. 17-1234", Turkish
 decision references "(E. 1999/123, K. 2000/45)", and neutral citations "[2019] EWCA Civ 123",
 "[1994] 1 AC 212", and the codes of Russian remand prisons and colonies ("IZ-77/2", "IK-5",
@@ -41,7 +41,7 @@ _CODE = (
     r"(?:(?:[IVX]{1,4}|[A-Z]{1,4}\.?|[A-Z][a-z]{1,2}\.)[ \t](?=[A-Z0-9]))?(?:[A-Z]{1,4}\.?[ \t](?=[0-9]))?"
     r"[0-9A-Z][0-9A-Za-z]*(?:[-/.:][0-9A-Za-z]+)*"
 )
-#: A value with the shape of a case number without a cue word: "40593/04", "2001/1234", "2:19-cv-01234",
+#: A value with the shape of a case number without a cue word: "31716/07", "2001/1234", "2:19-cv-01234",
 #: "17-1234", "33-o/2006", "I CK 123/02".
 _CASE_SHAPE = re.compile(
     r"(?:[A-Z]{1,4}\.?[ \t])*[0-9]{1,6}(?:-[A-Za-z0-9]{1,4})?/[0-9]{2}(?:[0-9]{2})?(?:[-/][0-9A-Za-z]+)*"
