@@ -214,6 +214,8 @@ def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_pat
     assert config["tag_scheme"] == "bio"
     assert config["candidate_context"] is None and config["consistency"] is True
     assert [(r["c1"], r["c2"]) for r in config["grid"]] == [(0.05, 0.01), (0.02, 0.005)]
+    # an ensemble with the "wide" member, whose dev figures are stored as the saved model's
+    assert [m["name"] for m in config["ensemble"]] == ["wide"] and (tmp_path / "m" / "model-wide.crfsuite").is_file()
     stored = (tmp_path / "m" / "gazetteer.json").read_text()
     assert json.loads(stored)["digest"] == "blake2b-96"
     assert not any(name.lower() in stored.lower() for name in NAMES + CITIES)
@@ -236,6 +238,8 @@ def test_cli_defaults_train_a_whole_note_model_with_a_digested_gazetteer(tmp_pat
     assert json.loads((tmp_path / "m2" / "clusters.json").read_text())["digest"] == "blake2b-96"
     assert config["tag_scheme"] == "bilou"
     assert config["candidate_context"] == 2 and config["consistency"] is False
+    assert [m["name"] for m in config["ensemble"]] == ["wide"]
+    assert config["ensemble"][0]["features"]["corpus_clusters"] is True  # a member keeps the command's features
 
 
 # ----------------------------------------------------------------------------- cue classes
@@ -495,7 +499,7 @@ def test_cli_refit_trains_on_both_and_the_default_keeps_the_train_only_model(tmp
     write_corpus(docs[:14], tmp_path / "train.jsonl")
     write_corpus([with_profession(d, "fontanero") for d in docs[14:]], tmp_path / "dev.jsonl")
     configs = {}
-    for name, flag in (("m", ["--refit"]), ("n", []), ("p", ["--no-refit"])):
+    for name, flag in (("m", ["--refit"]), ("n", []), ("p", ["--no-refit", "--ensemble", "none"])):
         res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "--dev", "dev.jsonl", "-o",
                               name, "--max-iterations", "15", "--c1", "0.05", "--c2", "0.01", *flag],
                              cwd=tmp_path, capture_output=True, text=True, timeout=600)
@@ -506,7 +510,10 @@ def test_cli_refit_trains_on_both_and_the_default_keeps_the_train_only_model(tmp
     assert configs["n"]["refit"] is None and configs["n"]["trained_on"] == "training corpus"
     assert "PROFESION" not in configs["n"]["labels"]
     assert configs["p"]["refit"] is None and "PROFESION" not in configs["p"]["labels"]
-    assert configs["m"]["dev"] == configs["n"]["dev"] == configs["p"]["dev"]
+    assert configs["m"]["dev"] == configs["p"]["dev"]
+    # the default adds the "wide" member (not with --refit): the single model's figures are its grid row's
+    assert configs["m"]["ensemble"] is None and [m["name"] for m in configs["n"]["ensemble"]] == ["wide"]
+    assert configs["n"]["grid"][0]["dev_strict"] == configs["m"]["dev"]["entity_strict"]
     # without a dev set there is nothing to refit on
     res = subprocess.run([sys.executable, "-m", "phisift", "train", "train.jsonl", "-o", "o", "--max-iterations", "5",
                           "--refit"],

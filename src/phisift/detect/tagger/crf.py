@@ -30,6 +30,7 @@ from ..base import relabel
 from .features import FEATURE_PREFIXES, FEATURE_VERSION, Featurizer, FeatureSettings, Gazetteer
 from .candidates import candidate_regions, is_candidate_word
 from .clusters import ClusterMap, cluster_map_from_json
+from .ensemble import average_marginals, best_path, bio_name
 from .pieces import decode_bio
 from .stack import other_mentions, stack
 from .wordinfo import doc_info
@@ -188,6 +189,27 @@ class CrfDetector:
         #: Document-level consistency (``stack.other_mentions``): a string the model tags is tagged at its
         #: other mentions in the note. Models written by ``phisift train`` say so in their config.
         self.consistency = False
+        #: Ensemble members besides this model (``ensemble``): (crfsuite tagger, featurizer) pairs, and
+        #: their specs (model file, feature settings) for pickling; empty: this model's Viterbi path alone.
+        self.members: list[tuple[Any, Featurizer]] = []
+        self._member_specs: list[dict[str, Any]] = []
+        self._member_clusters: Mapping[str, str] | None = None
+        self._bio: list[str] = []
+
+    def add_members(self, specs: Sequence[Mapping[str, Any]], clusters: Mapping[str, str] | None = None) -> None:
+        """Tag with the average of this model's and these models' marginals (``ensemble``).
+
+        ``specs``: {"model_file": path, "features": FeatureSettings dict}; ``clusters`` is the
+        word-cluster map of the members whose settings ask for one.
+        """
+        for spec in specs:
+            settings = FeatureSettings.from_dict(spec["features"])
+            featurizer = Featurizer(settings, self.gazetteer, clusters if settings.clusters else None)
+            self.members.append((open_tagger(spec["model_file"]), featurizer))
+            self._member_specs.append({"model_file": str(spec["model_file"]), "features": settings.as_dict()})
+        self._member_clusters = clusters
+        names = {bio_name(lab) for t in [self._tagger] + [m[0] for m in self.members] for lab in t.labels()}
+        self._bio = sorted(names | {"O"})
 
     @property
     def labels(self) -> list[str]:
@@ -249,15 +271,23 @@ class CrfDetector:
         Overlapping windows are tagged separately and merged as the transformer's are
         (``merge_chunk_spans``): near a window edge the other window's view wins.
         """
+        if self.members and hits is None:
+            hits = self._featurizer.hits(text)  # once for all the members
         pieces, feats, windows = self._featurizer.featurize(text, overlap=self.settings.overlap, hits=hits, doc=doc)
+        views = [feats] + [f.featurize(text, overlap=self.settings.overlap, hits=hits, doc=doc)[1]
+                           for _, f in self.members] if self.members else None
         tagger = self._tagger
         per_window: list[list[Span]] = []
         for w in windows:
-            y = tagger.tag(feats[w.lo : w.hi])
-            if with_scores and any(lab != "O" for lab in y):
-                scores = [tagger.marginal(lab, t) if lab != "O" else 1.0 for t, lab in enumerate(y)]
+            if views is not None:
+                y, scores = self._ensemble_window(views, w.lo, w.hi)
+                scores = scores if with_scores else None
             else:
-                scores = None
+                y = tagger.tag(feats[w.lo : w.hi])
+                if with_scores and any(lab != "O" for lab in y):
+                    scores = [tagger.marginal(lab, t) if lab != "O" else 1.0 for t, lab in enumerate(y)]
+                else:
+                    scores = None
             off = w.chunk.start
             per_window.append(
                 [Span(s.start - off, s.end - off, s.label, s.source, s.score)
@@ -270,9 +300,19 @@ class CrfDetector:
             return [Span(s.start + off, s.end + off, s.label, s.source, s.score) for s in per_window[0]]
         return merge_chunk_spans([w.chunk for w in windows], per_window)
 
+    def _ensemble_window(self, views: list, lo: int, hi: int) -> tuple[list[str], list[float]]:
+        """BIO labels and their averaged marginals for pieces ``[lo, hi)`` (``ensemble``)."""
+        taggers = [self._tagger] + [m[0] for m in self.members]
+        marginals = average_marginals(taggers, [v[lo:hi] for v in views], self._bio)
+        path = best_path(marginals, self._bio)
+        return [self._bio[j] for j in path], [marginals[t][j] if self._bio[j] != "O" else 1.0
+                                             for t, j in enumerate(path)]
+
     def share_detectors(self, shared: Mapping[str, Any]) -> None:
         """Use these detectors (name -> detector) for the hit features; see ``Featurizer.use_detectors``."""
         self._featurizer.use_detectors(shared)
+        for _, f in self.members:
+            f.use_detectors(shared)
 
     def detect(self, text: str) -> list[Span]:
         return relabel(self.tag(text), self.label_map)
@@ -287,6 +327,8 @@ class CrfDetector:
             "candidate_context": self.candidate_context,
             "consistency": self.consistency,
             "stacker": self.stacker,
+            "members": self._member_specs,
+            "member_clusters": self._member_clusters,
         }
 
     def __setstate__(self, state: dict) -> None:
@@ -297,6 +339,8 @@ class CrfDetector:
         )
         self.candidate_context = state.get("candidate_context", CANDIDATE_CONTEXT)
         self.consistency = bool(state.get("consistency", False))
+        if state.get("members"):
+            self.add_members(state["members"], state.get("member_clusters"))
 
     def __repr__(self) -> str:
         return f"CrfDetector({self.model_file.parent})"
@@ -329,8 +373,15 @@ def load_crf_detector(folder: Path, config: Mapping[str, Any], label_map: Mappin
             gaz = Gazetteer.from_dict(read_json(folder / GAZETTEER_FILE, "gazetteer.json"))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise InputError(f"corrupt gazetteer.json ({type(exc).__name__})", folder / GAZETTEER_FILE) from None
+    members = config.get("ensemble") or []
+    if not isinstance(members, list) or not all(isinstance(m, dict) and "model_file" in m for m in members):
+        raise InputError("corrupt model config: 'ensemble' must be a list of members", folder / CONFIG_FILE)
+    try:
+        member_features = [FeatureSettings.from_dict(m.get("features", {})) for m in members]
+    except (TypeError, ValueError) as exc:
+        raise InputError(f"corrupt model config: bad member feature settings ({exc})", folder / CONFIG_FILE) from None
     clusters = None
-    if settings.clusters:
+    if settings.clusters or any(f.clusters for f in member_features):
         try:
             clusters = cluster_map_from_json(read_json(folder / CLUSTERS_FILE, "clusters.json"))
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -339,7 +390,11 @@ def load_crf_detector(folder: Path, config: Mapping[str, Any], label_map: Mappin
         stacker = config.get("stacker")
         if stacker is not None and not isinstance(stacker, dict):
             raise ValueError("'stacker' must be an object")
-        det = CrfDetector(folder / config.get("model_file", CRF_FILE), settings, gaz, clusters, label_map, stacker)
+        det = CrfDetector(folder / config.get("model_file", CRF_FILE), settings, gaz,
+                          clusters if settings.clusters else None, label_map, stacker)
+        if members:
+            det.add_members([{"model_file": folder / m["model_file"], "features": f.as_dict()}
+                             for m, f in zip(members, member_features)], clusters)
         if "candidate_context" in config and not stacker:
             det.candidate_context = _context_setting(config["candidate_context"])
         consistency = config.get("consistency", False)

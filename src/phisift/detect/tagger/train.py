@@ -20,6 +20,7 @@ the dev figures of every setting tried and what the saved model was trained on
 
 from __future__ import annotations
 
+import json
 import multiprocessing as mp
 import os
 import shutil
@@ -42,7 +43,8 @@ from .crf import (
     train_crf,
     write_json,
 )
-from .clusters import ClusterMap, ClusterSettings, build_clusters
+from .clusters import ClusterMap, ClusterSettings, build_clusters, cluster_map_from_json
+from .ensemble import member_settings
 from .features import Featurizer, FeatureSettings, Gazetteer
 from .pieces import bilou, bio_labels
 from ...document import Document, Span
@@ -145,6 +147,7 @@ def train_model(
     consistency: bool = True,
     tag_scheme: str = "bio",
     refit: bool = False,
+    ensemble: Sequence[str] = (),
 ) -> TrainResult:
     """Train a tagger on ``train_docs`` and write it to ``out_dir``.
 
@@ -171,6 +174,10 @@ def train_model(
         raise UsageError(f"unknown tag scheme '{tag_scheme}'; choose bilou or bio")
     if refit and kind != "crf":
         raise UsageError("refitting on train + dev is for CRF models (a transformer keeps its best epoch)")
+    if ensemble and (kind != "crf" or refit):
+        raise UsageError("an ensemble is of CRF models trained on the training corpus (not with --refit)")
+    for name in ensemble:
+        member_settings(name, {})  # an unknown member is refused before anything is trained
     out_dir = Path(out_dir)
     check_output(out_dir, overwrite)
     train_docs = list(train_docs)
@@ -185,7 +192,7 @@ def train_model(
         if kind == "crf":
             config = _train_crf_folder(
                 train_docs, tmp, dev_docs, crf, grid, features or FeatureSettings(), vectors, seed, jobs, log,
-                candidate_context, consistency, tag_scheme, refit,
+                candidate_context, consistency, tag_scheme, refit, ensemble,
             )
         else:
             config = _train_transformer_folder(train_docs, tmp, dev_docs, base, transformer, seed, log)
@@ -400,6 +407,7 @@ def _train_crf_folder(
     consistency: bool = True,
     tag_scheme: str = "bio",
     refit: bool = False,
+    ensemble: Sequence[str] = (),
 ) -> dict[str, Any]:
     base = crf or default_params()
     if grid is None:
@@ -433,6 +441,16 @@ def _train_crf_folder(
         shutil.rmtree(workdir, ignore_errors=True)
     chosen = best[2]
     values = tuple(chosen[k] for k in base.grid_keys)
+    members = None
+    if ensemble:
+        members = _train_members(list(ensemble), train_docs, folder, settings, base.with_values(values), seed, jobs, log)
+        if dev_docs:
+            det = _detector(folder / CRF_FILE, settings, gazetteer, clusters, candidate_context, consistency)
+            det.add_members([{**m, "model_file": folder / m["model_file"]} for m in members],
+                            _member_cluster_map(folder, members))
+            chosen = {**chosen, "dev": dev_figures(dev_docs, lambda text: det.tag(text, with_scores=False))}
+            s = chosen["dev"]["entity_strict"]
+            log(f"ensemble of {1 + len(members)}: dev strict P {s['precision']:.4f} R {s['recall']:.4f} F1 {s['f1']:.4f}")
     refit_info = None
     if refit and dev_docs:
         refit_info = _refit(list(train_docs) + list(dev_docs), folder, base, values, settings, vectors, seed,
@@ -454,7 +472,59 @@ def _train_crf_folder(
         "dev": chosen.get("dev"),
         "trained_on": "training + dev corpus (refit)" if refit_info else "training corpus",
         "refit": refit_info,
+        "ensemble": members,
     }
+
+
+def _train_members(names: list[str], docs: Sequence[Document], folder: Path, settings: FeatureSettings,
+                   params: CrfParams, seed: int, jobs: int, log: Log) -> list[dict[str, Any]]:
+    """Train the ensemble members (``ensemble.MEMBERS``) with the chosen setting; their config entries.
+
+    Each member's sequences are made in this process, then trained in a forked worker (up to
+    ``jobs`` at once) while the next member's are made; its sequences are dropped here once forked.
+    """
+    jackknife = _jackknife_gazetteers(docs, max(2, settings.gazetteer_folds)) if settings.gazetteer else None
+    fork = jobs > 1 and "fork" in mp.get_all_start_methods()
+    running: list[Any] = []
+    out: list[dict[str, Any]] = []
+    clusters = _member_cluster_map(folder, [{"features": {"clusters": True}}]) if (folder / CLUSTERS_FILE).is_file() \
+        else None  # the command's own (--word-clusters): one map in the folder, shared
+    for name in dict.fromkeys(names):
+        feats, scheme = member_settings(name, settings.as_dict())
+        member = FeatureSettings.from_dict(feats)
+        if member.corpus_clusters:
+            clusters = clusters or _corpus_clusters(docs, folder, seed, log)
+            member.clusters = clusters is not None
+        # the gazetteer features come from the jackknifed folds, as the command's own model's
+        xs, ys = crf_sequences(docs, Featurizer(member, None, clusters if member.clusters else None), jackknife, scheme)
+        path = folder / f"model-{name}.crfsuite"
+        out.append({"name": name, "model_file": path.name, "features": member.as_dict(), "tag_scheme": scheme})
+        log(f"ensemble member {name}: {sum(len(x) for x in xs)} pieces, training")
+        if not fork:
+            train_crf(xs, ys, params, path)
+            continue
+        while len(running) >= jobs:
+            _join(running.pop(0))
+        worker = mp.get_context("fork").Process(target=train_crf, args=(xs, ys, params, path))
+        worker.start()
+        running.append(worker)
+        del xs, ys
+    for worker in running:
+        _join(worker)
+    return out
+
+
+def _join(worker: Any) -> None:
+    worker.join()
+    if worker.exitcode != 0:
+        raise RuntimeError(f"an ensemble member's training failed (exit code {worker.exitcode})")
+
+
+def _member_cluster_map(folder: Path, members: list[dict[str, Any]]) -> Mapping[str, str] | None:
+    """The word-cluster map of the members that use one (written into ``folder`` by ``_train_members``)."""
+    if not any(m["features"].get("clusters") for m in members):
+        return None
+    return cluster_map_from_json(json.loads((folder / CLUSTERS_FILE).read_text(encoding="utf-8")))
 
 
 #: What the config says of dev figures once the saved model has been refit on train + dev.
