@@ -60,7 +60,7 @@ test: install-test $(VENV)/.browser $(VENV)/.java $(VENV)/.postgres
 	$(BIN)/python -m pytest
 
 # The bundled English CRF (src/phisift/models/en_crf): a stacker trained on the real-prose tune
-# split and more injected tuning notes (bench/tagger_train.py; never the report or held-out sets).
+# split and the rest of the tuning half (three cases, hit dropout; bench/tagger_train.py; never tune_dev, the report or held-out sets).
 # Deterministic for a given code version and rules/lexicon.
 model: install-test
 	$(BIN)/python bench/make_realprose.py

@@ -13,7 +13,9 @@ Splits, from disjoint carrier texts and seeds (phisift.synth.inject):
 * queries.jsonl         query-style short texts after a held-out note's description, seed 15
 * tune_queries.jsonl    the same kind of texts after a tuning-side note's description, seed 16 (tune here;
                         same templates as queries, so a gain here says little about question text in general)
-* tune_upper.jsonl, tune_lower.jsonl, report_upper.jsonl, report_lower.jsonl, heldout_types_upper.jsonl,
+* tune_dev.jsonl        the last 200 notes of the tuning half (``DEV_NOTES``), seed 17: a development set for the
+                        stacker (bench/tagger_train.py trains on the rest of the tuning half, never on these)
+* tune_upper.jsonl, tune_lower.jsonl, tune_dev_upper.jsonl, tune_dev_lower.jsonl, report_upper.jsonl, report_lower.jsonl, heldout_types_upper.jsonl,
   heldout_types_lower.jsonl: the same notes upper- and lower-cased (same offsets, same gold); the
                         tune copies are for reading errors under case transforms, the others for figures
 
@@ -49,8 +51,18 @@ HELDOUT_SPECIALTIES = frozenset({
     "Allergy / Immunology", "Lab Medicine - Pathology", "Rheumatology", "Endocrinology", "Bariatrics",
     "Cosmetic / Plastic Surgery", "Dermatology", "Hematology - Oncology", "Nephrology",
 })
-SEEDS = {"tune": 11, "report": 12, "heldout_types": 13, "heldout_carrier": 14, "queries": 15, "tune_queries": 16}
-CASED = ("tune", "report", "heldout_types")
+SEEDS = {"tune": 11, "report": 12, "heldout_types": 13, "heldout_carrier": 14, "queries": 15, "tune_queries": 16,
+         "tune_dev": 17}
+CASED = ("tune", "report", "heldout_types", "tune_dev")
+#: Notes at the end of the tuning half kept for the stacker's development set (``tune_dev``).
+DEV_NOTES = 200
+
+
+def tuning_half(tune_side: list[dict]) -> list[dict]:
+    """The tuning half of the tuning-specialty notes (the other half is ``report``), in set order."""
+    rows = list(tune_side)
+    random.Random(2026).shuffle(rows)
+    return rows[: len(rows) // 2]
 
 
 def mtsamples(path: Path) -> tuple[list[dict], list[dict]]:
@@ -94,6 +106,7 @@ def build(n: int, data: Path) -> dict[str, list]:
         "tune": injected(tune_side[:half], "tune", n),
         "report": injected(tune_side[half:], "report", n),
         "heldout_types": injected(heldout, "heldout_types", n),
+        "tune_dev": injected(tune_side[:half][n:][-DEV_NOTES:], "tune_dev", DEV_NOTES),
     }
     narratives = msha(data / "msha" / "msha_bodypart.csv", n)
     sets["heldout_carrier"] = [

@@ -7,16 +7,26 @@
 Training notes (never the report or held-out sets, see bench/make_realprose.py):
 
 * ``tune.jsonl`` (300 MTSamples notes of the tuning specialties, seed 11);
-* ``--extra`` more notes of the same tuning half of MTSamples (notes 300.. of it),
-  injected with seed 21, a third of them upper-cased and a third lower-cased
-  (carrier-wide case transforms);
+* ``--extra`` more notes of the same tuning half of MTSamples (327: all of it but
+  ``tune`` and ``tune_dev``), injected once per seed of ``--seeds`` (21), each as
+  written, upper-cased and lower-cased (``--cases all``; ``mix``: a third each);
 * ``--queries`` query-style texts (seed 22) after descriptions of tuning notes.
 
-Of these, every fifth note is held out (``hold``): the CRF is trained on the rest,
-and its ``min_score`` (lowest piece marginal a span needs to be added) is the
-smallest on a grid whose added tokens on the hold-out are at least
-``--precision`` precise. The model is a stacker (``detect/tagger/stack.py``): it
-adds spans only where the rules and the lexicon found nothing.
+Each note is featurised twice: with its rule and lexicon hits, and with 30% of
+them left out at random (``--hit-dropout``, ``stack.drop_hits``, seeded), so that
+the model sees PHI as a form the rules and the lexicon miss looks.
+
+Every fifth note (with its case copies) is left out of training. The model's
+``min_score`` (lowest piece marginal a span needs to be added: the precision guard)
+is the smallest on the ``--thresholds`` grid whose added words are at least
+``--precision`` (95%) inside gold PHI and whose additions cost at most
+``--max-cost`` points of token precision, pooled, on the ``--gate`` sets:
+``tune_dev`` (200 notes of the tuning half no training note shares a carrier with,
+seed 17) with its upper- and lower-cased copies and ``tune_queries``. With
+``--gate ''`` it is set on the left-out fifth instead (as before 2026-11-27), whose
+carriers the other seeds and case copies share. The model is a stacker
+(``detect/tagger/stack.py``): it adds spans only where the rules and the lexicon
+found nothing.
 
 Scores (token P/R, ``phisift.evaluate``, neutral regions ignored) of rules+lexicon
 and rules+lexicon+this model are printed side by side for the sets named by
@@ -29,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
 import sys
@@ -43,6 +54,7 @@ from phisift.detect.tagger.candidates import candidate_regions
 from phisift.detect.tagger.crf import CONFIG_FILE, CRF_FILE, CrfDetector, CrfParams, train_crf, write_json
 from phisift.detect.tagger.features import FEATURE_PREFIXES, Featurizer, FeatureSettings
 from phisift.detect.tagger.pieces import bio_labels
+from phisift.detect.tagger.stack import drop_hits
 from phisift.detect.tagger.wordinfo import doc_info
 from phisift.document import Document, Span
 from phisift.evaluate import evaluate
@@ -53,9 +65,9 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
 import make_realprose  # noqa: E402
 
-SETS = ("report", "heldout_types", "heldout_carrier", "queries", "report_upper", "report_lower",
+SETS = ("tune_dev", "tune_dev_upper", "tune_dev_lower", "tune_queries", "report", "heldout_types", "heldout_carrier", "queries", "report_upper", "report_lower",
         "heldout_types_upper", "heldout_types_lower")
-THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95)
+THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.9, 0.95)
 
 
 class Cached:
@@ -68,19 +80,31 @@ class Cached:
         return self.table[text]
 
 
-def training_docs(realprose: Path, extra: int, queries: int) -> list[Document]:
+def training_docs(realprose: Path, extra: int, queries: int, seeds: tuple[int, ...] = (21,),
+                  cases: str = "mix") -> list[Document]:
+    """The tune split, ``extra`` more tuning-half notes injected once per seed in ``seeds``, and ``queries``.
+
+    ``cases``: "mix" recases a third of the extra notes to upper and a third to lower case;
+    "all" adds each injected note as written and in both cases. The last ``DEV_NOTES`` of the
+    tuning half (``tune_dev``, the stacker's development set) are never used.
+    """
     docs = list(read_corpus(realprose / "tune.jsonl"))
     tune_side, _ = make_realprose.mtsamples(make_realprose.SHARED / "mtsamples" / "mtsamples.csv")
-    random.Random(2026).shuffle(tune_side)
-    half = tune_side[: len(tune_side) // 2]  # make_realprose's tuning half; the other half is `report`
+    half = make_realprose.tuning_half(tune_side)  # make_realprose's tuning half; the other half is `report`
     used = {d.id.split("-", 1)[1] for d in docs}
-    more = [r for r in half if r["note_id"] not in used][:extra]
-    for i, r in enumerate(more):
-        d = inject(f"tune2-{r['note_id']}", r["transcription"].strip(), 21,
-                   meta={"carrier": "mtsamples", "specialty": r["medical_specialty"].strip()})
-        docs.append(d if i % 3 == 0 else recase(d, "upper" if i % 3 == 1 else "lower"))
+    dev = {d.id.split("-", 1)[1] for d in read_corpus(realprose / "tune_dev.jsonl")}
+    more = [r for r in half if r["note_id"] not in used and r["note_id"] not in dev][:extra]
+    for seed in seeds:
+        for i, r in enumerate(more):
+            name = f"tune2-{r['note_id']}" if seed == 21 else f"tune{seed}-{r['note_id']}"
+            d = inject(name, r["transcription"].strip(), seed,
+                       meta={"carrier": "mtsamples", "specialty": r["medical_specialty"].strip()})
+            if cases == "all":
+                docs += [d, recase(d, "upper"), recase(d, "lower")]
+            else:
+                docs.append(d if i % 3 == 0 else recase(d, "upper" if i % 3 == 1 else "lower"))
     contexts = [r.get("description", "").strip() for r in half]
-    docs += [query(f"tuneq-{i}", 22, contexts[i] if i % 2 else "") for i in range(queries)]
+    docs += [query(f"tuneq-{i}", 22, contexts[i % len(contexts)] if i % 2 else "") for i in range(queries)]
     return docs
 
 
@@ -89,12 +113,15 @@ def hits_table(texts: list[str]) -> dict[str, dict[str, list[Span]]]:
     return {"rules": {t: sorted(rules.detect(t)) for t in texts}, "lexicon": {t: sorted(lexicon.detect(t)) for t in texts}}
 
 
-def region_sequences(docs: list[Document], featurizer: Featurizer, context: int, core_hits: list[str]) -> tuple[list, list]:
-    """Feature and label sequences of the stacker's candidate regions (what it tags at run time)."""
+def region_sequences(docs: list[Document], featurizer: Featurizer, context: int, core_hits: list[str],
+                     dropout: float = 0.0, seed: int = 0) -> tuple[list, list]:
+    """Feature and label sequences of the stacker's candidate regions (what it tags at run time).
+
+    With ``dropout``, each note is featurised twice: with its hits, and with a share of them
+    left out (``drop_hits``)."""
     core_prefixes = {FEATURE_PREFIXES[n] for n in core_hits}
     xs, ys = [], []
-    for doc in docs:
-        hits = featurizer.hits(doc.text)
+    for doc, hits in _hit_views(docs, featurizer, dropout, seed):
         all_hits = [s for _, spans in hits for s in spans]
         cores = [s for prefix, spans in hits if prefix in core_prefixes for s in spans]
         info = doc_info(doc.text, all_hits) if featurizer.settings.doc_features else None
@@ -108,6 +135,14 @@ def region_sequences(docs: list[Document], featurizer: Featurizer, context: int,
                 xs.append(feats[w.lo : w.hi])
                 ys.append(labels[w.lo : w.hi])
     return xs, ys
+
+
+def _hit_views(docs: list[Document], featurizer: Featurizer, dropout: float, seed: int):
+    for doc in docs:
+        hits = featurizer.hits(doc.text)
+        yield doc, hits
+        if dropout > 0:
+            yield doc, drop_hits(doc.id, hits, dropout, seed)
 
 
 def token_figures(gold: list[Document], pred: dict[str, list[Span]]) -> dict:
@@ -143,7 +178,7 @@ def fit(train: list[Document], settings: FeatureSettings, shared: dict, params: 
     featurizer = Featurizer(settings)
     featurizer.use_detectors(shared)
     t = time.process_time()
-    xs, ys = region_sequences(train, featurizer, args.context, args.core_hits)
+    xs, ys = region_sequences(train, featurizer, args.context, args.core_hits, args.hit_dropout, args.seed)
     print(f"features: {len(xs)} sequences, {sum(map(len, xs))} pieces in {time.process_time() - t:.0f} CPU-s", flush=True)
     folder = args.out / "model"
     if folder.exists():
@@ -154,18 +189,64 @@ def fit(train: list[Document], settings: FeatureSettings, shared: dict, params: 
     return folder, seconds
 
 
-def main(argv: list[str] | None = None) -> int:
+def gate_rows(det: CrfDetector, hold: list[Document], table: dict, thresholds: list[float], what: str) -> list:
+    """Per ``min_score`` on the grid: (threshold, added words inside gold, added words, token precision
+    cost and recall gain in points against rules + lexicon) on the notes ``hold``."""
+    combiner = Combiner()
+    raw = {d.id: det.tag(d.text) for d in hold}
+    base = {d.id: combiner.combine(table["rules"][d.text] + table["lexicon"][d.text]) for d in hold}
+    a = token_figures(hold, base)
+    rows = []
+    for th in thresholds:
+        kept = {k: [s for s in v if s.score >= th] for k, v in raw.items()}
+        good, total = added_precision(hold, kept, table)
+        b = token_figures(hold, {k: combiner.combine(base[k] + kept[k]) for k in base})
+        cost, gain = 100 * (a["precision"] - b["precision"]), 100 * (b["recall"] - a["recall"])
+        rows.append((th, good, total, round(cost, 3), round(gain, 3)))
+        print(f"  {what} min_score {th}: added tokens {total}, in gold {good} ({good / max(total, 1):.3f}); "
+              f"token precision cost {cost:.2f}, recall gain {gain:.2f} points")
+    return rows
+
+
+def score_sets(det: CrfDetector, sets: dict[str, list[Document]], table: dict) -> None:
+    """Print token P/R of rules + lexicon and of rules + lexicon + the model on each set."""
+    combiner = Combiner()
+    for name, gold in sets.items():
+        base = {d.id: combiner.combine(table["rules"][d.text] + table["lexicon"][d.text]) for d in gold}
+        t = time.process_time()
+        added = {d.id: det.detect(d.text) for d in gold}
+        cpu = time.process_time() - t
+        withm = {d.id: combiner.combine(base[d.id] + added[d.id]) for d in gold}
+        a, b = token_figures(gold, base), token_figures(gold, withm)
+        print(f"{name}: rules+lexicon P {a['precision']:.4f} R {a['recall']:.4f} | +model P {b['precision']:.4f} "
+              f"R {b['recall']:.4f} | dP {100 * (b['precision'] - a['precision']):+.2f} dR "
+              f"{100 * (b['recall'] - a['recall']):+.2f} | model {cpu:.1f} CPU-s", flush=True)
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--realprose", type=Path, default=ROOT / "out" / "realprose")
     ap.add_argument("--out", type=Path, default=ROOT / "out" / "tagger_train")
-    ap.add_argument("--extra", type=int, default=300)
+    ap.add_argument("--extra", type=int, default=327, help="more tuning-half notes (at most 327 besides tune_dev)")
+    ap.add_argument("--seeds", default="21", help="injection seeds of the extra notes (each note once per seed)")
+    ap.add_argument("--cases", choices=("mix", "all"), default="all",
+                    help="extra notes: a third each as written, upper, lower (mix) or all three (all)")
+    ap.add_argument("--hit-dropout", type=float, default=0.3,
+                    help="also train on each note with this share of its hits left out (drop_hits)")
+    ap.add_argument("--seed", type=int, default=0, help="seed of the hit dropout")
+    ap.add_argument("--thresholds", default=",".join(map(str, THRESHOLDS)), help="min_score grid")
     ap.add_argument("--queries", type=int, default=300)
     ap.add_argument("--c1", type=float, default=0.1)
     ap.add_argument("--c2", type=float, default=0.01)
     ap.add_argument("--iterations", type=int, default=150)
     ap.add_argument("--min-freq", type=int, default=2)
-    ap.add_argument("--precision", type=float, default=0.95, help="precision of added tokens on the hold-out")
+    ap.add_argument("--gate", default="tune_dev,tune_dev_upper,tune_dev_lower,tune_queries",
+                    help="sets the min_score guard is chosen on ('': every fifth note, left out of training)")
+    ap.add_argument("--precision", type=float, default=0.0, help="least precision of added tokens on the gate (0: not used)")
+    ap.add_argument("--max-cost", type=float, default=0.1,
+                    help="most token precision (points) the model may cost rules + lexicon on the gate")
     ap.add_argument("--sets", default=",".join(SETS))
+    ap.add_argument("--score-at", default="", help="also score the sets at these min_score values")
     ap.add_argument("--no-lexicon-words", action="store_true")
     ap.add_argument("--no-doc-features", action="store_true")
     ap.add_argument("--context", type=int, default=2, help="words of context around candidates")
@@ -177,13 +258,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", type=Path, help="score this model folder instead of training one")
     ap.add_argument("--install", action="store_true")
     args = ap.parse_args(argv)
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    if os.environ.get("PYTHONHASHSEED") != "0" and argv is None:
+        # the injector's Faker draws follow the hash seed (see make_realprose.py): fix it, or the extra
+        # training notes, and so the model, differ from run to run
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
+    args = parse_args(argv)
     args.core_hits = [n for n in args.core_hits.split(",") if n]
     t0 = time.process_time()
-    docs = training_docs(args.realprose, args.extra, args.queries)
-    hold = [d for i, d in enumerate(docs) if i % 5 == 4]
-    train = [d for i, d in enumerate(docs) if i % 5 != 4]
+    docs = training_docs(args.realprose, args.extra, args.queries, tuple(int(x) for x in args.seeds.split(",")),
+                         args.cases)
+    # every fifth note is left out of training, with its case copies; the guard is set on it, or, with
+    # --gate, on the gate sets (notes whose carriers no training note shares)
+    order = {b: i for i, b in enumerate(dict.fromkeys(d.id.split("~")[0] for d in docs))}
+    hold = [d for d in docs if order[d.id.split("~")[0]] % 5 == 4]
+    train = [d for d in docs if order[d.id.split("~")[0]] % 5 != 4]
+    gate = [d for n in args.gate.split(",") if n for d in read_corpus(args.realprose / f"{n}.jsonl")]
+    if gate:
+        hold = gate
     sets = {n: list(read_corpus(args.realprose / f"{n}.jsonl")) for n in args.sets.split(",") if n}
-    texts = [d.text for d in docs] + [d.text for ds in sets.values() for d in ds]
+    texts = [d.text for d in docs + gate] + [d.text for ds in sets.values() for d in ds]
     table = hits_table(texts)
     print(f"{len(train)} training notes, {len(hold)} held out; hits in {time.process_time() - t0:.0f} CPU-s", flush=True)
     settings = FeatureSettings(affixes=tuple(int(a) for a in args.affixes.split(",") if a),
@@ -207,39 +304,30 @@ def main(argv: list[str] | None = None) -> int:
     det = CrfDetector(folder / CRF_FILE, settings, stacker={"min_score": 0.0, "context": args.context,
                                                              "core_hits": args.core_hits, "max_words": max_words})
     det.share_detectors(shared)
-    raw = {d.id: det.tag(d.text) for d in hold}
-    rows = []
-    for th in THRESHOLDS:
-        good, total = added_precision(hold, {k: [s for s in v if s.score >= th] for k, v in raw.items()}, table)
-        rows.append((th, good, total))
-        print(f"  hold-out min_score {th}: added tokens {total}, in gold {good} ({good / max(total, 1):.3f})")
-    ok = [th for th, good, total in rows if total and good / total >= args.precision]
-    min_score = ok[0] if ok else THRESHOLDS[-1]
+    rows = gate_rows(det, hold, table, [float(x) for x in args.thresholds.split(",")], "gate" if gate else "hold-out")
+    ok = [r[0] for r in rows if r[3] <= args.max_cost and (not r[2] or r[1] / r[2] >= args.precision)]
+    min_score = ok[0] if ok else rows[-1][0]
     print(f"min_score {min_score}", flush=True)
     config = {"kind": "crf", "model_file": CRF_FILE, "labels": det.labels, "features": settings.as_dict(),
               "crf": {"c1": params.c1, "c2": params.c2, "max_iterations": params.max_iterations,
                       "min_freq": params.min_freq, "all_possible_transitions": True},
               "stacker": {"min_score": min_score, "context": args.context, "core_hits": args.core_hits,
-                          "max_words": max_words, "hold_out": [list(r) for r in rows]},
-              "training_corpus": {"documents": len(train), "held_out": len(hold),
+                          "max_words": max_words, "gate": args.gate or "hold-out",
+                          "gate_rows": [list(r) for r in rows]},
+              "training_corpus": {"documents": len(train), "gate_notes" if gate else "held_out": len(hold),
                                   "notes": "bench/tagger_train.py: real-prose tune split + extra injected notes "
-                                           "(seed 21, a third upper-, a third lower-cased) + queries (seed 22)"},
+                                           f"(seeds {args.seeds}, cases {args.cases}) + queries (seed 22); "
+                                           f"hit dropout {args.hit_dropout} (seed {args.seed})",
+                                  "command": "python bench/tagger_train.py " + " ".join(argv or sys.argv[1:])},
               "label_map": None, "train_seconds": round(seconds, 1), "phisift_version": __version__}
     write_json(folder / CONFIG_FILE, config)
-    det = CrfDetector(folder / CRF_FILE, settings, stacker={"min_score": min_score, "context": args.context,
-                                                             "core_hits": args.core_hits, "max_words": max_words})
-    det.share_detectors(shared)
-    combiner = Combiner()
-    for name, gold in sets.items():
-        base = {d.id: combiner.combine(table["rules"][d.text] + table["lexicon"][d.text]) for d in gold}
-        t = time.process_time()
-        added = {d.id: det.detect(d.text) for d in gold}
-        cpu = time.process_time() - t
-        withm = {d.id: combiner.combine(base[d.id] + added[d.id]) for d in gold}
-        a, b = token_figures(gold, base), token_figures(gold, withm)
-        print(f"{name}: rules+lexicon P {a['precision']:.4f} R {a['recall']:.4f} | +model P {b['precision']:.4f} "
-              f"R {b['recall']:.4f} | dP {100 * (b['precision'] - a['precision']):+.2f} dR "
-              f"{100 * (b['recall'] - a['recall']):+.2f} | model {cpu:.1f} CPU-s", flush=True)
+    for th in sorted({min_score, *(float(x) for x in args.score_at.split(",") if x)}):
+        if th != min_score:
+            print(f"-- at min_score {th} (not kept)")
+        det = CrfDetector(folder / CRF_FILE, settings, stacker={"min_score": th, "context": args.context,
+                                                                 "core_hits": args.core_hits, "max_words": max_words})
+        det.share_detectors(shared)
+        score_sets(det, sets, table)
     if args.install:
         dest = ROOT.parent / "src" / "phisift" / "models" / "en_crf"
         for f in (CRF_FILE, CONFIG_FILE):

@@ -10,7 +10,7 @@ pytest.importorskip("pycrfsuite")
 from phisift.detect.tagger.candidates import is_candidate_word  # noqa: E402
 from phisift.detect.tagger.features import FeatureSettings, Featurizer  # noqa: E402
 from phisift.detect.tagger.load import load_model_detector  # noqa: E402
-from phisift.detect.tagger.stack import additions, stack  # noqa: E402
+from phisift.detect.tagger.stack import additions, drop_hits, stack  # noqa: E402
 from phisift.detect.tagger.wordinfo import doc_info, lexicon_tags, note_case  # noqa: E402
 from phisift.document import Span  # noqa: E402
 from phisift.pipeline import Pipeline, load_config  # noqa: E402
@@ -70,6 +70,36 @@ def test_an_addition_of_eponyms_before_their_heads_is_dropped():
     run = Span(text.index("Timothy"), text.index("Bermuda") + 7, "ORGANIZATION", "model", 0.9)
     name = Span(text.index("Tobiah"), text.index(" today"), "PATIENT", "model", 0.9)
     assert additions(text, [run, name], [], 0.5, candidate=is_candidate_word) == [name]
+
+
+def test_an_addition_loses_the_function_words_it_ends_in():
+    text = "DR. GALLEGOS WILL SEE HIM LATER. He worked in the mortgage department of a bank. Seen by Will."
+    g = text.index("GALLEGOS")
+    m = text.index("mortgage")
+    w = text.rindex("Will")
+    model = [Span(g, g + len("GALLEGOS WILL"), "DOCTOR", "model", 0.9),
+             Span(m, m + len("mortgage department of"), "ORGANIZATION", "model", 0.9),
+             Span(w, w + 4, "DOCTOR", "model", 0.9)]
+    got = spans_text(text, additions(text, model, [], 0.5))
+    assert got == [("GALLEGOS", "DOCTOR"), ("mortgage department", "ORGANIZATION"), ("Will", "DOCTOR")]
+
+
+def test_a_time_of_day_is_no_addition():
+    text = "Well until around 7:00-8:00 when nausea began, vomiting at 11:00 a.m. Seen 03/04/2021 by Quill."
+    model = [Span(text.index("7:00"), text.index(" when"), "DATE", "model", 0.95),
+             Span(text.index("11:00"), text.index("11:00") + 5, "DATE", "model", 0.93),
+             Span(text.index("11:00"), text.index(" Seen"), "DATE", "model", 0.93)]
+    name = Span(text.index("Quill"), text.index("Quill") + 5, "DOCTOR", "model", 0.9)
+    assert additions(text, model + [name], [], 0.5, candidate=is_candidate_word) == [name]
+
+
+def test_one_eponym_before_its_head_is_an_addition_only_as_a_persons_name():
+    text = "The liver showed Fitz-Hugh-Curtis syndrome. Call Dr. Quill pump team."
+    f = text.index("Fitz")
+    b = text.index("Quill")
+    model = [Span(f, f + len("Fitz-Hugh-Curtis"), "HOSPITAL", "model", 0.9),
+             Span(b, b + 5, "DOCTOR", "model", 0.9)]
+    assert spans_text(text, additions(text, model, [], 0.5, candidate=is_candidate_word)) == [("Quill", "DOCTOR")]
 
 
 def test_a_shaped_hit_is_never_grown():
@@ -179,6 +209,32 @@ def test_candidate_words_skip_clinical_terms_and_small_codes():
         assert not is_candidate_word(word), word
     for word in ("Okonkwo", "12345", "617-555-0142", "1:100,000"):
         assert is_candidate_word(word), word
+
+
+# ----------------------------------------------------------------------------- hit dropout (training)
+
+
+def _hits(n):
+    return [("R", [Span(10 * i, 10 * i + 4, "DATE") for i in range(n)]),
+            ("L", [Span(10 * i + 5, 10 * i + 9, "PATIENT") for i in range(n)])]
+
+
+def test_hit_dropout_leaves_out_a_share_of_the_hits_reproducibly():
+    hits = _hits(500)
+    dropped = drop_hits("note-1", hits, 0.3, seed=0)
+    assert [p for p, _ in dropped] == ["R", "L"]
+    kept = sum(len(spans) for _, spans in dropped)
+    assert 0.6 * 1000 < kept < 0.8 * 1000  # about 70% kept
+    for (_, before), (_, after) in zip(hits, dropped):
+        assert set(after) <= set(before)
+    assert dropped == drop_hits("note-1", hits, 0.3, seed=0)  # seeded per note
+    assert dropped != drop_hits("note-2", hits, 0.3, seed=0)
+    assert dropped != drop_hits("note-1", hits, 0.3, seed=1)
+
+
+def test_no_hit_dropout_keeps_every_hit():
+    hits = _hits(20)
+    assert drop_hits("note-1", hits, 0.0) == hits
 
 
 # ----------------------------------------------------------------------------- the bundled model

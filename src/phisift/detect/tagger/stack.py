@@ -21,6 +21,7 @@ stacking model (``"stacker"`` in its ``phisift_model.json``):
 
 from __future__ import annotations
 
+import random
 import re
 from bisect import bisect_left
 from dataclasses import replace
@@ -35,6 +36,10 @@ NAME_LABELS = frozenset({"PATIENT", "DOCTOR"})
 #: Labels of hits whose extent the rules read from the value's shape: the model never grows them
 #: ("2022-06-30" is the date, not "2022-06-30  15:05" nor "3/28/66   Sex: M").
 SHAPED_LABELS = frozenset({"DATE", "AGE", "PHONE", "FAX", "EMAIL", "URL", "IPADDR", "SSN", "ZIP"})
+#: A time of day or a range of them ("11:00", "7:00-8:00", "10:30 a.m."): no date, though the model,
+#: having seen dates with times, may tag one where no date rule fired.
+_TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?:\s*[-–]\s*\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)?",
+                   re.IGNORECASE)
 #: Head words of a department after a hospital's name ("Imaging Services", "Department of Radiology").
 _DEPARTMENT_HEADS = frozenset("department dept division services service imaging lab laboratory of associates".split())
 
@@ -77,7 +82,10 @@ def additions(
     ``candidates.is_candidate_word``), a span that overlaps no hit needs a candidate
     word: the context words of a region alone ("anemia", "35  18" in a lab table)
     are no addition; and the part of a span past the hits it grows must hold a word
-    that is no credential or field label ("Green, Valerie RNFA", "Tel").
+    that is no credential or field label ("Green, Valerie RNFA", "Tel"). A span loses
+    the function words it ends in (``_trimmed``: "GALLEGOS WILL") and the replies it ran
+    on over (``_without_reply``), and a time of day ("11:00", "7:00-8:00") is never an
+    addition.
     """
     merged = _merged(hits)
     starts = [m[0] for m in merged]
@@ -86,6 +94,9 @@ def additions(
     out = []
     for s in spans:
         if s.score < min_score:
+            continue
+        s = _trimmed(text, s)
+        if _TIME.fullmatch(text, s.start, s.end):
             continue
         if max_words is not None and len(text[s.start : s.end].split()) > max_words:
             continue
@@ -125,6 +136,27 @@ def _without_reply(text: str, s: Span) -> Span | None:
     return replace(s, end=end) if end > s.start else None
 
 
+def _trimmed(text: str, s: Span) -> Span:
+    """``s`` without the function words it ends in ("GALLEGOS WILL" in "DR. GALLEGOS WILL SEE HIM",
+    "mortgage department of"): in a note in one case the model runs a name on over the next
+    word; no PHI value ends in "will", "of" or "and". A span of such words alone is left as it is."""
+    from ...text import ENGLISH_STOPWORDS
+
+    end = s.end
+    while end > s.start:
+        k = end
+        while k > s.start and not text[k - 1].isspace():
+            k -= 1
+        if text[k:end].strip(".,;:").lower() not in ENGLISH_STOPWORDS:
+            break
+        end = k
+        while end > s.start and text[end - 1].isspace():
+            end -= 1
+    if end <= s.start:
+        return s  # function words alone ("Will" after "Seen by"): the other guards decide
+    return s if end == s.end else replace(s, end=end)
+
+
 def _new_phi(text: str, s: Span, candidate: Callable[[str], bool]) -> bool:
     """Whether span ``s``, which no hit touches, holds a candidate word that does not name a term:
     "Timothy grass, Johnson grass, Bermuda grass" names allergens (two or more candidates, each
@@ -150,8 +182,9 @@ def _new_phi(text: str, s: Span, candidate: Callable[[str], bool]) -> bool:
             return True
         terms += 1
     # one candidate before a head word may still be a name ("Bell pump" after "Dr."): only a list of
-    # such terms is dropped on the head words alone
-    return terms == 1
+    # such terms is dropped on the head words alone, or one that the model calls no person's name
+    # ("Fitz-Hugh-Curtis syndrome" as a hospital)
+    return terms == 1 and s.label in NAME_LABELS
 
 
 def _grows(text: str, s: Span, hits: Sequence[Span], past: str, candidate: Callable[[str], bool]) -> bool:
@@ -196,6 +229,23 @@ def stack(
     return sorted(kept + more)
 
 
+def drop_hits(key: str, hits: Sequence[tuple[str, Sequence[Span]]], share: float, seed: int = 0,
+              ) -> list[tuple[str, list[Span]]]:
+    """The hit features of a training note (``Featurizer.hits``: prefix, spans) with each span
+    left out at random with probability ``share``, seeded by ``seed`` and the note's ``key``.
+
+    A stacker only adds where the rules and the lexicon found nothing, but on its training
+    notes they find nearly all the PHI: trained on their hits alone, it rarely sees PHI
+    without a hit feature and learns little of what a missed form looks like (its words,
+    shape, list membership and context). ``bench/tagger_train.py --hit-dropout`` trains on
+    each note twice, with all its hits and with a share left out (hit dropout).
+    """
+    if share <= 0:
+        return [(prefix, list(spans)) for prefix, spans in hits]
+    rng = random.Random(f"drop:{seed}:{key}")
+    return [(prefix, [s for s in spans if rng.random() >= share]) for prefix, spans in hits]
+
+
 def other_mentions(text: str, spans: Sequence[Span], labels: frozenset[str] | None = None,
                    min_letters: int = 2) -> list[Span]:
     """``spans`` and the other whole-word mentions, same case, of their strings in ``text``.
@@ -236,4 +286,4 @@ def other_mentions(text: str, spans: Sequence[Span], labels: frozenset[str] | No
     return sorted(list(spans) + kept)
 
 
-__all__ = ["stack", "additions", "other_mentions", "NAME_LABELS"]
+__all__ = ["stack", "additions", "other_mentions", "drop_hits", "NAME_LABELS"]
