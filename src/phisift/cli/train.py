@@ -63,8 +63,8 @@ RefitOpt = Annotated[bool, typer.Option(
 EnsembleOpt = Annotated[Optional[str], typer.Option(
     "--ensemble", help="CRF: also train these members with the kept setting and tag with the average of all the "
     "models' marginals (comma-separated: wide, clusters, bilou; 'none' for a single model; default: wide, or "
-    "none with --refit). MEDDOCAN dev: +0.0013 strict F1 with wide, at about twice the training time "
-    "(docs/tagger.md).")]
+    "none with --refit). MEDDOCAN dev strict F1: 0.9683 -> 0.9687 with wide, one more CRF to train and "
+    "run (docs/tagger.md).")]
 AugmentOpt = Annotated[Optional[str], typer.Option(
     "--augment", help="First augment the training corpus: filtered-bert (adds rewritten copies, see phisift "
     "augment) or neighbours (pseudonymises its PHI by embedding neighbours).")]

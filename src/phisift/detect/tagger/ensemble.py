@@ -32,7 +32,8 @@ MEMBERS: dict[str, dict[str, Any]] = {
 }
 
 #: ``phisift train``'s members unless ``--ensemble`` says otherwise: on MEDDOCAN dev the command's model
-#: with "wide" gained 0.0012 and 0.0013 strict F1 on either half; adding "clusters" lost it (docs/tagger.md).
+#: with "wide" gained 0.0012 and 0.0013 strict F1 on either half in the bench, 0.0004 in the command;
+#: adding "clusters" lost it, "bilou" added nothing (docs/tagger.md).
 DEFAULT_MEMBERS: tuple[str, ...] = ("wide",)
 
 
