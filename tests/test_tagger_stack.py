@@ -255,3 +255,30 @@ def test_bundled_model_is_a_stacker_that_only_adds():
     for s in base:  # every character rules + lexicon cover stays covered
         assert all(covered[s.start : s.end]), text[s.start : s.end]
     assert not any(text[s.start : s.end].lower().startswith("white") for s in more)
+
+
+def _grown(text, hit_text, hit_label, model_text, model_label):
+    h = text.index(hit_text)
+    m = text.index(model_text)
+    hit = Span(h, h + len(hit_text), hit_label, "lexicon", 0.8)
+    model = [Span(m, m + len(model_text), model_label, "model", 0.9)]
+    return spans_text(text, additions(text, model, [hit], 0.5, candidate=is_candidate_word))
+
+
+def test_a_name_is_not_grown_over_the_prose_after_it():
+    text = 'Aki shouted at Amanda: "What are you doing here?"'
+    assert _grown(text, "Aki", "PATIENT", "Aki shouted", "PATIENT") == []
+    text = "Seen by Ludwig van Beethoven today."  # a particle goes on with the name
+    assert _grown(text, "Ludwig", "DOCTOR", "Ludwig van Beethoven", "DOCTOR") == [("Ludwig van Beethoven", "DOCTOR")]
+    text = "Her daughter, Natlaia delV alle, is the proxy."  # a misspelt name is no prose
+    assert _grown(text, "Natlaia", "PATIENT", "Natlaia delV alle", "PATIENT") == [("Natlaia delV alle", "PATIENT")]
+    text = "seen by ludwig beethoven today."  # a note in lower case: no case to go by
+    assert _grown(text, "ludwig", "DOCTOR", "ludwig beethoven", "DOCTOR") == [("ludwig beethoven", "DOCTOR")]
+
+
+def test_a_name_is_not_grown_past_its_possessive_into_a_title():
+    text = "They sang the verses from Elizabeth Mitchell's Cautionary Tales."
+    assert _grown(text, "Elizabeth Mitchell", "PATIENT", "Elizabeth Mitchell's Cautionary Tales", "HOSPITAL") == []
+    text = "She was seen at Mary Kowalczyk's Hospice last week."
+    assert _grown(text, "Mary Kowalczyk", "PATIENT", "Mary Kowalczyk's Hospice", "HOSPITAL") == [
+        ("Mary Kowalczyk's Hospice", "HOSPITAL")]

@@ -200,7 +200,32 @@ def _grows(text: str, s: Span, hits: Sequence[Span], past: str, candidate: Calla
         return False
     if any(h.label == "HOSPITAL" and h.start <= s.start < h.end < s.end for h in hits):
         return not all(_department_word(w) for w in words)
+    name = next((h for h in hits if h.label in NAME_LABELS and h.start < s.end and s.start < h.end), None)
+    if name is not None and name.end < s.end and not _name_goes_on(text, name, words):
+        return False
     return True
+
+
+#: Particles that continue a name in lower case ("Ludwig van Beethoven", "Maria de la Cruz").
+_NAME_PARTICLES = frozenset("van von der den de del della di da du la le bin ibn al el y".split())
+#: Heads that make a person's possessive the name of a place or a business ("Mary's Hospital", "Joe's Garage").
+_POSSESSIVE_HEADS = frozenset("""hospital hospitals medical center centre clinic clinics infirmary health healthcare
+college school university church chapel home homes house hospice foundation institute academy society pharmacy
+restaurant bakery store shop cafe bar pub garage company co inc llc ltd corp group associates partners bank""".split())
+
+
+def _name_goes_on(text: str, name: Span, words: Sequence[str]) -> bool:
+    """Whether a person's name hit may grow over ``words`` (the model's words past it): not over lower-case
+    prose after a name written in capitals ("Aki shouted at Amanda"), nor past the name's possessive into the
+    title of a work ("Elizabeth Mitchell's Cautionary Tales"), unless a place or business head follows
+    ("St. Mary's Hospital", "Joe's Garage")."""
+    first = text[name.start : name.end][:1]
+    after = text[name.end : name.end + 2]
+    keys = [w.strip(".,;:()'’").lower() for w in words]
+    if after in ("'s", "’s") and not any(k in _POSSESSIVE_HEADS for k in keys):
+        return False
+    lower_prose = all(w.islower() and k not in _NAME_PARTICLES for w, k in zip(words, keys))
+    return not (first.isupper() and lower_prose and not text.islower())
 
 
 def _department_word(word: str) -> bool:
