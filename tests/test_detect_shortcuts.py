@@ -76,3 +76,46 @@ def test_may_hold_reads_through_case_folding():
 def test_rules_still_find_what_the_shortcuts_guard(text, expected):
     spans = RuleDetector(languages=LANGUAGES).detect(text)
     assert expected in {(s.label, text[s.start : s.end]) for s in spans}
+
+
+LINED = [
+    "Lives at 63 Tylova 42, Karlovy Vary.\nSeen 2 tablets 3 Apt 4 today.\n94 Drangahrauni 3 Apt. 460\n"
+    "Apt. 870 59 Rincon 9082\nsend it to 19 Sokolská 1475, Hrotovice\n06 Slovenčeva 51, Črni Vrh nad Idrijo",
+    "address: 12 Elm 4, Leeds; at 10 Lasix 40, Then reassess.\n\nSuite #7 5 Oak Hill 12,\nfrom 3 Via Roma 8, Milano",
+    "NO NUMBERS HERE\nat\n43 Ρ. Φεραίου 13, ΒΙΚΛΑ\nİstanbul APT 5 3 Kaya 9 APT 2",
+    "no line break: 7 Rue Haute 3, Paris and 8 Rue Basse 4 Suite 9",
+]
+
+
+@pytest.mark.parametrize("text", LINED + ["\n".join(LINED), "\n".join(LINED).lower()])
+def test_numbered_street_patterns_on_gated_lines_match_the_whole_text_scan(text):
+    from phisift.detect.rules import street_forms as sf
+
+    patterns = compile_rule_patterns(Languages(english=True, spanish=True))
+    lower = Scan(text, patterns, None).lower
+    for gate, hay, pats in ((sf._HAS_UNIT, lower, (sf._NUMBERS_AROUND, sf._UNIT_FIRST)),
+                            (sf._HAS_NUMBERS_COMMA, text, (sf._CUED_NUMBERS_AROUND, sf._NUMBERS_AROUND_TOWN))):
+        lines = sf.gated_lines(gate, text, hay)
+        assert all(text[s:e].count("\n") <= 1 for s, e in lines) and lines == sorted(set(lines))
+        for pat in pats:
+            whole = [m.span("st") for m in pat.finditer(text)] if gate.search(hay) else []
+            assert [m.span("st") for s, e in lines for m in pat.finditer(text, s, e)] == whole
+    assert sf.gated_lines(sf._HAS_UNIT, "apt 5", "apt 5x") == [(0, 5)]  # a copy of another length: the whole text
+
+
+def test_doc_info_of_a_long_text_answers_as_the_per_word_search():
+    from phisift.detect.tagger import wordinfo
+
+    base = ("Grace saw grace; White matter, white. X²Ray x²ray Smithson Smith İstanbul istanbul İzmir "
+            "snake_case Snake ½Half half Ⅻ Roman roman O'Brien o'brien brien 12Dr dr Dr. ")
+    long = (base + "filler words here. ") * (wordinfo.INDEX_AT // 60)
+    assert len(long) >= wordinfo.INDEX_AT > len(base)
+    words = set(re.findall(r"[^\W\d_]+", long)) | {"Smi", "Ray", "Ith", "Zzz", "Iİ"}
+    for text in (base, long, long + "Unique"):
+        info = wordinfo.DocInfo(text, {}, "mixed")
+        for w in sorted(words | {"Unique"}):
+            lw = w.lower()
+            assert info._has_word(lw) == wordinfo._has_word(text, lw), (w, len(text))
+            assert ("dc2" in info.features(w)) == (w.isalpha() and len(w) > 1 and not w.islower()
+                                                   and text.count(w) >= 2), w
+    assert wordinfo.letter_runs("a²b ½c d_e 3f") == {"a", "b", "c", "d", "e", "f"}

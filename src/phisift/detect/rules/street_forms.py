@@ -231,13 +231,39 @@ _HAS_UNIT = re.compile(r"(?:apt|apartment|suite|ste)\.?[ \t]*#?[ \t]*[0-9]")  # 
 _HAS_NUMBERS_COMMA = re.compile(r"[0-9][ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?,")
 
 
+def gated_lines(gate: re.Pattern, text: str, hay: str) -> list[tuple[int, int]]:
+    """(start, end) of each line of ``text`` (end past its newline) where ``gate`` matches ``hay``, a same-length
+    copy of it (the text itself, or its lowered form), in order; the whole text when the copy's length differs.
+
+    A pattern whose every match lies on one line and implies a gate match on that line then scans only these
+    lines (``finditer(text, start, end)``: its look-behinds and ``^`` still see the text before ``start``) and
+    finds the same matches in the same order: a long text (a 200 000-character window of a big note) nearly
+    always holds some gate match, and scanning all of it with such slow patterns cost more per character than
+    the notes whose gate fails.
+    """
+    if len(hay) != len(text):
+        return [(0, len(text))]
+    lines: list[tuple[int, int]] = []
+    for g in gate.finditer(hay):
+        start = text.rfind("\n", 0, g.start()) + 1
+        if lines and start < lines[-1][1]:
+            continue  # a second match on a line already kept
+        end = text.find("\n", g.start())
+        lines.append((start, len(text) if end < 0 else end + 1))
+    return lines
+
+
 def _numbered_names(scan: Scan) -> None:
-    """Streets told by their numbers and a flat, whatever the name: "94 Drangahrauni 3 Apt. 460"."""
+    """Streets told by their numbers and a flat, whatever the name: "94 Drangahrauni 3 Apt. 460".
+
+    No pattern matches across a line break ([ \t] only between its words) and each needs its gate's match on its
+    own line (a unit word; a name between numbers then a comma), so only the lines holding one are scanned."""
     text = scan.text
-    patterns = ((_NUMBERS_AROUND, _UNIT_FIRST) if _HAS_UNIT.search(scan.lower) else ()) \
-        + ((_CUED_NUMBERS_AROUND, _NUMBERS_AROUND_TOWN) if _HAS_NUMBERS_COMMA.search(text) else ())
-    for pattern in patterns:
-        for m in pattern.finditer(text):
+    units = gated_lines(_HAS_UNIT, text, scan.lower)
+    commas = gated_lines(_HAS_NUMBERS_COMMA, text, text)
+    for pattern, lines in ((_NUMBERS_AROUND, units), (_UNIT_FIRST, units), (_CUED_NUMBERS_AROUND, commas),
+                           (_NUMBERS_AROUND_TOWN, commas)):
+        for m in (m for start, end in lines for m in pattern.finditer(text, start, end)):
             words = re.findall(_WORD, m.group("st"))
             if any(w.lower() in _STOP for w in words) or UNIT_AFTER.match(text, m.start("st") + len(m.group("st").split()[0])):
                 continue  # "2 tablets 3 Apt": a measure

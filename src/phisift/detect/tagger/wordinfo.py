@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import groupby
 from typing import Iterable
 
 from ...document import Span
@@ -98,6 +99,7 @@ class DocInfo:
         self.hit_labels = hit_labels
         self.case = case
         self._cache: dict[str, tuple[str, ...]] = {}
+        self._runs: frozenset[str] | None = None
 
     def features(self, word: str) -> tuple[str, ...]:
         """Document features of one piece of text."""
@@ -115,11 +117,47 @@ class DocInfo:
         if labels:
             out.append("dh=" + labels)
         if self.case == "mixed" and not word.islower():
-            if _has_word(self.text, lw):
+            if self._has_word(lw):
                 out.append("dl")
-            if self.text.count(word) >= 2:
+            first = self.text.find(word)  # twice, as ``count(word) >= 2`` says, but stopping at the second
+            if first >= 0 and self.text.find(word, first + len(word)) >= 0:
                 out.append("dc2")
         return tuple(out)
+
+    def _has_word(self, lw: str) -> bool:
+        """``_has_word(text, lw)``; in a long text (a window of a big note) from the set of its letter runs.
+
+        Searching the text once per word type costs (word types) x (text length): nothing in a note, but a
+        200 000-character window asks for thousands of types. An all-letter word stands alone exactly where a
+        maximal run of letters equals it, so one pass over the text answers them all.
+        """
+        if len(self.text) < INDEX_AT or not lw.isalpha():
+            return _has_word(self.text, lw)
+        if self._runs is None:
+            self._runs = letter_runs(self.text)
+        return lw in self._runs
+
+
+#: Text length from which ``DocInfo`` indexes the letter runs instead of searching per word.
+INDEX_AT = 20_000
+
+
+def letter_runs(text: str) -> frozenset[str]:
+    """The maximal runs of ``str.isalpha`` characters of ``text``.
+
+    A run of ``_LETTERS`` (alphanumerics but decimal digits and "_") is a letter run unless it holds one of
+    the few number signs it also takes ("²", "½"): those runs are split at them here.
+    """
+    runs = set()
+    for run in _LETTERS.findall(text):
+        if run.isalpha():
+            runs.add(run)
+        else:
+            runs.update("".join(g) for alpha, g in groupby(run, str.isalpha) if alpha)
+    return frozenset(runs)
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _has_word(text: str, word: str) -> bool:
