@@ -206,8 +206,6 @@ def _grows(text: str, s: Span, hits: Sequence[Span], past: str, candidate: Calla
     return True
 
 
-#: Particles that continue a name in lower case ("Ludwig van Beethoven", "Maria de la Cruz").
-_NAME_PARTICLES = frozenset("van von der den de del della di da du la le bin ibn al el y".split())
 #: Heads that make a person's possessive the name of a place or a business ("Mary's Hospital", "Joe's Garage").
 _POSSESSIVE_HEADS = frozenset("""hospital hospitals medical center centre clinic clinics infirmary health healthcare
 college school university church chapel home homes house hospice foundation institute academy society pharmacy
@@ -219,12 +217,14 @@ def _name_goes_on(text: str, name: Span, words: Sequence[str]) -> bool:
     prose after a name written in capitals ("Aki shouted at Amanda"), nor past the name's possessive into the
     title of a work ("Elizabeth Mitchell's Cautionary Tales"), unless a place or business head follows
     ("St. Mary's Hospital", "Joe's Garage")."""
+    from ..lexicon.cues import PARTICLES  # lower-case parts that go on with a name ("Ludwig van Beethoven")
+
     first = text[name.start : name.end][:1]
     after = text[name.end : name.end + 2]
     keys = [w.strip(".,;:()'’").lower() for w in words]
     if after in ("'s", "’s") and not any(k in _POSSESSIVE_HEADS for k in keys):
         return False
-    lower_prose = all(w.islower() and k not in _NAME_PARTICLES for w, k in zip(words, keys))
+    lower_prose = all(w.islower() and k not in PARTICLES for w, k in zip(words, keys))
     return not (first.isupper() and lower_prose and not text.islower())
 
 
