@@ -50,6 +50,9 @@ Where things are
 ``cues``          the cue tables: titles, credentials, cue phrases, stop words, eponym heads
 ``labels``        the labels this detector emits
 ``casing``        whole-note case (lowercase, capitals, mixed) and the recased copy a caseless note is read through
+``english``       general English word frequencies (``data/english_words.tsv.gz``, from wordfreq): ``zipf(word)``
+``plainwords``    ordinary English words no name list vouches for ("retail", "kiln", "dig"): no place or name
+                  in a note typed in one case without a cue
 ``tokens``        one text as word tokens with their lookup keys, and the views passes share
 ``state``         :class:`PassState`: the tokens taken and spans found, the one thing a pass changes
 ``name_runs``     where a name that starts at a token ends

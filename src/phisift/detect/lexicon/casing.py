@@ -11,11 +11,13 @@ note is read as it is. A lowercase or all-caps note is read through a *recased* 
 capitals a writer would have used put back from case-free evidence only:
 
 * the first word of a sentence or a line;
-* a word on the name or place lists that is not a common word (the allowlist), and a
-  name word next to one ("holly cook": "holly" vouches for "cook");
+* a word on the name or place lists that is not a common word (the allowlist, or for a word
+  only the city lists hold an ordinary English word that inflects, :mod:`.plainwords`: "dig",
+  "lime"), and a name word next to one ("holly cook": "holly" vouches for "cook");
 * the word after a title ("dr. vance", "mrs bush") and the words after it that are
   name words;
-* a word on no list at all (not a common word, a clinical term or a name): in a note
+* a word on no list at all (not a common word, a clinical term, a name or an ordinary English
+  word, :mod:`.plainwords`: "retail", "kiln", "snowy" stay lowercase): in a note
   without capitals it may be a name or a town nobody listed ("andersonborough"); the
   passes still need a cue or a head word beside it;
 * in an all-caps note, short words on no list stay in capitals: they are acronyms
@@ -33,6 +35,7 @@ from functools import lru_cache
 
 from ...text import clinical_vocabulary
 from .cues import CALENDAR, NAME_STOP, PLACE_PREFIX, SAINT, TITLES
+from .plainwords import inflects, plain_english, verb_after_title
 from .wordlists import WORD, Lexicons, norm
 
 MIXED, LOWER, UPPER = "mixed", "lower", "upper"
@@ -138,6 +141,8 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
     for i, k in enumerate(keys):
         if not common[i] and not name_like[i] and derived(k, lambda w: lex.is_allowed(w) or w in vocab):
             common[i] = True  # "infants", "cranially", "weaken": a word made from a common one
+    plain = _plain_words(ms, keys, common, lex)
+    common = [c or p for c, p in zip(common, plain)]
     out = list(text)
     cap = [False] * len(ms)
     for i, (m, k) in enumerate(zip(ms, keys)):
@@ -149,16 +154,19 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
         if mode == UPPER and i > 0 and keys[i - 1] in TITLES and text[ms[i - 1].end() : m.start()] in (". ", "."):
             cap[i - 1] = True  # "DR. SMITH": the title as it is written in mixed case
             cap[i] = cap[i] or (name_like[i] and keys[i] not in NAME_STOP)
-    # a surname after a first name that no common word shadows: "sofia duarte", "holly cook" stays
+    # a surname after a first name that no common word shadows: "sofia duarte", "holly cook" stays;
+    # so does an ordinary word that neither inflects nor is inflected ("luis dill"; not "kevin stacy
+    # concert", "woody fainted")
     for i in range(1, len(ms)):
-        if not cap[i] and keys[i] in lex.last and keys[i] not in vocab and keys[i] not in NAME_STOP \
+        if not cap[i] and (keys[i] in lex.last and keys[i] not in vocab or plain[i] and _uninflected(keys[i])) \
+                and keys[i] not in NAME_STOP \
                 and keys[i - 1] in lex.first and cap[i - 1] and not common[i - 1] \
                 and text[ms[i - 1].end() : ms[i].start()] == " ":
             cap[i] = True
     _titles(text, ms, keys, cap, name_like, common)
     _places_and_saints(text, ms, keys, cap)
     upper_known = _known(ms, keys, cap) | _addresses(text, ms, keys, cap, lex)
-    _heads(ms, keys, cap, lex)
+    _heads(text, ms, keys, cap, lex, plain)
     # initials: "kieran t schmidt", "m. taylor", "sandra h.", "j.d. dang"
     for i in range(len(ms)):
         if len(keys[i]) != 1 or not keys[i].isalpha():
@@ -197,9 +205,27 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
     return "".join(out)
 
 
-def _heads(ms: list, keys: list[str], cap: list[bool], lex: Lexicons) -> None:
+def _plain_words(ms: list, keys: list[str], common: list[bool], lex: Lexicons) -> list[bool]:
+    """Ordinary English words no list vouches for ("retail", "kiln", "dig", :mod:`.plainwords`): they
+    stay lowercase, except after a first name or before an institution head ("luis dill", "arrive
+    labs"). A word written with accents is no English word ("lisa sörös"), and head words keep
+    their capitals ("ministry of health")."""
+    return [not common[i] and ms[i].group().isascii() and k not in lex.head_starts and k not in lex.head_last
+            and plain_english(lex, k) for i, k in enumerate(keys)]
+
+
+def _uninflected(k: str) -> bool:
+    """A word with no inflection in the English list that is no inflection itself: "dill", not
+    "concert" (concerts) or "fainted"."""
+    return not inflects(k) and not inflected(k) and not k.endswith("s")
+
+
+def _heads(text: str, ms: list, keys: list[str], cap: list[bool], lex: Lexicons, plain: list[bool]) -> None:
     """Capitalise institution head phrases that name one body: after a capitalised word
-    ("Mayo clinic") or before "of" and a capitalised word ("children's hospital of Bethmouth")."""
+    ("Mayo clinic") or before "of" and a capitalised word ("children's hospital of Bethmouth").
+
+    Ordinary English words (``plain``) right before the head are capitalised with it: a firm's name
+    is often made of words ("arrive labs", "nera economic consulting")."""
     n = len(ms)
     head_lists = (lex.hospital_heads, lex.hospital_heads_first, lex.org_heads, lex.org_heads_first)
     i = 0
@@ -214,10 +240,14 @@ def _heads(ms: list, keys: list[str], cap: list[bool], lex: Lexicons) -> None:
         if end is None:
             i += 1
             continue
-        before = i > 0 and cap[i - 1] and keys[i - 1] not in NAME_STOP and ms[i].start() - ms[i - 1].end() <= 2
+        first = i
+        while first > 0 and i - first < 2 and plain[first - 1] and text[ms[first - 1].end() : ms[first].start()] == " ":
+            first -= 1
+        before = first > 0 and cap[first - 1] and keys[first - 1] not in NAME_STOP \
+            and ms[first].start() - ms[first - 1].end() <= 2
         after = end + 1 < n and keys[end] in ("of", "for") and cap[end + 1]
-        if before or after:
-            for t in range(i, end):
+        if before or after or first < i:
+            for t in range(first, end):
                 cap[t] = True
         i = end
 
@@ -242,8 +272,10 @@ def _titles(text: str, ms: list, keys: list[str], cap: list[bool], name_like: li
         initial = len(keys[t]) == 1 and text.startswith(".", ms[t].end())
         if not initial and (keys[t] in NAME_STOP or keys[t] in CALENDAR) or not ms[t].group().replace("-", "").isalpha():
             continue
-        if keys[i] in _WORD_TITLES and not initial and common[t] and not name_like[t]:
-            continue  # "your doctor know if", "frequently miss visits": the title is a word here
+        if not initial and common[t] and not name_like[t] and (keys[i] in _WORD_TITLES or len(keys[t]) > 1):
+            continue  # "your doctor know if", "miss visits", "dr. notes indicate": a word, not a name
+        if text[ms[i].end() : ms[t].start()] == " " and verb_after_title(keys[i], keys[t], keys[t + 1] if t + 1 < n else None):
+            continue  # "the doctor put him on light duty"
         cap[i] = cap[t] = True
         # the rest of the name: initials and name-list words
         u = t + 1

@@ -16,6 +16,7 @@ from .cues import (
     TITLE_NEEDS_DOT_UPPER,
 )
 from .casing import clinical_vocabulary, inflected
+from .plainwords import verb_after_title
 from .labels import DOCTOR, PATIENT
 from .name_runs import (
     calendar_name, calendar_use, extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok,
@@ -105,6 +106,8 @@ def pass_titles(doc: Tokens, state: PassState) -> None:
             continue
         label = TITLES[k]
         t = i + 1
+        if not dotted and verb_after_title(k, doc.keys[t], doc.keys[t + 1] if t + 1 < doc.n else None):
+            continue  # "DOCTOR PUT HIM ON LIGHT DUTY", "Doctor said he had a strain"
         if k == "don":
             # "Don" is a Spanish title only before a first name; otherwise it is a first name
             if not (doc.keys[t] in doc.lex.first and doc.is_title_case(t) and not doc.lex.is_allowed(doc.keys[t])):

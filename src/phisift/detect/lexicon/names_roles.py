@@ -23,6 +23,7 @@ from .cues import (
 )
 from ..rules.vocab import HOLIDAYS_EN
 from .casing import clinical_vocabulary, inflected
+from .plainwords import verb_after_title
 from .labels import DOCTOR, PATIENT
 from .name_runs import calendar_name, extend_name, lower_initial, lower_name_end, lower_name_word, name_token_ok
 from .state import PassState
@@ -228,6 +229,8 @@ def pass_title_lower(doc: Tokens, state: PassState) -> None:
         if k == "doctor" and not g.startswith(".") and kt not in lex.first and (
                 inflected(kt) or kt in clinical_vocabulary()):
             continue  # "Doctor put him on restrictions", "Doctor subscribed 3 medications": the noun and a verb
+        if not g.startswith(".") and verb_after_title(k, kt, doc.keys[t + 1] if t + 1 < doc.n else None):
+            continue  # "Doctor said he had a strain": a frequent verb, even one that is a name too
         if kt in PARTICLES or lower_initial(doc, t):
             j = name_after(doc, state, t, strong=True)
         elif lex.is_name_word(kt) or not lex.is_allowed(kt, terms=False):

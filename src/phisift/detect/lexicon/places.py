@@ -20,6 +20,7 @@ from .cues import (
     PLACE_CUE_MAXLEN, PLACE_HEADERS, PLACE_PREFIX,
 )
 from .labels import CITY, COUNTRY, LOCATION_OTHER, STATE, STREET
+from .plainwords import plain_english
 from .specific import specific
 from .state import PassState
 from .tokens import SPACE_GAPS, Tokens
@@ -367,6 +368,8 @@ def _tag_places(doc: Tokens, state: PassState, multi_only: bool) -> None:
             continue  # "started on Ventura twice daily": a drug, whatever town shares its name
         if state.recased and p[0] == i + 1 and doc.sentence_initial(i) and keys[i] in clinical_vocabulary():
             continue  # "LIMA TO LAD IS PATENT" recased: a clinical word capitalised only as a sentence's first
+        if p[0] == i + 1 and doc.sentence_initial(i) and cue is None and plain_english(doc.lex, keys[i]):
+            continue  # "Lime dust in right eye": an ordinary word is capitalised as a sentence's first
         _known_place(doc, state, i, p, cue, strong_cue, multi_only)
 
 
@@ -412,6 +415,8 @@ def _unknown_place(doc: Tokens, state: PassState, i: int, cue: tuple | None, str
     if doc.is_upper(i) and not (strong_cue and len(k) > 3) or doc.is_upper(i) and cue == ("arrived", "at") \
             and k.isascii():
         return  # "arrived at UIHC": an acronym one arrives at is a hospital ("arrived at ΛΑΡΝΑΚΑ" is a town)
+    if doc.is_upper(i) and plain_english(lex, k):
+        return  # "WORKED IN RETAIL", "BAGS IN KILN 4": in capitals an ordinary word after "in" is no town
     j = i + 1
     # "lives in Dinclond Junction", "lives in South Williamview": after a strong cue the
     # run may hold common words; otherwise only unknown ones

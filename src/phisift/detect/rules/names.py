@@ -98,6 +98,8 @@ def _name_after_title(scan: Scan, s: int) -> int:
     for tok in tokens:
         bare = tok.rstrip(".")
         shouting = len(bare) >= 2 and bare.isupper() and len(tokens) > 1 and kept
+        if bare.isupper() and len(bare) > 1:
+            bare = bare.capitalize()  # "DR. NOTES INDICATE", "DR. ON 09/09": the stop words in capitals too
         if bare in vocab.NAME_STOPWORDS or tok in vocab.NAME_BREAK_WORDS or shouting:
             break
         if kept and kept[-1].endswith(".") and bare.lower() in ENGLISH_STOPWORDS:

@@ -1,0 +1,158 @@
+"""Ordinary English words read as places or doctors in notes typed in one case (issue 15).
+
+The lexicon's vocabularies are clinical and name/place lists, so words like "retail", "kiln",
+"dig" or "lime" (a city on the lists) looked like towns nobody listed once a note lost its case,
+and "the doctor put him on light duty" made "put" a doctor. ``detect/lexicon/plainwords.py``
+reads the bundled general-English frequencies to keep them words; each case here has the
+false positive gone and the real place or name next to it still found, in every case form.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from phisift.detect.lexicon.plainwords import inflects, plain_english, verb_after_title
+from phisift.detect.lexicon.wordlists import load_lexicons
+
+from lexicon_helpers import det, found, texts  # noqa: F401 (det is a fixture)
+
+
+def _forms(text: str) -> list[str]:
+    return [text, text.lower(), text.upper()]
+
+
+@pytest.mark.parametrize(
+    "text, word",
+    [
+        ("Employee states he was at work using machinery to dig through rocks and hand jarring that day.", "dig"),
+        ("The bucket dropped down, causing the employee to jam his head into the canopy of the loader.", "jam"),
+        ("He completed college and worked in retail part time. He states he injured his back lifting boxes.",
+         "retail"),
+        ("He was working on replacing the bags in kiln 4 baghouse module 3 when his right foot slipped.", "kiln"),
+        ("He slipped while walking to his work location in snowy and icy conditions and fell on his shoulder.",
+         "snowy"),
+        ("Lime dust in right eye due to wind gust. The employee was working at the plant when it happened.", "lime"),
+        # a word the surname lists hold too: plain English when it inflects twice ("tanks", "tanked")
+        ("Employee was stepping out of the loader to add oil to tank. He had a hold of the handrail.", "tank"),
+    ],
+)
+def test_ordinary_words_are_no_places_in_any_case(det, text, word):
+    for t in _forms(text):
+        assert not any(word in f.lower().split() for f in texts(det, t)), (t, found(det, t))
+
+
+@pytest.mark.parametrize(
+    "text, word",
+    [
+        ("He felt something pull in his shoulder. The doctor put him on light duty at that time.", "put"),
+        ("He went to the doctor the next day. Doctor said he had a lumbar strain and gave him rest.", "said"),
+        ("Dr. notes indicate no acute injuries, only degenerative changes in the lumbar spine today.", "notes"),
+        ("Initial dr visit on 12/29/11 revealed a hernia. He sought treatment for it at the local clinic.", "visit"),
+    ],
+)
+def test_a_word_after_doctor_is_no_name_in_any_case(det, text, word):
+    for t in _forms(text):
+        assert not any(word in f.lower().split() for f in texts(det, t)), (t, found(det, t))
+
+
+@pytest.mark.parametrize(
+    "text, label, phi",
+    [
+        # real towns that are words or look like them keep their cues
+        ("She lives in Springfield with her son and walks to the pharmacy every day of the week.", "CITY",
+         "Springfield"),
+        ("He was born in Lima and moved to the area with his family when he was nine years old.", "CITY", "Lima"),
+        ("He moved here from Buffalo last year and has been working at the plant ever since then.", "CITY",
+         "Buffalo"),
+        ("Her son lives in Covington and visits on weekends; she walks with a cane at home now.", "CITY",
+         "Covington"),
+        # names after "doctor" that are common words are still names when no verb follows
+        ("The patient was seen by Doctor Young today, who examined her knee and ordered an x-ray.", "DOCTOR",
+         "Young"),
+        ("Dr. Said saw him on Monday and the doctor put him on light duty after the visit.", "DOCTOR", "Said"),
+        ("Discussed with Dr. Grace Kowalski; the doctor said he could return to work next week.", "DOCTOR",
+         "Grace Kowalski"),
+        # a surname that is a word still takes its title or first name
+        ("He was seen by Dr. Tank in the clinic and then went to add oil to the tank of his truck.", "DOCTOR",
+         "Tank"),
+        ("She was brought in by her daughter, Holly Cook, who helps her cook and clean at home every day.",
+         "PATIENT", "Holly Cook"),
+        # firms named with words keep their head ("Labs", "Consulting")
+        ("The car makers that dominate the economy of the city: Merrill Lynch, Arrive Labs and Buildzoom.",
+         "ORGANIZATION", "Arrive Labs"),
+    ],
+)
+def test_real_places_and_names_next_to_them_are_still_found(det, text, label, phi):
+    for t in _forms(text):
+        want = (label, t[text.index(phi) : text.index(phi) + len(phi)])
+        assert want in found(det, t), (t, found(det, t))
+
+
+def test_a_name_written_with_accents_is_no_english_word(det):
+    """"soros" is a frequent English token, "sörös" in a lowercase note is the rest of a name."""
+    text = "zoolander is a 2001 american action-comedy film directed by lisa sörös and starring savolainen"
+    assert ("PATIENT", "lisa sörös") in found(det, text), found(det, text)
+
+
+def test_lime_dust_is_no_town_but_a_town_called_lime_after_a_cue_is(det):
+    text = "Lime dust got in his right eye at the quarry. He was born in Lime and lives there still."
+    for t in _forms(text):
+        spans = sorted((s.start, t[s.start : s.end]) for s in det.detect(t))
+        assert [s for s in spans if s[0] == 0] == [], (t, spans)
+        assert any(s[1].lower() == "lime" and s[0] > 40 for s in spans), (t, spans)
+
+
+def test_plain_english_words_are_common_uninflected_towns_are_not():
+    lex = load_lexicons(None)
+    for k in ("retail", "kiln", "snowy", "corridor", "respite", "dig", "lime", "jam", "tank"):
+        assert plain_english(lex, k), k
+    # towns, states, countries, names: never judged plain, whatever their frequency
+    for k in ("springfield", "covington", "boston", "california", "brazil", "grace", "will", "mark", "smith", "moore",
+              "parsons", "marseille",
+              "kowalczyk", "andersonborough"):
+        assert not plain_english(lex, k), k
+
+
+def test_inflections_tell_words_from_towns():
+    assert inflects("dig") and inflects("jam") and inflects("lime") and inflects("retreat")
+    assert not inflects("springfield") and not inflects("covington") and not inflects("mon")
+    assert not inflects("wa")  # "was" is no inflection of a two-letter word
+    # forms another word owns: "moored" is "moor"'s, "changed" is "change"'s
+    assert not inflects("moore", forms=2) and not inflects("chang")
+    assert inflects("tank", forms=2) and not inflects("marseille", lambda f: f == "marseilles")
+
+
+def test_a_verb_after_doctor_needs_a_pronoun_after_it():
+    assert verb_after_title("doctor", "put", "him") and verb_after_title("dr", "said", "he")
+    assert not verb_after_title("doctor", "young", "examined")  # a name, then its verb
+    assert not verb_after_title("mrs", "put", "him")  # only the words "doctor" / "dr"
+    assert not verb_after_title("doctor", "kowalski", "she")  # no frequent English word
+
+
+@pytest.mark.parametrize(
+    "text, word",
+    [
+        ("SHE WILL SEND THE REPORT. ** DR. NOTES INDICATE NO ACUTE INJURIES ONLY DEGENERATIVE CHANGES.", "NOTES"),
+        ("HE WAS REFERRED TO FAMILY DR THAT PLACED HIM OFF WORK FOR PHYSICAL THERAPY FOR TWO WEEKS.", "THAT"),
+        ("HE FINISHED HIS SHIFT AND WENT TO THE DR. ON 09/09/2010 AND WAS PLACED ON LIGHT DUTY.", "ON"),
+    ],
+)
+def test_the_title_rule_stops_at_stop_words_written_in_capitals(text, word):
+    from phisift.detect.rules.detector import RuleDetector
+
+    spans = RuleDetector().detect(text)
+    assert not any(word in text[s.start : s.end].split() for s in spans), [text[s.start : s.end] for s in spans]
+    named = "HE WAS SEEN BY DR. NOTESTEIN ON 09/09/2010 AND PLACED ON LIGHT DUTY."
+    assert any(named[s.start : s.end] == "NOTESTEIN" and s.label == "DOCTOR" for s in RuleDetector().detect(named))
+
+
+def test_an_uninflected_word_after_a_first_name_is_the_surname_but_a_verb_is_not(det):
+    """"luis dill": a word with no inflection after a first name keeps its capital in the recased
+    copy; "woody fainted", "a kevin stacy concert": a verb or a noun that inflects does not."""
+    for t in ("unfortunately, as a regular commenter luis dill points out, most of them are horrible.",):
+        assert ("PATIENT", t[t.index("luis") : t.index("luis") + 9]) in found(det, t), found(det, t)
+        assert ("PATIENT", "LUIS DILL") in found(det, t.upper()), found(det, t.upper())
+    t = "my son woody fainted at practice today and hit his head, should we see a doctor about it?"
+    assert ("PATIENT", "woody") in found(det, t), found(det, t)
+    t = "have you been to a kevin stacy concert before? we went last year with the kids and loved it."
+    assert ("PATIENT", "kevin stacy") in found(det, t), found(det, t)
