@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import re
 import string
 import sys
 from dataclasses import dataclass, field
@@ -97,6 +98,25 @@ class Rec:
         self.parts.append(text)
         self.length += len(text)
         return self
+
+    def age(self, text: str, form: str = "age") -> "Rec":
+        """An age as i2b2 marks it: the number is the PHI, the unit after it ("y/o", " years", "Y") is not."""
+        m = re.match(r"[0-9]+", text)
+        self.v(m.group(), "AGE", form)
+        return self.t(text[m.end():]) if m.end() < len(text) else self
+
+    def child(self) -> "Rec":
+        """An empty record in the same case, to build a value before deciding how to quote it."""
+        return Rec(case=self.case)
+
+    def add(self, other: "Rec", quote: str = "") -> "Rec":
+        """Append ``other`` (wrapped in ``quote``), its spans moved to their new offsets."""
+        self.t(quote)
+        shift = self.length
+        self.spans.extend(Span(s.start + shift, s.end + shift, s.label, s.source) for s in other.spans)
+        self.parts.extend(other.parts)
+        self.length += other.length
+        return self.t(quote)
 
     @property
     def text(self) -> str:
@@ -175,7 +195,7 @@ def ident(rng: random.Random, kind: str, cast: "Cast | None" = None) -> str:
                  lambda: f"{digits(r, 4)}-{digits(r, 6, string.digits)}", lambda: "A" + digits(r, 8),
                  lambda: "HAR" + digits(r, 8), lambda: f"{digits(r, 10)}-{r.randint(1, 9)}"],
         "enc": [lambda: digits(r, 9), lambda: "ENC" + digits(r, 8), lambda: f"{yy}-{digits(r, 7, string.digits)}",
-                lambda: "CSN " + digits(r, 10), lambda: digits(r, 12), lambda: "VN" + digits(r, 7)],
+                lambda: digits(r, 10), lambda: digits(r, 12), lambda: "VN" + digits(r, 7)],
         "ssn": [lambda: f"{digits(r, 3)}-{digits(r, 2)}-{digits(r, 4)}",
                 lambda: f"{digits(r, 3)} {digits(r, 2)} {digits(r, 4)}", lambda: digits(r, 3) + digits(r, 2) + digits(r, 4)],
         "member": [lambda: letters(r, 3) + digits(r, 9, string.digits), lambda: "W" + digits(r, 9),

@@ -144,7 +144,7 @@ def write_value(rec: Rec, cast: Cast, concept: str) -> None:
             rec.t(f" {r.randint(0, 23):02d}:{r.choice(('00', '15', '30', '45'))}")
         return
     if concept == "age":
-        rec.v(cast.age_text(), "AGE", "age")
+        rec.age(cast.age_text())
         return
     if concept == "name":
         rec.v(p.fmt(r), "PATIENT", "patient")
@@ -222,7 +222,9 @@ def form(rec: Rec, cast: Cast, concepts: list[str], layout: str = "", sep: str =
         for i, c in enumerate(concepts):
             if i:
                 rec.t(glue)
-            write_value(rec, cast, c)
+            cell = rec.child()
+            write_value(cell, cast, c)
+            rec.add(cell, '"' if glue.strip() and glue.strip() in cell.text else "")
         rec.t(edge[1] + "\n")
         return
     width = max(len(n) for n in names) + 2

@@ -78,7 +78,7 @@ def t_wristband(rec: Rec, c: Cast) -> None:
     rec.v(p.fmt(r, r.choice(("lf_up", "lfm", "lf"))), "PATIENT", "patient").t("   ")
     rec.t(r.choice(("MRN: ", "MR# ", "MRN ", ""))).v(ident(r, "mrn"), "MEDICALRECORD", "mrn").t("\n")
     rec.t(r.choice(("DOB: ", "DOB ", ""))).v(c.date(c.dob, r.choice(("%m/%d/%Y", "%d-%b-%Y", "%Y-%m-%d"))), "DATE", "dob")
-    rec.t(r.choice(("  ", " ("))).v(c.age_text(), "AGE", "age").t(r.choice((f") {c.sex}", f" {c.sex}", f"/{c.sex}")) + "   ")
+    rec.t(r.choice(("  ", " ("))).age(c.age_text()).t(r.choice((f") {c.sex}", f" {c.sex}", f"/{c.sex}")) + "   ")
     rec.t(r.choice(("ACCT: ", "FIN ", "Acct# "))).v(ident(r, "acct"), "ACCOUNT", "acct").t("\n")
     rec.t(r.choice(("ATT: ", "Attending: ", "DR: ")))
     doctor(rec, c, style=r.choice(("lf_up", "il", "lf")))
@@ -112,7 +112,7 @@ def t_radiology(rec: Rec, c: Cast) -> None:
     form(rec, c, ["name", "mrn", "dob", "accession", "dos", "ref"], r.choice(("twocol", "lines", "semicolon")))
     exam = r.choice(("CT ABDOMEN AND PELVIS WITH CONTRAST", "MRI LUMBAR SPINE WO CONTRAST", "XR CHEST 2 VIEWS",
                      "US RIGHT UPPER QUADRANT", "CTA CHEST PE PROTOCOL", "NM BONE SCAN WHOLE BODY"))
-    rec.t(f"\nEXAM: {exam}\nCLINICAL HISTORY: ").v(c.age_text(), "AGE", "age").t(f" {c.sex} with abdominal pain.\n")
+    rec.t(f"\nEXAM: {exam}\nCLINICAL HISTORY: ").age(c.age_text()).t(f" {c.sex} with abdominal pain.\n")
     rec.t("COMPARISON: ").v(c.date(c.earlier()), "DATE", "comparison").t("\nFINDINGS:\n")
     body(rec, r, 2, headed=False)
     rec.t("IMPRESSION:\n1. No acute abnormality.\n\n")
@@ -128,7 +128,7 @@ def t_discharge(rec: Rec, c: Cast) -> None:
     rec.t(r.choice(("DISCHARGE SUMMARY", "Discharge Summary", "HOSPITAL DISCHARGE SUMMARY")) + "\n\n")
     form(rec, c, ["name", "mrn", "acct", "dob", "admit", "discharge", "att", "pcp"], r.choice(("lines", "padded", "twocol")))
     rec.t("\nHISTORY OF PRESENT ILLNESS:\n").v(c.patient.fmt(r, r.choice(("fl", "last", "fml"))), "PATIENT", "patient")
-    rec.t(" is a ").v(c.age_text(), "AGE", "age").t(r.choice((" woman", " man", " patient")) + " admitted on ")
+    rec.t(" is a ").age(c.age_text()).t(r.choice((" woman", " man", " patient")) + " admitted on ")
     rec.v(c.date(), "DATE", "admit").t(" with chest pain. ")
     body(rec, r, 3)
     rec.t("Her " if c.sex == "F" else "His ").t(c.relation + ", ").v(c.relative.fmt(r, "fl"), "PATIENT", "relative")
@@ -152,7 +152,7 @@ def t_referral(rec: Rec, c: Cast) -> None:
     rec.t(r.choice(("Re: ", "RE: ", "Patient: "))).v(c.patient.fmt(r), "PATIENT", "patient")
     rec.t(r.choice(("  DOB ", ", DOB: ", " (DOB "))).v(c.date(c.dob), "DATE", "dob")
     rec.t(r.choice(("  NHS No. ", "  MRN ", ", Hosp No: "))).v(ident(r, "mrn"), "MEDICALRECORD", "mrn").t("\n\n")
-    rec.t("Thank you for seeing this ").v(c.age_text(), "AGE", "age").t("-year-old " if r.random() < 0.3 else " ")
+    rec.t("Thank you for seeing this ").age(c.age_text()).t("-year-old " if r.random() < 0.3 else " ")
     rec.t("who I saw in clinic on ").v(c.date(c.earlier(3, 20)), "DATE", "seen").t(". ")
     body(rec, r, 2, headed=False)
     rec.t("\nYours sincerely,\n\n")
@@ -216,17 +216,16 @@ def t_csv(rec: Rec, c: Cast) -> None:
     heads = {"mrn": "mrn", "name": "patient_name", "dob": "birth_date", "sex": "gender", "phone": "phone_home",
              "zip": "zip5", "email": "email", "member": "ins_member_id", "dos": "svc_date", "acct": "account_no",
              "pcp": "pcp_name", "city": "city"}
-    rec.t(sep.join(heads[k] if r.random() < 0.5 else label(r, k if k != "sex" else "age").upper() if k == "sex" else label(r, k) for k in cols) + "\n")
+    rec.t(sep.join(heads[k] if r.random() < 0.5 or k == "sex" else label(r, k) for k in cols) + "\n")
     people = [c.patient] + [c.person() for _ in range(r.randint(1, 3))]
     for who in people:
         c.patient = who
         for i, k in enumerate(cols):
             if i:
                 rec.t(sep)
-            quoted = sep == "," and k == "name"
-            rec.t('"' if quoted else "")
-            write_value(rec, c, k)
-            rec.t('"' if quoted else "")
+            cell = rec.child()
+            write_value(cell, c, k)
+            rec.add(cell, '"' if sep in cell.text else "")
         rec.t("\n")
     c.patient = people[0]
 
@@ -286,8 +285,7 @@ def t_pathology(rec: Rec, c: Cast) -> None:
 
 def t_ed_mvc(rec: Rec, c: Cast) -> None:
     r = c.rng
-    rec.t("EMERGENCY DEPARTMENT TRIAGE\nArrival: ").v(c.date(), "DATE", "arrival").t(f" {r.randint(0, 23):02d}{r.randint(0, 59):02d} via EMS (Medic ")
-    rec.v(str(r.randint(10, 99)), "IDNUM", "unit").t(")\n")
+    rec.t("EMERGENCY DEPARTMENT TRIAGE\nArrival: ").v(c.date(), "DATE", "arrival").t(f" {r.randint(0, 23):02d}{r.randint(0, 59):02d} via EMS (Medic {r.randint(10, 99)})\n")
     form(rec, c, ["name", "age", "mrn", "enc"], r.choice(("spaces", "semicolon", "lines")))
     rec.t("CC: MVC, restrained driver, airbag deployed. GCS 15.\n")
     rec.t(f"Vehicle: 2016 Honda Civic, {label(r, 'plate')} ").v(ident(r, "plate"), "VEHICLE", "plate").t(f" ({c.address['state'] or 'NY'}), {label(r, 'vin')} ")
@@ -443,7 +441,7 @@ def t_fixed(rec: Rec, c: Cast) -> None:
         name = who.fmt(r, "lf_up")
         rec.t(f"{r.randint(200, 650)}-{r.choice('AB')} ").v(name, "PATIENT", "patient").t(" " * max(1, 26 - len(name)))
         mrn = ident(r, "mrn")
-        rec.v(mrn, "MEDICALRECORD", "mrn").t(" " * max(1, 11 - len(mrn))).v(str(r.randint(19, 99)), "AGE", "age")
+        rec.v(mrn, "MEDICALRECORD", "mrn").t(" " * max(1, 11 - len(mrn))).age(str(r.randint(19, 99)))
         rec.t(f"  {r.choice('MF')}  ").v(c.date(c.earlier(1, 9), "%m/%d/%y"), "DATE", "admit").t("  ")
         doc = r.choice(c.staff).fmt(r, "lf_up")
         rec.v(doc, "DOCTOR", "staff").t(" " * max(1, 19 - len(doc)) + r.choice(("CHF", "PNA", "COPD EXAC", "SEPSIS")) + "\n")
@@ -465,9 +463,9 @@ def t_telehealth(rec: Rec, c: Cast) -> None:
 def t_newborn(rec: Rec, c: Cast) -> None:
     r = c.rng
     mother = c.person()
-    rec.t("NEWBORN ADMISSION RECORD\nInfant: ").v(f"Baby Girl {mother.last}" if r.random() < 0.5 else f"BB {mother.last.upper()}", "PATIENT", "patient")
+    rec.t("NEWBORN ADMISSION RECORD\nInfant: " + r.choice(("Baby Girl ", "BB ", "Baby Boy ", "Girl "))).v(mother.last, "PATIENT", "patient")
     rec.t("   MRN ").v(ident(r, "mrn"), "MEDICALRECORD", "mrn").t("\nDate/time of birth: ").v(c.date(), "DATE", "birth").t(f" {r.randint(0, 23):02d}:{r.randint(0, 59):02d}\n")
-    rec.t("Mother: ").v(mother.fmt(r), "PATIENT", "mother").t(", ").v(str(r.randint(17, 44)), "AGE", "age").t(" y/o G2P2, MRN ").v(ident(r, "mrn"), "MEDICALRECORD", "mrn")
+    rec.t("Mother: ").v(mother.fmt(r), "PATIENT", "mother").t(", ").age(str(r.randint(17, 44))).t(" y/o G2P2, MRN ").v(ident(r, "mrn"), "MEDICALRECORD", "mrn")
     rec.t("\nFather: ").v(c.person(last=mother.last).fmt(r, "fl"), "PATIENT", "father").t("\nPediatrician: ")
     doctor(rec, c)
     rec.t("\n")
@@ -478,7 +476,7 @@ def t_newborn(rec: Rec, c: Cast) -> None:
 def t_soap(rec: Rec, c: Cast) -> None:
     r, p = c.rng, c.patient
     rec.t(r.choice(("PROGRESS NOTE", "Office Visit", "Clinic Note")) + " - ").v(c.date(), "DATE", "dos").t("\n")
-    rec.t("S: ").v(p.fmt(r, r.choice(("fl", "last", "first"))), "PATIENT", "patient").t(" is a ").v(c.age_text(), "AGE", "age")
+    rec.t("S: ").v(p.fmt(r, r.choice(("fl", "last", "first"))), "PATIENT", "patient").t(" is a ").age(c.age_text())
     rec.t(f" {c.sex} here for follow-up of HTN and T2DM. Lives in ").v(c.address["city"], "CITY", "city")
     rec.t(" with " + c.relation + " ").v(c.relative.first, "PATIENT", "relative").t(". Works as a ").v(c.occupation(), "PROFESSION", "occupation").t(".\n")
     rec.t("O: ")
