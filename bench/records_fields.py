@@ -139,9 +139,9 @@ def write_value(rec: Rec, cast: Cast, concept: str) -> None:
     dates = {"dob": cast.dob, "admit": cast.visit, "discharge": cast.later(1, 12), "dos": cast.visit,
              "death": cast.later(0, 40), "appt": cast.later(7, 90)}
     if concept in dates:
-        rec.v(cast.date(dates[concept]), "DATE", concept)
-        if concept in ("admit", "dos", "appt") and r.random() < 0.3:
-            rec.t(f" {r.randint(0, 23):02d}:{r.choice(('00', '15', '30', '45'))}")
+        timed = concept in ("admit", "dos", "appt") and r.random() < 0.3
+        when = f" {r.randint(0, 23):02d}:{r.choice(('00', '15', '30', '45'))}" if timed else ""
+        rec.v(cast.date(dates[concept]) + when, "DATE", concept)  # a time joined to its date is part of it
         return
     if concept == "age":
         rec.age(cast.age_text())
