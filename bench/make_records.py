@@ -105,6 +105,13 @@ class Rec:
         self.v(m.group(), "AGE", form)
         return self.t(text[m.end():]) if m.end() < len(text) else self
 
+    def when(self, day: str, time: str, form: str) -> "Rec":
+        """A date and the clock time printed after it: one DATE span for an ISO date ("2021-08-18 18:02:15"),
+        as phisift's own sets and rules write them; after any other form of date the time is not PHI."""
+        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", day):
+            return self.v(f"{day} {time}", "DATE", form)
+        return self.v(day, "DATE", form).t(f" {time}")
+
     def child(self) -> "Rec":
         """An empty record in the same case, to build a value before deciding how to quote it."""
         return Rec(case=self.case)

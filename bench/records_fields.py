@@ -140,8 +140,11 @@ def write_value(rec: Rec, cast: Cast, concept: str) -> None:
              "death": cast.later(0, 40), "appt": cast.later(7, 90)}
     if concept in dates:
         timed = concept in ("admit", "dos", "appt") and r.random() < 0.3
-        when = f" {r.randint(0, 23):02d}:{r.choice(('00', '15', '30', '45'))}" if timed else ""
-        rec.v(cast.date(dates[concept]) + when, "DATE", concept)  # a time joined to its date is part of it
+        day = cast.date(dates[concept])
+        if timed:
+            rec.when(day, f"{r.randint(0, 23):02d}:{r.choice(('00', '15', '30', '45'))}", concept)
+        else:
+            rec.v(day, "DATE", concept)
         return
     if concept == "age":
         rec.age(cast.age_text())

@@ -95,7 +95,7 @@ def t_lab(rec: Rec, c: Cast) -> None:
     rec.t("   CLIA# ").v(f"{digits(r, 2)}D{digits(r, 7)}", "IDNUM", "clia").t("\n")
     form(rec, c, ["name", "dob", "sex", "mrn", "specimen", "order"], r.choice(("twocol", "padded", "spaces", "pipe_kv")))
     form(rec, c, ["ref", "npi"], r.choice(("lines", "spaces")))
-    rec.t("Collected: ").v(f"{c.date()} {r.randint(5, 11):02d}:{r.randint(0, 59):02d}", "DATE", "collected").t("  Received: ")
+    rec.t("Collected: ").when(c.date(), f"{r.randint(5, 11):02d}:{r.randint(0, 59):02d}", "collected").t("  Received: ")
     rec.v(c.date(), "DATE", "received").t("  Reported: ").v(c.date(c.later(0, 3)), "DATE", "reported").t("\n\n")
     rec.t("TEST                 RESULT    FLAG   UNITS      REF RANGE\n")
     for row in (("Glucose", "187", "H", "mg/dL", "70-99"), ("Sodium", "134", "L", "mmol/L", "136-145"),
@@ -313,7 +313,7 @@ def t_audit(rec: Rec, c: Cast) -> None:
     rec.t("EHR ACCESS AUDIT LOG\n")
     for _ in range(r.randint(3, 5)):
         v = c.later(0, 3)
-        rec.v(f"{v:%Y-%m-%d} {r.randint(0, 23):02d}:{r.randint(0, 59):02d}:{r.randint(0, 59):02d}", "DATE", "log").t("  user=")
+        rec.when(f"{v:%Y-%m-%d}", f"{r.randint(0, 23):02d}:{r.randint(0, 59):02d}:{r.randint(0, 59):02d}", "log").t("  user=")
         rec.v(c.username(r.choice(c.staff)), "USERNAME", "user").t("  ip=").v(c.ip(), "IPADDR", "ip")
         rec.t(r.choice(("  action=VIEW  patient=", "  action=PRINT  mrn=", "  action=EDIT  pt=")))
         rec.v(ident(r, "mrn"), "MEDICALRECORD", "mrn").t(" (").v(c.patient.fmt(r, r.choice(("lf_up", "hl7"))), "PATIENT", "patient").t(")\n")
@@ -357,7 +357,7 @@ def t_eligibility(rec: Rec, c: Cast) -> None:
 def t_portal(rec: Rec, c: Cast) -> None:
     r = c.rng
     rec.t("From: ").v(c.email(), "EMAIL", "email").t("\nTo: ").v(c.email(r.choice(c.staff)), "EMAIL", "email").t("\nSent: ")
-    rec.v(c.date(fmt=r.choice(("%A, %B {d}, %Y", "%a %m/%d/%Y", "%d %b %Y"))), "DATE", "sent").t(" 9:14 AM\nSubject: refill request\n\n")
+    rec.when(c.date(fmt=r.choice(("%A, %B {d}, %Y", "%a %m/%d/%Y", "%d %b %Y"))), "9:14 AM", "sent").t("\nSubject: refill request\n\n")
     rec.t("Hi Dr. ").v(r.choice(c.staff).last, "DOCTOR", "staff").t(", this is ").v(c.patient.fmt(r, "fl"), "PATIENT", "patient")
     rec.t(" (DOB ").v(c.date(c.dob), "DATE", "dob").t("). I need a refill of my metformin 500 mg. My new number is ")
     rec.v(c.phone(), "PHONE", "phone").t(" and my address is now ")
@@ -464,7 +464,7 @@ def t_newborn(rec: Rec, c: Cast) -> None:
     r = c.rng
     mother = c.person()
     rec.t("NEWBORN ADMISSION RECORD\nInfant: " + r.choice(("Baby Girl ", "BB ", "Baby Boy ", "Girl "))).v(mother.last, "PATIENT", "patient")
-    rec.t("   MRN ").v(ident(r, "mrn"), "MEDICALRECORD", "mrn").t("\nDate/time of birth: ").v(f"{c.date()} {r.randint(0, 23):02d}:{r.randint(0, 59):02d}", "DATE", "birth").t("\n")
+    rec.t("   MRN ").v(ident(r, "mrn"), "MEDICALRECORD", "mrn").t("\nDate/time of birth: ").when(c.date(), f"{r.randint(0, 23):02d}:{r.randint(0, 59):02d}", "birth").t("\n")
     rec.t("Mother: ").v(mother.fmt(r), "PATIENT", "mother").t(", ").age(str(r.randint(17, 44))).t(" y/o G2P2, MRN ").v(ident(r, "mrn"), "MEDICALRECORD", "mrn")
     rec.t("\nFather: ").v(c.person(last=mother.last).fmt(r, "fl"), "PATIENT", "father").t("\nPediatrician: ")
     doctor(rec, c)

@@ -18,7 +18,7 @@ Where each family is found (each module keeps its regexes beside their handlers)
                     e-mail, URL, IPv4/IPv6
 ``ids``             SSN, cue-word IDs (MRN, Acct #, plate ...), DEA, VIN, bare numbers
 ``shaped_ids``      IDs by their make-up alone: letter-and-digit codes, MAC addresses,
-                    IBANs (checksum), coordinates
+                    IBANs (checksum), coordinates, photo files and DICOM UIDs
 ``legal_ids``       case, application, file and docket numbers of judgments ("application
                     (no. 31716/07)", "Case No. 2:19-cv-01234"), neutral citations ("[2019] EWCA Civ 123")
 ``plates``          licence plates without a plate cue: three hyphen-joined groups
@@ -29,6 +29,10 @@ Where each family is found (each module keeps its regexes beside their handlers)
                     a town before a country ("born in Hue, Vietnam")
 ``places``          long country names; streets named after "lives on" and the town after them
 ``fields``          form-field values ("Patient Name:", "Attending:", "Address:")
+``columns``         record print-outs: values under a header row (census, CSV, vaccine
+                    tables), "PT NAME<tab>value", "Entered By= jdoe", "Age.... 69"
+``print_forms``     claim-form boxes ("ZIP CODE L9B 7J2"), boxed dates ("From 06 25 17"),
+                    HL7 caret names ("Jones^Rodney^T"), "mrn=123 (DOE, JANE)"
 ``names``           names after titles and signatures; the field-value name cleaner
 ``usernames``       login names in audit lines and brackets, after account cues,
                     "steven.green83" and @handles

@@ -18,7 +18,8 @@ from typing import Callable, Iterable
 from ...document import Span
 from ...taxonomy import I2B2_LABELS
 from . import (
-    addresses, ages, contact, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, plates, shaped_ids,
+    addresses, ages, columns, contact, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, plates, print_forms,
+    shaped_ids,
     street_forms, usernames,
 )
 from .addresses import AddressPatterns
@@ -93,6 +94,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     shaped_ids.CARD_GROUPS,
     shaped_ids.COORDINATES,
     shaped_ids.CODES,
+    shaped_ids.IMAGE_FILES,
     plates.SIDECODE_PLATES,
     plates.REFERENCE_PLATES,
     plates.REFERENCE_CODES,
@@ -107,7 +109,13 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     street_forms.STREET_PIECES,
     street_forms.NUMBERED_BLOCKS,
     usernames.SHAPED_LOGINS,
+    usernames.LOGINS_AFTER_DATES,
     ages.QUESTION_AGES,
+    columns.TABLES,
+    print_forms.BOXES,
+    print_forms.BOXED_DATES,
+    print_forms.CARET_NAMES,
+    print_forms.BRACKETED_PATIENTS,
 )
 
 

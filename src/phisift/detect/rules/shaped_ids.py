@@ -194,3 +194,30 @@ def find_card_groups(scan: Scan) -> None:
 CARD_GROUPS = TextPass(("ACCOUNT",), lambda scan: scan.has_digit, find_card_groups)
 COORDINATES = TextPass(("LOCATION-OTHER",), lambda scan: scan.has_digit and "." in scan.text, find_coordinates)
 CODES = TextPass(("IDNUM",), lambda scan: scan.has_digit, find_codes)
+
+
+#: A photo or scan file named by a camera or a system ("IMG_20230314_0932.jpg", "DSC24765.JPG",
+#: "wound_841215_05.png", "photo-fr4edt2s.jpeg"): an image extension and a stem with digits or random letters.
+_IMAGE_FILE = re.compile(
+    r"(?<![\w./-])(?P<stem>[A-Za-z0-9](?:[A-Za-z0-9]|[_-](?=[A-Za-z0-9])){3,60})"
+    r"\.(?i:jpe?g|png|gif|tiff?|bmp|heic|dcm|dicom)(?![\w.])"
+)
+#: A DICOM UID under an organisation root ("1.2.840.113619.2.55.3.604688119.969"): five dotted parts or more.
+_DICOM_UID = re.compile(r"(?<![\w.])(?:1\.2|1\.3|2\.16|2\.25)(?:\.[0-9]{1,20}){4,}(?![\w.]|\.[0-9])")
+
+
+def find_image_files(scan: Scan) -> None:
+    """Photo files and DICOM UIDs: a file name that carries digits (or letters no word holds) names one
+    picture of one patient; "figure.png" or "logo.gif" name none."""
+    text = scan.text
+    if "." not in text:
+        return
+    for m in _IMAGE_FILE.finditer(text):
+        stem = m.group("stem")
+        if count_digits(stem) >= 3 or (len(stem) >= 10 and not stem.isalpha()) or re.search(r"[-_][a-z0-9]{6,}$", stem):
+            scan.emit(m.start(), m.end(), "IDNUM", 0.8)
+    for m in _DICOM_UID.finditer(text):
+        scan.emit(m.start(), m.end(), "IDNUM", 0.8)
+
+
+IMAGE_FILES = TextPass(("IDNUM",), lambda scan: scan.has_digit and "." in scan.text, find_image_files)

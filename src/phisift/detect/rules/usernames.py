@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from . import vocab
 from .base import CueWords, Languages, Scan, TextPass
 from .names import clean_name, name_value
+from ...text import clinical_vocabulary
 
 
 #: After a login name in a log line: a date or time, a bar, or the end of the line.
@@ -222,6 +223,30 @@ def find_bracketed_logins(scan: Scan) -> None:
             scan.emit(m.start("u"), m.end("u"), "USERNAME", 0.75)
 
 
+#: "... on 2023-06-03 by lwright.", "enrolled on 06.03.2025 by downst": who did it, after when it was done.
+_BY_AFTER_DATE = re.compile(r"[ \t]+by[ \t]+(?P<u>[A-Za-z][A-Za-z0-9._-]{2,30}?)(?=[.,;]?[ \t]*(?:\n|$)|[.,;][ \t])")
+
+
+def find_logins_after_dates(scan: Scan) -> None:
+    """A login closing a sentence after "<date> by": a record's "enrolled ... on 01/08/18 by ppeltier."
+
+    Only where a date ends right before "by", and only a one-word value that no clinical word or service
+    spells ("by mouth", "by car", "by radiology") and that is not a capitalised name ("by Smith").
+    """
+    text = scan.text
+    ends = {e for _, e, lab, _, _ in scan.out if lab == "DATE"}
+    for end in ends:
+        m = _BY_AFTER_DATE.match(text, end)
+        if not m:
+            continue
+        u = m.group("u")
+        low = u.lower()
+        if u.istitle() and u.isalpha() or low in clinical_vocabulary() or low in vocab.SERVICE_WORDS \
+                or low in vocab.NOT_USERNAMES or low in vocab.NON_NAME_VALUES:
+            continue
+        scan.emit(m.start("u"), m.end("u"), "USERNAME", 0.75)
+
+
 LOGIN_WORDS = CueWords(
     "usercue",
     lambda lang: ["entered", "read", "created", "modified", "edited", "updated", "logged"] if lang.english else [],
@@ -236,3 +261,4 @@ ACCOUNT_WORDS = CueWords(
 AS_ON_PORTAL_WORDS = CueWords("asportal", lambda lang: ["as"] if lang.english else [], _login_as_on_portal)
 SHAPED_LOGINS = TextPass(("USERNAME",), lambda scan: "@" in scan.text or "." in scan.text, find_shaped_logins)
 BRACKETED_LOGINS = TextPass(("USERNAME",), lambda scan: "(" in scan.text, find_bracketed_logins)
+LOGINS_AFTER_DATES = TextPass(("USERNAME",), lambda scan: scan.has_digit and " by " in scan.text, find_logins_after_dates)

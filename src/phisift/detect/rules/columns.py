@@ -1,0 +1,364 @@
+"""Record print-outs: a header row over value rows, and a label and its value without a colon.
+
+Census lists, CSV and pipe exports, vaccine tables and claim screens name what a
+value is once, in a header ("MR#   AGE  ATTENDING", "mrn,patient_name,zip5"), and
+then print bare values under it: a bare "63" or "48954" says nothing alone, its
+column says it is an age or a ZIP code. Face sheets print a label and its value on
+one line with a tab, "=", " - ", dots or a run of blanks between them ("PT NAME\t
+HEINZ GUTKNECHT", "Entered By= FA5119", "Member Name.... A. Martins"), where the
+colon-led field rules do not look.
+
+Only header cells that are all short and mostly known column names make a header,
+and each value must have the shape of its column (an age a number up to 125, an ID
+a digit, a name the make-up of a name), so prose lines with commas are left alone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import vocab
+from .base import Scan, TextPass
+from .names import TITLE_HEAD, clean_name
+
+#: Column and field names (lower case, blanks for "_" and ".", no "#" or ":") -> the label of their values.
+COLUMNS: dict[str, str] = {}
+for _label, _names in {
+    "PATIENT": ("patient name", "patient", "pt name", "pt", "name", "member name", "client name", "resident", "full name",
+                "last name", "first name", "patient full name", "infant", "mother", "father", "guarantor",
+                "guarantor name", "subscriber", "subscriber name", "insured", "insured name", "insureds name",
+                "policy holder", "policyholder", "emergency contact", "emergency contact name", "next of kin", "nok",
+                "guardian", "parent guardian", "spouse", "responsible party", "member", "patient last first"),
+    "DOCTOR": ("attending", "attending physician", "attending md", "att phys", "provider", "physician", "pcp",
+               "pcp name", "primary care physician", "primary provider", "referring md", "referring physician",
+               "referring provider", "ref provider", "ref dr", "ordering provider", "ordering md", "ordered by",
+               "rendering provider", "surgeon", "doctor", "treating physician", "admitting md", "consultant",
+               "radiologist", "pathologist", "pediatrician", "family doctor", "requested by"),
+    "USERNAME": ("user", "username", "user id", "userid", "login", "entered by", "given by", "administered by",
+                 "modified by", "last edited by", "edited by", "verified by", "reviewed by", "author", "operator"),
+    "MEDICALRECORD": ("mrn", "mr", "mr no", "med rec", "medical record", "medical record no", "medical record number",
+                      "chart", "chart no", "hosp", "unit no", "pt id", "patient id", "empi", "record", "patient no"),
+    "ACCOUNT": ("acct", "acct no", "account", "account no", "account number", "patient account no", "fin", "har",
+                "billing", "billing acct", "invoice", "financial", "statement acct"),
+    "IDNUM": ("encounter", "enc id", "encounter number", "visit id", "visit no", "csn", "accession", "accession no",
+              "acc", "specimen", "specimen id", "spec id", "order", "order id", "order number", "claim", "claim no",
+              "claim id", "case", "requisition", "req no", "auth", "registry id", "photo", "photo file", "image file",
+              "attachment", "npi", "npi no", "provider npi"),
+    "HEALTHPLAN": ("member id", "ins member id", "ins id", "insurance id", "subscriber id", "policy", "policy no",
+                   "group", "group no", "group number", "group id", "grp", "medicaid", "medicare id", "mbi",
+                   "beneficiary id", "health plan id", "insured id", "cert"),
+    "SSN": ("ssn", "social security no", "social security number", "soc sec", "ss"),
+    "DATE": ("dob", "d o b", "birth date", "birthdate", "date of birth", "born", "date", "svc date", "dos",
+             "date of service", "service date", "visit date", "appt date", "admit", "admit date", "adm date",
+             "admission date", "discharge date", "disch date", "date given", "given", "collected", "received",
+             "reported", "exam date", "encounter date", "date seen", "dod", "date of death", "next appt", "b d"),
+    "AGE": ("age", "age yrs", "pt age", "age at visit"),
+    "PHONE": ("phone", "ph", "tel", "telephone", "home phone", "phone home", "phone h", "cell", "cell phone",
+              "mobile", "contact", "daytime phone", "primary phone", "work phone", "phone c"),
+    "FAX": ("fax", "fax no", "fax number"),
+    "ZIP": ("zip", "zip code", "zip5", "zipcode", "postal code", "postcode"),
+    "CITY": ("city", "town"),
+    "STATE": ("state",),
+    "COUNTRY": ("country",),
+    "STREET": ("address", "street", "addr", "street address", "address 1", "address line 1", "home address"),
+    "HOSPITAL": ("facility", "hospital", "facility name", "clinic"),
+    "DEVICE": ("lot", "lot no", "lot number", "serial", "serial no", "serial number", "sn", "s n", "udi"),
+    "VEHICLE": ("plate", "license plate", "vin"),
+    "LICENSE": ("license", "license no", "dea", "dea no", "lic", "dl", "dl no", "drivers license", "driver license"),
+    "PROFESSION": ("occupation", "job title", "usual occupation"),
+    "ORGANIZATION": ("employer", "employer name"),
+}.items():
+    for _name in _names:
+        COLUMNS[_name] = _label
+
+#: Names that are a column in a header row but too common as the start of a prose line to open a label and value.
+_TABLE_ONLY = frozenset({"patient", "pt", "name", "member", "date", "given", "contact", "record", "order", "case",
+                         "group", "policy", "provider", "physician", "doctor", "state", "acc", "ss", "user",
+                         "infant", "mother", "father", "spouse", "admit", "received", "reported", "collected", "born",
+                         "photo", "attachment", "auth", "serial", "lot", "plate", "license", "lic", "cert", "hosp",
+                         "financial", "billing", "invoice", "chart", "cell", "mobile", "consultant"})
+_NORM_DROP = re.compile(r"[#:()'’.\"]")
+_DIGIT = re.compile(r"[0-9]")
+_AGE_VALUE = re.compile(r"(?P<n>[0-9]{1,3})(?:[ \t]*(?:y|yo|yrs?|years?|y/o|mo|mos|months?)\.?)?", re.IGNORECASE)
+_ID_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*(?:[ ][A-Za-z0-9][A-Za-z0-9/._-]*){0,3}")
+_LOGIN_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9._-]{1,40}")
+_PHONE_VALUE = re.compile(r"[+(0-9][0-9() .+-]{5,}[0-9](?:[ \t]*(?:x|ext\.?)[ \t]*[0-9]{1,5})?", re.IGNORECASE)
+_ZIP_VALUE = re.compile(r"(?=[A-Z0-9 -]*[0-9])[A-Z0-9]{2,5}(?:[ -][A-Z0-9]{3,4})?")
+_PLACE_VALUE = re.compile(r"[^\W\d_][\w'’.&-]*(?:[ ]+[^\W\d_][\w'’.&-]*){0,5}")
+_JOB_VALUE = re.compile(r"[^\W\d_][\w'’.&-]*(?:(?:[ ]+|,[ ]*|/)\(?[^\W\d_][\w'’.&-]*\)?){0,6}")
+_ORG_VALUE = re.compile(r"[^\W_][\w'’.&,-]*(?:[ ]+[^\W_][\w'’.&,-]*){0,7}")
+#: Cell separators of a row: a tab, a bar, a semicolon, a comma, or a run of two or more blanks.
+_DELIMS = ("\t", "|", ";", ",")
+_GAP = re.compile(r"[ \t]{2,}|\t")
+#: "Label<sep>value" on a line: the separators a colon-less print-out puts between them.
+_PAIR = re.compile(
+    r"(?P<label>[A-Za-z][A-Za-z'’./(), ]{0,40}?[A-Za-z.)#]?)[ ]*(?P<sep>\t+|[ ]*=[ ]*|[ ]+-{1,2}[ ]+|[ ]*\.{3,}[ ]*"
+    r"|[ ]*#[ ]*|[ ]*:[ ]*|[ ]{2,})(?P<value>\S.*)"
+)
+
+
+def normalize(cell: str) -> str:
+    """A header cell as looked up in ``COLUMNS``: lower case, no '#', ':', dots, quotes or brackets, '_' and '/'
+    as blanks."""
+    low = re.sub(r"\([^()]*\)", " ", cell.lower())  # "Patient Name (Last, First)", "Age (yrs)"
+    low = _NORM_DROP.sub(" ", low.replace("_", " ").replace("/", " "))
+    return " ".join(low.split())
+
+
+def column_label(cell: str) -> str | None:
+    """The label of a column named ``cell`` ("MR#", "Social Security No.", "ins_member_id"), or None."""
+    key = normalize(cell)
+    return COLUMNS.get(key) or COLUMNS.get(re.sub(r" (?:no|number|num|nbr)$", "", key))
+
+
+def value_span(label: str, value: str) -> tuple[int, int, str] | None:
+    """Where in ``value`` (a cell or a field's value) the PHI of a ``label`` column lies, and its label.
+
+    None when the value lacks the column's shape: an age is a number up to 125, an ID has a
+    digit, a name is made like one, a place or occupation is words; so a header word or a
+    word like "unknown" under a column is not taken.
+    """
+    v = value.rstrip(" \t.,;")
+    if not v or v.lower() in vocab.NON_NAME_VALUES or v.lower() in ("n/a", "na", "none", "unknown", "-", "--"):
+        return None
+    if label == "AGE":
+        m = _AGE_VALUE.fullmatch(v)
+        return (m.start("n"), m.end("n"), "AGE") if m and 0 < int(m.group("n")) <= 125 else None
+    if label in ("PATIENT", "DOCTOR"):
+        return _name_span(label, v)
+    if label == "USERNAME":
+        return _login_span(v)
+    if label in ("PHONE", "FAX"):
+        m = _PHONE_VALUE.match(v)
+        digits = sum(c.isdigit() for c in m.group()) if m else 0
+        return (0, m.end(), label) if m and digits >= 7 else None
+    if label == "ZIP":
+        return (0, len(v), "ZIP") if _ZIP_VALUE.fullmatch(v.upper()) else None
+    if label == "DATE":
+        has_month = re.search(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", v)
+        return (0, len(v), "DATE") if (_DIGIT.search(v) or has_month) and len(v) <= 32 else None
+    if label == "PROFESSION":
+        m = _JOB_VALUE.fullmatch(v)
+        return (0, len(v), label) if m and v[0].isupper() and v.lower() not in vocab.NON_NAME_VALUES else None
+    if label in ("CITY", "STATE", "COUNTRY", "HOSPITAL"):
+        m = _PLACE_VALUE.fullmatch(v)
+        return (0, len(v), label) if m and v.split()[0][0].isupper() and v.lower() not in vocab.SERVICE_WORDS else None
+    if label == "STREET":
+        v = v.split(",")[0].rstrip()  # "45 R Carne Azeda 16, Zavrč, Solomon Islands": the town is not the street
+    if label in ("ORGANIZATION", "STREET"):
+        m = _ORG_VALUE.fullmatch(v)
+        return (0, len(v), label) if m and (v[0].isupper() or v[0].isdigit()) else None
+    m = _ID_VALUE.fullmatch(v)  # the ID labels
+    if not m or not _DIGIT.search(v) or len(v) < 2:
+        return None
+    return 0, len(v), label
+
+
+def _login_span(v: str) -> tuple[int, int, str] | None:
+    """A login in a user column or after "Entered by=": one token made for a computer ('RN.tafuri', 'FA5119',
+    'lwright'), maybe followed by "on <date>"; a capitalised full name there is the clinician's."""
+    first = v.split()[0]
+    rest = v[len(first):].strip()
+    if rest and not re.match(r"(?i)(?:on|at)\b|[0-9(]", rest):
+        return _name_span("DOCTOR", v)
+    m = _LOGIN_VALUE.fullmatch(first.rstrip(".,"))
+    low = m.group().lower() if m else ""
+    if not m or low in vocab.NOT_USERNAMES or low in vocab.SERVICE_WORDS or low in vocab.NON_NAME_VALUES:
+        return None
+    made = any(c.isdigit() or c in "._" for c in low) or m.group().islower() or m.group().isupper()
+    return (0, m.end(), "USERNAME") if made and len(low) >= 3 else None
+
+
+def _name_span(label: str, v: str) -> tuple[int, int, str] | None:
+    """A person's name in a cell: 'HOURICAN, COLM', 'Jones^Rodney^T', 'Dr. A. Albuquerque, MBBS'."""
+    if "^" in v:
+        parts = [p for p in v.split("^") if p]
+        if 2 <= len(parts) <= 4 and all(p.replace(" ", "").replace("-", "").isalpha() for p in parts):
+            return 0, len(v.rstrip("^")), label
+        return None
+    head = TITLE_HEAD.match(v)
+    skip = head.end() if head else 0  # "Dr. N. Nieto": the title is not part of the name
+    off, name = clean_name(v[skip:])
+    off += skip
+    if not name or name.split()[0].lower().strip(",") in vocab.SERVICE_WORDS:
+        return None
+    return off, off + len(name), label
+
+
+def _split(line: str, delim: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell of a delimited row, blanks and double quotes around a cell left out."""
+    cells, i, n = [], 0, len(line)
+    while i <= n:
+        j = i
+        if delim == "," and line[i:i + 1] == '"':
+            close = line.find('"', i + 1)
+            j = close + 1 if close > 0 else n
+        k = line.find(delim, j)
+        k = n if k < 0 else k
+        a, b = i, k
+        while a < b and line[a] in ' \t"':
+            a += 1
+        while b > a and line[b - 1] in ' \t"':
+            b -= 1
+        cells.append((a, b))
+        i = k + 1
+    return cells
+
+
+def _gaps(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each chunk of a row laid out in fixed-width columns (runs of two or more blanks between)."""
+    cells, pos = [], 0
+    for m in _GAP.finditer(line):
+        if m.start() > pos:
+            cells.append((pos, m.start()))
+        pos = m.end()
+    if pos < len(line.rstrip()):
+        cells.append((pos, len(line.rstrip())))
+    return [(a, b) for a, b in cells if line[a:b].strip()]
+
+
+def _header(line: str) -> tuple[str, list[tuple[int, int, str | None]]] | None:
+    """The delimiter and the columns (start, end, label) of a header row, or None when the line is not one."""
+    for delim in _DELIMS + ("  ",):
+        if delim != "  " and line.count(delim) < 2:
+            continue
+        spans = _split(line, delim) if delim != "  " else _fixed_columns(line)
+        if len(spans) < 3:
+            continue
+        cells = [line[a:b] for a, b in spans]
+        if line.rstrip().endswith(".") or any(len(c) > 32 or len(c.split()) > 4 or not c for c in cells):
+            continue
+        labels = [column_label(c) for c in cells]
+        known = sum(lab is not None for lab in labels)
+        if known >= 2 and known * 2 >= len(cells):
+            return delim, [(a, b, lab) for (a, b), lab in zip(spans, labels)]
+    return None
+
+
+def _fixed_columns(line: str) -> list[tuple[int, int]]:
+    """Columns of a fixed-width header: chunks between runs of blanks; a chunk of short words with a known
+    column name among them ("AGE SX ADMIT") is one column per word."""
+    out = []
+    for a, b in _gaps(line):
+        chunk = line[a:b]
+        if column_label(chunk) is None and " " in chunk:
+            words = [(m.start() + a, m.end() + a) for m in re.finditer(r"\S+", chunk)]
+            if all(e - s <= 6 for s, e in words) and any(column_label(line[s:e]) for s, e in words):
+                out += words
+                continue
+        out.append((a, b))
+    return out
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """Each line of ``text`` with its start offset."""
+    out, pos = [], 0
+    for line in text.split("\n"):
+        out.append((pos, line))
+        pos += len(line) + 1
+    return out
+
+
+def find_tables(scan: Scan) -> None:
+    """Values under the columns of a header row, until a blank line or a row of another make."""
+    text = scan.text
+    lines = _lines(text)
+    i = 0
+    while i < len(lines):
+        start, line = lines[i]
+        head = _header(line) if 8 <= len(line) <= 400 else None
+        if not head:
+            _pairs(scan, start, line)
+            i += 1
+            continue
+        delim, columns = head
+        i += 1
+        while i < len(lines) and lines[i][1].strip():
+            rstart, row = lines[i]
+            if re.fullmatch(r"[|\-+ =:]+", row.strip()):
+                i += 1
+                continue  # a markdown rule under the header
+            if not _row(scan, rstart, row, delim, columns):
+                break
+            i += 1
+
+
+def _row(scan: Scan, rstart: int, row: str, delim: str, columns: list[tuple[int, int, str | None]]) -> bool:
+    """Emit the values of one row; False when the row does not fit the header (another block begins)."""
+    if delim == "  ":
+        chunks = _gaps(row)
+        if len(chunks) == len(columns):  # one chunk per column: take them in order, aligned or not
+            cells = [(a, b, lab) for (a, b), (_, _, lab) in zip(chunks, columns)]
+        else:
+            cells = _fixed_cells(row, columns)
+    else:
+        spans = _split(row, delim)
+        if len(spans) != len(columns):
+            return False
+        cells = [(a, b, lab) for (a, b), (_, _, lab) in zip(spans, columns)]
+    if cells is None:
+        return False
+    for a, b, lab in cells:
+        if lab and b > a:
+            found = value_span(lab, row[a:b])
+            if found:
+                s, e, label = found
+                scan.emit(rstart + a + s, rstart + a + e, label, 0.75)
+    return True
+
+
+def _fixed_cells(row: str, columns: list[tuple[int, int, str | None]]) -> list[tuple[int, int, str | None]] | None:
+    """The cell under each fixed-width column: the word starting within a character or three of the column's
+    start and the words after it, up to a run of blanks or the last blank before the next column."""
+    if len(_gaps(row)) < 2:
+        return None
+    out = []
+    end = len(row.rstrip())
+    for k, (cs, _, lab) in enumerate(columns):
+        nxt = columns[k + 1][0] if k + 1 < len(columns) else end + 1
+        a = next((p for p in range(max(0, cs - 1), min(end, cs + 4)) if row[p] != " " and (p == 0 or row[p - 1] == " ")), -1)
+        if a < 0:
+            out.append((cs, cs, lab))
+            continue
+        gap = _GAP.search(row, a)
+        b = gap.start() if gap else end
+        if b > nxt:
+            cut = row.rfind(" ", a, nxt + 1)
+            b = cut if cut > a else b
+        out.append((a, b, lab))
+    return out
+
+
+def _pairs(scan: Scan, start: int, line: str) -> None:
+    """'Label<sep>value' pieces of a line whose label names its value ('PT NAME<tab>HEINZ GUTKNECHT',
+    'Entered By= FA5119'): a piece starts the line or follows ';', '|' or a run of blanks, and its value ends
+    at the next of them."""
+    if len(line) > 400 or not line.strip():
+        return
+    starts = [0] + [m.end() for m in re.finditer(r"[;|][ \t]*|[ \t]{2,}|\t", line)]
+    pos = 0
+    for p in starts:
+        if p < pos:
+            continue
+        m = _PAIR.match(line, p)
+        if not m:
+            continue
+        label_text = m.group("label").strip()
+        lab = column_label(label_text)
+        if lab is None or normalize(label_text) in _TABLE_ONLY and m.group("sep").strip(" ") not in ("=", "\t", "#"):
+            continue
+        vs = m.start("value")
+        while vs < len(line) and line[vs] in "-=:#.":
+            vs += 1
+        while vs < len(line) and line[vs] == " ":
+            vs += 1
+        stop = re.compile(r"[;|]|[ \t]{2,}|\t").search(line, vs)
+        ve = stop.start() if stop else len(line)
+        found = value_span(lab, line[vs:ve])
+        if found:
+            s, e, label = found
+            scan.emit(start + vs + s, start + vs + e, label, 0.7)
+            pos = vs + e
+
+
+TABLES = TextPass(tuple(sorted(set(COLUMNS.values()))), lambda scan: True, find_tables)

@@ -1,0 +1,130 @@
+"""What claim forms and interface lines print: box labels with a bare value, boxed dates, HL7 names.
+
+* A CMS-1500 style box puts its value after its capitalised label and one blank
+  ("ZIP CODE L9B 7J2", "11. INSURED'S POLICY GROUP OR FECA NUMBER  88138",
+  "25. FEDERAL TAX I.D. NUMBER 93-5126523"), or on the next line under a label with
+  its format in brackets ("2. PATIENT'S NAME (Last Name, First Name, Middle Initial)").
+* Its dates are boxed digits with blanks between ("3. PATIENT'S BIRTH DATE  05 27 2003",
+  "From 06 25 17  To 06 25 17"): a date only after such a cue, never alone (lab values
+  are printed the same way).
+* HL7 v2 and the logs of interface engines write a person's name with carets
+  ("Jones^Rodney^T", "SMITH^JOHN^^^DR"), and audit lines put the patient's name in
+  brackets after the record number ("mrn=824-50-57 (CYMAN, SANDRA)").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .ages import KIN
+from .base import Scan, TextPass
+from .columns import value_span
+from .names import clean_name
+
+#: Box labels in capitals at a line's start (after a box number such as "3." or "11c.") and the label of their value.
+_BOXES: dict[str, str] = {
+    "CITY": "CITY", "STATE": "STATE", "ZIP CODE": "ZIP", "TELEPHONE": "PHONE", "COUNTY": "LOCATION-OTHER",
+    "INSURED'S I.D. NUMBER": "HEALTHPLAN", "INSURED'S ID NUMBER": "HEALTHPLAN", "INSURED'S NAME": "PATIENT",
+    "PATIENT'S NAME": "PATIENT", "PATIENT'S BIRTH DATE": "DATE", "INSURED'S DATE OF BIRTH": "DATE",
+    "PATIENT'S ADDRESS": "STREET", "INSURED'S ADDRESS": "STREET", "PATIENT'S ACCOUNT NO.": "ACCOUNT",
+    "INSURED'S POLICY GROUP OR FECA NUMBER": "HEALTHPLAN", "FEDERAL TAX I.D. NUMBER": "IDNUM",
+    "NAME OF REFERRING PROVIDER": "DOCTOR", "NAME OF REFERRING PROVIDER OR OTHER SOURCE": "DOCTOR",
+    "SIGNATURE OF PHYSICIAN": "DOCTOR", "SIGNATURE OF PHYSICIAN OR SUPPLIER": "DOCTOR",
+    "INSURANCE PLAN NAME OR PROGRAM NAME": "ORGANIZATION", "SERVICE FACILITY": "HOSPITAL",
+    "SERVICE FACILITY LOCATION INFORMATION": "HOSPITAL", "OTHER INSURED'S NAME": "PATIENT",
+    "EMPLOYER'S NAME OR SCHOOL NAME": "ORGANIZATION",
+}
+#: Box labels that are common words: taken only on a claim form (a text with "INSURED'S" or "PATIENT'S").
+_GENERIC = frozenset({"CITY", "STATE", "ZIP", "PHONE", "LOCATION-OTHER"})
+_BOX = re.compile(
+    r"(?:(?m:^)[ \t]*(?:[0-9]{1,2}[a-zA-Z]?\.[ \t]*)?|(?<=[ \t][ \t]))(?P<label>" + "|".join(
+        re.escape(k) for k in sorted(_BOXES, key=len, reverse=True)) + r")(?P<fmt>[ \t]*\([^()\n]{3,60}\))?"
+    r"(?:[ \t]+(?P<value>[^ \t\n][^\n]*?))?[ \t]*(?=[ \t]{2,}|\n|$)"
+)
+#: The value of a box whose label ends its line: the next line, indented.
+_NEXT_LINE = re.compile(r"\n[ \t]+(?P<value>[^ \t\n][^\n]*?)[ \t]*(?=[ \t]{2,}|\n|$)")
+#: "BIRTH DATE  05 27 2003", "From 06 25 17": month, day and year boxes after a date cue.
+_BOXED_DATE = re.compile(
+    r"(?i:\b(?:birth[ \t]+date|date[ \t]+of[ \t]+birth|date(?:\(s\))?|dob|from|to|through|thru)[ \t]+)"
+    r"(?P<d>(?:0[1-9]|1[0-2]) (?:0[1-9]|[12][0-9]|3[01]) (?:19|20)?[0-9]{2})(?![0-9.,/:]|[ ][0-9])"
+)
+#: "Jones^Rodney^T", "SMITH^JOHN^A^^DR": family^given[^middle...] with letters only; after "123^" a clinician (XCN).
+_CARET_NAME = re.compile(
+    r"(?<![\w^])(?P<id>[0-9A-Z]{3,}\^)?(?P<n>[^\W\d_][^\W\d_'’ -]*(?:[ '’-][^\W\d_]+)*\^[^\W\d_][^\W\d_'’-]*"
+    r"(?:\^[^\W\d_]+)?)\^*(?![\w])"
+)
+#: "pt=E3785927 (Jones^Rodney^T)", "mrn=824-50-57 (CYMAN, SANDRA)": the name bracketed after a patient's number.
+_BRACKETED_PATIENT = re.compile(
+    r"(?i:\b(?:pt|patient|mrn|mr|member|patient[ _]id|pid)[ \t]*[=:#][ \t]*)[A-Za-z0-9-]{4,}[ \t]*\((?P<n>[^()\n]{3,60})\)"
+)
+
+
+def find_boxes(scan: Scan) -> None:
+    """Values of claim-form boxes, on the label's line or, under a label with a format in brackets, the next."""
+    text = scan.text
+    claim = "INSURED'S" in text or "PATIENT'S" in text
+    for m in _BOX.finditer(text):
+        label = _BOXES[m.group("label")]
+        if m.group("value") is not None:
+            vs, raw = m.start("value"), m.group("value")
+        elif m.group("fmt"):
+            nxt = _NEXT_LINE.match(text, m.end())
+            if not nxt:
+                continue
+            vs, raw = nxt.start("value"), nxt.group("value")
+        else:
+            continue
+        if label in _GENERIC and not claim:
+            continue
+        if label == "DOCTOR":
+            qualifier = re.match(r"D[NKQ][ \t]+", raw)  # the claim form's provider qualifier
+            if qualifier:
+                vs, raw = vs + qualifier.end(), raw[qualifier.end():]
+        if label == "DATE" and _BOXED_DATE.search(text, m.start("label"), vs + len(raw)):
+            continue  # a boxed date: ``find_boxed_dates``
+        found = value_span(label, raw)
+        if found:
+            s, e, lab = found
+            scan.emit(vs + s, vs + e, lab, 0.75)
+
+
+def find_boxed_dates(scan: Scan) -> None:
+    """"PATIENT'S BIRTH DATE 05 27 2003", "From 06 25 17 To 06 25 17": boxed dates after a date cue."""
+    for m in _BOXED_DATE.finditer(scan.text):
+        if not scan.unit_after(m.end("d")):  # "from 10 12 14 mg" are doses
+            scan.emit(m.start("d"), m.end("d"), "DATE", 0.8)
+
+
+def find_caret_names(scan: Scan) -> None:
+    """HL7-style names joined by carets; a name after a number and a caret (an XCN) is a clinician's."""
+    for m in _CARET_NAME.finditer(scan.text):
+        name = m.group("n").rstrip("^")
+        parts = name.split("^")
+        if parts[1].lower().startswith(parts[0].lower()) or any(p.lower() in KIN for p in parts):
+            continue  # "WIF^WIFE", "SPO^SPOUSE": a code and its text
+        start = m.start("n")
+        j = start
+        while j > 0 and (scan.text[j - 1].isalpha() or scan.text[j - 1] in " '’-"):
+            j -= 1
+        if j > 0 and scan.text[j - 1] == "^" and not m.group("id"):
+            continue  # "^^PORT TAYLORSIDE^CA^79878": a town and its state in an address, not a name
+        scan.emit(start, start + len(name), "DOCTOR" if m.group("id") else "PATIENT", 0.75)
+
+
+def find_bracketed_patients(scan: Scan) -> None:
+    """The name bracketed after a patient's record number in an audit or interface line."""
+    for m in _BRACKETED_PATIENT.finditer(scan.text):
+        raw = m.group("n")
+        if "^" in raw:
+            continue  # ``find_caret_names``
+        off, name = clean_name(raw)
+        if name:
+            s = m.start("n") + off
+            scan.emit(s, s + len(name), "PATIENT", 0.75)
+
+
+BOXES = TextPass(tuple(sorted(set(_BOXES.values()))), lambda scan: "'S " in scan.text or "CODE" in scan.text
+                 or "CITY " in scan.text, find_boxes)
+BOXED_DATES = TextPass(("DATE",), lambda scan: scan.has_digit, find_boxed_dates)
+CARET_NAMES = TextPass(("PATIENT", "DOCTOR"), lambda scan: "^" in scan.text, find_caret_names)
+BRACKETED_PATIENTS = TextPass(("PATIENT",), lambda scan: "(" in scan.text and scan.has_digit, find_bracketed_patients)
