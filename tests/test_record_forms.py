@@ -178,3 +178,49 @@ def test_logins_after_dates() -> None:
     assert {("lwright", "USERNAME"), ("SPERKINS", "USERNAME")} <= found(text)
     negative = "Given on 3/4/2020 by mouth. Seen on 3/4/2020 by Smith. Arrived on 3/4/2020 by car."
     assert not {t for t, lab in found(negative) if lab == "USERNAME"}
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("S: Aaron Thomas is a 74 yrs M here for follow-up of HTN.", "74"),
+        ("S: Bobby Zhang is a 81y F here for follow-up.", "81"),
+        ("S: TINA IS A 9Y M HERE FOR FOLLOW-UP.", "9"),
+        ("S: Ayla is a 2 years M here for follow-up.", "2"),
+    ],
+)
+def test_case_summary_age_before_sex(text: str, expected: str) -> None:
+    assert (expected, "AGE") in found(text)
+
+
+def test_case_summary_age_negatives() -> None:
+    text = "He smoked for a 20 yrs F period. Needs a 14 F Foley. Used a 5y M plan. For a 10y M-mode echo."
+    assert not {t for t, lab in found(text) if lab == "AGE"}
+
+
+def test_named_relatives() -> None:
+    text = ("DISCUSSED WITH PATIENT AND JESSICA PLAK (HUSBAND) AT BEDSIDE.\n"
+            "Emergency Contact: Mary Ann Lee (daughter) 555-123-4567")
+    assert {("JESSICA PLAK", "PATIENT"), ("Mary Ann Lee", "PATIENT")} <= found(text)
+    negative = ("History of Parkinson Disease (father). Seen in Cardiology Clinic (mother). Tylenol (son). "
+                "Follow Up (sister). Diabetes Mellitus (Mother), Breast Cancer (sister).")
+    assert not {t for t, lab in found(negative) if lab == "PATIENT"}
+
+
+def test_patient_number_after_key() -> None:
+    got = found("action=EDIT  pt=23-497319 (Cooper^Darryl^)\nHOSP # ... MR371319\nZIP\tS4B8G7")
+    assert {("23-497319", "MEDICALRECORD"), ("Cooper^Darryl", "PATIENT"), ("S4B8G7", "ZIP")} <= got
+    assert "MR371319" in {t for t, _ in got}
+
+
+def test_catalogue_numbers_are_no_phi() -> None:
+    text = "Femoral component size 5  REF 5510-F-501  LOT 8633038-83  SN SN59534761\nNDC 0093-7180-56  Lot 6858471-95"
+    got = texts(text)
+    assert {"8633038-83", "SN59534761", "6858471-95"} <= got
+    assert not {"5510-F-501", "0093-7180-56"} & got
+    assert "W655-377-8207" in texts("Ref #W655-377-8207 was quoted.")
+
+
+def test_time_after_a_cell_date_only_with_iso() -> None:
+    got = found("ENCOUNTER DATE - 10/3/2019 23:30\nVisit Date: 2019-10-03 23:30")
+    assert {("10/3/2019", "DATE"), ("2019-10-03 23:30", "DATE")} <= got

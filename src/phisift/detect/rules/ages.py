@@ -275,6 +275,8 @@ def _age_in_yrs(scan: Scan, m: re.Match) -> None:
         ok = _person_before(scan, words, next_word)  # "Nelriter Davis (83 yrs)"
     elif between == "," and m.end() < scan.n and text[m.end()] == ",":
         ok = _person_before(scan, words, next_word)  # "Paul Anderson, 43 yrs, has"
+    elif not between and last.lower() in ("a", "an"):
+        ok = _SEX_AFTER.match(text, m.end()) is not None  # "Aaron Thomas is a 74 yrs M here for follow-up"
     if ok:
         scan.emit(s, e, "AGE", 0.8)
 
@@ -374,8 +376,10 @@ def _age_y(scan: Scan, m: re.Match) -> None:
     if not 0 < int(m.group("agey_n")) <= 125:
         return
     words, _, between = scan.prev_words(s)
-    if not words or between.strip() or words[-1].lower() not in _Y_AGE_BEFORE:
+    if not words or between.strip():
         return
+    if words[-1].lower() not in _Y_AGE_BEFORE and not (words[-1].lower() in ("a", "an") and _SEX_AFTER.match(scan.text, m.end())):
+        return  # "is a 81y F here": a case summary's age and sex
     nxt = _WORD_AFTER.match(scan.text, m.end())
     if nxt and nxt.group(1).lower() in vocab.DURATION_AFTER:
         return
@@ -416,6 +420,8 @@ def _age_sex(scan: Scan, m: re.Match) -> None:
     scan.emit(s, e, "AGE", 0.8)
 
 
+#: The sex after "a 74 yrs" or "a 81y" in a case summary, then a presentation word: "M here", "F with".
+_SEX_AFTER = re.compile(r"[ \t]+(?:[MFmf]|(?i:male|female))(?![\w/'’-])" + r"(?=" + _SEX_AGE_AFTER.pattern + r")")
 _Y_AGE_BEFORE = frozenset({"is", "was", "now", "aged", "age", "turned", "turns", "being", "am", "im", "i'm", "i’m"})
 
 

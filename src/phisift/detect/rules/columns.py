@@ -46,7 +46,7 @@ for _label, _names in {
               "attachment", "npi", "npi no", "provider npi"),
     "HEALTHPLAN": ("member id", "ins member id", "ins id", "insurance id", "subscriber id", "policy", "policy no",
                    "group", "group no", "group number", "group id", "grp", "medicaid", "medicare id", "mbi",
-                   "beneficiary id", "health plan id", "insured id", "cert"),
+                   "beneficiary id", "health plan id", "insured id", "cert", "plan group"),
     "SSN": ("ssn", "social security no", "social security number", "soc sec", "ss"),
     "DATE": ("dob", "d o b", "birth date", "birthdate", "date of birth", "born", "date", "svc date", "dos",
              "date of service", "service date", "visit date", "appt date", "admit", "admit date", "adm date",
@@ -61,11 +61,11 @@ for _label, _names in {
     "STATE": ("state",),
     "COUNTRY": ("country",),
     "STREET": ("address", "street", "addr", "street address", "address 1", "address line 1", "home address"),
-    "HOSPITAL": ("facility", "hospital", "facility name", "clinic"),
+    "HOSPITAL": ("facility", "hospital", "facility name", "clinic", "service location", "location"),
     "DEVICE": ("lot", "lot no", "lot number", "serial", "serial no", "serial number", "sn", "s n", "udi"),
     "VEHICLE": ("plate", "license plate", "vin"),
     "LICENSE": ("license", "license no", "dea", "dea no", "lic", "dl", "dl no", "drivers license", "driver license"),
-    "PROFESSION": ("occupation", "job title", "usual occupation"),
+    "PROFESSION": ("occupation", "occ", "job title", "usual occupation"),
     "ORGANIZATION": ("employer", "employer name"),
 }.items():
     for _name in _names:
@@ -76,14 +76,17 @@ _TABLE_ONLY = frozenset({"patient", "pt", "name", "member", "date", "given", "co
                          "group", "policy", "provider", "physician", "doctor", "state", "acc", "ss", "user",
                          "infant", "mother", "father", "spouse", "admit", "received", "reported", "collected", "born",
                          "photo", "attachment", "auth", "serial", "lot", "plate", "license", "lic", "cert", "hosp",
-                         "financial", "billing", "invoice", "chart", "cell", "mobile", "consultant"})
+                         "financial", "billing", "invoice", "chart", "cell", "mobile", "consultant",
+                         "location"})
 _NORM_DROP = re.compile(r"[#:()'’.\"]")
 _DIGIT = re.compile(r"[0-9]")
+_ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+_CLOCK_TAIL = re.compile(r"[ \t]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?(?i:[ap]\.?m\.?))?$")
 _AGE_VALUE = re.compile(r"(?P<n>[0-9]{1,3})(?:[ \t]*(?:y|yo|yrs?|years?|y/o|mo|mos|months?)\.?)?", re.IGNORECASE)
 _ID_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*(?:[ ][A-Za-z0-9][A-Za-z0-9/._-]*){0,3}")
 _LOGIN_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9._-]{1,40}")
 _PHONE_VALUE = re.compile(r"[+(0-9][0-9() .+-]{5,}[0-9](?:[ \t]*(?:x|ext\.?)[ \t]*[0-9]{1,5})?", re.IGNORECASE)
-_ZIP_VALUE = re.compile(r"(?=[A-Z0-9 -]*[0-9])[A-Z0-9]{2,5}(?:[ -][A-Z0-9]{3,4})?")
+_ZIP_VALUE = re.compile(r"(?=[A-Z0-9 -]*[0-9])(?:[A-Z0-9]{2,5}(?:[ -][A-Z0-9]{3,4})?|[A-Z][0-9][A-Z][0-9][A-Z][0-9])")
 _PLACE_VALUE = re.compile(r"[^\W\d_][\w'’.&-]*(?:[ ]+[^\W\d_][\w'’.&-]*){0,5}")
 _JOB_VALUE = re.compile(r"[^\W\d_][\w'’.&-]*(?:(?:[ ]+|,[ ]*|/)\(?[^\W\d_][\w'’.&-]*\)?){0,6}")
 _ORG_VALUE = re.compile(r"[^\W_][\w'’.&,-]*(?:[ ]+[^\W_][\w'’.&,-]*){0,7}")
@@ -135,6 +138,8 @@ def value_span(label: str, value: str) -> tuple[int, int, str] | None:
     if label == "ZIP":
         return (0, len(v), "ZIP") if _ZIP_VALUE.fullmatch(v.upper()) else None
     if label == "DATE":
+        if not _ISO_DAY.match(v):
+            v = _CLOCK_TAIL.sub("", v)  # "10/3/2019 23:30": a time is part of an ISO date-time only
         has_month = re.search(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", v)
         return (0, len(v), "DATE") if (_DIGIT.search(v) or has_month) and len(v) <= 32 else None
     if label == "PROFESSION":
@@ -303,7 +308,7 @@ def _row(scan: Scan, rstart: int, row: str, delim: str, columns: list[tuple[int,
             found = value_span(lab, row[a:b])
             if found:
                 s, e, label = found
-                scan.emit(rstart + a + s, rstart + a + e, label, 0.75)
+                scan.emit(rstart + a + s, rstart + a + e, label, 0.85)
     return True
 
 
@@ -354,10 +359,13 @@ def _pairs(scan: Scan, start: int, line: str) -> None:
             vs += 1
         stop = re.compile(r"[;|]|[ \t]{2,}|\t").search(line, vs)
         ve = stop.start() if stop else len(line)
+        if lab == "PATIENT" and m.group("sep").strip() in ("=", "#") and _DIGIT.search(line[vs:vs + 12].split(" ")[0]):
+            lab = "MEDICALRECORD"  # "pt=23-497319 (Cooper^Darryl^)": the patient's number
+            ve = min(ve, line.find(" ", vs) if " " in line[vs:ve] else ve)
         found = value_span(lab, line[vs:ve])
         if found:
             s, e, label = found
-            scan.emit(start + vs + s, start + vs + e, label, 0.7)
+            scan.emit(start + vs + s, start + vs + e, label, 0.85)
             pos = vs + e
 
 

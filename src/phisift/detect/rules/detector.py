@@ -116,6 +116,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     print_forms.BOXED_DATES,
     print_forms.CARET_NAMES,
     print_forms.BRACKETED_PATIENTS,
+    print_forms.NAMED_RELATIVES,
 )
 
 

@@ -19,7 +19,7 @@ from .checks import compact_date_ok, count_digits, dea_ok, luhn_ok, vin_ok
 from .contact import extension_after, phone_label, signature_pager
 from .dates import date_cue
 from .regex_parts import SP, WS
-from .shaped_ids import OBSTETRIC
+from .shaped_ids import OBSTETRIC, catalogue_number
 
 
 #: A licence plate in two or three groups or one run, with letters and digits: "114 RM9", "GE 1583 UL", "CA79WJU".
@@ -216,6 +216,8 @@ def _other_number(scan: Scan, m: re.Match) -> None:
     digits = count_digits(tok)
     if tok.count("-") == 1 and tok.replace("-", "").isdigit():
         return  # "140-180", "3150-4500": a range
+    if catalogue_number(scan, s):
+        return  # "REF 5510-F-501": the product's number, on every box of it
     if digits >= 6 or (digits >= 5 and any(c.isalpha() for c in tok)):
         scan.emit(s, e, "IDNUM", 0.45, WEAK)
 

@@ -17,9 +17,12 @@ from __future__ import annotations
 import re
 
 from .ages import KIN
+from . import vocab
 from .base import Scan, TextPass
 from .columns import value_span
+from .addresses import person_names
 from .names import clean_name
+from ...text import clinical_vocabulary
 
 #: Box labels in capitals at a line's start (after a box number such as "3." or "11c.") and the label of their value.
 _BOXES: dict[str, str] = {
@@ -44,19 +47,52 @@ _BOX = re.compile(
 #: The value of a box whose label ends its line: the next line, indented.
 _NEXT_LINE = re.compile(r"\n[ \t]+(?P<value>[^ \t\n][^\n]*?)[ \t]*(?=[ \t]{2,}|\n|$)")
 #: "BIRTH DATE  05 27 2003", "From 06 25 17": month, day and year boxes after a date cue.
-_BOXED_DATE = re.compile(
-    r"(?i:\b(?:birth[ \t]+date|date[ \t]+of[ \t]+birth|date(?:\(s\))?|dob|from|to|through|thru)[ \t]+)"
-    r"(?P<d>(?:0[1-9]|1[0-2]) (?:0[1-9]|[12][0-9]|3[01]) (?:19|20)?[0-9]{2})(?![0-9.,/:]|[ ][0-9])"
+_BOXED_DATE = re.compile(  # (the look-behind after the first digit lets the engine skip to a 0 or a 1)
+    r"[01](?<![\w.,/:-][01])[0-9] (?:0[1-9]|[12][0-9]|3[01]) (?:19|20)?[0-9]{2}(?![0-9.,/:]|[ ][0-9])"
 )
+_DATE_CUE_BEFORE = re.compile(r"(?i:\b(?:birth[ \t]+date|date[ \t]+of[ \t]+birth|date(?:\(s\))?|dob|from|to|through|thru))[ \t]+$")
 #: "Jones^Rodney^T", "SMITH^JOHN^A^^DR": family^given[^middle...] with letters only; after "123^" a clinician (XCN).
 _CARET_NAME = re.compile(
     r"(?<![\w^])(?P<id>[0-9A-Z]{3,}\^)?(?P<n>[^\W\d_][^\W\d_'’ -]*(?:[ '’-][^\W\d_]+)*\^[^\W\d_][^\W\d_'’-]*"
     r"(?:\^[^\W\d_]+)?)\^*(?![\w])"
 )
 #: "pt=E3785927 (Jones^Rodney^T)", "mrn=824-50-57 (CYMAN, SANDRA)": the name bracketed after a patient's number.
-_BRACKETED_PATIENT = re.compile(
-    r"(?i:\b(?:pt|patient|mrn|mr|member|patient[ _]id|pid)[ \t]*[=:#][ \t]*)[A-Za-z0-9-]{4,}[ \t]*\((?P<n>[^()\n]{3,60})\)"
+_BRACKETED = re.compile(r"\((?P<n>[^()\n]{3,60})\)")
+_PATIENT_NUMBER_BEFORE = re.compile(
+    r"(?i:\b(?:pt|patient|mrn|mr|member|patient[ _]id|pid)[ \t]*[=:#][ \t]*)[A-Za-z0-9-]{4,}[ \t]*$"
 )
+
+
+#: "JESSICA PLAK (HUSBAND)", "Mary Ann Lee (daughter)": a name and, in brackets, how the person is related.
+_FUNCTION_WORDS = frozenset({"and", "with", "the", "of", "to", "for", "from", "by", "at", "in", "on", "or", "her",
+                             "his", "their", "patient", "pt", "dr", "mr", "mrs", "ms"})
+_NAME_BEFORE_KIN = re.compile(
+    r"(?<![\w'’-])(?P<n>(?:[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+|[A-Z]\.)(?:[ \t]+(?:[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+|[A-Z]\.)){1,3})"
+    r"[ \t]*\((?P<kin>[A-Za-z -]{3,20})\)"
+)
+
+
+def find_named_relatives(scan: Scan) -> None:
+    """A full name right before a bracketed relation is a relative's ("and JESSICA PLAK (husband) at bedside").
+
+    The name is the longest run of two to four words before the bracket whose every word is a name
+    or no clinical word ("Parkinson Disease (father)", "Follow Up (sister)" are not people).
+    """
+    text = scan.text
+    names, words_known = person_names(), clinical_vocabulary()
+    for m in _NAME_BEFORE_KIN.finditer(text):
+        if m.group("kin").strip().lower() not in KIN:
+            continue
+        words = m.group("n").split()
+        for k in range(len(words), 1, -1):
+            tail = words[-k:]
+            if all(w.lower() not in words_known or w.capitalize() in names for w in tail) and not any(
+                    w.lower() in _FUNCTION_WORDS or w in vocab.NAME_STOPWORDS for w in tail):
+                name = " ".join(tail)
+                s = m.end("n") - len(name)
+                if text[s:m.end("n")] == name:
+                    scan.emit(s, m.end("n"), "PATIENT", 0.8)
+                break
 
 
 def find_boxes(scan: Scan) -> None:
@@ -80,19 +116,22 @@ def find_boxes(scan: Scan) -> None:
             qualifier = re.match(r"D[NKQ][ \t]+", raw)  # the claim form's provider qualifier
             if qualifier:
                 vs, raw = vs + qualifier.end(), raw[qualifier.end():]
-        if label == "DATE" and _BOXED_DATE.search(text, m.start("label"), vs + len(raw)):
+        if label == "DATE" and _BOXED_DATE.fullmatch(raw.strip()):
             continue  # a boxed date: ``find_boxed_dates``
         found = value_span(label, raw)
         if found:
             s, e, lab = found
-            scan.emit(vs + s, vs + e, lab, 0.75)
+            scan.emit(vs + s, vs + e, lab, 0.85)
 
 
 def find_boxed_dates(scan: Scan) -> None:
     """"PATIENT'S BIRTH DATE 05 27 2003", "From 06 25 17 To 06 25 17": boxed dates after a date cue."""
-    for m in _BOXED_DATE.finditer(scan.text):
-        if not scan.unit_after(m.end("d")):  # "from 10 12 14 mg" are doses
-            scan.emit(m.start("d"), m.end("d"), "DATE", 0.8)
+    text = scan.text
+    for m in _BOXED_DATE.finditer(text):
+        if not 1 <= int(text[m.start() : m.start() + 2]) <= 12:
+            continue
+        if _DATE_CUE_BEFORE.search(text, max(0, m.start() - 24), m.start()) and not scan.unit_after(m.end()):
+            scan.emit(m.start(), m.end(), "DATE", 0.8)  # (not "from 10 12 14 mg": doses)
 
 
 def find_caret_names(scan: Scan) -> None:
@@ -113,7 +152,10 @@ def find_caret_names(scan: Scan) -> None:
 
 def find_bracketed_patients(scan: Scan) -> None:
     """The name bracketed after a patient's record number in an audit or interface line."""
-    for m in _BRACKETED_PATIENT.finditer(scan.text):
+    text = scan.text
+    for m in _BRACKETED.finditer(text):
+        if not _PATIENT_NUMBER_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            continue
         raw = m.group("n")
         if "^" in raw:
             continue  # ``find_caret_names``
@@ -128,3 +170,4 @@ BOXES = TextPass(tuple(sorted(set(_BOXES.values()))), lambda scan: "'S " in scan
 BOXED_DATES = TextPass(("DATE",), lambda scan: scan.has_digit, find_boxed_dates)
 CARET_NAMES = TextPass(("PATIENT", "DOCTOR"), lambda scan: "^" in scan.text, find_caret_names)
 BRACKETED_PATIENTS = TextPass(("PATIENT",), lambda scan: "(" in scan.text and scan.has_digit, find_bracketed_patients)
+NAMED_RELATIVES = TextPass(("PATIENT",), lambda scan: "(" in scan.text, find_named_relatives)

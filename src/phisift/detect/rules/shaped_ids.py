@@ -151,6 +151,19 @@ def code_ok(tok: str) -> bool:
     return any(any(c.isalpha() for c in g) for g in groups)
 
 
+#: Words before a product's catalogue number, which every box of the product carries: not the patient's.
+_CATALOGUE_WORDS = frozenset({"REF", "Cat", "CAT", "cat", "Catalog", "Catalogue", "catalog", "NDC", "Part", "P/N"})
+
+
+def catalogue_number(scan: Scan, s: int) -> bool:
+    """Whether the code at ``s`` follows a catalogue cue ("REF 5510-F-501" on an implant label, "NDC 0093-7180-56").
+
+    A lot or serial number next to it is the patient's device; the catalogue number names the product.
+    """
+    words, _, between = scan.prev_words(s, 16)
+    return bool(words) and words[-1] in _CATALOGUE_WORDS and between.strip() in ("", ":", "#")
+
+
 def find_codes(scan: Scan) -> None:
     """Letter-and-digit codes kept whole (IDNUM): "Ref #W655-377-8207", "D123-4567-8901", "HKU-23-75113"."""
     for m in _CODE.finditer(scan.text):
@@ -158,7 +171,7 @@ def find_codes(scan: Scan) -> None:
         if "-" not in tok and not (tok[:1].isalpha() or any(c.isalpha() for c in tok[:-1])):
             continue
         s, e = m.start(), m.end()
-        if not code_ok(tok) or scan.unit_after(e):
+        if not code_ok(tok) or scan.unit_after(e) or catalogue_number(scan, s):
             continue
         if any(a <= s and e <= b and kind != WEAK for a, b, _, _, kind in scan.out):
             continue  # a cue word, a VIN or a DEA number already named it
@@ -203,6 +216,7 @@ _IMAGE_FILE = re.compile(
     r"\.(?i:jpe?g|png|gif|tiff?|bmp|heic|dcm|dicom)(?![\w.])"
 )
 #: A DICOM UID under an organisation root ("1.2.840.113619.2.55.3.604688119.969"): five dotted parts or more.
+_IMAGE_EXTENSIONS = (".jp", ".png", ".gif", ".tif", ".bmp", ".heic", ".dcm", ".dicom")
 _DICOM_UID = re.compile(r"(?<![\w.])(?:1\.2|1\.3|2\.16|2\.25)(?:\.[0-9]{1,20}){4,}(?![\w.]|\.[0-9])")
 
 
@@ -210,13 +224,12 @@ def find_image_files(scan: Scan) -> None:
     """Photo files and DICOM UIDs: a file name that carries digits (or letters no word holds) names one
     picture of one patient; "figure.png" or "logo.gif" name none."""
     text = scan.text
-    if "." not in text:
-        return
-    for m in _IMAGE_FILE.finditer(text):
+    images = any(ext in scan.lower for ext in _IMAGE_EXTENSIONS)
+    for m in _IMAGE_FILE.finditer(text) if images else ():
         stem = m.group("stem")
         if count_digits(stem) >= 3 or (len(stem) >= 10 and not stem.isalpha()) or re.search(r"[-_][a-z0-9]{6,}$", stem):
             scan.emit(m.start(), m.end(), "IDNUM", 0.8)
-    for m in _DICOM_UID.finditer(text):
+    for m in _DICOM_UID.finditer(text) if "1.2." in text or "2.16." in text or "2.25." in text else ():
         scan.emit(m.start(), m.end(), "IDNUM", 0.8)
 
 
