@@ -362,8 +362,7 @@ def pass_block_lines(doc: Tokens, state: PassState) -> None:
     if "\n" not in text:
         return
     pos = 0
-    prev_names = False
-    first = True
+    prev: tuple[int, int] | None = None  # the last line not blank; whether it names someone is asked only when needed
     while pos < len(text):
         end = text.find("\n", pos)
         end = len(text) if end == -1 else end
@@ -373,13 +372,21 @@ def pass_block_lines(doc: Tokens, state: PassState) -> None:
         if line.strip():
             a, b = _line_bounds(doc, pos, end)
             whole = b > a and not text[pos : doc.starts[a]].strip() and not text[doc.ends[b - 1] : end].strip(" .\t")
-            if whole and (prev_names or first) and (_PHONE_LINE.match(nxt) or _ADDRESS_LINE.match(nxt)) and (
+            if whole and (_PHONE_LINE.match(nxt) or _ADDRESS_LINE.match(nxt)) and (
+                    prev is None or _names_line(doc, state, *prev)) and (
                     _block_line(doc, state, a, b) or _lower_block_line(doc, state, a, b)):
                 state.emit(a, b, HOSPITAL, 0.8)
-            prev_names = any(f.label in NAME_LABELS and doc.starts[f.first] >= pos and doc.ends[f.end - 1] <= end
-                             for f in state.found) or bool(CREDENTIAL.search(line))
-            first = False
+            prev = (pos, end)
         pos = end + 1
+
+
+def _names_line(doc: Tokens, state: PassState, pos: int, end: int) -> bool:
+    """text[pos:end], a line, holds a person's name found or a credential.
+
+    Asked by ``pass_block_lines`` only above a phone or address line: asked of every line, the credential
+    search alone scanned the whole of a text with line breaks (a window of a big note) twice."""
+    return any(f.label in NAME_LABELS and doc.starts[f.first] >= pos and doc.ends[f.end - 1] <= end
+               for f in state.found) or bool(CREDENTIAL.search(doc.text[pos:end]))
 
 
 def pass_after_name(doc: Tokens, state: PassState) -> None:
