@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from phisift.detect.lexicon.casing import note_case, words_case
 from phisift.detect.lexicon.tokens import Tokens
@@ -119,3 +120,59 @@ def test_doc_info_of_a_long_text_answers_as_the_per_word_search():
             assert ("dc2" in info.features(w)) == (w.isalpha() and len(w) > 1 and not w.islower()
                                                    and text.count(w) >= 2), w
     assert wordinfo.letter_runs("a²b ½c d_e 3f") == {"a", "b", "c", "d", "e", "f"}
+
+
+#: Pieces of lines the gated rule passes look for (their cues, numbers, roles, towns, countries), and prose.
+_PIECES = [
+    "lives at 19 Sokolská 1475, Hrotovice.", "address: 12 Elm 4, Leeds;", "resides on 7 Oak Lane 3, Paris ",
+    "born in Boleslawiec, Turkey, and", "Raised in thanh pho Hue, United Arab Emirates.", "grew up in Lyon, France",
+    "0431 35 06 90 office", "97 111421-Fax", "(84) 7564-8830 (home)", "reach me at 329 7730", "Call: 555 1234",
+    "Emergency contact is Mrs. Vu at 0404 890 152", "next of kin Anna at +44 20 7946 0958", "cell 2",
+    "54 Soo 36", "KERAVA", ", UU", "51771", "2 tablets 3", "PO Box 4", "Phone 555-0100", "Dr. Ann Lee, MD",
+    "The patient was seen today", "and", ",", " ", "\n", "\n", "\t", "x", "AT", "LIVES AT 4 RUE HAUTE 3, PARIS",
+    "ſ", "K",
+]
+
+
+@pytest.fixture(scope="module")
+def rule_detector():
+    return RuleDetector(languages=LANGUAGES)
+
+
+def _long_text(pieces: list[str]) -> str:
+    from phisift.detect.rules.base import LINES_FROM
+
+    text = " ".join(pieces)
+    return (text + "\n") * (LINES_FROM // max(1, len(text)) + 1)
+
+
+
+@settings(max_examples=25)
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=40))
+def test_rule_passes_on_gated_lines_of_a_long_text_find_what_the_whole_text_scan_finds(rule_detector, pieces):
+    from phisift.detect.rules import base
+
+    text = _long_text(pieces)
+    assert len(text) >= base.LINES_FROM
+    gated = rule_detector.detect(text)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(base, "LINES_FROM", 10 ** 12)  # every text short: each pattern over the whole text
+        assert rule_detector.detect(text) == gated
+
+
+@pytest.mark.parametrize("text", LINED + ["\n".join(LINED), "\n".join(LINED).lower()])
+def test_lines_holding_a_gate_hold_every_match_of_the_gated_patterns(text):
+    from phisift.detect.rules import base, contact, intl_addresses as ia, street_forms as sf
+
+    text = _long_text([text, "\n".join(_PIECES)])
+    scan = Scan(text, compile_rule_patterns(Languages(english=True, spanish=True)), None)
+    for pattern, gate, lowered in ((contact._LABELLED_PHONE, contact._ROLE_AFTER_DIGIT, True),
+                                   (contact._REACH_AT_PHONE, contact._REACH_HINT, True),
+                                   (contact._CONTACT_AT_PHONE, contact._CONTACT_HINT, True),
+                                   (sf._NUMBERS_AROUND_LINE, sf._NUMBER_ENDS_LINE, False),
+                                   (ia._CUED_STREET_TOWN, ia._CUED_STREET_TOWN_CUE, True),
+                                   (ia._TOWN_COUNTRY, ia._TOWN_COUNTRY_CUE, True)):
+        whole = [m.span() for m in pattern.finditer(text)]
+        assert whole, pattern.pattern[:40]  # the text holds some, or the comparison proves nothing
+        lines = scan.lines_holding(gate, lowered)
+        assert [m.span() for m in base.matches_on_lines(pattern, text, lines)] == whole

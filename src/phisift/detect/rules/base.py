@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Union
 
 from ...document import Span
 from ...text import FOLDS_TO_ASCII
@@ -34,6 +34,39 @@ _PREV_WORDS = re.compile(
     rf"(?:(?P<w1>{_WORD_CHARS})(?:[ \t]+(?P<w2>{_WORD_CHARS})(?:[ \t]+(?P<w3>{_WORD_CHARS}))?)?)?"
 )
 _ANY_DIGIT = re.compile(r"[0-9]")
+
+
+def gated_lines(gate: re.Pattern, text: str, hay: str) -> list[tuple[int, int]]:
+    """(start, end) of each line of ``text`` (end past its newline) where ``gate`` matches ``hay``, a same-length
+    copy of it (the text itself, or its lowered form), in order; the whole text when the copy's length differs.
+
+    A pattern whose every match lies on one line and implies a gate match on that line then scans only these
+    lines (``finditer(text, start, end)``: its look-behinds and ``^`` still see the text before ``start``) and
+    finds the same matches in the same order: a long text (a 200 000-character window of a big note) nearly
+    always holds some gate match, and scanning all of it with such slow patterns cost more per character than
+    the notes whose gate fails.
+    """
+    if len(hay) != len(text):
+        return [(0, len(text))]
+    lines: list[tuple[int, int]] = []
+    for g in gate.finditer(hay):
+        start = text.rfind("\n", 0, g.start()) + 1
+        if lines and start < lines[-1][1]:
+            continue  # a second match on a line already kept
+        end = text.find("\n", g.start())
+        lines.append((start, len(text) if end < 0 else end + 1))
+    return lines
+
+
+#: Text length from which ``Scan.lines_holding`` picks lines: a note shorter than this is scanned whole, where
+#: the gate's own scan would cost about what it saves.
+LINES_FROM = 20_000
+
+
+def matches_on_lines(pattern: re.Pattern, text: str, lines: Iterable[tuple[int, int]]) -> Iterator[re.Match]:
+    """``pattern.finditer(text)`` restricted to ``lines`` ((start, end) in order, as ``gated_lines`` gives)."""
+    for start, end in lines:
+        yield from pattern.finditer(text, start, end)
 
 
 @dataclass(frozen=True)
@@ -72,6 +105,19 @@ class Scan:
     def may_hold(self, *words: str) -> bool:
         """Whether a case-insensitive regex that needs one of ``words`` (ASCII, lower case) can match here."""
         return not self.plain or any(w in self.lower for w in words)
+
+    def lines_holding(self, gate: re.Pattern, lowered: bool = True) -> list[tuple[int, int]]:
+        """The lines a single-line pattern needs scanned: those where ``gate`` matches ``lower`` (``lowered``:
+        an ASCII-word cue of a case-insensitive pattern, so the whole text when it is not ``plain``) or the
+        text itself; the whole text when shorter than ``LINES_FROM``.
+
+        Every match of the pattern must lie on one line and imply a match of ``gate`` on that line: then
+        ``matches_on_lines`` finds what ``finditer`` over the whole text finds. A window of a big note nearly
+        always holds the cue somewhere, and the slow patterns then ran over all of it.
+        """
+        if self.n < LINES_FROM or (lowered and not self.plain):
+            return [(0, self.n)]
+        return gated_lines(gate, self.text, self.lower if lowered else self.text)
 
     def wants(self, *labels: str) -> bool:
         """Whether any of ``labels`` is kept: recognizers that find none of the kept labels are skipped."""

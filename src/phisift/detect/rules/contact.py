@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from . import vocab
-from .base import CueWords, Languages, NumericShape, Scan, TextPass
+from .base import CueWords, Languages, NumericShape, Scan, TextPass, matches_on_lines
 from .checks import count_digits, ipv4_ok
 
 
@@ -229,16 +229,18 @@ def find_labelled_phones(scan: Scan) -> None:
     "(84) 7564-8830 (home)", and people write "reach me at 329 7730"; the digit
     groups alone would be too ambiguous, the label makes them a phone.
     """
-    for m in _LABELLED_PHONE.finditer(scan.text) if not scan.plain or _ROLE_AFTER_DIGIT.search(scan.lower) else ():
+    text = scan.text
+    cued = not scan.plain or _ROLE_AFTER_DIGIT.search(scan.lower)
+    for m in matches_on_lines(_LABELLED_PHONE, text, scan.lines_holding(_ROLE_AFTER_DIGIT)) if cued else ():
         if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
             label = "FAX" if (m.group("role") or "").lower().startswith("fax") else "PHONE"
             scan.emit(m.start("num"), m.end("num"), label, 0.8)
     cued = not scan.plain or _REACH_HINT.search(scan.lower)
-    for m in _REACH_AT_PHONE.finditer(scan.text) if cued else ():
+    for m in matches_on_lines(_REACH_AT_PHONE, text, scan.lines_holding(_REACH_HINT)) if cued else ():
         if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
             scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
     cued = not scan.plain or _CONTACT_HINT.search(scan.lower)
-    for m in _CONTACT_AT_PHONE.finditer(scan.text) if cued else ():
+    for m in matches_on_lines(_CONTACT_AT_PHONE, text, scan.lines_holding(_CONTACT_HINT)) if cued else ():
         if 8 <= count_digits(m.group("num").split("x")[0]) <= 15 and not scan.unit_after(m.end("num")):
             scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
 

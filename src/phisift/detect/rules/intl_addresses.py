@@ -19,7 +19,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from .base import Scan, TextPass
+from .base import Scan, TextPass, matches_on_lines
 from .addresses import person_names
 from .places import read_list
 from .regex_parts import UNIT_AFTER
@@ -542,13 +542,16 @@ _CUED_STREET_TOWN = re.compile(
     re.MULTILINE,
 )
 
+#: The cue every ``_CUED_STREET_TOWN`` opens with, in ``scan.lower``.
+_CUED_STREET_TOWN_CUE = re.compile(r"(?:live|living|resid|staying|address)")
+
 
 def find_cued_street_towns(scan: Scan) -> None:
     """"Theresa Gjerde lives at 19 Sokolská 1475, Hrotovice": street and town after an address cue, no postcode."""
     text = scan.text
     if not scan.may_hold("live", "living", "resid", "staying", "address"):
         return  # the cue's words
-    for m in _CUED_STREET_TOWN.finditer(text):
+    for m in matches_on_lines(_CUED_STREET_TOWN, text, scan.lines_holding(_CUED_STREET_TOWN_CUE)):
         words = m.group("st").split()
         if any(w.lower() in _STOP for w in words) or any(w.lower() in _STOP for w in m.group("city").split()):
             continue
@@ -567,6 +570,9 @@ _TOWN_COUNTRY = re.compile(
     r"(?P<city>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,5}),[ \t]*(?P<rest>[^\n]{0,80})"
 )
 
+#: The cue every ``_TOWN_COUNTRY`` opens with, in ``scan.lower``.
+_TOWN_COUNTRY_CUE = re.compile(r"(?:born|raised|grew|lives|lived|living|resid|migrated)")
+
 
 def find_towns_before_countries(scan: Scan) -> None:
     """"born in thanh pho Hue, United Arab Emirates", "born in Boleslawiec, Turkey, and emigrated": the town
@@ -574,7 +580,7 @@ def find_towns_before_countries(scan: Scan) -> None:
     text = scan.text
     if not scan.may_hold("born", "raised", "grew", "lives", "lived", "living", "resid", "migrated"):
         return  # the cue's words
-    for m in _TOWN_COUNTRY.finditer(text):
+    for m in matches_on_lines(_TOWN_COUNTRY, text, scan.lines_holding(_TOWN_COUNTRY_CUE)):
         words = m.group("city").split()
         if any(w.lower().strip(".") in _STOP for w in words):
             continue  # "born in the US, ...", "lives in a home, ..."

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from . import vocab
-from .base import Scan, TextPass
+from .base import Scan, TextPass, gated_lines, matches_on_lines
 from .intl_addresses import _STOP, _common_words, _country_at
 from .regex_parts import UNIT_AFTER, literal_trie
 
@@ -229,28 +229,6 @@ _NUMBERS_AROUND_TOWN = re.compile(
 #: between two numbers and a comma ("43 Ρ. Φεραίου 13,") in the other two. A text without it skips them.
 _HAS_UNIT = re.compile(r"(?:apt|apartment|suite|ste)\.?[ \t]*#?[ \t]*[0-9]")  # on ``scan.lower``
 _HAS_NUMBERS_COMMA = re.compile(r"[0-9][ \t]+[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2}[ \t]+[0-9]{1,5}[A-Za-z]?,")
-
-
-def gated_lines(gate: re.Pattern, text: str, hay: str) -> list[tuple[int, int]]:
-    """(start, end) of each line of ``text`` (end past its newline) where ``gate`` matches ``hay``, a same-length
-    copy of it (the text itself, or its lowered form), in order; the whole text when the copy's length differs.
-
-    A pattern whose every match lies on one line and implies a gate match on that line then scans only these
-    lines (``finditer(text, start, end)``: its look-behinds and ``^`` still see the text before ``start``) and
-    finds the same matches in the same order: a long text (a 200 000-character window of a big note) nearly
-    always holds some gate match, and scanning all of it with such slow patterns cost more per character than
-    the notes whose gate fails.
-    """
-    if len(hay) != len(text):
-        return [(0, len(text))]
-    lines: list[tuple[int, int]] = []
-    for g in gate.finditer(hay):
-        start = text.rfind("\n", 0, g.start()) + 1
-        if lines and start < lines[-1][1]:
-            continue  # a second match on a line already kept
-        end = text.find("\n", g.start())
-        lines.append((start, len(text) if end < 0 else end + 1))
-    return lines
 
 
 def _numbered_names(scan: Scan) -> None:
@@ -557,12 +535,15 @@ _NUMBERS_AROUND_LINE = re.compile(
     re.MULTILINE,
 )
 
+#: How every ``_NUMBERS_AROUND_LINE`` ends its line, found at C speed (the pattern opens with look-behinds).
+_NUMBER_ENDS_LINE = re.compile(r"[0-9][A-Za-z]?[ \t]*$", re.MULTILINE)
+
 
 def find_numbered_blocks(scan: Scan) -> None:
     """A block whose street line says nothing of a street but its two numbers ("54 Soo 36 / KERAVA / , UU /
     51771"): taken when the lines under it end in a postcode."""
     text = scan.text
-    for m in _NUMBERS_AROUND_LINE.finditer(text):
+    for m in matches_on_lines(_NUMBERS_AROUND_LINE, text, scan.lines_holding(_NUMBER_ENDS_LINE, lowered=False)):
         words = re.findall(_WORD, m.group("st"))
         if any(w.lower() in _STOP for w in words) or UNIT_AFTER.match(text, m.start("st") + len(m.group("st").split()[0])):
             continue
