@@ -176,3 +176,23 @@ def test_lines_holding_a_gate_hold_every_match_of_the_gated_patterns(text):
         assert whole, pattern.pattern[:40]  # the text holds some, or the comparison proves nothing
         lines = scan.lines_holding(gate, lowered)
         assert [m.span() for m in base.matches_on_lines(pattern, text, lines)] == whole
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet="aAbBnN²½İiß_1 \n-", max_size=80), st.text(alphabet="aAbBnNİiß", min_size=1, max_size=4))
+def test_letter_runs_count_a_word_as_str_count_does(text, word):
+    from phisift.detect.tagger import wordinfo
+
+    assert wordinfo._Runs(text).count_at_least_two(word) == (text.count(word) >= 2)
+    assert wordinfo.letter_runs(text) == {r for r in re.findall(r"[^\W\d_]+", text) for r in _alpha_parts(r)}
+
+
+def _alpha_parts(run: str) -> list[str]:
+    parts, cur = [], ""
+    for c in run + " ":
+        if c.isalpha():
+            cur += c
+        elif cur:
+            parts.append(cur)
+            cur = ""
+    return parts

@@ -19,8 +19,10 @@ Both are computed per word type and cached: a note repeats its words.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from collections import Counter
 from functools import lru_cache
-from itertools import groupby
+from itertools import accumulate, groupby
 from typing import Iterable
 
 from ...document import Span
@@ -99,7 +101,7 @@ class DocInfo:
         self.hit_labels = hit_labels
         self.case = case
         self._cache: dict[str, tuple[str, ...]] = {}
-        self._runs: frozenset[str] | None = None
+        self._runs: _Runs | None = None
 
     def features(self, word: str) -> tuple[str, ...]:
         """Document features of one piece of text."""
@@ -119,10 +121,25 @@ class DocInfo:
         if self.case == "mixed" and not word.islower():
             if self._has_word(lw):
                 out.append("dl")
-            first = self.text.find(word)  # twice, as ``count(word) >= 2`` says, but stopping at the second
-            if first >= 0 and self.text.find(word, first + len(word)) >= 0:
+            if self._twice(word):
                 out.append("dc2")
         return tuple(out)
+
+    def _twice(self, word: str) -> bool:
+        """``text.count(word) >= 2`` (``word`` all letters); in a long text from its letter runs.
+
+        In a note two ``find`` calls answer; in a window of a big note the second one ran to the end of the
+        window for every word written once (word types x window length).
+        """
+        if len(self.text) < INDEX_AT:
+            first = self.text.find(word)  # twice, as ``count(word) >= 2`` says, but stopping at the second
+            return first >= 0 and self.text.find(word, first + len(word)) >= 0
+        return self._letter_runs().count_at_least_two(word)
+
+    def _letter_runs(self) -> "_Runs":
+        if self._runs is None:
+            self._runs = _Runs(self.text)
+        return self._runs
 
     def _has_word(self, lw: str) -> bool:
         """``_has_word(text, lw)``; in a long text (a window of a big note) from the set of its letter runs.
@@ -133,9 +150,7 @@ class DocInfo:
         """
         if len(self.text) < INDEX_AT or not lw.isalpha():
             return _has_word(self.text, lw)
-        if self._runs is None:
-            self._runs = letter_runs(self.text)
-        return lw in self._runs
+        return lw in self._letter_runs().counts
 
 
 #: Text length from which ``DocInfo`` indexes the letter runs instead of searching per word.
@@ -143,18 +158,50 @@ INDEX_AT = 20_000
 
 
 def letter_runs(text: str) -> frozenset[str]:
-    """The maximal runs of ``str.isalpha`` characters of ``text``.
+    """The maximal runs of ``str.isalpha`` characters of ``text``."""
+    return frozenset(letter_run_counts(text))
+
+
+def letter_run_counts(text: str) -> Counter[str]:
+    """How often each maximal run of ``str.isalpha`` characters stands in ``text``.
 
     A run of ``_LETTERS`` (alphanumerics but decimal digits and "_") is a letter run unless it holds one of
     the few number signs it also takes ("²", "½"): those runs are split at them here.
     """
-    runs = set()
-    for run in _LETTERS.findall(text):
-        if run.isalpha():
-            runs.add(run)
-        else:
-            runs.update("".join(g) for alpha, g in groupby(run, str.isalpha) if alpha)
-    return frozenset(runs)
+    counts = Counter(_LETTERS.findall(text))
+    for run in [r for r in counts if not r.isalpha()]:
+        n = counts.pop(run)
+        for alpha, g in groupby(run, str.isalpha):
+            if alpha:
+                counts["".join(g)] += n
+    return counts
+
+
+class _Runs:
+    """The letter runs of a long text, counted, and joined once so a word is searched in them, not the text.
+
+    Every occurrence of an all-letter word lies inside one maximal letter run, so the text holds the word
+    (sum over runs of run count x ``run.count(word)``) times, without overlaps, as ``str.count`` counts.
+    """
+
+    def __init__(self, text: str) -> None:
+        self.counts = letter_run_counts(text)
+        self.runs = list(self.counts)
+        self.joined = "\n".join(self.runs)
+        self.offsets = list(accumulate((len(r) + 1 for r in self.runs[:-1]), initial=0))
+
+    def count_at_least_two(self, word: str) -> bool:
+        """``text.count(word) >= 2`` for a word of letters only."""
+        joined, total = self.joined, 0
+        k = joined.find(word)
+        while k >= 0:
+            i = bisect_right(self.offsets, k) - 1
+            run = self.runs[i]
+            total += self.counts[run] * run.count(word)
+            if total >= 2:
+                return True
+            k = joined.find(word, self.offsets[i] + len(run))
+        return False
 
 
 _LETTERS = re.compile(r"[^\W\d_]+")
