@@ -196,3 +196,11 @@ def _alpha_parts(run: str) -> list[str]:
             parts.append(cur)
             cur = ""
     return parts
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from(["Mary", "said", ":", '"', "\n", "\n\n", " ", "  ", ",", "o'neil", "İZ", "2"]),
+                max_size=30))
+def test_line_firsts_are_the_tokens_with_a_line_break_before(lex, pieces):
+    doc = Tokens("".join(pieces), lex)
+    assert doc.line_firsts == [t for t in range(doc.n) if t == 0 or "\n" in doc.gap(t)]

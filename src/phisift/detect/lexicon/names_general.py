@@ -400,7 +400,10 @@ def _introduced(doc: Tokens, state: PassState) -> None:
     if not any(keys[u - 1] == "this" for u in doc.positions(("is",)) if u > 0) \
             and not any(keys[u + 1] == "i" for u in doc.positions(("and",)) if u + 1 < doc.n):
         return  # neither "this is" nor "and I": nothing to read
+    and_i_at = {u for u in doc.positions(("and",)) if u + 1 < doc.n and keys[u + 1] == "i"}
     for t in _candidates(doc):
+        if not (t > 1 and keys[t - 2] == "this" and keys[t - 1] == "is") and and_i_at.isdisjoint(range(t + 1, t + 7)):
+            continue  # neither reading can hold: "this is" right before, "and I" right after a run of up to 6 tokens
         if state.taken[t] or not _word(doc, state, t):
             continue
         j = _name_run(doc, state, t)

@@ -117,7 +117,7 @@ def _speakers(doc: Tokens, state: PassState) -> None:
     text = doc.text
     if '"' not in text and "“" not in text and "„" not in text and "«" not in text:
         return
-    for t in range(doc.n):
+    for t in doc.line_firsts:
         if state.taken[t] or not (t == 0 or "\n" in doc.gap(t)) or not doc.cap[t]:
             continue
         j = t + 1

@@ -142,8 +142,9 @@ def pass_caps_last_first(doc: Tokens, state: PassState) -> None:
     if text.isupper() or "," not in text:
         return
     lex = doc.lex
-    # an ASCII word in capitals is capitalised, so in an ASCII text only those can start a pair
-    for i in doc.caps if text.isascii() else range(doc.n):
+    # a word in capitals has no lower-case first letter: in an ASCII text only the capitalised ones, else those
+    # whose first letter has no case either ("中ABC")
+    for i in doc.caps if text.isascii() else [t for t, w in enumerate(doc.words) if not w[:1].islower()]:
         j = i + 1
         if j >= doc.n:
             continue

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import cached_property
 from typing import Callable, Container, Iterator, Mapping, TypeVar
 
@@ -58,7 +59,7 @@ class Tokens:
     @cached_property
     def lower_words(self) -> frozenset[str]:
         """The words the text writes in lower case (their first letter)."""
-        return frozenset(w for w in self.words if w[:1].islower())
+        return frozenset(w for w in set(self.words) if w[:1].islower())
 
     @cached_property
     def note_case(self) -> str:
@@ -113,6 +114,22 @@ class Tokens:
         if i >= self.n:
             return self.text[self.ends[-1] :]
         return self.text[self.ends[i - 1] : self.starts[i]]
+
+    @cached_property
+    def line_firsts(self) -> list[int]:
+        """Indices, in order, of the tokens that open a line: token 0 and each token whose gap holds a line break
+        (a pass that acts only there loops over these instead of asking every token's gap)."""
+        text, starts, n = self.text, self.starts, self.n
+        firsts = [0] if n else []
+        nl = text.find("\n")
+        while nl >= 0:
+            t = bisect_left(starts, nl)
+            if t >= n:
+                break
+            if t > firsts[-1]:
+                firsts.append(t)
+            nl = text.find("\n", starts[t])
+        return firsts
 
     def is_cap(self, i: int) -> bool:
         return self.cap[i] == 1
