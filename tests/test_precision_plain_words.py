@@ -156,3 +156,36 @@ def test_an_uninflected_word_after_a_first_name_is_the_surname_but_a_verb_is_not
     assert ("PATIENT", "woody") in found(det, t), found(det, t)
     t = "have you been to a kevin stacy concert before? we went last year with the kids and loved it."
     assert ("PATIENT", "kevin stacy") in found(det, t), found(det, t)
+
+
+@pytest.mark.parametrize(
+    "text, word",
+    [
+        ("BAD WEATHER, THE AMBULANCE COULD NOT ARRIVE SO HE WAS FLOWN OUT TO HOSPITAL FOR PRECAUTION.", "PRECAUTION"),
+        ("EMPLOYEE WENT OUT OF THE OFFICE, THRU THE CENTER BAY DOOR AND UP THE LADDER TO CLOSE THE GATE.", "THRU"),
+        ("HE WAS TAKEN TO THE LOCAL HOSPITAL FOR OBSERVATIONS AFTER HE WAS STRUCK IN THE CHEST.", "OBSERVATIONS"),
+    ],
+)
+def test_ordinary_words_in_capitals_name_no_institution(det, text, word):
+    assert not any(word in f.split() for f in texts(det, text)), found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text, phi",
+    [
+        ("HE IS BEING PLANNED FOR TRANSFER TO TRIUMPH HOSPITAL FOR REHAB, WHICH I AGREE WITH.", "TRIUMPH HOSPITAL"),
+        ("EMPLOYEE WENT TO GOOD SAMARITAN HOSPITAL WITH A STRAINED SHOULDER AND WAS SENT HOME.",
+         "GOOD SAMARITAN HOSPITAL"),
+        ("HE WAS TRANSFERRED TO KNOX COUNTY HOSPITAL WHERE HE RECEIVED A TETANUS VACCINATION.",
+         "KNOX COUNTY HOSPITAL"),
+    ],
+)
+def test_hospitals_named_with_words_are_still_found_in_capitals(det, text, phi):
+    assert ("HOSPITAL", phi) in found(det, text), found(det, text)
+
+
+def test_a_title_written_out_takes_no_period(det):
+    for t in _forms("On 4/6/10 the employee went to see the doctor. Small fracture at the tip of finger was found."):
+        assert not any("small" in f.lower() for f in texts(det, t)), found(det, t)
+    t = "She was seen by Doctor Hayes today; Dr. Small saw her last week about the same fracture."
+    assert ("DOCTOR", "Small") in found(det, t) and ("DOCTOR", "Hayes") in found(det, t), found(det, t)

@@ -82,6 +82,10 @@ def pass_credentials(doc: Tokens, state: PassState) -> None:
 _NAME_CLOSED = re.compile(r"[.,;:)]|[ \t]*$", re.M)
 
 
+#: Titles written out in full: a period after them ends the sentence ("see the doctor. Small fracture").
+_SPELLED_TITLES = frozenset({"doctor", "doctora", "professor", "mister", "madam"})
+
+
 def pass_titles(doc: Tokens, state: PassState) -> None:
     """'Dr. Smith', 'Mrs. Jane Doe', 'Sra. de la Fuente': the name after a title takes the title's label."""
     for i in doc.caps:
@@ -95,6 +99,8 @@ def pass_titles(doc: Tokens, state: PassState) -> None:
         if "\n" in g:
             continue
         dotted = g.startswith(".")
+        if dotted and k in _SPELLED_TITLES:
+            continue  # "went to see doctor. Small fracture": a title written out takes no period
         caps_title = w.isupper() and len(w) > 1
         if caps_title and k in TITLE_NEEDS_DOT_UPPER and not dotted:
             continue
