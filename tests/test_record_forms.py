@@ -224,3 +224,53 @@ def test_catalogue_numbers_are_no_phi() -> None:
 def test_time_after_a_cell_date_only_with_iso() -> None:
     got = found("ENCOUNTER DATE - 10/3/2019 23:30\nVisit Date: 2019-10-03 23:30")
     assert {("10/3/2019", "DATE"), ("2019-10-03 23:30", "DATE")} <= got
+
+
+def test_markdown_table_with_edge_bars() -> None:
+    text = ("| Patient | Member ID | State | DL # | SSN | Age |\n|---|---|---|---|---|---|\n"
+            "| D. Guarana | 3KD5-M69-XA95 | CT | 82040560 | 669 17 1293 | 43 years |\n")
+    got = found(text)
+    assert {("D. Guarana", "PATIENT"), ("CT", "STATE"), ("82040560", "LICENSE"), ("669 17 1293", "SSN"),
+            ("43", "AGE")} <= got
+    assert "3KD5-M69-XA95" in texts(text)
+
+
+def test_json_export_keys() -> None:
+    text = ('{"id": "1", "zip": "25727-1975", "patient_name": "Richard Hensley", "state": "IA", "age": "48 years", '
+            '"plate": "QU33 HHB", "units": "mg/dL", "status": "final", "code": "2345-7"}')
+    got = found(text)
+    assert {("25727-1975", "ZIP"), ("Richard Hensley", "PATIENT"), ("IA", "STATE"), ("48", "AGE"),
+            ("QU33 HHB", "VEHICLE")} <= got
+    assert not {"mg/dL", "final", "2345-7"} & texts(text)
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("SS No. 304 14 2594   DOB 18 JUL 1956", ("304 14 2594", "SSN")),
+        ("DL: 415 627 129 (NY)", ("415 627 129", "LICENSE")),
+        ("DL# F1864790", ("F1864790", "LICENSE")),
+        ("Valid through 14.12.2024. Issued by RN.knox", ("RN.knox", "USERNAME")),
+        ("Valid through Jun 8, 2025. Issued by lmartins\n", ("lmartins", "USERNAME")),
+        ("Pt. Name:  Watkins,April", ("Watkins,April", "PATIENT")),
+        ("Mother's Name: Mimun, Lodovico T", ("Mimun, Lodovico T", "PATIENT")),
+    ],
+)
+def test_more_cues(text: str, expected: tuple[str, str]) -> None:
+    assert expected in found(text)
+
+
+def test_more_cues_negatives() -> None:
+    text = ("Hgb 12 g/DL: stable. 5 DL of fluid. Medication given by mouth. Dose administered by nursing staff. "
+            "Completed by patient. Mother: alive and well. Position: prone.")
+    assert texts(text) == set()
+
+
+def test_issuing_state_and_names_before_ids() -> None:
+    got = found("DL: 415 627 129 (NY)\nPlate 7ABC123 (CA)\nHi Dr. LUCAS, this is DESTINY WHITE (DOB 12/23/1947).\n"
+                "Ref. Provider - Fitzgerald, Whitney A\nRxBIN 610014   RxPCN MEDDPRIME   RxGRP 319815-751")
+    assert {("NY", "STATE"), ("CA", "STATE"), ("DESTINY WHITE", "PATIENT"), ("Fitzgerald, Whitney A", "DOCTOR"),
+            ("319815-751", "HEALTHPLAN")} <= got
+    assert "610014" not in {t for t, _ in got}
+    negative = "History of Diabetes Mellitus (DOB unknown). Patient Name (DOB) field. Tylenol (MRN). Stage II (CA)."
+    assert texts(negative) == set()

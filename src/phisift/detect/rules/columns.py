@@ -28,7 +28,8 @@ for _label, _names in {
                 "last name", "first name", "patient full name", "infant", "mother", "father", "guarantor",
                 "guarantor name", "subscriber", "subscriber name", "insured", "insured name", "insureds name",
                 "policy holder", "policyholder", "emergency contact", "emergency contact name", "next of kin", "nok",
-                "guardian", "parent guardian", "spouse", "responsible party", "member", "patient last first"),
+                "guardian", "parent guardian", "spouse", "responsible party", "member", "patient last first", "mothers name", "fathers name",
+                "mothers maiden name", "patient name last first"),
     "DOCTOR": ("attending", "attending physician", "attending md", "att phys", "provider", "physician", "pcp",
                "pcp name", "primary care physician", "primary provider", "referring md", "referring physician",
                "referring provider", "ref provider", "ref dr", "ordering provider", "ordering md", "ordered by",
@@ -78,7 +79,7 @@ _TABLE_ONLY = frozenset({"patient", "pt", "name", "member", "date", "given", "co
                          "photo", "attachment", "auth", "serial", "lot", "plate", "license", "lic", "cert", "hosp",
                          "financial", "billing", "invoice", "chart", "cell", "mobile", "consultant",
                          "location"})
-_NORM_DROP = re.compile(r"[#:()'’.\"]")
+_NORM_DROP = re.compile(r"[#:().\"]")
 _DIGIT = re.compile(r"[0-9]")
 _ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _CLOCK_TAIL = re.compile(r"[ \t]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?(?i:[ap]\.?m\.?))?$")
@@ -103,7 +104,7 @@ _PAIR = re.compile(
 def normalize(cell: str) -> str:
     """A header cell as looked up in ``COLUMNS``: lower case, no '#', ':', dots, quotes or brackets, '_' and '/'
     as blanks."""
-    low = re.sub(r"\([^()]*\)", " ", cell.lower())  # "Patient Name (Last, First)", "Age (yrs)"
+    low = re.sub(r"\([^()]*\)", " ", cell.lower()).replace("'", "").replace("’", "")  # "Age (yrs)", "Mother's"
     low = _NORM_DROP.sub(" ", low.replace("_", " ").replace("/", " "))
     return " ".join(low.split())
 
@@ -183,7 +184,13 @@ def _name_span(label: str, v: str) -> tuple[int, int, str] | None:
         return None
     head = TITLE_HEAD.match(v)
     skip = head.end() if head else 0  # "Dr. N. Nieto": the title is not part of the name
-    off, name = clean_name(v[skip:])
+    if ", " not in v and re.search(r"[^\W\d_],[^\W\d_]", v):
+        v = v.replace(",", " ")  # "Watkins,April": read as two words (the same length: offsets hold)
+    initial = re.search(r",[ ]?[^\W\d_][\w'’-]+( [A-Z])$", v)  # "Fitzgerald, Whitney A": a bare middle initial
+    tail = len(initial.group(1)) if initial else 0
+    off, name = clean_name(v[skip : len(v) - tail])
+    if name and tail and off + len(name) == len(v) - tail - skip:
+        name += v[len(v) - tail :]
     off += skip
     if not name or name.split()[0].lower().strip(",") in vocab.SERVICE_WORDS:
         return None
@@ -207,6 +214,11 @@ def _split(line: str, delim: str) -> list[tuple[int, int]]:
             b -= 1
         cells.append((a, b))
         i = k + 1
+    if delim == "|" and len(cells) > 1:  # "| MRN | Name |": the bars at the row's edges open and close it
+        if cells[0][0] == cells[0][1] and not line[: cells[0][1]].strip(" \t|"):
+            cells = cells[1:]
+        if cells[-1][0] == cells[-1][1] and not line[cells[-1][0]:].strip(" \t|"):
+            cells = cells[:-1]
     return cells
 
 
@@ -334,6 +346,23 @@ def _fixed_cells(row: str, columns: list[tuple[int, int, str | None]]) -> list[t
     return out
 
 
+#: '"zip": "25727-1975"' in a JSON export: a key naming its value.
+_JSON_PAIR = re.compile(r'"(?P<k>[A-Za-z][A-Za-z_ ]{1,30})"[ \t]*:[ \t]*"(?P<v>[^"\n]{1,80})"')
+
+
+def find_json_pairs(scan: Scan) -> None:
+    """Values of a JSON export whose keys name them ("patient_name", "ssn", "zip", "plate")."""
+    text = scan.text
+    for m in _JSON_PAIR.finditer(text):
+        lab = column_label(m.group("k"))
+        if lab is None:
+            continue
+        found = value_span(lab, m.group("v"))
+        if found:
+            s, e, label = found
+            scan.emit(m.start("v") + s, m.start("v") + e, label, 0.85)
+
+
 def _pairs(scan: Scan, start: int, line: str) -> None:
     """'Label<sep>value' pieces of a line whose label names its value ('PT NAME<tab>HEINZ GUTKNECHT',
     'Entered By= FA5119'): a piece starts the line or follows ';', '|' or a run of blanks, and its value ends
@@ -370,3 +399,4 @@ def _pairs(scan: Scan, start: int, line: str) -> None:
 
 
 TABLES = TextPass(tuple(sorted(set(COLUMNS.values()))), lambda scan: True, find_tables)
+JSON_PAIRS = TextPass(tuple(sorted(set(COLUMNS.values()))), lambda scan: '":' in scan.text, find_json_pairs)

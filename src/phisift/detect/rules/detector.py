@@ -112,11 +112,14 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     usernames.LOGINS_AFTER_DATES,
     ages.QUESTION_AGES,
     columns.TABLES,
+    columns.JSON_PAIRS,
     print_forms.BOXES,
     print_forms.BOXED_DATES,
     print_forms.CARET_NAMES,
     print_forms.BRACKETED_PATIENTS,
     print_forms.NAMED_RELATIVES,
+    print_forms.ISSUING_STATES,
+    print_forms.NAMES_BEFORE_IDS,
 )
 
 

@@ -73,20 +73,20 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                     rf"|plate{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}"
                     # a note typed in lowercase: "vin" only before a 17-character run of letters and digits
                     r"|(?-i:vin|Vin)(?=[ \t]*[:#]?[ \t]*(?=[a-z0-9]{0,16}[0-9])[a-zA-Z0-9]{17}(?![a-zA-Z0-9]))"),
-        ("SSN", rf"(?-i:SSN|Ssn|ssn)|ss{SP}*#|s\.s\.n\.?|social{SP}+security{SP}*{_NO}?|soc\.?{SP}*sec\.?{SP}*{_NO}?"),
+        ("SSN", rf"(?-i:SSN|Ssn|ssn)|ss{SP}*#|(?-i:SS){SP}*(?:No\.?|NO\.?)|s\.s\.n\.?|social{SP}+security{SP}*{_NO}?|soc\.?{SP}*sec\.?{SP}*{_NO}?"),
         ("MEDICALRECORD", rf"mrn|mr{SP}*{_NO}|medical{SP}+record{SP}*{_NO}?|med\.?{SP}*rec\.?{SP}*{_NO}"
                           rf"|unit{SP}*{_NO}|hospital{SP}+{_NO}|chart{SP}*{_NO}|record{SP}*{_NO}"
                           rf"|patient{SP}+(?:id|{_NO})|pt\.?{SP}*(?:id|#)|history{SP}+{_NO}"),
         ("HEALTHPLAN", rf"health{SP}*plan(?:{SP}+(?:id|{_NO}))?|member{SP}*(?:id|{_NO})"
                        rf"|subscriber{SP}*(?:id|{_NO})|policy{SP}*(?:id|{_NO})|insurance{SP}*(?:id|{_NO})"
                        rf"|group{SP}*{_NO}|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
-                       rf"|(?-i:HICN|MBI)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"),
+                       rf"|(?-i:HICN|MBI|RxGRP|RXGRP|RxGrp)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"),
         ("ACCOUNT", rf"acct\.?{SP}*{_NO}?|account{SP}*{_NO}?|encounter{SP}*(?:id|{_NO})?|visit{SP}*(?:id|{_NO})"
                     rf"|(?-i:CSN|FIN)|billing{SP}*{_NO}"),
         ("DEVICE", rf"serial{SP}*{_NO}?|s/n|(?-i:SN)|lot{SP}*{_NO}?|model{SP}*{_NO}|device{SP}+(?:id|{_NO}|serial)"
                    rf"|(?-i:UDI)"),
         ("LICENSE", rf"licen[sc]e{SP}*{_NO}?|lic\.?{SP}*{_NO}|(?-i:DEA){SP}*{_NO}?|state{SP}+licen[sc]e{SP}*{_NO}?"
-                    rf"|driver'?s?{SP}+licen[sc]e{SP}*{_NO}?"),
+                    rf"|driver'?s?{SP}+licen[sc]e{SP}*{_NO}?|(?-i:DL|D/L)(?={WS}(?:[:#]|(?-i:No)))"),
         ("BIOID", rf"(?:fingerprint|retina|iris|voiceprint|biometric){SP}*(?:id|{_NO})"),
         ("PHONE", rf"pager{SP}*{_NO}?|beeper{SP}*{_NO}?|pgr|ext\.?|extension"),
         ("IDNUM", rf"(?-i:ID|Id){SP}*{_NO}?|identification{SP}*{_NO}?|accession{SP}*{_NO}?|acc\.?(?={WS}[:#])"
@@ -147,9 +147,9 @@ def _id_words(lang: Languages) -> list[str]:
     """The first word of every ID cue phrase: the trigger words of ``_id_after_cue``."""
     words = [
         "vehicle", "license", "licence", "plate", "vin", "ssn", "ss", "s.s.n", "social", "soc", "mrn", "mr",
-        "medical", "med", "unit", "hospital", "chart", "record", "patient", "pt", "history", "health",
+        "medical", "med", "unit", "hospital", "chart", "record", "patient", "pt", "history", "health", "dl", "d/l",
         "member", "subscriber", "policy", "insurance", "group", "medicaid", "medicare", "hicn", "mbi",
-        "beneficiary", "plan", "acct", "account", "encounter", "visit", "csn", "fin", "billing", "serial",
+        "beneficiary", "plan", "rxgrp", "acct", "account", "encounter", "visit", "csn", "fin", "billing", "serial",
         "s/n", "sn", "lot", "model", "device", "udi", "lic", "dea", "state", "driver", "drivers", "driver's",
         "fingerprint", "retina", "iris", "voiceprint", "biometric", "pager", "beeper", "pgr", "ext",
         "extension", "id", "identification", "accession", "acc", "specimen", "order", "job", "requisition",
@@ -198,8 +198,8 @@ def _other_number(scan: Scan, m: re.Match) -> None:
             scan.emit(s, e, "ACCOUNT", 0.6)  # a payment card even after "is" ("My card number is 3758...")
             return
         words = scan.prev_words(s)[0]
-        if words and words[-1].lower() in vocab.COUNT_WORDS:
-            return
+        if words and words[-1].lower() in vocab.COUNT_WORDS or catalogue_number(scan, s):
+            return  # "3 tablets"; "RxBIN 610014", "NDC 00093718056": the product's or payer's number
         if n == 8 and compact_date_ok(tok) and date_cue(scan, s):
             scan.emit(s, e, "DATE", 0.7)
             return

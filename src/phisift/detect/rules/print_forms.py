@@ -95,6 +95,41 @@ def find_named_relatives(scan: Scan) -> None:
                 break
 
 
+#: "DL: 415 627 129 (NY)", "Plate 7ABC123 (CA)": the issuing state in brackets after a licence or plate.
+_STATE_AFTER_ID = re.compile(r"[ \t]*\((?P<st>[A-Z]{2})\)")
+#: "this is DESTINY WHITE (DOB 12/23/1947)", "Re: Jane Doe (MRN 123)": a name before its birth date or record number.
+_NAME_BEFORE_ID = re.compile(r"[ \t]*\((?i:dob|d\.o\.b\.?|date of birth|mrn|mr#|born)\b")
+
+
+def find_issuing_states(scan: Scan) -> None:
+    """The US state in brackets right after a licence or a plate number names where it was issued."""
+    text = scan.text
+    for s, e, label, _, _ in list(scan.out):
+        if label in ("LICENSE", "VEHICLE"):
+            m = _STATE_AFTER_ID.match(text, e)
+            if m and m.group("st") in vocab.STATE_CODES:
+                scan.emit(m.start("st"), m.end("st"), "STATE", 0.8)
+
+
+def find_names_before_ids(scan: Scan) -> None:
+    """Two to four capitalised words right before "(DOB ..." or "(MRN ..." are the patient's name."""
+    text = scan.text
+    names, words_known = person_names(), clinical_vocabulary()
+    for m in _NAME_BEFORE_ID.finditer(text):
+        before = re.search(r"(?:(?:[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+|[A-Z]\.)[ \t]+){1,3}(?:[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+)$",
+                           text[max(0, m.start() - 60) : m.start()])
+        if not before:
+            continue
+        words = before.group().split()
+        while words and (words[0].lower() in words_known and words[0].capitalize() not in names
+                         or words[0].lower() in _FUNCTION_WORDS):
+            words = words[1:]  # "Hi Dr. Lucas, this is" leaves the name: "... is DESTINY WHITE"
+        if len(words) < 2 or any(w.lower() in words_known and w.capitalize() not in names for w in words):
+            continue
+        name = " ".join(words)
+        scan.emit(m.start() - len(name), m.start(), "PATIENT", 0.8)
+
+
 def find_boxes(scan: Scan) -> None:
     """Values of claim-form boxes, on the label's line or, under a label with a format in brackets, the next."""
     text = scan.text
@@ -171,3 +206,5 @@ BOXED_DATES = TextPass(("DATE",), lambda scan: scan.has_digit, find_boxed_dates)
 CARET_NAMES = TextPass(("PATIENT", "DOCTOR"), lambda scan: "^" in scan.text, find_caret_names)
 BRACKETED_PATIENTS = TextPass(("PATIENT",), lambda scan: "(" in scan.text and scan.has_digit, find_bracketed_patients)
 NAMED_RELATIVES = TextPass(("PATIENT",), lambda scan: "(" in scan.text, find_named_relatives)
+ISSUING_STATES = TextPass(("STATE",), lambda scan: "(" in scan.text, find_issuing_states)
+NAMES_BEFORE_IDS = TextPass(("PATIENT",), lambda scan: "(" in scan.text, find_names_before_ids)

@@ -152,7 +152,9 @@ def code_ok(tok: str) -> bool:
 
 
 #: Words before a product's catalogue number, which every box of the product carries: not the patient's.
-_CATALOGUE_WORDS = frozenset({"REF", "Cat", "CAT", "cat", "Catalog", "Catalogue", "catalog", "NDC", "Part", "P/N"})
+#: (A pharmacy card's "RxBIN 610014" and "RxPCN" route claims to the payer: the same on every member's card.)
+_CATALOGUE_WORDS = frozenset({"REF", "Cat", "CAT", "cat", "Catalog", "Catalogue", "catalog", "NDC", "Part", "P/N",
+                              "RxBIN", "RXBIN", "BIN", "RxPCN", "RXPCN", "PCN"})
 
 
 def catalogue_number(scan: Scan, s: int) -> bool:

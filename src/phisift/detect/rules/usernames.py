@@ -18,6 +18,8 @@ from .names import clean_name, name_value
 from ...text import clinical_vocabulary
 
 
+#: A login made of a role and a surname: "RN.knox", "MD.patel", "PT_garcia".
+_ROLE_LOGIN = re.compile(r"[A-Z]{2,3}[._][a-z][a-z0-9]{1,30}")
 #: After a login name in a log line: a date or time, a bar, or the end of the line.
 _AFTER_LOGIN = re.compile(r"[ \t]*(?:on[ \t]+|at[ \t]+)?(?:[0-9]|\||\r?\n|$)")
 _PAREN_LOWER = re.compile(r"\((?P<u>[a-z][a-z0-9._-]{1,40}[a-z0-9])\)")
@@ -60,7 +62,8 @@ def compile_patterns(languages: Languages) -> UsernamePatterns:
     """The log-line login cue regex (the same for every language set)."""
     # "Entered by: kritho69 (K. Thompson)", "Message read by cgarvey 12/23/2018", "logged in as jdoe"
     user_cue = re.compile(
-        r"(?i:(?:entered|read|created|modified|edited|updated)[ \t]+by|logged[ \t]+in[ \t]+as)[ \t]*:?[ \t]*"
+        r"(?i:(?:entered|read|created|modified|edited|updated|issued|printed|scanned|registered|enrolled|administered"
+        r"|given|completed|collected|performed)[ \t]+by|logged[ \t]+in[ \t]+as)[ \t]*:?[ \t]*"
         r"(?P<u>[A-Za-z0-9](?:[A-Za-z0-9]|[._-](?=[A-Za-z0-9]))*)"
         r"(?:[ \t]*\((?P<n>[^()\n]{2,60})\))?"
     )
@@ -76,7 +79,7 @@ def _login_after_cue(scan: Scan, s: int) -> int:
     us, ue = m.span("u")
     u = m.group("u")
     paren = m.group("n")
-    if u[:1].isupper() and not u.isupper():
+    if u[:1].isupper() and not u.isupper() and not _ROLE_LOGIN.fullmatch(u):
         if u in vocab.NAME_STOPWORDS or u.lower() in vocab.SERVICE_WORDS or u.lower() in vocab.NOT_USERNAMES:
             return 0  # "read by Dr. Lee" is the title's; "read by Radiology" is no one
         return name_value(scan, us, "DOCTOR", 0.7)  # "Entered by: Kiel Halski"
@@ -109,7 +112,7 @@ def _username_ok(u: str, named: bool, then_date: bool) -> bool:
     if any(c.isdigit() for c in u):
         return u.islower() or u.isupper() or named
     if "." in u or "_" in u:
-        return u.islower()
+        return u.islower() or _ROLE_LOGIN.fullmatch(u) is not None
     if u.islower():
         return named or then_date
     return u.isupper() and named
@@ -249,7 +252,9 @@ def find_logins_after_dates(scan: Scan) -> None:
 
 LOGIN_WORDS = CueWords(
     "usercue",
-    lambda lang: ["entered", "read", "created", "modified", "edited", "updated", "logged"] if lang.english else [],
+    lambda lang: ["entered", "read", "created", "modified", "edited", "updated", "logged", "issued", "printed", "scanned",
+                  "registered", "enrolled", "administered", "given", "completed", "collected", "performed"]
+    if lang.english else [],
     _login_after_cue,
 )
 ACCOUNT_WORDS = CueWords(
