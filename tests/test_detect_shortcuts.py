@@ -130,7 +130,7 @@ _PIECES = [
     "Emergency contact is Mrs. Vu at 0404 890 152", "next of kin Anna at +44 20 7946 0958", "cell 2",
     "54 Soo 36", "KERAVA", ", UU", "51771", "2 tablets 3", "PO Box 4", "Phone 555-0100", "Dr. Ann Lee, MD",
     "The patient was seen today", "and", ",", " ", "\n", "\n", "\t", "x", "AT", "LIVES AT 4 RUE HAUTE 3, PARIS",
-    "ſ", "K",
+    "ſ", "K", "His truck, AM-XG-27, was towed", "3-ZQF-86", "at -17.3661, -127.7094 today", "1.0150, 1.0200",
 ]
 
 
@@ -162,7 +162,7 @@ def test_rule_passes_on_gated_lines_of_a_long_text_find_what_the_whole_text_scan
 
 @pytest.mark.parametrize("text", LINED + ["\n".join(LINED), "\n".join(LINED).lower()])
 def test_lines_holding_a_gate_hold_every_match_of_the_gated_patterns(text):
-    from phisift.detect.rules import base, contact, intl_addresses as ia, street_forms as sf
+    from phisift.detect.rules import base, contact, intl_addresses as ia, plates, shaped_ids, street_forms as sf
 
     text = _long_text([text, "\n".join(_PIECES)])
     scan = Scan(text, compile_rule_patterns(Languages(english=True, spanish=True)), None)
@@ -171,7 +171,9 @@ def test_lines_holding_a_gate_hold_every_match_of_the_gated_patterns(text):
                                    (contact._CONTACT_AT_PHONE, contact._CONTACT_HINT, True),
                                    (sf._NUMBERS_AROUND_LINE, sf._NUMBER_ENDS_LINE, False),
                                    (ia._CUED_STREET_TOWN, ia._CUED_STREET_TOWN_CUE, True),
-                                   (ia._TOWN_COUNTRY, ia._TOWN_COUNTRY_CUE, True)):
+                                   (ia._TOWN_COUNTRY, ia._TOWN_COUNTRY_CUE, True),
+                                   (plates._SIDECODE, plates._SIDECODE_MIDDLE, False),
+                                   (shaped_ids._COORD_DECIMAL, shaped_ids._FOUR_DECIMALS, False)):
         whole = [m.span() for m in pattern.finditer(text)]
         assert whole, pattern.pattern[:40]  # the text holds some, or the comparison proves nothing
         lines = scan.lines_holding(gate, lowered)

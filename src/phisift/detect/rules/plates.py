@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .base import CUE, Scan, TextPass
+from .base import CUE, Scan, TextPass, matches_on_lines
 
 #: Three hyphen-joined groups of one to three letters (any alphabet: "AÖ-LD-66") or digits, six characters in all.
 _SIDECODE = re.compile(
@@ -57,7 +57,7 @@ def find_sidecode_plates(scan: Scan) -> None:
     """'His truck, AM-XG-27, was towed', 'Reference 3-ZQF-86 for the claim': a plate by its groups (VEHICLE)."""
     if not _SIDECODE_MIDDLE.search(scan.text):
         return
-    for m in _SIDECODE.finditer(scan.text):
+    for m in matches_on_lines(_SIDECODE, scan.text, scan.lines_holding(_SIDECODE_MIDDLE, lowered=False)):
         value = m.group("plate")
         if not plate_shape_ok(value):
             continue

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .base import CUE, WEAK, Scan, TextPass
+from .base import CUE, WEAK, Scan, TextPass, matches_on_lines
 from .checks import count_digits, luhn_ok
 
 #: Six hex pairs with one separator throughout, or the dotted form "0023.ab4f.91c2".
@@ -112,7 +112,8 @@ def find_coordinates(scan: Scan) -> None:
         precise = any(c in m.group() for c in "°º'′.") or "deg" in m.group().lower()
         if precise and lat is not None and lon is not None and lat <= 90 and lon <= 180:
             scan.emit(m.start(), m.end(), "LOCATION-OTHER", 0.85)
-    for m in _COORD_DECIMAL.finditer(text) if _FOUR_DECIMALS.search(text) else ():
+    decimals = scan.lines_holding(_FOUR_DECIMALS, lowered=False) if _FOUR_DECIMALS.search(text) else ()
+    for m in matches_on_lines(_COORD_DECIMAL, text, decimals):
         lat, lon = abs(float(m.group("lat"))), abs(float(m.group("lon")))
         signed = "-" in m.group() or "+" in m.group()
         if not signed and lat < 10 and lon < 10:
