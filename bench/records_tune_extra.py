@@ -152,3 +152,54 @@ def x_patient_list(rec: Rec, c: Cast) -> None:
 TUNE_EXTRA = {f"X{i:02d}": fn for i, fn in enumerate((
     x_parking, x_insurance_card, x_employee_health, x_json_export, x_discharge_instructions, x_erx,
     x_mailing_label, x_patient_list), 1)}
+
+
+HIPAA_FIELDS = (
+    ("Name", "name"), ("Social Security Number", "ssn"), ("Medical Record Number", "mrn"),
+    ("Health Plan Beneficiary Number", "member"), ("Account Number", "acct"), ("Certificate/License Number", "lic"),
+    ("Vehicle Identifier", "plate"), ("Device Identifier/Serial Number", "serial"), ("Web URL", "url"),
+    ("IP Address", "ip"), ("Biometric Identifier", "bioid"), ("Full-Face Photograph", "photo"),
+    ("Telephone Number", "phone"), ("Fax Number", "fax"), ("Email Address", "email"), ("Date of Birth", "dob"),
+    ("Admission Date", "admit"), ("Discharge Date", "discharge"), ("Date of Death", "death"), ("Age", "age"),
+    ("Street Address", "street"), ("City", "city"), ("County", "county"), ("ZIP Code", "zip"),
+)
+
+
+def x_identifier_inventory(rec: Rec, c: Cast) -> None:
+    """The 18 Safe Harbor identifiers under their regulation's own names, as a de-identification audit lists them."""
+    r = c.rng
+    rec.t(r.choice(("PHI INVENTORY", "Identifier checklist (45 CFR 164.514(b)(2))", "Record identifiers")) + "\n")
+    for name, concept in r.sample(HIPAA_FIELDS, r.randint(10, 16)):
+        rec.t(name + r.choice((": ", " - ", ":\t", " = ")))
+        if concept == "plate":
+            rec.v(ident(r, "plate") if r.random() < 0.6 else vin(r), "VEHICLE", "plate")
+        else:
+            write_value(rec, c, concept)
+        rec.t("\n")
+
+
+def x_identifier_narrative(rec: Rec, c: Cast) -> None:
+    """The same identifiers in sentences: 'His medical record number is ...', 'a car with plate ...'."""
+    r, p = c.rng, c.patient
+    he = r.choice(("He", "She"))
+    rec.v(p.fmt(r, "fl"), "PATIENT", "patient").t(" (SSN ").v(ident(r, "ssn"), "SSN", "ssn").t(") was seen on ")
+    rec.v(c.date(), "DATE", "dos").t(" at ").v(c.hospital, "HOSPITAL", "hospital").t(". ")
+    rec.t(f"{he} is ").age(c.age_text()).t(" old. " if r.random() < 0.3 else ". ")
+    rec.t(r.choice(("The medical record number is ", f"{he} has MRN ", "Chart number "))).v(ident(r, "mrn"), "MEDICALRECORD", "mrn").t(" and ")
+    rec.t(r.choice(("the insurance member ID is ", "the health plan number is ", "the policy number is ")))
+    rec.v(ident(r, "member"), "HEALTHPLAN", "member").t(". ")
+    rec.t(r.choice((f"{he} drives a {r.choice(MAKES)} with license plate ", "The car involved had plate number ",
+                    "Vehicle tag ")))
+    rec.v(ident(r, "plate"), "VEHICLE", "plate").t(" (VIN ").v(vin(r), "VEHICLE", "vin").t("). ")
+    rec.t(r.choice(("The pacemaker serial number is ", "The implanted device has serial ", "Insulin pump S/N ")))
+    rec.v(ident(r, "serial"), "DEVICE", "serial").t(". ")
+    rec.t(r.choice(("Driver's license number ", "Her nursing license is ", "License no. "))).v(ident(r, "dl"), "LICENSE", "dl").t(". ")
+    rec.t("Reach " + ("him" if he == "He" else "her") + " at ").v(c.phone(), "PHONE", "phone").t(" or ").v(c.email(), "EMAIL", "email")
+    rec.t("; records go by fax to ").v(c.phone(), "FAX", "fax").t(". The portal account ").v(c.username(p), "USERNAME", "user")
+    rec.t(" logged in from ").v(c.ip(), "IPADDR", "ip").t(" via ").v(c.url(), "URL", "url").t(". ")
+    rec.t("Fingerprint template ").v(ident(r, "bioid"), "BIOID", "bioid").t(" is on file; photo ").v(c.photo(), "IDNUM", "photo")
+    rec.t(". Billing account ").v(ident(r, "acct"), "ACCOUNT", "acct").t(", claim ").v(ident(r, "claim"), "IDNUM", "claim").t(".\n")
+    body(rec, r, 1, headed=False)
+
+
+TUNE_EXTRA.update({"X09": x_identifier_inventory, "X10": x_identifier_narrative})

@@ -274,3 +274,19 @@ def test_issuing_state_and_names_before_ids() -> None:
     assert "610014" not in {t for t, _ in got}
     negative = "History of Diabetes Mellitus (DOB unknown). Patient Name (DOB) field. Tylenol (MRN). Stage II (CA)."
     assert texts(negative) == set()
+
+
+def test_identifier_inventory_and_narrative() -> None:
+    text = ("Vehicle Identifier = 8NCT397\nCounty - HAMILTON\nKSAWERY OBIAŁA (SSN 680-95-1906) was seen. "
+            "Vehicle tag RBK 817 (VIN 58TABADR1K29KGBJG). Fingerprint template FP-1 is on file; photo "
+            "IMG_20211003_9161.JPG. The portal account BRIENC logged in from 10.1.1.1.\n"
+            "ACTION=VIEW  PATIENT=99444257 (LEWIS^CAROL^R)\nVALID THROUGH 11/07/2020. ISSUED BY CEZARY.KONRAD\n"
+            "Employee: D. Fleming\n4. INSURED'S NAME X\n5. PATIENT'S ADDRESS (NO., STREET)  43/75, CHAUDHRY GANJ\n")
+    got = found(text)
+    assert {("8NCT397", "VEHICLE"), ("HAMILTON", "LOCATION-OTHER"), ("KSAWERY OBIAŁA", "PATIENT"),
+            ("RBK 817", "VEHICLE"), ("IMG_20211003_9161.JPG", "IDNUM"), ("BRIENC", "USERNAME"),
+            ("LEWIS^CAROL^R", "PATIENT"), ("CEZARY.KONRAD", "USERNAME"), ("D. Fleming", "PATIENT"),
+            ("43/75, CHAUDHRY GANJ", "STREET")} <= got
+    negative = ("The account was logged in by staff. County - level data. Employee: none. "
+                "5. PATIENT'S ADDRESS (No., Street)  SAME\nINSURED'S NAME Self")
+    assert not {t for t, lab in found(negative) if lab in ("USERNAME", "LOCATION-OTHER", "PATIENT", "STREET")}

@@ -29,7 +29,7 @@ for _label, _names in {
                 "guarantor name", "subscriber", "subscriber name", "insured", "insured name", "insureds name",
                 "policy holder", "policyholder", "emergency contact", "emergency contact name", "next of kin", "nok",
                 "guardian", "parent guardian", "spouse", "responsible party", "member", "patient last first", "mothers name", "fathers name",
-                "mothers maiden name", "patient name last first"),
+                "mothers maiden name", "patient name last first", "employee", "employee name"),
     "DOCTOR": ("attending", "attending physician", "attending md", "att phys", "provider", "physician", "pcp",
                "pcp name", "primary care physician", "primary provider", "referring md", "referring physician",
                "referring provider", "ref provider", "ref dr", "ordering provider", "ordering md", "ordered by",
@@ -64,7 +64,8 @@ for _label, _names in {
     "STREET": ("address", "street", "addr", "street address", "address 1", "address line 1", "home address"),
     "HOSPITAL": ("facility", "hospital", "facility name", "clinic", "service location", "location"),
     "DEVICE": ("lot", "lot no", "lot number", "serial", "serial no", "serial number", "sn", "s n", "udi"),
-    "VEHICLE": ("plate", "license plate", "vin"),
+    "VEHICLE": ("plate", "license plate", "vin", "vehicle identifier", "vehicle id", "vehicle tag"),
+    "LOCATION-OTHER": ("county", "county of residence"),
     "LICENSE": ("license", "license no", "dea", "dea no", "lic", "dl", "dl no", "drivers license", "driver license"),
     "PROFESSION": ("occupation", "occ", "job title", "usual occupation"),
     "ORGANIZATION": ("employer", "employer name"),
@@ -146,7 +147,7 @@ def value_span(label: str, value: str) -> tuple[int, int, str] | None:
     if label == "PROFESSION":
         m = _JOB_VALUE.fullmatch(v)
         return (0, len(v), label) if m and v[0].isupper() and v.lower() not in vocab.NON_NAME_VALUES else None
-    if label in ("CITY", "STATE", "COUNTRY", "HOSPITAL"):
+    if label in ("CITY", "STATE", "COUNTRY", "HOSPITAL", "LOCATION-OTHER"):
         m = _PLACE_VALUE.fullmatch(v)
         return (0, len(v), label) if m and v.split()[0][0].isupper() and v.lower() not in vocab.SERVICE_WORDS else None
     if label == "STREET":

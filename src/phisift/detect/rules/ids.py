@@ -69,7 +69,7 @@ _NO = r"(?:#|no\.?|n[º°o]\.?|num\.?|number|nbr)"
 def _id_cues(spanish: bool) -> list[tuple[str, str]]:
     """The cue phrases of each ID label, with the Spanish ones added when Spanish is on."""
     cues = [
-        ("VEHICLE", rf"vehicle{SP}+(?:id|identification){SP}*{_NO}?|licen[sc]e{SP}+plate{SP}*{_NO}?"
+        ("VEHICLE", rf"vehicle{SP}+(?:id|identification|identifier|tag){SP}*{_NO}?|licen[sc]e{SP}+plate{SP}*{_NO}?"
                     rf"|plate{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}"
                     # a note typed in lowercase: "vin" only before a 17-character run of letters and digits
                     r"|(?-i:vin|Vin)(?=[ \t]*[:#]?[ \t]*(?=[a-z0-9]{0,16}[0-9])[a-zA-Z0-9]{17}(?![a-zA-Z0-9]))"),

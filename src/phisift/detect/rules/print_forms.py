@@ -53,7 +53,7 @@ _BOXED_DATE = re.compile(  # (the look-behind after the first digit lets the eng
 _DATE_CUE_BEFORE = re.compile(r"(?i:\b(?:birth[ \t]+date|date[ \t]+of[ \t]+birth|date(?:\(s\))?|dob|from|to|through|thru))[ \t]+$")
 #: "Jones^Rodney^T", "SMITH^JOHN^A^^DR": family^given[^middle...] with letters only; after "123^" a clinician (XCN).
 _CARET_NAME = re.compile(
-    r"(?<![\w^])(?P<id>[0-9A-Z]{3,}\^)?(?P<n>[^\W\d_][^\W\d_'’ -]*(?:[ '’-][^\W\d_]+)*\^[^\W\d_][^\W\d_'’-]*"
+    r"(?<![\w^])(?P<id>(?=[0-9A-Z]*[0-9])[0-9A-Z]{3,}\^)?(?P<n>[^\W\d_][^\W\d_'’ -]*(?:[ '’-][^\W\d_]+)*\^[^\W\d_][^\W\d_'’-]*"
     r"(?:\^[^\W\d_]+)?)\^*(?![\w])"
 )
 #: "pt=E3785927 (Jones^Rodney^T)", "mrn=824-50-57 (CYMAN, SANDRA)": the name bracketed after a patient's number.
@@ -98,7 +98,10 @@ def find_named_relatives(scan: Scan) -> None:
 #: "DL: 415 627 129 (NY)", "Plate 7ABC123 (CA)": the issuing state in brackets after a licence or plate.
 _STATE_AFTER_ID = re.compile(r"[ \t]*\((?P<st>[A-Z]{2})\)")
 #: "this is DESTINY WHITE (DOB 12/23/1947)", "Re: Jane Doe (MRN 123)": a name before its birth date or record number.
-_NAME_BEFORE_ID = re.compile(r"[ \t]*\((?i:dob|d\.o\.b\.?|date of birth|mrn|mr#|born)\b")
+_NAME_BEFORE_ID = re.compile(r"[ \t]*\((?i:dob|d\.o\.b\.?|date of birth|mrn|mr#|born|ssn)\b")
+
+
+_WORDS_BEFORE = re.compile(r"(?:(?:[^\W\d_][\w'’-]*|[A-Z]\.)[ \t]+){1,3}[^\W\d_][\w'’-]*$")
 
 
 def find_issuing_states(scan: Scan) -> None:
@@ -116,11 +119,12 @@ def find_names_before_ids(scan: Scan) -> None:
     text = scan.text
     names, words_known = person_names(), clinical_vocabulary()
     for m in _NAME_BEFORE_ID.finditer(text):
-        before = re.search(r"(?:(?:[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+|[A-Z]\.)[ \t]+){1,3}(?:[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+)$",
-                           text[max(0, m.start() - 60) : m.start()])
+        before = _WORDS_BEFORE.search(text, max(0, m.start() - 60), m.start())
         if not before:
             continue
         words = before.group().split()
+        while words and not words[0][:1].isupper():
+            words = words[1:]
         while words and (words[0].lower() in words_known and words[0].capitalize() not in names
                          or words[0].lower() in _FUNCTION_WORDS):
             words = words[1:]  # "Hi Dr. Lucas, this is" leaves the name: "... is DESTINY WHITE"
@@ -154,6 +158,9 @@ def find_boxes(scan: Scan) -> None:
         if label == "DATE" and _BOXED_DATE.fullmatch(raw.strip()):
             continue  # a boxed date: ``find_boxed_dates``
         found = value_span(label, raw)
+        street = raw.rstrip(" ,.")
+        if label == "STREET" and len(street.split()) <= 8 and re.search(r"[0-9]", street) and re.search(r"[^\W\d_]{2}", street):
+            found = (0, len(raw.rstrip(" ,.")), "STREET")  # the box holds the street alone: "43/75, CHAUDHRY GANJ"
         if found:
             s, e, lab = found
             scan.emit(vs + s, vs + e, lab, 0.85)

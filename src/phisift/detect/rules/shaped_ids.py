@@ -216,11 +216,11 @@ CODES = TextPass(("IDNUM",), lambda scan: scan.has_digit, find_codes)
 #: "wound_841215_05.png", "photo-fr4edt2s.jpeg"): an image extension and a stem with digits or random letters.
 _IMAGE_FILE = re.compile(
     r"(?<![\w./-])(?P<stem>[A-Za-z0-9](?:[A-Za-z0-9]|[_-](?=[A-Za-z0-9])){3,60})"
-    r"\.(?i:jpe?g|png|gif|tiff?|bmp|heic|dcm|dicom)(?![\w.])"
+    r"\.(?i:jpe?g|png|gif|tiff?|bmp|heic|dcm|dicom)(?![\w]|\.[\w])"
 )
 #: A DICOM UID under an organisation root ("1.2.840.113619.2.55.3.604688119.969"): five dotted parts or more.
 _IMAGE_EXTENSIONS = (".jp", ".png", ".gif", ".tif", ".bmp", ".heic", ".dcm", ".dicom")
-_DICOM_UID = re.compile(r"(?<![\w.])(?:1\.2|1\.3|2\.16|2\.25)(?:\.[0-9]{1,20}){4,}(?![\w.]|\.[0-9])")
+_DICOM_UID = re.compile(r"(?<![\w.])(?:1\.2|1\.3|2\.16|2\.25)(?:\.[0-9]{1,20}){4,}(?![\w]|\.[0-9])")
 
 
 def find_image_files(scan: Scan) -> None:

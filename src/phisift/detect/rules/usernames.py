@@ -18,6 +18,8 @@ from .names import clean_name, name_value
 from ...text import clinical_vocabulary
 
 
+#: What a login does right after it is named: "logged in", "signed on".
+_LOGGED_IN_AFTER = re.compile(r"[ \t]+(?i:logged|signed)[ \t]+(?i:in|on)\b")
 #: A login made of a role and a surname: "RN.knox", "MD.patel", "PT_garcia".
 _ROLE_LOGIN = re.compile(r"[A-Z]{2,3}[._][a-z][a-z0-9]{1,30}")
 #: After a login name in a log line: a date or time, a bar, or the end of the line.
@@ -112,7 +114,7 @@ def _username_ok(u: str, named: bool, then_date: bool) -> bool:
     if any(c.isdigit() for c in u):
         return u.islower() or u.isupper() or named
     if "." in u or "_" in u:
-        return u.islower() or _ROLE_LOGIN.fullmatch(u) is not None
+        return u.islower() or u.isupper() or _ROLE_LOGIN.fullmatch(u) is not None
     if u.islower():
         return named or then_date
     return u.isupper() and named
@@ -139,7 +141,8 @@ def _login_after_account_cue(scan: Scan, s: int) -> int:
     if surname and len(surname.group("w")) > 2 and surname.group("w").lower() not in _NOT_LOGIN_WORDS:
         scan.emit(m.start("u"), surname.end("w"), "PATIENT", 0.7)  # "user: heather pustivšek": a login has no space
         return surname.end("w")
-    if not _made_for_computer(u):
+    logged_in = _LOGGED_IN_AFTER.match(scan.text, m.end("u")) is not None  # "portal account BRIENC logged in from"
+    if not _made_for_computer(u) and not (logged_in and (u.islower() or u.isupper())):
         if mark not in (":", "=") or not (u.islower() or u.isupper() or _run_together(u)) \
                 or u.lower() in _NOT_LOGIN_WORDS:
             return 0  # "User: John Smith" is a person; "user who ...", "handle was mobile" are words
