@@ -121,9 +121,9 @@ def address_line(rec: Rec, cast: Cast, a: dict | None = None, sep: str = ", ") -
             rec.t(sep).v(a["country"], "COUNTRY", "country")
 
 
-def write_value(rec: Rec, cast: Cast, concept: str) -> None:
-    """The value of one concept, with its gold; composite values write their parts."""
-    r, p = cast.rng, cast.patient
+def _write_id_or_date(rec: Rec, cast: Cast, concept: str) -> bool:
+    """An identifier or a date concept written with its gold; False for the other concepts."""
+    r = cast.rng
     simple = {
         "mrn": ("mrn", "MEDICALRECORD"), "acct": ("acct", "ACCOUNT"), "enc": ("enc", "IDNUM"), "ssn": ("ssn", "SSN"),
         "member": ("member", "HEALTHPLAN"), "group": ("group", "HEALTHPLAN"), "lic": ("license", "LICENSE"),
@@ -135,7 +135,7 @@ def write_value(rec: Rec, cast: Cast, concept: str) -> None:
     if concept in simple:
         kind, lab = simple[concept]
         rec.v(ident(r, kind, cast), lab, kind)
-        return
+        return True
     dates = {"dob": cast.dob, "admit": cast.visit, "discharge": cast.later(1, 12), "dos": cast.visit,
              "death": cast.later(0, 40), "appt": cast.later(7, 90)}
     if concept in dates:
@@ -145,6 +145,14 @@ def write_value(rec: Rec, cast: Cast, concept: str) -> None:
             rec.when(day, f"{r.randint(0, 23):02d}:{r.choice(('00', '15', '30', '45'))}", concept)
         else:
             rec.v(day, "DATE", concept)
+        return True
+    return False
+
+
+def write_value(rec: Rec, cast: Cast, concept: str) -> None:
+    """The value of one concept, with its gold; composite values write their parts."""
+    r, p = cast.rng, cast.patient
+    if _write_id_or_date(rec, cast, concept):
         return
     if concept == "age":
         rec.age(cast.age_text())
