@@ -17,6 +17,7 @@ from typing import Any, Callable, Iterable
 from ..detect.base import Counter, Detector, Fittable
 from ..detect.combine import Combiner
 from ..detect.known import KnownPHI, doc_known_values, find_known
+from ..detect.lexicon.wordlists import load_lexicons
 from ..detect.registry import BuildContext, build, entry
 from ..detect.site import SiteRules, site_rules
 from ..dates import day_of
@@ -280,15 +281,23 @@ class Pipeline:
 
 def settle_loaded() -> None:
     """Take what is alive now (modules, the word lists, the models: kept for the life of the process) out of
-    the cyclic garbage collector's view (``gc.freeze``).
+    the cyclic garbage collector's view (``gc.freeze``), once per set of word lists loaded.
 
     A full collection visits every entry of every set it tracks: the lexicons' word sets (about 170 000
     strings) cost 40-100 ms each time, and a 50 MB note, whose 200 000-character windows keep many objects
     alive, triggers over a hundred full collections (5 MB: 12 collections, 1.5 s of 12 CPU-s). Frozen, they
-    cost nothing; the only price is that reference cycles already garbage at this moment are never freed,
-    which a pipeline built once per process does not notice. Detection output is unaffected.
+    cost nothing. The price: reference cycles already garbage at this moment are never freed, so the freeze
+    runs again only when more word lists were loaded (not for every pipeline a test suite builds).
+    Detection output is unaffected.
     """
-    gc.freeze()
+    loaded = load_lexicons.cache_info().currsize
+    if loaded != _SETTLED[0]:
+        _SETTLED[0] = loaded
+        gc.freeze()
+
+
+#: How many word-list sets were loaded at the last ``settle_loaded`` (-1: none yet).
+_SETTLED = [-1]
 
 
 def secret_for(config: PipelineConfig, key_file: str | Path | None = None,
