@@ -34,8 +34,8 @@ import re
 from functools import lru_cache
 
 from ...text import clinical_vocabulary
-from .cues import CALENDAR, NAME_STOP, PLACE_PREFIX, SAINT, TITLES
-from .plainwords import inflects, plain_english, verb_after_title
+from .cues import CALENDAR, NAME_STOP, PARTICLES, PLACE_PREFIX, SAINT, TITLES
+from .plainwords import inflects, opens_clause, plain_english, verb_after_title
 from .wordlists import WORD, Lexicons, norm
 
 MIXED, LOWER, UPPER = "mixed", "lower", "upper"
@@ -163,7 +163,7 @@ def recase(text: str, mode: str, lex: Lexicons) -> str:
                 and keys[i - 1] in lex.first and cap[i - 1] and not common[i - 1] \
                 and text[ms[i - 1].end() : ms[i].start()] == " ":
             cap[i] = True
-    _titles(text, ms, keys, cap, name_like, common)
+    _titles(text, ms, keys, cap, name_like, common, lex, plain)
     _places_and_saints(text, ms, keys, cap)
     upper_known = _known(ms, keys, cap) | _addresses(text, ms, keys, cap, lex)
     _heads(text, ms, keys, cap, lex, plain)
@@ -246,6 +246,8 @@ def _heads(text: str, ms: list, keys: list[str], cap: list[bool], lex: Lexicons,
         before = first > 0 and cap[first - 1] and keys[first - 1] not in NAME_STOP \
             and ms[first].start() - ms[first - 1].end() <= 2
         after = end + 1 < n and keys[end] in ("of", "for") and cap[end + 1]
+        if end + 1 < n and keys[end] == "of" and plain[end + 1] and (before or first < i or after):
+            cap[end + 1] = after = True  # "nigeria ministry of labour": the body's field, as a writer would
         if before or after or first < i:
             for t in range(first, end):
                 cap[t] = True
@@ -262,9 +264,15 @@ _SAFE_TITLES = frozenset("dr drs doctor mrs miss mx prof professor mister madam"
 _WORD_TITLES = frozenset("doctor miss mx professor mister madam".split())
 
 
-def _titles(text: str, ms: list, keys: list[str], cap: list[bool], name_like: list[bool], common: list[bool]) -> None:
-    """'doctor medina', 'miss l. evans', 'mx. grant ramesh': a title and the name after it."""
+def _titles(text: str, ms: list, keys: list[str], cap: list[bool], name_like: list[bool], common: list[bool],
+            lex: Lexicons, plain: list[bool]) -> None:
+    """'doctor medina', 'miss l. evans', 'mx. grant ramesh': a title and the name after it; an ordinary
+    word that does not inflect goes on with the name ("mx. jne dong")."""
     n = len(ms)
+
+    def goes_on(u: int) -> bool:  # "dr. dunn over the tube": the sentence, not the name ("dr. john long the")
+        return keys[u] not in lex.last and opens_clause(keys[u], keys[u + 1] if u + 1 < n else None)
+
     for i in range(n - 1):
         if keys[i] not in _SAFE_TITLES or text[ms[i].end() : ms[i + 1].start()] not in (". ", " ", "."):
             continue
@@ -272,16 +280,17 @@ def _titles(text: str, ms: list, keys: list[str], cap: list[bool], name_like: li
         initial = len(keys[t]) == 1 and text.startswith(".", ms[t].end())
         if not initial and (keys[t] in NAME_STOP or keys[t] in CALENDAR) or not ms[t].group().replace("-", "").isalpha():
             continue
-        if not initial and common[t] and not name_like[t] and (keys[i] in _WORD_TITLES or len(keys[t]) > 1):
-            continue  # "your doctor know if", "miss visits", "dr. notes indicate": a word, not a name
+        if not initial and common[t] and not name_like[t] and keys[t] not in PARTICLES \
+                and (keys[i] in _WORD_TITLES or len(keys[t]) > 1):
+            continue  # "your doctor know if", "miss visits", "dr. notes indicate": a word ("mrs da rocha": a name)
         if text[ms[i].end() : ms[t].start()] == " " and verb_after_title(keys[i], keys[t], keys[t + 1] if t + 1 < n else None):
             continue  # "the doctor put him on light duty"
         cap[i] = cap[t] = True
         # the rest of the name: initials and name-list words
         u = t + 1
         while u < n and u - t < 3 and text[ms[u - 1].end() : ms[u].start()] in (" ", ". ") and (
-            name_like[u] or len(keys[u]) == 1 and len(keys[u - 1]) == 1
-        ) and keys[u] not in NAME_STOP:
+            name_like[u] or len(keys[u]) == 1 and len(keys[u - 1]) == 1 or plain[u] and _uninflected(keys[u])
+        ) and keys[u] not in NAME_STOP and not goes_on(u):
             cap[u] = True
             u += 1
 

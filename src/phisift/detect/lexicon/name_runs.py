@@ -12,6 +12,7 @@ from .cues import (
     CALENDAR, CREDENTIAL_WORDS, EPONYM_HEADS, NAME_STOP, NOT_NAMES, NUMBER_AFTER, PARTICLES, RELATIONS,
     TITLE_NAMES, TITLES,
 )
+from .plainwords import opens_clause
 from .state import PassState
 from .tokens import Tokens, is_mc_name
 
@@ -56,6 +57,10 @@ def _placeholder_alone(doc: Tokens, i: int, j: int) -> bool:
     return j == i + 1 and doc.keys[i] in PLACEHOLDER_NAMES and not doc.gap(j).startswith(".")
 
 
+def _next_key(doc: Tokens, j: int) -> str | None:
+    return doc.keys[j + 1] if j + 1 < doc.n else None
+
+
 def extend_name(doc: Tokens, state: PassState, i: int, max_tokens: int = 4, strong: bool = False) -> int:
     """End (exclusive) of the name run that starts at token i (token i is taken as given)."""
     upper = doc.is_upper(i)
@@ -96,8 +101,9 @@ def extend_name(doc: Tokens, state: PassState, i: int, max_tokens: int = 4, stro
             break
         if k in EPONYM_HEADS or (k in _VERBS_AFTER_NAME and j - i >= 2 and not doc.is_initial(j - 1)):
             break  # "DR. DREW POTOCZNA WILL PLAN": a modal after a full name is the sentence's verb
-        if (upper or state.recased) and (k in _VERBS_CASELESS or _placeholder_alone(doc, i, j)):
-            break  # "DR. XYZ WILL SEE HIM", "DR. X SAID": in one case, the verb after a name or a placeholder
+        if (upper or state.recased) and (k in _VERBS_CASELESS or _placeholder_alone(doc, i, j)
+                                         or k not in doc.lex.last and opens_clause(k, _next_key(doc, j))):
+            break  # "DR. XYZ WILL SEE HIM", "DR. X SAID", "Dr. Dunn Over the tube": the sentence goes on
         
         j += 1
         count += 1
@@ -157,8 +163,9 @@ def lower_name_end(doc: Tokens, state: PassState, i: int, loose: bool, max_token
             continue
         if not doc.simple_gap(j) or not lower_name_word(doc, state, j, loose):
             break
-        if doc.keys[j] in _VERBS_CASELESS or _placeholder_alone(doc, i, j):
-            break  # "dr. xyz will see him", "dr. smith said": the sentence's verb
+        if doc.keys[j] in _VERBS_CASELESS or _placeholder_alone(doc, i, j) \
+                or doc.keys[j] not in doc.lex.last and opens_clause(doc.keys[j], _next_key(doc, j)):
+            break  # "dr. xyz will see him", "dr. smith said", "dr. dunn over the tube": the sentence's verb
         j += 1
         count += 1
     return j

@@ -58,6 +58,9 @@ def pass_name_pairs(doc: Tokens, state: PassState) -> None:
         if len(toks) < 2:
             continue
         keys = [doc.keys[t] for t in toks]
+        if len(keys) == 2 and keys[0] in _AUXILIARIES and keys[1] in lex.first and keys[1] not in lex.last \
+                and doc.sentence_initial(i):
+            continue  # "Can Alison go back to school": the question's auxiliary, then the name
         allowed = [lex.is_allowed(x) for x in keys]
         if all(allowed) and not _initial_between(doc, toks) and not _word_name_in_slot(doc, toks, j):
             continue
@@ -88,6 +91,11 @@ def pass_name_pairs(doc: Tokens, state: PassState) -> None:
         if doc.relation_after(j):
             label, score = PATIENT, 0.9
         state.emit(i, j, label, score)
+
+
+#: Auxiliaries that open a question and are given names too ("Can", "Will", "May"): before a first
+#: name at a sentence's start they ask about that person ("Can Alison go", "Will Grace need").
+_AUXILIARIES = frozenset("can will may could would should must might shall does did".split())
 
 
 #: Lowercase words after which two capitalised common words that are a given name and a surname

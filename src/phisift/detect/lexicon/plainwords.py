@@ -10,16 +10,17 @@ place cue ("in", "work in") made it a CITY. General English frequencies
 Frequency alone does not separate words from names: "boston" (4.7) and "john" (5.4) are as
 frequent as "corridor" (3.9). So:
 
-* a word on a first-name list is never judged here (the allowlist and the context rules
-  decide, as before: "Grace", "Will", "Mark" stay names where a cue says so);
-* a word on no list is plain English from Zipf 3.0 on (once per million words): a name
-  or town that common is on the lists;
-* a word the city or surname lists hold ("dig", "lime", "jam", "brick", "tank") is plain
+* a word on a first-name or surname list is never judged here (the allowlist and the
+  context rules decide, as before: "Grace", "Will", "Brown", "Short" stay names where a
+  title, an initial or a cue says so);
+* a word on no list is plain English from Zipf 3.0 on (once per million words) when it has
+  four letters or inflects: a name or town that common is on the lists;
+* a word only the city lists hold ("dig", "lime", "jam", "retreat", "mission") is plain
   English when it is also common *and* the list has an inflection of it ("digs", "limes",
-  "tanks"; a surname two: "tanks", "tanked"): common nouns and verbs inflect, towns and surnames do
-  not ("springfield", "covington", "kowalski" have none), so real towns keep their capitals
-  and their cues, and a surname still takes a title or a first name before it ("dr. brick",
-  "holly cook"). States and countries are never plain words here.
+  "retreated") that no other word or proper noun owns: common nouns and verbs inflect, towns
+  do not ("springfield", "covington", "beaumont" have none; "Marseilles" is a town's name),
+  so real towns keep their capitals and their cues. States and countries are never plain
+  words here.
 """
 
 from __future__ import annotations
@@ -83,10 +84,10 @@ _CACHE: dict[tuple[int, str], bool] = {}
 def plain_english(lex: Lexicons, k: str) -> bool:
     """Whether key ``k`` is an ordinary English word no name list vouches for (see the module doc).
 
-    ``k`` is a lookup key (:func:`.wordlists.norm`). False for any first name, state or country; for a
-    word the city or surname lists hold, True only when it is common and inflects ("dig", "tank");
-    for a word on no list, when it is common and has four letters
-    or inflects ("rss", "nba" are acronyms or misspelt names more often than words in a note).
+    ``k`` is a lookup key (:func:`.wordlists.norm`). False for any first name, surname, state or
+    country; for a word only the city lists hold, True only when it is common and inflects ("dig");
+    for a word on no list, when it is common and has four letters or inflects ("rss", "nba" are
+    acronyms or misspelt names more often than words in a note).
     """
     key = (id(lex), k)
     hit = _CACHE.get(key)
@@ -102,21 +103,23 @@ def _plain_english(lex: Lexicons, k: str) -> bool:
         return False
     if zipf(k) < PLAIN_ZIPF or not k.isascii() or not k.replace("'", "").isalpha():
         return False
-    if k in lex.cities or k in lex.last:
-        def proper(f: str) -> bool:
-            return f in _PROPER_FORMS or f in lex.cities or lex.is_name_word(f)
-
-        if k in lex.last:
-            # a family is "the Moores", a firm "McDonalds": a surname needs four letters and two
-            # inflections ("tanks", "tanked")
-            return len(k) > 3 and inflects(k, proper, forms=2)
-        return inflects(k, proper)
+    if k in lex.last:
+        return False  # "B. Short", "Anne Knight": a surname keeps its capital after an initial or a name
+    if k in lex.cities:
+        return inflects(k, lambda f: f in _PROPER_FORMS or f in lex.cities or lex.is_name_word(f))
     return len(k) > 3 or inflects(k)
 
 #: Words that open what follows a verb ("put him", "said he", "gave her the", "told them that").
-_CLAUSE_OPENERS = frozenset("he she him her it they them we us me you i his their its that the a an this".split())
+_CLAUSE_OPENERS = frozenset("he she him her it they them we us me you i his their its the a an".split())
 #: Zipf floor of a word taken as a clause's verb after "doctor": said (6.0), put (5.7), told (5.4), gave (5.3).
 VERB_ZIPF = 5.0
+
+
+def opens_clause(k: str, next_k: str | None) -> bool:
+    """A very frequent word followed by a pronoun or a determiner goes on with the sentence ("dr. dunn
+    over the tube", "dr. x put him on"): in a note typed in one case it ends a name, whatever list
+    holds it ("over" is a given name, "put" a surname)."""
+    return next_k in _CLAUSE_OPENERS and zipf(k) >= VERB_ZIPF
 
 
 def verb_after_title(title: str, k: str, next_k: str | None) -> bool:
@@ -124,4 +127,4 @@ def verb_after_title(title: str, k: str, next_k: str | None) -> bool:
     "dr" with no period) a very frequent word followed by a pronoun or a determiner is the clause's
     verb, not the doctor's name, whatever lists hold it ("put", "said" are surnames too). "Dr. Said"
     with its period, and "Doctor Young examined her", stay names."""
-    return title in ("doctor", "dr") and next_k in _CLAUSE_OPENERS and zipf(k) >= VERB_ZIPF
+    return title in ("doctor", "dr") and opens_clause(k, next_k)

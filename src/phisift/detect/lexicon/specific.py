@@ -12,7 +12,6 @@ from typing import Sequence
 from .cues import (
     CALENDAR, INSTITUTION_PROPER, INST_CONNECTORS, INST_GENERIC, NAME_STOP, PARTICLES, SPECIALTY_WORDS,
 )
-from .plainwords import plain_english
 from .tokens import Tokens
 
 
@@ -74,8 +73,6 @@ def specific(doc: Tokens, toks: Sequence[int]) -> bool:
             continue  # ... and "OB/GYN CLINIC", "HMO INSURANCE": a service or a kind of plan says what kind
         if k.endswith(_DISCIPLINE_ENDINGS) and not lex.is_name_word(k):
             continue  # "Neuroopthalmology Clinic", "Postcatheterization Holding Area": what kind, not which one
-        if doc.is_upper(t) and plain_english(lex, k):
-            continue  # "TO HOSPITAL FOR PRECAUTION", "THRU THE CENTER": in capitals an ordinary word names nothing
         if "-" in k and _eponym_pair(lex, k):
             continue  # "Wolff-Parkinson clinic": a syndrome's clinic, not a practice
         if not lex.is_allowed(k, terms=False):
