@@ -290,3 +290,9 @@ def test_identifier_inventory_and_narrative() -> None:
     negative = ("The account was logged in by staff. County - level data. Employee: none. "
                 "5. PATIENT'S ADDRESS (No., Street)  SAME\nINSURED'S NAME Self")
     assert not {t for t, lab in found(negative) if lab in ("USERNAME", "LOCATION-OTHER", "PATIENT", "STREET")}
+
+
+def test_phone_after_a_line_word() -> None:
+    got = found("Questions after hours: nurse line 2629412352.\nCall the help line 6175551234.")
+    assert {("2629412352", "PHONE"), ("6175551234", "PHONE")} <= got
+    assert texts("Central line placed 2 days ago. Line 3 of the report.") == set()

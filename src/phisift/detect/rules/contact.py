@@ -102,7 +102,7 @@ def compile_patterns(languages: Languages) -> ContactPatterns:
     phone_cue = re.compile(
         r"(?i)(?<![\w])(?:(?P<fax>fax|faxed|facsimile|telefax|(?-i:F|FX|Fx)(?=[ \t]*[:#]))"
         r"|(?P<phone>phone|ph|tel|telephone|tele|cell|mobile|mob|pager|beeper|pgr|contact|call|callback|"
-        r"home|work|office|number|tfno|tlfno|tlf|telf|tel[ée]fono|m[óo]vil|celular|"
+        r"home|work|office|number|tfno|tlfno|tlf|telf|tel[ée]fono|m[óo]vil|celular|line|hotline|helpline|"
         r"(?-i:[PpTtHhWwCcMmOoB])(?=[ \t]*[:#])))"
         # "fax number is": the generic word belongs to the cue before it
         r"(?:[ \t]+(?:number|no\.?|nbr)(?![\w]))?"
