@@ -206,3 +206,15 @@ def _alpha_parts(run: str) -> list[str]:
 def test_line_firsts_are_the_tokens_with_a_line_break_before(lex, pieces):
     doc = Tokens("".join(pieces), lex)
     assert doc.line_firsts == [t for t in range(doc.n) if t == 0 or "\n" in doc.gap(t)]
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from(["briansmith", "BRIANSMITH", "scott95", "hknudsen8", "smith", "@brian", "x",
+                                 "briansmithson", "a", "-", ".", " ", "\n", "7", "Briansmith", "aaaaaaa"]), max_size=25))
+def test_login_matches_found_from_their_strings_are_the_scans(pieces):
+    from phisift.detect.lexicon import usernames as u
+
+    text = "".join(pieces)
+    pairs = sorted(set(u._LOGIN.findall(text)))[::2]  # some of the pairs
+    expected = [m.span() for m in u._LOGIN.finditer(text) if m.group("l", "d") in pairs]
+    assert [m.span() for m in u._matches_of(u._LOGIN, text, pairs)] == expected

@@ -107,15 +107,34 @@ def pass_shaped_logins(doc: Tokens, state: PassState) -> None:
         return answer
 
     # the shape first: it turns away nearly every match (ordinary words), so the distinct words of a text
-    # are tested before any match is read one by one
-    if any(shaped(*pair) for pair in set(_LOGIN.findall(text))):
-        for m in _LOGIN.finditer(text):
-            _take_login(doc, state, m, shaped)
+    # are tested before the matches of the few that pass are read
+    pairs = [pair for pair in set(_LOGIN.findall(text)) if shaped(*pair)]
+    for m in _matches_of(_LOGIN, text, pairs):
+        _take_login(doc, state, m, shaped)
     for m in _LOGIN_DIGITS.finditer(text) if _LETTERS_DIGITS.search(text) else ():
         # a start the first pattern matched is its alone (it matches only after a non-word character,
         # so wherever it matches, its scan matched)
         if not _LOGIN.match(text, m.start()):
             _take_login(doc, state, m, shaped)
+
+
+def _matches_of(pattern: re.Pattern, text: str, pairs: list[tuple[str, str]]) -> list[re.Match]:
+    """The matches of ``pattern.finditer(text)`` whose groups ``l``, ``d`` are one of ``pairs``, in order.
+
+    Found where the strings stand (``str.find``) instead of reading every match (a note holds thousands
+    of words of six letters): a match of ``_LOGIN`` starts after no word character and holds only word
+    characters, so none starts inside another, and every place the pattern matches is a match of the scan.
+    """
+    found = []
+    for letters, digits in pairs:
+        word = letters + digits
+        k = text.find(word)
+        while k >= 0:
+            m = pattern.match(text, k)
+            if m and m.group("l", "d") == (letters, digits):
+                found.append(m)
+            k = text.find(word, k + 1)
+    return sorted(found, key=lambda m: m.start())
 
 
 def _take_login(doc: Tokens, state: PassState, m: re.Match, shaped: Callable[[str, str], bool]) -> None:
