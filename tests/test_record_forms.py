@@ -296,3 +296,19 @@ def test_phone_after_a_line_word() -> None:
     got = found("Questions after hours: nurse line 2629412352.\nCall the help line 6175551234.")
     assert {("2629412352", "PHONE"), ("6175551234", "PHONE")} <= got
     assert texts("Central line placed 2 days ago. Line 3 of the report.") == set()
+
+
+def test_capitals_label_and_value_one_blank_apart() -> None:
+    got = found("MEMBER NAME SAMUEL BROWN\nMember ID ZGP1382306201  GRP# SH27063\n"
+                "PATIENT NAME JOHN A DOE   DATE OF BIRTH 03/04/1950\nZIP CODE 02134\nPatient Name: Mary I Smith")
+    assert {("SAMUEL BROWN", "PATIENT"), ("JOHN A DOE", "PATIENT"), ("02134", "ZIP"), ("Mary I Smith", "PATIENT")} <= got
+    assert not {"Member", "MEMBER", "NAME"} & {t for t, _ in got}
+    negative = ("PATIENT NAME WAS VERIFIED WITH TWO IDENTIFIERS.\nDATE OF BIRTH UNKNOWN.\nPATIENT AGE IS NOT KNOWN\n"
+                "CITY HOSPITAL ADMISSION\nPATIENT STATES THAT SHE FEELS WELL.\nMOTHER NAME UNKNOWN\nPATIENT NAME IS A DOE.")
+    assert texts(negative) == set()
+
+
+def test_capitals_label_takes_all_its_words() -> None:
+    got = found("MEDICAL RECORD NUMBER 05449151\nADMITTING DIAGNOSIS:,  AFTERCARE")
+    assert ("05449151", "MEDICALRECORD") in got
+    assert not {t for t, _ in got if "NUMBER" in t or "AFTERCARE" in t}

@@ -82,6 +82,8 @@ _TABLE_ONLY = frozenset({"patient", "pt", "name", "member", "date", "given", "co
                          "location"})
 _NORM_DROP = re.compile(r"[#:().\"]")
 _DIGIT = re.compile(r"[0-9]")
+_ID_LABELS = frozenset({"MEDICALRECORD", "ACCOUNT", "IDNUM", "HEALTHPLAN", "SSN", "DEVICE", "VEHICLE", "LICENSE", "ZIP",
+                        "PHONE", "FAX", "DATE", "AGE"})
 _ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _CLOCK_TAIL = re.compile(r"[ \t]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?(?i:[ap]\.?m\.?))?$")
 _AGE_VALUE = re.compile(r"(?P<n>[0-9]{1,3})(?:[ \t]*(?:y|yo|yrs?|years?|y/o|mo|mos|months?)\.?)?", re.IGNORECASE)
@@ -187,6 +189,7 @@ def _name_span(label: str, v: str) -> tuple[int, int, str] | None:
     skip = head.end() if head else 0  # "Dr. N. Nieto": the title is not part of the name
     if ", " not in v and re.search(r"[^\W\d_],[^\W\d_]", v):
         v = v.replace(",", " ")  # "Watkins,April": read as two words (the same length: offsets hold)
+    v = re.sub(r"(?<=[^\W\d_] )[AI](?= [^\W\d_])", "Q", v)  # "JOHN A DOE": a middle initial, not the word "a"
     initial = re.search(r",[ ]?[^\W\d_][\w'’-]+( [A-Z])$", v)  # "Fitzgerald, Whitney A": a bare middle initial
     tail = len(initial.group(1)) if initial else 0
     off, name = clean_name(v[skip : len(v) - tail])
@@ -238,8 +241,8 @@ def _gaps(line: str) -> list[tuple[int, int]]:
 def _header(line: str) -> tuple[str, list[tuple[int, int, str | None]]] | None:
     """The delimiter and the columns (start, end, label) of a header row, or None when the line is not one."""
     for delim in _DELIMS + ("  ",):
-        if delim != "  " and line.count(delim) < 2:
-            continue
+        if delim != "  " and line.count(delim) < 2 or delim == "  " and len(_gaps(line)) < 2:
+            continue  # (a fixed-width header has runs of blanks between its columns)
         spans = _split(line, delim) if delim != "  " else _fixed_columns(line)
         if len(spans) < 3:
             continue
@@ -364,6 +367,30 @@ def find_json_pairs(scan: Scan) -> None:
             scan.emit(m.start("v") + s, m.start("v") + e, label, 0.85)
 
 
+def _caps_pair(scan: Scan, start: int, line: str) -> bool:
+    """A printed form's "MEMBER NAME SAMUEL BROWN": a label of two words or more in capitals opening the line, one
+    blank, then its value up to a run of blanks; the value must have the shape of the label's kind."""
+    words = list(re.finditer(r"[A-Z][A-Z'’./#]*", line[:48]))
+    if len(words) < 2 or words[0].start() != 0:
+        return False
+    for k in range(min(5, len(words)), 1, -1):
+        if any(words[i + 1].start() != words[i].end() + 1 for i in range(k - 1)):
+            continue  # the label's words are one blank apart
+        label_text, vs = line[: words[k - 1].end()], words[k - 1].end() + 1
+        lab = column_label(label_text)
+        if lab is None or vs >= len(line) or line[vs - 1] != " " or line[vs] == " ":
+            continue
+        stop = re.compile(r"[;|]|[ \t]{2,}|\t").search(line, vs)
+        value = line[vs : stop.start() if stop else len(line)]
+        if lab in _ID_LABELS and not _DIGIT.search(value.split()[0]):
+            continue  # "MEDICAL RECORD NUMBER 0544": the value starts at the number, not at a label word
+        found = value_span(lab, value)
+        if found:
+            scan.emit(start + vs + found[0], start + vs + found[1], found[2], 0.8)
+            return True
+    return False
+
+
 def _pairs(scan: Scan, start: int, line: str) -> None:
     """'Label<sep>value' pieces of a line whose label names its value ('PT NAME<tab>HEINZ GUTKNECHT',
     'Entered By= FA5119'): a piece starts the line or follows ';', '|' or a run of blanks, and its value ends
@@ -376,7 +403,9 @@ def _pairs(scan: Scan, start: int, line: str) -> None:
         if p < pos:
             continue
         m = _PAIR.match(line, p)
-        if not m:
+        if not m or column_label(m.group("label").strip()) is None:
+            if p == 0 and _caps_pair(scan, start, line):
+                return
             continue
         label_text = m.group("label").strip()
         lab = column_label(label_text)
