@@ -312,3 +312,9 @@ def test_capitals_label_takes_all_its_words() -> None:
     got = found("MEDICAL RECORD NUMBER 05449151\nADMITTING DIAGNOSIS:,  AFTERCARE")
     assert ("05449151", "MEDICALRECORD") in got
     assert not {t for t, _ in got if "NUMBER" in t or "AFTERCARE" in t}
+
+
+def test_date_field_value_ends_with_its_date() -> None:
+    got = found("DOB: 03/14/1930. Seen 05/02/2021.\nDate: 3/4/2021 seen today\nDOB = Jun 21, 1986")
+    assert {("03/14/1930", "DATE"), ("Jun 21, 1986", "DATE")} <= got
+    assert not {t for t, _ in got if "Seen" in t or "seen" in t}

@@ -142,10 +142,7 @@ def value_span(label: str, value: str) -> tuple[int, int, str] | None:
     if label == "ZIP":
         return (0, len(v), "ZIP") if _ZIP_VALUE.fullmatch(v.upper()) else None
     if label == "DATE":
-        if not _ISO_DAY.match(v):
-            v = _CLOCK_TAIL.sub("", v)  # "10/3/2019 23:30": a time is part of an ISO date-time only
-        has_month = re.search(r"(?i)\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b", v)
-        return (0, len(v), "DATE") if (_DIGIT.search(v) or has_month) and len(v) <= 32 else None
+        return _date_span(v)
     if label == "PROFESSION":
         m = _JOB_VALUE.fullmatch(v)
         return (0, len(v), label) if m and v[0].isupper() and v.lower() not in vocab.NON_NAME_VALUES else None
@@ -161,6 +158,25 @@ def value_span(label: str, value: str) -> tuple[int, int, str] | None:
     if not m or not _DIGIT.search(v) or len(v) < 2:
         return None
     return 0, len(v), label
+
+
+_DATE_WORDS = frozenset({"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "mon", "tue",
+                         "wed", "thu", "fri", "sat", "sun", "st", "nd", "rd", "th", "of", "t", "z"})
+
+
+def _date_span(v: str) -> tuple[int, int, str] | None:
+    """A date value: up to a sentence's end ("DOB: 03/14/1930. Seen 05/02/2021."), made of digits, month and
+    weekday names only ("Date: 3/4/2021 seen today" holds words that are no date's), the time kept only after an
+    ISO date ("10/3/2019 23:30")."""
+    v = re.split(r"\.[ \t]|;", v, maxsplit=1)[0].rstrip(" .,")
+    if not _ISO_DAY.match(v):
+        v = _CLOCK_TAIL.sub("", v)
+    words = re.findall(r"[^\W\d_]+", v)
+    if not _DIGIT.search(v) and not words or len(v) > 32:
+        return None
+    if any(w.lower()[:3] not in _DATE_WORDS and w.lower() not in _DATE_WORDS for w in words):
+        return None
+    return (0, len(v), "DATE") if _DIGIT.search(v) or words else None
 
 
 def _login_span(v: str) -> tuple[int, int, str] | None:
