@@ -196,6 +196,28 @@ def build(name: str, n: int) -> list[Document]:
     return docs
 
 
+#: Fill seeds of ``training`` (the stacker's training questions): none of ``FILL_SEEDS``'s.
+TRAIN_SEED = 41
+
+
+def training(n: int, sides: tuple[str, ...] = ("tune", "tune_later"), seed: int = TRAIN_SEED) -> list[Document]:
+    """``n`` questions from the tuning-side templates only (``tune``'s half of ``TEMPLATES``, and
+    ``TEMPLATES_TUNE_LATER`` for "tune_later"), filled with their own seed: the texts
+    ``bench/tagger_train.py --free`` trains the stacker on. Never a template of ``report``,
+    ``report_later`` or ``report_final``. Templates are taken in turn, so each side is used evenly;
+    "tune_later_even" takes the even template ids of ``tune_later`` only (``tune_later@odd`` is
+    then a check set whose templates no training text has)."""
+    pool = [TEMPLATES[t] for t in split_templates()["tune"]] if "tune" in sides else []
+    pool += list(TEMPLATES_TUNE_LATER) if "tune_later" in sides else []
+    # half of tune_later's templates (even ids), so that its other half (odd ids) is left to check on
+    pool += list(TEMPLATES_TUNE_LATER[::2]) if "tune_later_even" in sides else []
+    docs = []
+    for i in range(n):
+        ctx = Ctx(random.Random(f"freequery-train:{seed}:{i}"))
+        docs.append(one(f"free_train{seed}-{i}", pool[i % len(pool)], ctx))
+    return docs
+
+
 def main(argv: list[str] | None = None) -> int:
     import os
     if os.environ.get("PYTHONHASHSEED") != "0":  # Faker draws from sets: fix the hash seed (as make_realprose)

@@ -10,7 +10,16 @@ Training notes (never the report or held-out sets, see bench/make_realprose.py):
 * ``--extra`` more notes of the same tuning half of MTSamples (327: all of it but
   ``tune`` and ``tune_dev``), injected once per seed of ``--seeds`` (21), each as
   written, upper-cased and lower-cased (``--cases all``; ``mix``: a third each);
-* ``--queries`` query-style texts (seed 22) after descriptions of tuning notes.
+* ``--queries`` query-style texts (seed 22) after descriptions of tuning notes;
+* ``--free`` short free-text questions (``make_freequeries.training``: the templates of the
+  free-question ``tune`` half and of ``tune_later``, ``--free-sides``, filled with their own
+  seed, 41; never a template of ``report``, ``report_later`` or ``report_final``), trained
+  with ``--free-dropout`` of their hits left out in their second view.
+
+Sets named ``fq/NAME`` (``--sets``, ``--gate``) are read from ``--freequeries``
+(bench/make_freequeries.py's folder), the others from ``--realprose``. Score only
+tuning-side sets while choosing (``--sets tune_dev,...,fq/tune_later``): the default
+``--sets`` includes the held-out ones.
 
 Each note is featurised twice: with its rule and lexicon hits, and with 30% of
 them left out at random (``--hit-dropout``, ``stack.drop_hits``, seeded), so that
@@ -63,6 +72,7 @@ from phisift.synth.inject import inject, query, recase
 
 ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT))
+import make_freequeries  # noqa: E402
 import make_realprose  # noqa: E402
 
 SETS = ("tune_dev", "tune_dev_upper", "tune_dev_lower", "tune_queries", "report", "heldout_types", "heldout_carrier", "queries", "report_upper", "report_lower",
@@ -81,7 +91,8 @@ class Cached:
 
 
 def training_docs(realprose: Path, extra: int, queries: int, seeds: tuple[int, ...] = (21,),
-                  cases: str = "mix") -> list[Document]:
+                  cases: str = "mix", free: int = 0, free_sides: tuple[str, ...] = ("tune", "tune_later"),
+                  ) -> list[Document]:
     """The tune split, ``extra`` more tuning-half notes injected once per seed in ``seeds``, and ``queries``.
 
     ``cases``: "mix" recases a third of the extra notes to upper and a third to lower case;
@@ -105,7 +116,18 @@ def training_docs(realprose: Path, extra: int, queries: int, seeds: tuple[int, .
                 docs.append(d if i % 3 == 0 else recase(d, "upper" if i % 3 == 1 else "lower"))
     contexts = [r.get("description", "").strip() for r in half]
     docs += [query(f"tuneq-{i}", 22, contexts[i % len(contexts)] if i % 2 else "") for i in range(queries)]
-    return docs
+    # free-text questions from the tuning-side templates of bench/make_freequeries.py (own fill seed)
+    return docs + (make_freequeries.training(free, free_sides) if free else [])
+
+
+def read_set(name: str, realprose: Path, freequeries: Path) -> list[Document]:
+    """A scoring or gate set by name: ``fq/NAME`` from the free-question sets (``fq/NAME@odd``,
+    ``@even``: the texts of its odd or even template ids), else a real-prose set."""
+    if name.startswith("fq/"):
+        name, _, part = name[3:].partition("@")  # "tune_later@odd": the texts of its odd template ids
+        docs = list(read_corpus(freequeries / f"{name}.jsonl"))
+        return [d for d in docs if not part or d.meta["template_id"] % 2 == (part == "odd")]
+    return list(read_corpus(realprose / f"{name}.jsonl"))
 
 
 def hits_table(texts: list[str]) -> dict[str, dict[str, list[Span]]]:
@@ -114,18 +136,19 @@ def hits_table(texts: list[str]) -> dict[str, dict[str, list[Span]]]:
 
 
 def region_sequences(docs: list[Document], featurizer: Featurizer, context: int, core_hits: list[str],
-                     dropout: float = 0.0, seed: int = 0) -> tuple[list, list]:
+                     dropout: float = 0.0, seed: int = 0, free_dropout: float | None = None) -> tuple[list, list]:
     """Feature and label sequences of the stacker's candidate regions (what it tags at run time).
 
     With ``dropout``, each note is featurised twice: with its hits, and with a share of them
-    left out (``drop_hits``)."""
+    left out (``drop_hits``); the free questions with ``free_dropout`` of them left out, when given."""
     core_prefixes = {FEATURE_PREFIXES[n] for n in core_hits}
     xs, ys = [], []
-    for doc, hits in _hit_views(docs, featurizer, dropout, seed):
+    for doc, hits in _hit_views(docs, featurizer, dropout, seed, free_dropout):
         all_hits = [s for _, spans in hits for s in spans]
         cores = [s for prefix, spans in hits if prefix in core_prefixes for s in spans]
-        info = doc_info(doc.text, all_hits) if featurizer.settings.doc_features else None
-        for a, b in candidate_regions(doc.text, cores, context, info.case == "lower" if info else None, True):
+        info = doc_info(doc.text, all_hits, featurizer.settings.short_case) if featurizer.settings.doc_features else None
+        for a, b in candidate_regions(doc.text, cores, context, info.case == "lower" if info else None, True,
+                                      featurizer.settings.name_candidates):
             sub = [(p, [Span(s.start - a, min(s.end, b) - a, s.label, s.source, s.score) for s in spans
                         if s.start >= a and s.start < b]) for p, spans in hits]
             pieces, feats, windows = featurizer.featurize(doc.text[a:b], overlap=0, hits=sub, doc=info)
@@ -137,12 +160,14 @@ def region_sequences(docs: list[Document], featurizer: Featurizer, context: int,
     return xs, ys
 
 
-def _hit_views(docs: list[Document], featurizer: Featurizer, dropout: float, seed: int):
+def _hit_views(docs: list[Document], featurizer: Featurizer, dropout: float, seed: int,
+               free_dropout: float | None = None):
     for doc in docs:
         hits = featurizer.hits(doc.text)
         yield doc, hits
-        if dropout > 0:
-            yield doc, drop_hits(doc.id, hits, dropout, seed)
+        share = free_dropout if free_dropout is not None and doc.id.startswith("free_") else dropout
+        if share > 0:
+            yield doc, drop_hits(doc.id, hits, share, seed)
 
 
 def token_figures(gold: list[Document], pred: dict[str, list[Span]]) -> dict:
@@ -178,7 +203,8 @@ def fit(train: list[Document], settings: FeatureSettings, shared: dict, params: 
     featurizer = Featurizer(settings)
     featurizer.use_detectors(shared)
     t = time.process_time()
-    xs, ys = region_sequences(train, featurizer, args.context, args.core_hits, args.hit_dropout, args.seed)
+    xs, ys = region_sequences(train, featurizer, args.context, args.core_hits, args.hit_dropout, args.seed,
+                              args.free_dropout)
     print(f"features: {len(xs)} sequences, {sum(map(len, xs))} pieces in {time.process_time() - t:.0f} CPU-s", flush=True)
     folder = args.out / "model"
     if folder.exists():
@@ -234,8 +260,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--hit-dropout", type=float, default=0.3,
                     help="also train on each note with this share of its hits left out (drop_hits)")
     ap.add_argument("--seed", type=int, default=0, help="seed of the hit dropout")
+    ap.add_argument("--free-dropout", type=float, default=0.7,
+                    help="hit dropout of the free questions (negative: --hit-dropout's)")
     ap.add_argument("--thresholds", default=",".join(map(str, THRESHOLDS)), help="min_score grid")
     ap.add_argument("--queries", type=int, default=300)
+    ap.add_argument("--free", type=int, default=1200,
+                    help="free-text questions from the tuning-side templates (make_freequeries.training)")
+    ap.add_argument("--free-sides", default="tune",
+                    help="template sets of --free: tune, tune_later, tune_later_even (tune_later kept to check on)")
+    ap.add_argument("--freequeries", type=Path, default=ROOT / "out" / "freequeries",
+                    help="folder of the free-question sets (bench/make_freequeries.py), for fq/NAME sets")
     ap.add_argument("--c1", type=float, default=0.1)
     ap.add_argument("--c2", type=float, default=0.01)
     ap.add_argument("--iterations", type=int, default=150)
@@ -249,6 +283,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--score-at", default="", help="also score the sets at these min_score values")
     ap.add_argument("--no-lexicon-words", action="store_true")
     ap.add_argument("--no-doc-features", action="store_true")
+    on = argparse.BooleanOptionalAction
+    ap.add_argument("--short-case", action=on, default=True, help="short texts with no capital are lower case")
+    ap.add_argument("--name-candidates", action=on, default=True, help="given names that are known words are candidates")
+    ap.add_argument("--word-freq", action=on, default=True, help="general-English Zipf frequency features (zf=)")
+    ap.add_argument("--short-text", action=on, default=True, help="case/name/frequency features of short texts (sh=)")
     ap.add_argument("--context", type=int, default=2, help="words of context around candidates")
     ap.add_argument("--affixes", default="3", help="prefix/suffix lengths")
     ap.add_argument("--long-shape", action="store_true", help="add the long shape and length features")
@@ -268,24 +307,28 @@ def main(argv: list[str] | None = None) -> int:
         os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     args = parse_args(argv)
     args.core_hits = [n for n in args.core_hits.split(",") if n]
+    if args.free_dropout is not None and args.free_dropout < 0:
+        args.free_dropout = None
     t0 = time.process_time()
     docs = training_docs(args.realprose, args.extra, args.queries, tuple(int(x) for x in args.seeds.split(",")),
-                         args.cases)
+                         args.cases, args.free, tuple(x for x in args.free_sides.split(",") if x))
     # every fifth note is left out of training, with its case copies; the guard is set on it, or, with
     # --gate, on the gate sets (notes whose carriers no training note shares)
     order = {b: i for i, b in enumerate(dict.fromkeys(d.id.split("~")[0] for d in docs))}
     hold = [d for d in docs if order[d.id.split("~")[0]] % 5 == 4]
     train = [d for d in docs if order[d.id.split("~")[0]] % 5 != 4]
-    gate = [d for n in args.gate.split(",") if n for d in read_corpus(args.realprose / f"{n}.jsonl")]
+    gate = [d for n in args.gate.split(",") if n for d in read_set(n, args.realprose, args.freequeries)]
     if gate:
         hold = gate
-    sets = {n: list(read_corpus(args.realprose / f"{n}.jsonl")) for n in args.sets.split(",") if n}
+    sets = {n: read_set(n, args.realprose, args.freequeries) for n in args.sets.split(",") if n}
     texts = [d.text for d in docs + gate] + [d.text for ds in sets.values() for d in ds]
     table = hits_table(texts)
     print(f"{len(train)} training notes, {len(hold)} held out; hits in {time.process_time() - t0:.0f} CPU-s", flush=True)
     settings = FeatureSettings(affixes=tuple(int(a) for a in args.affixes.split(",") if a),
                                lexicon_words=not args.no_lexicon_words, doc_features=not args.no_doc_features,
-                               long_shape=args.long_shape, window=args.window, bigrams=args.bigrams)
+                               long_shape=args.long_shape, window=args.window, bigrams=args.bigrams,
+                               short_case=args.short_case, name_candidates=args.name_candidates,
+                               word_freq=args.word_freq, short_text=args.short_text)
     shared = {n: Cached(n, t) for n, t in table.items()}
     params = CrfParams(args.c1, args.c2, args.iterations, args.min_freq)
     if args.model:  # score an existing model: its own feature settings and context
@@ -316,8 +359,10 @@ def main(argv: list[str] | None = None) -> int:
                           "gate_rows": [list(r) for r in rows]},
               "training_corpus": {"documents": len(train), "gate_notes" if gate else "held_out": len(hold),
                                   "notes": "bench/tagger_train.py: real-prose tune split + extra injected notes "
-                                           f"(seeds {args.seeds}, cases {args.cases}) + queries (seed 22); "
-                                           f"hit dropout {args.hit_dropout} (seed {args.seed})",
+                                           f"(seeds {args.seeds}, cases {args.cases}) + queries (seed 22) + {args.free} free "
+                                           f"questions ({args.free_sides} templates, seed {make_freequeries.TRAIN_SEED}); "
+                                           f"hit dropout {args.hit_dropout} (seed {args.seed}; free questions "
+                                           f"{args.hit_dropout if args.free_dropout is None else args.free_dropout})",
                                   "command": "python bench/tagger_train.py " + " ".join(argv or sys.argv[1:])},
               "label_map": None, "train_seconds": round(seconds, 1), "phisift_version": __version__}
     write_json(folder / CONFIG_FILE, config)

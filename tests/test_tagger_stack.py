@@ -282,3 +282,18 @@ def test_a_name_is_not_grown_past_its_possessive_into_a_title():
     text = "She was seen at Mary Kowalczyk's Hospice last week."
     assert _grown(text, "Mary Kowalczyk", "PATIENT", "Mary Kowalczyk's Hospice", "HOSPITAL") == [
         ("Mary Kowalczyk's Hospice", "HOSPITAL")]
+
+
+def test_a_date_with_no_digit_month_weekday_or_holiday_is_no_addition():
+    text = "The Princess Royal arrived at Needham this morning. Seen on Christmas Eve and on March 3rd."
+    model = [Span(0, 12, "DATE", "model", 0.9), Span(text.index("Christmas"), text.index(" and"), "DATE", "model", 0.9),
+             Span(text.index("March"), text.index("March") + 9, "DATE", "model", 0.9)]
+    assert spans_text(text, additions(text, model, [], 0.5)) == [("Christmas Eve", "DATE"), ("March 3rd", "DATE")]
+
+
+def test_a_name_of_job_words_alone_is_no_addition():
+    text = "Miner was lifting a splitter. Millwright was moving a beam. Seen by Okonkwo."
+    model = [Span(0, 5, "PATIENT", "model", 0.9), Span(text.index("Millwright"), text.index(" was moving"), "PATIENT", "model", 0.9),
+             Span(text.index("Okonkwo"), len(text) - 1, "DOCTOR", "model", 0.9)]
+    assert spans_text(text, additions(text, model, [], 0.5)) == [("Okonkwo", "DOCTOR")]
+    assert spans_text(text, additions(text, [Span(0, 5, "PROFESSION", "model", 0.9)], [], 0.5)) == [("Miner", "PROFESSION")]

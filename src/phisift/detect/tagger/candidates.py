@@ -93,14 +93,32 @@ def _known() -> frozenset[str]:
 _EDGE = ".,;:()[]{}\"'!?"
 
 
+@lru_cache(maxsize=1)
+def _name_words() -> frozenset[str]:
+    """Common given names that are known words but no clinical vocabulary ("june", "faith", "grace",
+    "bill"; not "will", "mark", "hope", which MTSamples writes in lower case): ``is_candidate_word``'s
+    ``names``. 95 words; 64 capitalised uses in the first 1,000 MTSamples notes ("Glenn", "June")."""
+    from ..lexicon.wordlists import load_lexicons
+
+    common = {w for w in load_lexicons(None).first_common if w.isalpha()}
+    return frozenset((common & _known()) - clinical_vocabulary() - ENGLISH_STOPWORDS - _TITLES - _label_words())
+
+
 @lru_cache(maxsize=1 << 17)
-def is_candidate_word(word: str, lower_note: bool = False) -> bool:
+def is_candidate_word(word: str, lower_note: bool = False, names: bool = False) -> bool:
     """A whitespace-delimited word that may hold PHI.
 
     A digit, or a letter run (2+ letters) that is capitalised and not a known word
     ("Smith", "MERCY"; not "The", "HISTORY"). In a note written in lower case
     (``lower_note``) names are lower case too, so any letter run outside the known
     words counts; in a mixed-case note a lower-case word is no candidate.
+
+    With ``names`` (a stacking model's ``FeatureSettings.name_candidates``), a common given
+    name that is a known word but no clinical vocabulary is one too (``_name_words``), written
+    capitalised ("Faith", "June"; not in capitals, where case says nothing) or in a note in
+    lower case ("june"). The lexicon allowlists them, since most of their uses are words;
+    questions use them as names ("I think June has an ear infection"), and without a region
+    the tagger never sees them.
     """
     if _DIGIT.search(word):
         if _SMALL_NUMBER.fullmatch(word):
@@ -111,8 +129,12 @@ def is_candidate_word(word: str, lower_note: bool = False) -> bool:
     if "-" in word and word.strip(_EDGE).lower() in known:
         return False  # "charcot-marie-tooth", "Jackson-Pratt": a listed compound, whatever its parts are
     for run in _LETTERS.findall(word):
-        if len(run) > 1 and (lower_note or not run.islower()) and run.lower() not in known:
-            return True
+        if len(run) > 1 and (lower_note or not run.islower()):
+            key = run.lower()
+            if key not in known:
+                return True
+            if names and key in _name_words() and (run.islower() or run[1:].islower()):
+                return True
     return False
 
 
@@ -133,19 +155,21 @@ _CAP_OR_DIGIT_START = re.compile(r"(?<!\S)[(\[#\"'<]?[A-ZÀ-ÖØ-Þ\d]\S*")
 
 
 def candidate_regions(
-    text: str, hits: Iterable[Span] = (), context: int = 2, lower: bool | None = None, starts_only: bool = False
+    text: str, hits: Iterable[Span] = (), context: int = 2, lower: bool | None = None, starts_only: bool = False,
+    names: bool = False,
 ) -> list[tuple[int, int]]:
     """Sorted, disjoint character ranges ``[start, end)`` holding every candidate word ± ``context`` words.
 
     Ranges start and end at word edges; ranges separated by whitespace alone are merged.
     ``lower``: whether the note is written in lower case, when the caller knows already;
     ``starts_only``: in a mixed-case note only words that start with a capital or a digit
-    are tested (``_CAP_OR_DIGIT_START``).
+    are tested (``_CAP_OR_DIGIT_START``); ``names``: given names that are known words are
+    candidates too (``is_candidate_word``).
     """
     scan = _WORD if (_lower_note(text) if lower is None else lower) else (
         _CAP_OR_DIGIT_START if starts_only else _CAP_OR_DIGIT_WORD)
     lower = scan is _WORD
-    cores = [m.span() for m in scan.finditer(text) if is_candidate_word(m.group(), lower)]
+    cores = [m.span() for m in scan.finditer(text) if is_candidate_word(m.group(), lower, names)]
     cores.extend(_word_edges(text, sp.start, sp.end) for sp in hits if sp.end > sp.start)
     if not cores:
         return []

@@ -228,18 +228,19 @@ class CrfDetector:
             return other_mentions(text, found) if self.consistency else found
         hits = self._featurizer.hits(text)  # sorted by start
         all_hits = [s for _, spans in hits for s in spans]
-        doc = doc_info(text, all_hits) if self.settings.doc_features else None
+        doc = doc_info(text, all_hits, self.settings.short_case) if self.settings.doc_features else None
+        names = self.settings.name_candidates
         if self.candidate_context is None:
             regions = [(0, len(text))]
         else:
             regions = candidate_regions(text, self._core_hits(hits), self.candidate_context,
-                                        doc.case == "lower" if doc else None, bool(self.stacker))
+                                        doc.case == "lower" if doc else None, bool(self.stacker), names)
         found = self._tag_regions(text, regions, hits, doc, with_scores or bool(self.stacker))
         if self.stacker:
             max_words = self.stacker.get("max_words")
             lower = doc.case == "lower" if doc else False
             found = stack(text, found, all_hits, float(self.stacker.get("min_score", 0.5)),
-                          int(max_words) if max_words else None, lambda w: is_candidate_word(w, lower))
+                          int(max_words) if max_words else None, lambda w: is_candidate_word(w, lower, names))
         elif self.consistency:
             found = other_mentions(text, found)
         return found

@@ -31,7 +31,7 @@ from ...document import Document, Span
 from ...text import sentence_tokens
 from .cues import cue_features
 from .pieces import Piece, Window, char_class, piece_windows, short_shape, split_pieces
-from .wordinfo import DocInfo, doc_info, lexicon_tags, neighbour_lexicon_tags
+from .wordinfo import DocInfo, doc_info, lexicon_tags, neighbour_lexicon_tags, zipf_features
 
 __all__ = ["FeatureSettings", "FEATURE_VERSION", "FEATURE_PREFIXES", "Gazetteer", "Featurizer"]
 
@@ -90,6 +90,18 @@ class FeatureSettings:
     cue_words: bool = False
     #: inside parentheses, which comma-separated part a piece is in: "(Vibracina 100, Pfizer, Madrid)"
     paren_segments: bool = False
+    #: a short text (under 40 letters) with no capital is a note in lower case (``wordinfo.note_case``'s
+    #: ``short``): its ``nc=`` feature, and which of its words are candidates
+    short_case: bool = False
+    #: common given names that are known words ("Faith", "June", "grace") are candidate words (``candidates``)
+    name_candidates: bool = False
+    #: the general-English frequency of a piece's lower case (``wordinfo.zipf_features``): "zf=0" (unlisted,
+    #: rarer than Zipf 2.5) .. "zf=7", and with the piece's case ("zfc=LO0"): a rare lower-case word
+    #: ("louis", "radoslav") from an English one ("honey", "brook") whatever the layout
+    word_freq: bool = False
+    #: in a text of fewer than ``SHORT_TEXT`` characters (a question, a message), a piece's case, given-name
+    #: list membership and word frequency together ("sh=TI|F|4"): what a name looks like there
+    short_text: bool = False
     max_words: int = 250  # tokens per tagged window (phisift.text.chunks)
     overlap: int = 50  # overlap of windows when tagging (training windows do not overlap)
     version: int = FEATURE_VERSION
@@ -233,6 +245,24 @@ class Gazetteer:
 
 # --------------------------------------------------------------------------- featurizer
 
+#: Texts shorter than this (characters) get ``FeatureSettings.short_text``'s features: questions and
+#: messages (the free-question sets: 37-101 characters), not notes (the shortest tuning note: 262).
+SHORT_TEXT = 200
+
+
+@lru_cache(maxsize=1 << 16)
+def short_text_feature(w: str) -> str:
+    """"sh=TI|F|4": case, given-name list membership and Zipf bucket of a piece of a short text, as one
+    feature. A CRF weighs features one by one; in a question a capitalised given name mid-sentence
+    ("Yesterday Vrinda fell") is a name where, in a note, a capitalised rare word is a drug or an
+    eponym as often, so the combination, seen only in short texts, gets a weight of its own."""
+    if not w.isalpha():
+        return "sh=" + ("D" if w.isdigit() else "P")
+    case = "UP" if w.isupper() and len(w) > 1 else "TI" if w[0].isupper() else "LO"
+    first = "F" if "lx=F" in lexicon_tags(w) else "-"
+    z = zipf_features(w)
+    return f"sh={case}|{first}|{z[0][3:] if z else '-'}"
+
 
 #: Sentence-position features of a sentence's first pieces.
 _SENT_POS = ("pos=0", "pos=1", "pos=2")
@@ -368,13 +398,19 @@ class Featurizer:
             hits = self.hits(text)
         if self.settings.doc_features:
             if doc is None:
-                doc = doc_info(text, (s for _, spans in hits for s in spans))
+                doc = doc_info(text, (s for _, spans in hits for s in spans), self.settings.short_case)
             case = "nc=" + doc.case
             for f, p in zip(feats, pieces):
                 f.extend(doc.features(p.text))
                 f.append(case)
         if self.settings.lexicon_words:
             _add_lexicon_features(pieces, feats)
+        if self.settings.word_freq:
+            for f, p in zip(feats, pieces):
+                f.extend(zipf_features(p.text))
+        if self.settings.short_text and len(doc.text if doc is not None else text) < SHORT_TEXT:
+            for f, p in zip(feats, pieces):
+                f.append(short_text_feature(p.text))
         if self.settings.cue_words:
             for f, cf in zip(feats, cue_features(pieces)):
                 f.extend(cf)

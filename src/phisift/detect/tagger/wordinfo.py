@@ -88,6 +88,22 @@ def neighbour_lexicon_tags(word: str) -> tuple[tuple[str, ...], tuple[str, ...]]
     return tuple("1" + t for t in tags), tuple("-1" + t for t in tags)
 
 
+@lru_cache(maxsize=1 << 17)
+def zipf_features(word: str) -> tuple[str, ...]:
+    """``zf=`` features of one word: the integer part of its general-English Zipf frequency
+    (``lexicon.english.zipf``; "zf=0" when unlisted, rarer than 2.5), and the same with the word's
+    case ("zfc=LO0" for "radoslav", "zfc=TI5" for "Grace"). A lower-case word that English never
+    uses is a name or a place in a text typed in lower case; the name lists alone cannot say so,
+    since they hold "grace" and "honey" too. Letters only, two or more."""
+    if len(word) < 2 or not word.isalpha():
+        return ()
+    from ..lexicon.english import zipf
+
+    bucket = str(int(zipf(word)))
+    case = "UP" if word.isupper() else "TI" if word[0].isupper() else "LO"
+    return ("zf=" + bucket, "zfc=" + case + bucket)
+
+
 class DocInfo:
     """What one note says about its words: in a rule/lexicon hit (by label), in lower case, capitalised twice.
 
@@ -224,15 +240,26 @@ _ALL_BUT_UPPER = bytes(c for c in range(256) if not 65 <= c <= 90)
 _ALL_BUT_LOWER = bytes(c for c in range(256) if not 97 <= c <= 122)
 
 
-def note_case(text: str) -> str:
+#: Fewest letters a text needs for ``note_case`` to call it anything but "mixed" (``short`` aside).
+CASE_LETTERS = 40
+#: With ``note_case(short=True)``: fewest letters of a short text with no capital that is "lower".
+SHORT_LOWER_LETTERS = 12
+
+
+def note_case(text: str, short: bool = False) -> str:
     """"lower" when at most 0.5% of the (ASCII) letters are capitals (about 3% of the words
-    capitalised), "upper" when at most 3% are lower case, else "mixed"."""
+    capitalised), "upper" when at most 3% are lower case, else "mixed".
+
+    A text of fewer than 40 letters is "mixed" (too little to tell), unless ``short``: then one
+    with no capital and at least 12 letters is "lower". Questions are short and a third of them
+    are typed in lower case ("june here - the new meds make me dizzy"); in a "mixed" text a
+    lower-case name is no candidate word, so the tagger never looked at it."""
     b = text.encode("ascii", "ignore")
     upper = len(b.translate(None, _ALL_BUT_UPPER))
     lower = len(b.translate(None, _ALL_BUT_LOWER))
     n = upper + lower
-    if n < 40:
-        return "mixed"
+    if n < CASE_LETTERS:
+        return "lower" if short and not upper and lower >= SHORT_LOWER_LETTERS else "mixed"
     if upper <= 0.005 * n:
         return "lower"
     if lower <= 0.03 * n:
@@ -240,13 +267,13 @@ def note_case(text: str) -> str:
     return "mixed"
 
 
-def doc_info(text: str, hits: Iterable[Span]) -> DocInfo:
-    """The ``DocInfo`` of one note and its rule/lexicon hits."""
+def doc_info(text: str, hits: Iterable[Span], short_case: bool = False) -> DocInfo:
+    """The ``DocInfo`` of one note and its rule/lexicon hits (``short_case``: ``note_case``'s ``short``)."""
     labels: dict[str, set[str]] = {}
     for s in hits:
         for w in _ALPHA_WORD.findall(text, s.start, s.end):
             labels.setdefault(w.lower(), set()).add(s.label)
-    return DocInfo(text, {k: "|".join(sorted(v)) for k, v in labels.items()}, note_case(text))
+    return DocInfo(text, {k: "|".join(sorted(v)) for k, v in labels.items()}, note_case(text, short_case))
 
 
-__all__ = ["DocInfo", "doc_info", "lexicon_tags", "neighbour_lexicon_tags", "note_case"]
+__all__ = ["DocInfo", "doc_info", "lexicon_tags", "neighbour_lexicon_tags", "note_case", "zipf_features"]
