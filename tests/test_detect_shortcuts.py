@@ -218,3 +218,13 @@ def test_login_matches_found_from_their_strings_are_the_scans(pieces):
     pairs = sorted(set(u._LOGIN.findall(text)))[::2]  # some of the pairs
     expected = [m.span() for m in u._LOGIN.finditer(text) if m.group("l", "d") in pairs]
     assert [m.span() for m in u._matches_of(u._LOGIN, text, pairs)] == expected
+
+
+@settings(max_examples=300)
+@given(st.text(alphabet=st.sampled_from("a Z Ü ü ß ẞ İ ı Σ σ ς ſ K Å Ǆ ǅ ǆ ΐ ﬁ × Þ þ ÿ Ÿ ’ Ω Ω 中 A b . \n".split(" ")),
+               max_size=40))
+def test_lower_one_for_one_is_the_tables_translation(text):
+    from phisift.detect.rules.regex_parts import LOWER_TABLE, lower_one_for_one
+
+    assert lower_one_for_one(text) == text.translate(LOWER_TABLE)
+    assert lower_one_for_one(text + "ABC") == (text + "ABC").translate(LOWER_TABLE)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Union
 
 from ...document import Span
 from ...text import FOLDS_TO_ASCII
-from .regex_parts import LOWER_TABLE, NOT_DATE_AFTER, UNIT_AFTER
+from .regex_parts import NOT_DATE_AFTER, UNIT_AFTER, lower_one_for_one
 
 if TYPE_CHECKING:
     from .detector import RulePatterns
@@ -96,7 +96,7 @@ class Scan:
         self.has_digit = _ANY_DIGIT.search(text) is not None
         self.date_rows: dict[int, bool] = {}  # line start -> whether the line is a row of dates
         #: the text lower-cased one character for one (``LOWER_TABLE``): offsets are the text's
-        self.lower = text.translate(LOWER_TABLE)
+        self.lower = lower_one_for_one(text)
         #: no character the IGNORECASE flag matches to an ASCII letter but ``LOWER_TABLE`` leaves alone
         #: ("ſ" is "s", "K" is "k"): a case-insensitive regex of ASCII words can match only where ``lower``
         #: holds them, so a pass may skip a text whose ``lower`` does not
