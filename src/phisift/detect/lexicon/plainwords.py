@@ -78,7 +78,10 @@ def inflects(k: str, proper: Callable[[str], bool] = lambda form: False, forms: 
     return sum(f in words and not proper(f) for f in _inflections(k)) >= forms
 
 
-_CACHE: dict[tuple[int, str], bool] = {}
+#: Answers by word lists (id -> (lists, {key: answer})); the entry keeps its lists alive, so no other
+#: lists can take their id and read their answers (as ``usernames._SHAPES`` does).
+_CACHE: dict[int, tuple[Lexicons, dict[str, bool]]] = {}
+_CACHE_MAX = 1 << 16
 
 
 def plain_english(lex: Lexicons, k: str) -> bool:
@@ -89,12 +92,15 @@ def plain_english(lex: Lexicons, k: str) -> bool:
     for a word on no list, when it is common and has four letters or inflects ("rss", "nba" are
     acronyms or misspelt names more often than words in a note).
     """
-    key = (id(lex), k)
-    hit = _CACHE.get(key)
+    entry = _CACHE.get(id(lex))
+    if entry is None or entry[0] is not lex:
+        entry = _CACHE[id(lex)] = (lex, {})
+    answers = entry[1]
+    hit = answers.get(k)
     if hit is None:
-        if len(_CACHE) > 1 << 16:
-            _CACHE.clear()
-        hit = _CACHE[key] = _plain_english(lex, k)
+        if len(answers) > _CACHE_MAX:
+            answers.clear()
+        hit = answers[k] = _plain_english(lex, k)
     return hit
 
 

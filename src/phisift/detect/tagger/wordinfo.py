@@ -173,11 +173,6 @@ class DocInfo:
 INDEX_AT = 20_000
 
 
-def letter_runs(text: str) -> frozenset[str]:
-    """The maximal runs of ``str.isalpha`` characters of ``text``."""
-    return frozenset(letter_run_counts(text))
-
-
 def letter_run_counts(text: str) -> Counter[str]:
     """How often each maximal run of ``str.isalpha`` characters stands in ``text``.
 
