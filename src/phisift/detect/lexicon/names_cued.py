@@ -363,10 +363,13 @@ def _relation_name_lower(doc: Tokens, state: PassState, i: int, phrase: tuple, o
     elif first and k in lex.first_common:
         # "his wife mary", "your patient, isabela moraes"
         state.emit(i, lower_name_end(doc, state, i, False), PATIENT, 0.85)
-    elif relation and k in lex.first and _owned(doc, i - len(phrase)) and _finite_verb_after(doc, i + 1):
+    elif relation and k in lex.first and _owned(doc, i - len(phrase)):
         # "my partner ruby needs", "my grandmother will needs": a first name that is also a word,
-        # after a possessive relative and before a verb that agrees with a person, not a modal's bare verb
-        state.emit(i, i + 1, PATIENT, 0.8)
+        # after a possessive relative and before a verb that agrees with a person, not a modal's bare verb;
+        # a listed surname may stand between ("my mom rosalind okafor is 91")
+        end = i + 1 + _lower_surname(doc, i + 1)
+        if _finite_verb_after(doc, end):
+            state.emit(i, end, PATIENT, 0.8)
 
 
 #: Possessives before a relative in a question: "my son", "our daughter".
@@ -383,6 +386,12 @@ FINITE_AFTER_NAME = frozenset(
 def _owned(doc: Tokens, a: int) -> bool:
     """The relative phrase starting at token a has a possessive before it (or is one: 'my baby')."""
     return 0 <= a < doc.n and (doc.keys[a] in _OWNERS or a > 0 and doc.keys[a - 1] in _OWNERS)
+
+
+def _lower_surname(doc: Tokens, j: int) -> int:
+    """1 when token ``j`` is a lower-case listed surname that no list allows as a word, set off by one blank."""
+    return int(j < doc.n and doc.simple_gap(j) and not doc.cap[j] and doc.keys[j] in doc.lex.last
+               and not doc.lex.is_allowed(doc.keys[j]))
 
 
 def _finite_verb_after(doc: Tokens, j: int) -> bool:
