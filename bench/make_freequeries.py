@@ -2,6 +2,7 @@
 
     python bench/make_freequeries.py               # bench/out/freequeries/*.jsonl
     python bench/realprose_eval.py --dir bench/out/freequeries --sets tune,report,report_later,tune_later,report_final --settings default
+    python bench/realprose_eval.py --dir bench/out/freequeries --sets tune_newest,report_newest --settings default
 
 The ``queries`` sets of bench/make_realprose.py share 15 templates between their tuning
 and reporting sides, so a gain there is mostly template fit. These are short questions as
@@ -12,7 +13,10 @@ were written before the detectors were changed for them; their ids are shuffled 
 fixed seed (2026) and cut in half, so no template of ``report`` is read while tuning on
 ``tune``. ``report_later`` holds 20 more templates, written after the first round of detector
 changes for these texts and before any later round (see ``TEMPLATES_LATER``); ``tune_later`` and
-``report_final`` 20 each, written before the third round, which was tuned on ``tune_later`` only. Names come from the injector's Faker locales and its word-like given names
+``report_final`` 20 each, written before the third round, which was tuned on ``tune_later`` only;
+``tune_newest`` and ``report_newest`` 21 each (``TEMPLATES_NEWEST``: longer portal and nurse-line messages
+with surnames, ages in words, phones, postcodes, NHS/Medicare numbers, towns, streets, dates), written
+before the fourth round, which tunes on ``tune_newest`` only. Names come from the injector's Faker locales and its word-like given names
 (Grace, Will, Mark ...); gold ages are the number only, as everywhere in phisift.
 """
 
@@ -24,15 +28,18 @@ import re
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Callable
 
 from phisift.document import Document, Span
 from phisift.formats import jsonl
 from phisift.synth.inject import people
-from phisift.synth.inject.phrase import Ctx
+from phisift.synth.inject.numbers import date_phrase, number_words
+from phisift.synth.inject.phrase import Ctx, Phrase, phi
 
 ROOT = Path(__file__).resolve().parent
 SEED = 2026
-FILL_SEEDS = {"tune": 31, "report": 32, "report_later": 33, "tune_later": 34, "report_final": 35}
+FILL_SEEDS = {"tune": 31, "report": 32, "report_later": 33, "tune_later": 34, "report_final": 35,
+              "tune_newest": 36, "report_newest": 37}
 TEMPLATES: tuple[str, ...] = (
     "my {age} yo {rel} has been falling a lot, should she see a neurologist?",
     "{first}'s blood pressure was 150/95 this morning, is that too high?",
@@ -145,11 +152,146 @@ TEMPLATES_REPORT_FINAL: tuple[str, ...] = (
     "{first} was seen last week and is not better",
     "i am a {age} year old man with blood in urine",
 )
+#: A fourth round (written on main ed3d509, before that round's detector changes): portal, nurse-line and
+#: forum messages as patients and relatives write them in the UK, US, Australia, India and Canada, longer
+#: than the first rounds, with surnames, ages in words, phone numbers, postcodes, NHS and Medicare numbers,
+#: towns, streets and dates. Shuffled with ``SEED_NEWEST`` and cut in half (21 and 21): ``tune_newest`` to tune on,
+#: ``report_newest`` never tuned on (figures only).
+TEMPLATES_NEWEST: tuple[str, ...] = (
+    "hi my name is {full} and i need to move my appointment, my number is {phone}",
+    "my {rel} {first} {last} is {age} and has had diarrhoea for 3 days, we live in {town}, which walk in centre is open",
+    "Hello, I'm writing for my {rel} {full} (NHS no {nhs}), she has run out of her blood pressure tablets",
+    "can someone ring me back on {phone} about {first}'s blood test results please",
+    "my {rel} is {agew} and keeps falling over at night, is that normal at her age?",
+    "Dear Dr {dr}, {first} still has the rash on his arms, should we come back in?",
+    "we just moved to {street}, {town} {postcode}, do i need to register {first} with a new GP",
+    "my mum {full} ({age}) has been really confused since yesterday could it be a uti",
+    "hi its {first} again, the cream didnt work and its still itchy",
+    "Medicare number {medicare} - I need a referral for my {rel} to see a dermatologist",
+    "my {rel} {first} turned {agew} on {date} and has found a lump in her neck",
+    "is it normal for a {agew} year old to still wet the bed? asking about my {rel} {first}",
+    "{full} DOB {dob} needs a repeat prescription of salbutamol",
+    "My {rel} {first} is staying with us in {town} and forgot his insulin, can a chemist give him some?",
+    "pls call {first} on {phone} she is {age} and lives alone and isnt answering",
+    "Good evening, my son {first} (age {age}) has a temp of 39.5 and a rash on his tummy",
+    "we saw dr {dr} last tuesday and {first} is no better, what now",
+    "my {rel} {first} is {age}, diabetic, and her feet have been swollen since {date}",
+    "I am {full}, {age}, from {town}. I have had a headache for two weeks that paracetamol doesnt touch",
+    "the address is {street}, {town} {postcode} if you need to post the letter to mum",
+    "hello doctor my {rel} age {age} years having fever since 4 days what medicine to give",
+    "{first} my {agew} year old has croup again, steroids?",
+    "Re: {full} - hospital number {mrn}. She was discharged on {date} but nobody has called about the follow up",
+    "my {rel} mrs {last} is {age}, lives on her own in {town}, and has stopped eating",
+    "hi, {first} {last} here, i had my bloods done on {date}, are they back yet?",
+    "Our {rel} {first} has had a cough for a month. We are in {town} near {postcode}. Can we get a chest xray?",
+    "called yesterday and spoke to {first}, was told someone would ring back on {phone}",
+    "My {rel}, {full}, {agew}, needs a home visit - she can't get out of bed",
+    "i'm a {age} yr old female, {first} is my name, and i keep getting cystitis",
+    "can you update my {rel}'s phone number to {phone}? its {full}",
+    "{first} and {first2} both have chickenpox, can they go to nan's in {town}",
+    "My {rel} ({agew}) was seen at A&E on {date} and they said sprain but it's worse",
+    "Hi Dr {dr}, thank you for seeing {first} on {date}. His inhaler is nearly empty",
+    "need to cancel {first}'s appointment on {date}, reschedule pls",
+    "hi there, my nan {first} {last} is {age} in {town}, she's got a bad chest, should we call 111",
+    "my {rel} {first} is {age} months and has not had a wet nappy since this morning",
+    "patient {full}, {agew} years old, care home in {town}, family asking about the DNR",
+    "this is {first}'s mom, she is {age} and her ear is leaking yellow stuff",
+    "my medicare is {medicare} and my {rel} {first} needs her asthma plan signed",
+    "Hello, {full} from {street}, {town}. My repeat prescription hasn't arrived.",
+    "my dads nhs number is {nhs}, can you check his flu jab is booked, he is {agew}",
+    "{full} {dob}, hospital no {mrn}, chasing my MRI result from {date}",
+)
+#: The shuffle that cuts ``TEMPLATES_NEWEST`` into ``tune_newest`` and ``report_newest``: the first seed
+#: from 2027 on that puts every slot kind written in two or more templates on both sides (chosen by the
+#: slots alone, before any detector ran on these texts).
+SEED_NEWEST = 2062
+NEWEST = ("tune_newest", "report_newest")
+
+
+def newest_split() -> dict[str, list[int]]:
+    """``TEMPLATES_NEWEST``'s ids shuffled with ``SEED_NEWEST`` and cut in half (tune, report)."""
+    ids = list(range(len(TEMPLATES_NEWEST)))
+    random.Random(SEED_NEWEST).shuffle(ids)
+    half = len(ids) // 2
+    return {"tune_newest": sorted(ids[:half]), "report_newest": sorted(ids[half:])}
+
+
 #: The sets that take all templates of one tuple.
 WHOLE = {"report_later": TEMPLATES_LATER, "tune_later": TEMPLATES_TUNE_LATER, "report_final": TEMPLATES_REPORT_FINAL}
 RELATIVES = ("mother", "mom", "father", "dad", "son", "daughter", "wife", "husband", "grandmother", "grandma",
              "grandson", "granddaughter", "brother", "sister", "baby", "toddler", "boyfriend", "partner")
 _SLOT = re.compile(r"\{(\w+)\}")
+
+
+#: Towns patients name (real ones, besides Faker's made-up ones), by the locales of ``NEWEST_LOCALES``.
+REAL_TOWNS = {
+    "en_GB": ("Leeds", "Croydon", "Wolverhampton", "Swindon", "Bangor", "Falkirk", "Stockport", "Harrogate"),
+    "en_US": ("Scranton", "Tulsa", "Fresno", "Dayton", "Bakersfield", "Provo", "Duluth", "Savannah"),
+    "en_AU": ("Geelong", "Toowoomba", "Wagga Wagga", "Ballarat", "Cairns", "Bendigo", "Mackay", "Launceston"),
+    "en_IN": ("Pune", "Nagpur", "Lucknow", "Thrissur", "Indore", "Mysuru", "Guwahati", "Vijayawada"),
+    "en_CA": ("Moncton", "Kelowna", "Sudbury", "Red Deer", "Saskatoon", "Barrie", "Kamloops", "Gatineau"),
+}
+NEWEST_LOCALES = tuple(REAL_TOWNS)
+
+
+def _phone(ctx: Ctx) -> Phrase:
+    """A phone number as people type it in a message: UK, US, Australian, Indian or Canadian shapes."""
+    d = lambda n: "".join(str(ctx.rng.randrange(10)) for _ in range(n))  # noqa: E731
+    text = ctx.pick((
+        f"07{d(3)} {d(6)}", f"07{d(9)}", f"+44 7{d(3)} {d(6)}", f"0{ctx.pick('12')}{d(2)} {d(3)} {d(4)}",
+        f"({ctx.rng.randrange(2, 10)}{d(2)}) {d(3)}-{d(4)}", f"{ctx.rng.randrange(2, 10)}{d(2)}-{d(3)}-{d(4)}",
+        f"{ctx.rng.randrange(2, 10)}{d(2)} {d(3)} {d(4)}", f"04{d(2)} {d(3)} {d(3)}", f"04{d(8)}",
+        f"+91 {ctx.pick('6789')}{d(4)} {d(5)}", f"{ctx.pick('6789')}{d(9)}", f"+1 {ctx.rng.randrange(2, 10)}{d(2)} {d(3)} {d(4)}",
+    ))
+    return (phi(text, "PHONE", "contact", "phone"),)
+
+
+def _nhs(ctx: Ctx) -> Phrase:
+    """A valid NHS number (mod-11 check digit), spaced 3-3-4 or run together."""
+    while True:
+        digits = [ctx.rng.randrange(10) for _ in range(9)]
+        check = 11 - sum(v * (10 - i) for i, v in enumerate(digits)) % 11
+        if check != 10:
+            break
+    s = "".join(map(str, digits)) + str(0 if check == 11 else check)
+    return (phi(f"{s[:3]} {s[3:6]} {s[6:]}" if ctx.chance(0.7) else s, "HEALTHPLAN", "identifier", "nhs"),)
+
+
+def _medicare(ctx: Ctx) -> Phrase:
+    """An Australian Medicare card number as written on the card ("2123 45670 1") or run together."""
+    s = str(ctx.rng.randrange(2, 7)) + "".join(str(ctx.rng.randrange(10)) for _ in range(9))
+    return (phi(f"{s[:4]} {s[4:9]} {s[9]}" if ctx.chance(0.6) else s, "HEALTHPLAN", "identifier", "medicare"),)
+
+
+def _town(ctx: Ctx) -> Phrase:
+    loc = ctx.pick(NEWEST_LOCALES)
+    town = ctx.pick(REAL_TOWNS[loc]) if ctx.chance(0.5) else people.ascii_fold(ctx.faker(loc).city())
+    return (phi(town, "CITY", "address", "town"),)
+
+
+def _street(ctx: Ctx) -> Phrase:
+    street = ctx.faker(ctx.pick(NEWEST_LOCALES)).street_address().replace("\n", ", ")
+    return (phi(people.ascii_fold(street), "STREET", "address", "street"),)
+
+
+def _person(label: str, form: str) -> Callable[[Ctx], Phrase]:
+    def make(ctx: Ctx) -> Phrase:
+        first, last = people.first_last(ctx)
+        text = {"full": f"{first} {last}", "surname": last}[form]
+        return (phi(text, label, "person", form),)
+    return make
+
+
+NEWEST_SLOTS: dict[str, Callable[[Ctx], Phrase]] = {
+    "full": _person("PATIENT", "full"), "last": _person("PATIENT", "surname"), "dr": _person("DOCTOR", "surname"),
+    "first2": people.first_name,
+    "agew": lambda ctx: (phi(number_words(ctx.rng.randrange(1, 100)), "AGE", "age", "words"),),
+    "phone": _phone, "nhs": _nhs, "medicare": _medicare, "town": _town, "street": _street,
+    "postcode": lambda ctx: (phi(ctx.faker("en_GB").postcode(), "ZIP", "address", "uk_postcode"),),
+    "date": date_phrase, "dob": lambda ctx: date_phrase(ctx, ctx.pick(("us_slash", "dotted", "long"))),
+    "mrn": lambda ctx: (phi(ctx.pick("KRMTJ") + "".join(str(ctx.rng.randrange(10)) for _ in range(7)),
+                            "MEDICALRECORD", "identifier", "hospital_number"),),
+}
 
 
 def split_templates() -> dict[str, list[int]]:
@@ -167,6 +309,11 @@ def one(doc_id: str, template: str, ctx: Ctx) -> Document:
         slot = m.group(1)
         if slot == "rel":
             text += ctx.pick(RELATIVES)
+        elif slot in NEWEST_SLOTS:  # only TEMPLATES_NEWEST has these: the older sets draw as before
+            for seg in NEWEST_SLOTS[slot](ctx):
+                if seg.is_phi:
+                    spans.append(Span(len(text), len(text) + len(seg.text), seg.label, f"{seg.family}/{seg.form}"))
+                text += seg.text
         else:
             value, label, form = ((str(ctx.rng.randrange(1, 100)), "AGE", "age/bare_digits") if slot == "age"
                                   else (people.first_name(ctx)[0].text, "PATIENT", "person/bare_first"))
@@ -186,7 +333,10 @@ def one(doc_id: str, template: str, ctx: Ctx) -> Document:
 
 def build(name: str, n: int) -> list[Document]:
     templates = WHOLE.get(name, TEMPLATES)
-    ids = list(range(len(templates))) if name in WHOLE else split_templates()[name]
+    if name in NEWEST:
+        templates, ids = TEMPLATES_NEWEST, newest_split()[name]
+    else:
+        ids = list(range(len(templates))) if name in WHOLE else split_templates()[name]
     docs = []
     for i in range(n):
         ctx = Ctx(random.Random(f"freequery:{FILL_SEEDS[name]}:{i}"))
@@ -227,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "out" / "freequeries")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name in ("tune", "report", "report_later", "tune_later", "report_final"):
+    for name in ("tune", "report", "report_later", "tune_later", "report_final", *NEWEST):
         docs = build(name, args.n)
         path = args.out / f"{name}.jsonl"
         jsonl.write(docs, path)
