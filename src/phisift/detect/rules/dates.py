@@ -501,6 +501,10 @@ def _month_led_date(scan: Scan, s: int) -> int:
 
 #: Lower-case month abbreviations that are also words or abbreviations ("may", "mar", "dec(reased)", "jan", "jun").
 _LOWER_MONTH_NEEDS_CUE = frozenset({"may", "mar", "march", "dec", "jan", "jun", "sat", "sun", "set", "ago"})
+#: Abbreviations of the list above that are names, not everyday words ("jan", "jun"): with a day that
+#: closes the phrase they are dates ("drawn jan 5, repeat"); a name is not followed by a bare day.
+_LOWER_MONTH_NAMES = frozenset({"jan", "jun"})
+_LOWER_MONTH_CLAUSE_END = re.compile(r"[ \t]*(?:[.,;:)]|\n|$|(?:and|to|through|at)\b)")
 #: Field labels before a colon that make a lower-case "dec 26" a date ("DATE OF SERVICE: dec 26").
 _LOWER_MONTH_FIELDS = frozenset({
     "date", "dos", "dob", "seen", "on", "service", "visit", "procedure", "surgery", "admission", "admitted",
@@ -524,6 +528,8 @@ def _lower_month_day(scan: Scan, s: int, m: re.Match) -> bool:
         return False
     if word not in _LOWER_MONTH_NEEDS_CUE:
         return True
+    if word in _LOWER_MONTH_NAMES and _LOWER_MONTH_CLAUSE_END.match(scan.text, m.end("md_d")):
+        return True  # "labs drawn jan 5, repeat": no cue word, but the day closes the phrase
     words, _, between = scan.prev_words(s)
     last = words[-1].lower() if words else ""
     if between.strip() == ":" and last in _LOWER_MONTH_FIELDS:
