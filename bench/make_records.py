@@ -1,6 +1,6 @@
 """Templated clinical records with many identifier kinds, written independently of the detectors.
 
-    python bench/make_records.py                         # bench/out/records/{tune,report,report_locales}.jsonl
+    python bench/make_records.py                         # bench/out/records/{tune,report,report_locales,tune_new,tune_check}.jsonl
     python bench/make_records.py --per-set 300 --seed 15
     python bench/realprose_eval.py --dir bench/out/records --sets tune,report --settings "default;rules,lexicon"
 
@@ -20,7 +20,9 @@ Gold is phisift's i2b2 2014 taxonomy; field labels ("MRN#:", "Grp #") are never
 PHI. Each span's ``source`` is ``family/form`` so that ``realprose_eval.py`` can
 report recall per family. Templates are split by template id: a template writes
 only ``tune`` or only ``report`` (and ``report_locales``, the report templates with
-the other locales), so tuning on ``tune`` cannot learn ``report``'s layouts.
+the other locales), so tuning on ``tune`` cannot learn ``report``'s layouts. ``tune_new`` and ``tune_check``
+are a second batch of tune-only templates (records_tune_more*.py) in pairs of one kind:
+rules are developed on ``tune_new``; ``tune_check`` is only scored, to show transfer.
 """
 
 from __future__ import annotations
@@ -417,8 +419,9 @@ def make_set(name: str, ids: list[str], locales: tuple[str, ...], n: int, seed: 
     """``n`` records drawn from the templates ``ids`` and the Faker ``locales``, seeded."""
     from records_templates import TEMPLATES
     from records_tune_extra import TUNE_EXTRA
+    from records_tune_more2 import TUNE_MORE
 
-    templates = {**TEMPLATES, **TUNE_EXTRA}
+    templates = {**TEMPLATES, **TUNE_EXTRA, **TUNE_MORE}
     rng = random.Random(f"{seed}-{name}")
     fakes = {loc: Faker(loc) for loc in sorted(set(locales) | {"en_US"})}
     docs = []
@@ -444,12 +447,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=15)
     args = parser.parse_args(argv)
     from records_tune_extra import TUNE_EXTRA
+    from records_tune_more2 import TUNE_CHECK, TUNE_NEW
 
     tune_ids, report_ids = split_templates(args.seed)
     tune_ids += sorted(TUNE_EXTRA)  # tune-only templates added after the split (records_tune_extra.py)
     args.out.mkdir(parents=True, exist_ok=True)
     plan = {"tune": (tune_ids, TUNE_LOCALES), "report": (report_ids, TUNE_LOCALES),
-            "report_locales": (report_ids, OTHER_LOCALES)}
+            "report_locales": (report_ids, OTHER_LOCALES),
+            "tune_new": (TUNE_NEW, TUNE_LOCALES), "tune_check": (TUNE_CHECK, TUNE_LOCALES)}
     for name, (ids, locales) in plan.items():
         docs = make_set(name, ids, locales, args.per_set, args.seed)
         jsonl.write(docs, args.out / f"{name}.jsonl")
