@@ -249,6 +249,8 @@ def test_not_phones(text):
         ("The pharmacy on Main Street closed.", "Main Street", "STREET"),
         ("He moved here from Saint Vincent and the Grenadines.", "Saint Vincent and the Grenadines", "COUNTRY"),
         ("born in papua new guinea, and emigrated", "papua new guinea", "COUNTRY"),
+        ("Unit 4, 22 Bay Road, Sandton, Johannesburg 2196, South Africa", "Unit 4", "STREET"),
+        ("Lives at Flat 12b, 8 Nathan Road, Kowloon.", "Flat 12b", "STREET"),
     ],
 )
 def test_addresses(text, value, label):
@@ -272,6 +274,8 @@ def test_addresses(text, value, label):
         "In 2 weeks, OR 3 weeks",
         "Babinski sign, Parkinson disease, Graves disease.",
         "HISTORY OF PRESENT ILLNESS:\nNo complaints.",
+        "Transferred to unit 4, then to the ward.",
+        "Insulin 10 units, 2 units at night.",
     ],
 )
 def test_not_addresses(text):

@@ -331,6 +331,10 @@ def find_street_pieces(scan: Scan) -> None:
         m = m or _NUMBER_AFTER_UNIT.search(text, ls, s)
         if m and not UNIT_AFTER.match(text, m.end("n")):
             scan.emit(m.start("n"), e, "STREET", 0.8)
+    for s, _ in streets:
+        m = _FLAT_BEFORE_STREET.search(text, max(scan.line_start(s), s - 24), s)
+        if m:
+            scan.emit(m.start("x"), m.end("x"), "STREET", 0.75)
     for m in _UNIT.finditer(text):
         _town_after_unit(scan, m.end())
     _country_postcodes(scan, min(s for s, _ in streets))
@@ -338,6 +342,14 @@ def find_street_pieces(scan: Scan) -> None:
         _block_tail(scan, e)
         _town_after(scan, e)
         _lines_above(scan, s)
+
+
+#: A flat right before a street, joined by a comma: "Unit 4, 22 Bay Road", "Flat 12b, 8 Nathan Road". "Unit" and
+#: "flat" are words too ("unit 4 of insulin"), so they count here only where a street follows at once.
+_FLAT_BEFORE_STREET = re.compile(
+    r"(?<![\w'’-])(?P<x>(?i:flat|unit|apt|apartment|suite|ste|room|rm)\.?[ \t]*#?[ \t]*[0-9]{1,5}[A-Za-z]?)"
+    r"[ \t]*,[ \t]*$"
+)
 
 
 #: ", Calascibetta, Turkmenistan", ", Altoona." after a street: a town of one to four capitalised words closed by
