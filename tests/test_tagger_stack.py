@@ -297,3 +297,11 @@ def test_a_name_of_job_words_alone_is_no_addition():
              Span(text.index("Okonkwo"), len(text) - 1, "DOCTOR", "model", 0.9)]
     assert spans_text(text, additions(text, model, [], 0.5)) == [("Okonkwo", "DOCTOR")]
     assert spans_text(text, additions(text, [Span(0, 5, "PROFESSION", "model", 0.9)], [], 0.5)) == [("Miner", "PROFESSION")]
+
+
+def test_one_word_defined_as_a_work_or_a_business_is_no_name():
+    text = "Zoolander is a 2001 American action-comedy film directed by Ben Stiller."
+    assert additions(text, [Span(0, 9, "PATIENT", "model", 0.9)], [], 0.5) == []
+    for text in ("Okonkwo is a 2 year old with a fever.", "Zora is a student at the college."):
+        word = text.split()[0]
+        assert spans_text(text, additions(text, [Span(0, len(word), "PATIENT", "model", 0.9)], [], 0.5)) == [(word, "PATIENT")]

@@ -132,6 +132,10 @@ RELATIONS = frozenset(
     "daughter-in-law mother-in-law father-in-law brother-in-law sister-in-law".split()
 ) | INFORMAL_KIN
 
+#: A relative's everyday names, kin words or not ("mum", "nan's", "my gran"): never a place or an
+#: institution on their own ("go to nan's in Leeds", "post the letter to mum"; Nan is a Thai province).
+KIN_NOT_PLACES = RELATIONS | frozenset("nan nana nanna nanny gran gramps mam mammy".split())
+
 #: Words around a name that make it a clinician's name.
 CLINICIAN_WORDS = frozenset(
     "attending surgeon physician pcp resident fellow intern nurse cc signed dictated provider "
@@ -229,7 +233,9 @@ NAME_STOP = frozenset(
     "this that he she it they we you i my our your me him them who which what when where why how "
     "not no yes also then than there here patient pt per as could would should did does might must shall "
     "apt apartment suite ste".split()  # "Mrs. Ana Petrov Apt. 7": a flat closes a name
-) | frozenset({"doctor", "doc"})  # "Doctor, Liam still has a fever": the reader addressed, not 'LAST, FIRST'
+) | frozenset({"doctor", "doc"}) | frozenset(  # "Doctor, Liam still has a fever": the reader addressed, not 'LAST, FIRST'
+    "hi hello hey thanks cheers regards dob"  # "Hi, Lee Jessel here", "Thanks, Sarah", "göran bylund dob 05/19/24"
+    .split())
 
 
 #: cue phrase -> strength for places. Strong cues accept an unknown capitalised word.

@@ -24,8 +24,8 @@ import re
 from bisect import bisect_left, bisect_right
 
 from .cues import (
-    CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, INST_BAD_FIRST, INST_GENERIC, NAME_STOP, PARTICLES, SAINT, SPECIALTY_WORDS,
-    TITLES,
+    CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, INST_BAD_FIRST, INST_GENERIC, KIN_NOT_PLACES, NAME_STOP, PARTICLES, SAINT,
+    SPECIALTY_WORDS, TITLES,
 )
 from .institutions import ACRONYM_NOT_HOSPITAL, UNIT_ACRONYMS
 from .labels import HOSPITAL, NAME_LABELS, ORGANIZATION
@@ -233,7 +233,8 @@ def pass_institution_slots(doc: Tokens, state: PassState) -> None:
             b -= 1  # the room is not the name: "taken to AEVMH Operating Room #1"
         if not _run_ok(doc, state, i, b):
             continue
-        if b - i == 1 and (doc.keys[i] in _NOT_HOSPITAL or doc.is_upper(i) and len(doc.words[i]) <= 2):
+        if b - i == 1 and (doc.keys[i] in _NOT_HOSPITAL or doc.keys[i] in KIN_NOT_PLACES
+                           or doc.is_upper(i) and len(doc.words[i]) <= 2):
             continue  # "to OR", "taken to PACU", "changed to Dou" (a recased "dou"): a unit, not a hospital
         state.emit(i, b, label, 0.8)
 

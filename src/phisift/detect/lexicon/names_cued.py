@@ -16,6 +16,7 @@ from .cues import (
     TITLE_NEEDS_DOT_UPPER,
 )
 from .casing import clinical_vocabulary, inflected
+from .english import english_words
 from .plainwords import verb_after_title
 from .labels import DOCTOR, PATIENT
 from .name_runs import (
@@ -36,8 +37,8 @@ def pass_credentials(doc: Tokens, state: PassState) -> None:
         t = bisect_right(doc.ends, m.start()) - 1
         if t < 0 or not CREDENTIAL_GAP.fullmatch(text, doc.ends[t], m.start()):
             continue
-        if state.taken[t] or not doc.cap[t]:
-            continue
+        if state.taken[t] or not doc.cap[t] or (doc.starts[t] and text[doc.starts[t] - 1].isdigit()):
+            continue  # a word glued to digits is a code's tail, no name ("wolverhampton m8a 2ah, do i")
         # walk left over the name: capitalised words, initials, particles, "Last, First"
         j = t + 1
         i = t
@@ -368,8 +369,11 @@ def _relation_name_lower(doc: Tokens, state: PassState, i: int, phrase: tuple, o
         # after a possessive relative and before a verb that agrees with a person, not a modal's bare verb;
         # a listed surname may stand between ("my mom rosalind okafor is 91")
         end = i + 1 + _lower_surname(doc, i + 1)
-        if _finite_verb_after(doc, end):
+        if _finite_verb_after(doc, end) or _name_closed_after(doc, end):
             state.emit(i, end, PATIENT, 0.8)
+    elif relation and _owned(doc, i - len(phrase)) and k.isalpha() and len(k) >= 4 and not lex.is_allowed(k) \
+            and k not in english_words() and k not in lex.terms and _finite_verb_after(doc, i + 1):
+        state.emit(i, i + 1, PATIENT, 0.75)  # "my son przemyslaw keeps coughing": a name no list holds
 
 
 #: Possessives before a relative in a question: "my son", "our daughter".
@@ -392,6 +396,15 @@ def _lower_surname(doc: Tokens, j: int) -> int:
     """1 when token ``j`` is a lower-case listed surname that no list allows as a word, set off by one blank."""
     return int(j < doc.n and doc.simple_gap(j) and not doc.cap[j] and doc.keys[j] in doc.lex.last
                and not doc.lex.is_allowed(doc.keys[j]))
+
+
+def _name_closed_after(doc: Tokens, j: int) -> bool:
+    """The relative's name ends the question or opens an aside: "asking about my toddler june", "my mom
+    rich?", "my son honor (age 7) has a temp"."""
+    if j >= doc.n:
+        return not doc.text[doc.ends[j - 1]:].strip(" \t.?!")
+    gap = doc.gap(j).strip(" \t")
+    return gap[:1] in (".", "?", "!") or gap == "(" and (doc.keys[j] == "age" or doc.words[j][:1].isdigit())
 
 
 def _finite_verb_after(doc: Tokens, j: int) -> bool:

@@ -13,6 +13,7 @@ from typing import Sequence
 from .cues import CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, DETERMINERS, NAME_STOP, NOT_NAMES, PARTICLES, TITLES
 from .labels import DOCTOR, NAME_LABELS, PATIENT
 from .name_runs import extend_name
+from .names_questions import BASE_VERBS
 from .places import place_at
 from .state import PassState
 from .tokens import SPACE_GAPS, Tokens
@@ -58,9 +59,9 @@ def pass_name_pairs(doc: Tokens, state: PassState) -> None:
         if len(toks) < 2:
             continue
         keys = [doc.keys[t] for t in toks]
-        if len(keys) == 2 and keys[0] in _AUXILIARIES and keys[1] in lex.first and keys[1] not in lex.last \
-                and doc.sentence_initial(i):
-            continue  # "Can Alison go back to school": the question's auxiliary, then the name
+        if len(keys) == 2 and keys[0] in _AUXILIARIES and keys[1] in lex.first and doc.sentence_initial(i) \
+                and (keys[1] not in lex.last or j < doc.n and doc.simple_gap(j) and doc.keys[j] in BASE_VERBS):
+            continue  # "Can Alison go back to school", "Can Adam go": the question's auxiliary, the name, a verb
         allowed = [lex.is_allowed(x) for x in keys]
         if all(allowed) and not _initial_between(doc, toks) and not _word_name_in_slot(doc, toks, j):
             continue

@@ -21,7 +21,13 @@ A given name is taken there only by the grammar around it:
   ("Sara was bitten") is a weaker verb ("Cord was seen", "Miner was hit");
 * the object of taking or giving ("we took Honor to urgent care", "can I give Luz motrin"), and the
   subject line of a message ("Re Olavi: her inhaler ran out");
-* a name paired with the writer ("Mark and I want to know");
+* a name paired with the writer ("Mark and I want to know"), or two names opening a clause together
+  ("Grace and Hope both have chickenpox");
+* a subject of what only a patient is said to have or be, opening a clause or after "and" / "but":
+  an illness had ("Miles has a rash"), an age ("Grace is 4 and ..."), a state ("Joy is no better",
+  "Miles is vomiting"); no word for a patient ("Baby has a rash");
+* the object of registering ("register Rose with a new GP"); a message opening with an unlisted
+  writer's name that is no English word ("Przemyslaw here - ...");
 * a name set apart by a comma before "she/he is|has|was" ("for Mark, she is 24").
 
 The word must be on the given-name lists, and no title, relative, month, clinical term or
@@ -31,7 +37,10 @@ name and no English word ("natalia has had a cough").
 
 from __future__ import annotations
 
+import re
+
 from .casing import clinical_vocabulary
+from .english import english_words
 from .cues import CALENDAR, NAME_STOP, NOT_NAMES, RELATIONS, TITLES
 from .labels import PATIENT
 from .state import PassState
@@ -64,9 +73,25 @@ _DONE_TO = frozenset(
     "bitten stung seen diagnosed prescribed admitted discharged told given hit scratched vaccinated "
     "treated tested referred hospitalized hospitalised started".split()
 )
+#: After "X has" or "X has got": an illness only a person has ("Miles has a rash", "Honor has had a fever").
+_ILLNESS_HAD = frozenset(
+    "rash fever temp temperature cough cold sore headache earache ear tummy stomach chest sinus high "
+    "diarrhea diarrhoea vomiting croup chickenpox hives nosebleed nosebleeds lump swollen bad".split()
+)
+#: After "X is no" / "X is still" / "X is not": how a patient is doing ("Joy is no better").
+_STATE_AFTER_NO = frozenset("better worse improving eating sleeping drinking well sick right".split())
+#: The gap between "is" and the next word holding an age: " 4 ", " 3.", " 12, ".
+_AGE_GAP = re.compile(r"[ \t]+(?P<n>[0-9]{1,3})(?P<end>[ \t]*[.,!?;][ \t]*)?[ \t]*")
+#: Words for a patient that given-name lists may hold: "Baby has a rash", "Patient is no better".
+_NOT_SUBJECTS = frozenset("baby babe child kid infant toddler newborn boy girl patient pt client resident dog cat "
+                          "puppy kitten wound skin cord stump site line tube drain port graft incision".split())
 #: Verbs whose object a patient is, before where they go: "we took Honor to urgent care".
 _TAKE = frozenset("take took taking bring brought bringing drive drove driving carry carried".split())
 _TAKE_TAIL = frozenset("to in into back home over".split())
+#: Verbs of signing a patient up, before where: "register Rose with a new GP", "enrol Miles at the clinic".
+_REGISTER = frozenset("register registered registering enrol enroll enrolled enrolling".split())
+#: What two people named together do: "Grace and Hope both have chickenpox", "summer and chip are sick".
+_PAIR_VERBS = _STRONG_VERBS | frozenset("both have are were had keep still need got".split())
 #: After "give X": what makes X a thing given, not a person ("gave rock and roll to you", "give time to heal").
 _NOT_GIVEN_AFTER = frozenset("a an the time up birth consent and or to for away back out in of it them".split())
 #: Auxiliaries that open a question whose subject comes next: "can Chase go", "does hope need".
@@ -74,7 +99,7 @@ _AUX = frozenset("can could does did should would will may must might shall".spl
 #: Adverbs that may stand between such a subject and its verb: "should Ava still take".
 _ADVERBS = frozenset("still also ever really just even already".split())
 #: Bare verbs after the subject of such a question.
-_BASE_VERBS = frozenset(
+BASE_VERBS = frozenset(
     "go get take have eat drink see start stop use return come be do try receive continue swim play travel fly "
     "attend sleep wear keep need stay skip resume shower bathe exercise walk run drive work lift wait fast "
     "switch share mix repeat call bring visit join restart apply sit stand breastfeed feed".split()
@@ -125,10 +150,49 @@ def _clause_start(doc: Tokens, t: int) -> bool:
     return False
 
 
+def _said_of_a_patient(doc: Tokens, t: int) -> bool:
+    """What follows token t is said only of a patient: an illness had ("Miles has a rash", "has got a
+    fever"), an age ("Honor is 4 and", "just turned 6"), how they are doing ("Joy is no better", "is still
+    sick")."""
+    v = t + 2 if t + 2 < doc.n and doc.keys[t + 1] == "just" and doc.simple_gap(t + 1) else t + 1
+    if v < doc.n and doc.keys[v] in ("is", "turned", "turns") and doc.simple_gap(v):
+        # "Honor is 4 and has a fever", "Mark is 3." - not "June is 4 weeks away", "Stage is 4/5"
+        age = _AGE_GAP.fullmatch(doc.text, doc.ends[v], doc.starts[v + 1] if v + 1 < doc.n else len(doc.text))
+        if age is not None and 1 <= int(age.group("n")) <= 120:
+            return bool(age.group("end")) or v + 1 < doc.n and doc.keys[v + 1] in ("and", "now", "today", "next")
+    u = t + 1
+    ahead = []  # the next words, set off by single blanks
+    while u < doc.n and len(ahead) < 5 and doc.simple_gap(u):
+        ahead.append(u)
+        u += 1
+    keys = [doc.keys[u] for u in ahead]
+    if keys[:1] == ["just"]:
+        ahead, keys = ahead[1:], keys[1:]
+    if len(keys) < 2:
+        return False
+    verb, rest = keys[0], keys[1:]
+    if verb in ("has", "had") and rest[0] in ("got", "had"):
+        rest = rest[1:]
+    if verb in ("has", "had", "got") and rest:
+        obj = rest[1] if rest[0] in ("a", "an") and len(rest) > 1 else rest[0]
+        return obj in _ILLNESS_HAD
+    if verb == "is" and rest[0] in _ILL_AFTER_IS:
+        return True  # "Miles is vomiting"
+    if verb in ("is", "isn't") and rest[0] in ("no", "not", "still") and len(rest) > 1:
+        return rest[1] in _STATE_AFTER_NO or rest[1] in _ILL_AFTER_IS
+    return False
+
+
 def _subject(doc: Tokens, t: int, recased: bool) -> bool:
     """'Amber has had a cough', 'buck fainted', 'last night Joy threw up', 'Daisy is teething':
     a name opening a clause before a finite verb."""
-    if not _clause_start(doc, t) or t + 1 >= doc.n or not doc.simple_gap(t + 1) or doc.cap[t + 1]:
+    if t + 1 >= doc.n or not doc.simple_gap(t + 1) or doc.cap[t + 1]:
+        return False
+    if _said_of_a_patient(doc, t) and (_clause_start(doc, t) or t > 0 and doc.simple_gap(t)
+                                       and doc.keys[t - 1] in ("and", "but", "so")):
+        # "Miles has a rash", "we saw dr Lloyd and Joy is no better": only a patient is said so
+        return doc.keys[t] not in _NOT_SUBJECTS and _given(doc, t, strong=True)
+    if not _clause_start(doc, t):
         return False
     nxt = doc.keys[t + 1]
     if nxt in _STRONG_VERBS:
@@ -159,7 +223,7 @@ def _bare_verb_at(doc: Tokens, j: int) -> bool:
     """A bare verb at token j, perhaps after one adverb ("take", "still take")."""
     if j < doc.n and doc.keys[j] in _ADVERBS and doc.simple_gap(j):
         j += 1
-    return j < doc.n and doc.simple_gap(j) and doc.keys[j] in _BASE_VERBS and not doc.cap[j]
+    return j < doc.n and doc.simple_gap(j) and doc.keys[j] in BASE_VERBS and not doc.cap[j]
 
 
 def _asked(doc: Tokens, t: int) -> bool:
@@ -187,6 +251,8 @@ def _object(doc: Tokens, t: int) -> bool:
     elif before in ("give", "gave", "giving"):
         ok = doc.simple_gap(t + 1) and not doc.cap[t + 1] and doc.words[t + 1].isalpha() \
             and nxt not in _NOT_GIVEN_AFTER
+    elif before in _REGISTER:
+        ok = nxt in ("with", "at") and doc.simple_gap(t + 1)  # "do I need to register Rose with a new GP"
     elif before == "re":
         ok = doc.sentence_initial(t - 1) and doc.gap(t + 1).strip().startswith(":")
     else:
@@ -213,13 +279,43 @@ def _apposition(doc: Tokens, t: int) -> bool:
         and _given(doc, t, strong=not caseless)
 
 
+def _pair(doc: Tokens, t: int) -> bool:
+    """'Grace and Hope both have chickenpox', 'summer and chip are sick': two given names opening a clause,
+    joined by 'and', before what both do; token t is either of them."""
+    for a in (t, t - 2):
+        b = a + 2
+        if a < 0 or b + 1 >= doc.n or doc.keys[a + 1] != "and" or doc.keys[b + 1] not in _PAIR_VERBS:
+            continue
+        if not all(doc.simple_gap(u) for u in (a + 1, b, b + 1)) or not _clause_start(doc, a):
+            continue
+        if doc.cap[a] != doc.cap[b] or not (_listed_given(doc, a) and _listed_given(doc, b)):
+            continue  # "Tylenol and Motrin": one case for both names
+        return _given(doc, a, strong=True) and _given(doc, b, strong=True)
+    return False
+
+
+def _writer_here(doc: Tokens) -> bool:
+    """'Przemyslaw here - the new meds make me dizzy': a message opening with the writer's name, one no list
+    holds (listed names are read by ``_subject``), and no English or clinical word ("Update here - ...")."""
+    if doc.n < 3 or doc.keys[1] != "here" or doc.starts[0] > 0 or not doc.simple_gap(1):
+        return False
+    k = doc.keys[0]
+    if k in doc.lex.first or not doc.words[0].isalpha() or len(k) < 3 or doc.is_upper(0) or doc.lex.is_allowed(k):
+        return False
+    if not (doc.cap[0] or doc.text.islower()) or k in english_words() or k in clinical_vocabulary():
+        return False
+    return doc.gap(2).strip()[:1] in ("-", ",", ":", "–")
+
+
 def pass_question_names(doc: Tokens, state: PassState) -> None:
     """Given names by the grammar of a question about someone's care (see the module docstring)."""
+    if _writer_here(doc) and not state.taken[0]:
+        state.emit(0, 1, PATIENT, 0.75)
     for t in doc.positions(doc.lex.first):  # every form needs a listed given name (``_listed_given``)
         if t >= doc.n - 1:
             break
         if state.taken[t] or not _listed_given(doc, t):
             continue
         if _subject(doc, t, state.recased) or _asked(doc, t) or _apposition(doc, t) or _with_me(doc, t) \
-                or _object(doc, t):
+                or _object(doc, t) or _pair(doc, t):
             state.emit(t, t + 1, PATIENT, 0.75)

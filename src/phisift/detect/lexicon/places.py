@@ -16,7 +16,7 @@ from bisect import bisect_left
 
 from ...text import clinical_vocabulary
 from .cues import (
-    CITY_OVER_STATE, DETERMINERS, NAME_STOP, PARTICLES, PLACE_CUES, PLACE_CUES_NOT_NAMES, PLACE_CUE_LAST,
+    CITY_OVER_STATE, DETERMINERS, KIN_NOT_PLACES, NAME_STOP, PARTICLES, PLACE_CUES, PLACE_CUES_NOT_NAMES, PLACE_CUE_LAST,
     PLACE_CUE_MAXLEN, PLACE_HEADERS, PLACE_PREFIX,
 )
 from .labels import CITY, COUNTRY, LOCATION_OTHER, STATE, STREET
@@ -443,8 +443,9 @@ def _known_place(
     k = doc.keys[i]
     j, label, major = place
     multi = j - i > 1
-    if doc.relation_after(j):
-        return  # "from Linda (daughter)"
+    if doc.relation_after(j) or (j - i == 1 and k in KIN_NOT_PLACES and (
+            doc.words[i].islower() or doc.words[i].endswith(("'s", "’s")) or doc.text.startswith(("'s", "’s"), doc.ends[i]))):
+        return  # "from Linda (daughter)"; "go to nan's in Leeds" (not "born in Nan, Thailand")
     if multi_only and not multi:
         # ", ST" after a single-word city is decided in the multi pass too
         st = state_after(doc, state, j)

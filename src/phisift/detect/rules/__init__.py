@@ -27,6 +27,8 @@ Where each family is found (each module keeps its regexes beside their handlers)
                     and territories
 ``intl_addresses``  addresses of other countries: street, postcode and town, country;
                     a town before a country ("born in Hue, Vietnam")
+``postcodes``       UK and Canadian postcodes inside a sentence ("we live in Leeds LS6 2QT on
+                    3rd feb"), with the town and street before them
 ``places``          long country names; streets named after "lives on" and the town after them
 ``fields``          form-field values ("Patient Name:", "Attending:", "Address:")
 ``columns``         record print-outs: values under a header row (census, CSV, vaccine

@@ -146,6 +146,45 @@ _NOT_AGE_AFTER = re.compile(
 )
 
 
+#: A relative named by a given and a family name, in any case, perhaps set off by commas: "my mum rosalind
+#: okafor", "My partner, Rebeca Andrade,". The given name must be a listed one (``_full_name``).
+_RELATIVE_FULL_NAME = (r"(?<![\w'’])(?i:my|his|her|our|their|your)[ \t]+(?i:" + _RELATIVE_WORDS + r")(?:[ \t]*,)?[ \t]+"
+                       r"(?P<first>[A-Za-z][A-Za-z'’-]*)[ \t]+(?P<last>[A-Za-z][A-Za-z'’-]*)(?:[ \t]*,)?")
+#: "my mum rosalind okafor is 91", "my mum, rosalind okafor, is 91".
+_FULL_NAME_VERB = re.compile(_RELATIVE_FULL_NAME + r"[ \t]+(?i:is|was|(?:just[ \t]+)?turned|turns|will[ \t]+be)"
+                             r"[ \t]+(?i:now[ \t]+|only[ \t]+|almost[ \t]+|nearly[ \t]+)?$")
+#: "my mum lisa williams (86)", "My partner, Rebeca Andrade, 63,".
+_FULL_NAME_BRACKET = re.compile(_RELATIVE_FULL_NAME + r"[ \t]*[(,]?[ \t]*$")
+#: A given and a family name alone before a bracketed age: "rosalind okafor (91) has been confused".
+_NAME_BEFORE_BRACKET = re.compile(r"(?<![\w'’.,-])(?P<first>[A-Za-z][A-Za-z'’-]*)[ \t]+(?P<last>[A-Za-z][A-Za-z'’-]*)[ \t]*\([ \t]*$")
+#: After such a bracketed age, the sentence goes on about the person: "(91) has been", "(45) presented with".
+_GOES_ON_AFTER_BRACKET = re.compile(r"[ \t]*\)[ \t]+(?:and[ \t]+|who[ \t]+|still[ \t]+|just[ \t]+)?(?P<w>[a-z]+)\b")
+#: An age in months after a person and "is", the sentence going on: "my baby Holly is 9 months and", "is 9 months."
+_MONTHS_AGE_AFTER = re.compile(r"(?i)[ \t]+(?:months?|mos?)(?:[ \t]*(?:$|[,.;!?)])|[ \t]+(?:and|old|now|today)\b)")
+
+
+def _full_name(m: re.Match | None, relative: bool = True) -> bool:
+    """A match of the full-name forms whose first word is a listed given name and whose second is no
+    reading ("my husband blood sugar is 99", "my son heart rate is 80" are no names). After a possessive
+    relative (``relative``) any listed given name will do and the family name may be a word ("my mum Carol
+    Arce (37)", "my mum kenneth little (24)"); alone, the given name must be no word of the allowlist and
+    the family name no clinical word ("Vitamin D (25)")."""
+    if m is None:
+        return False
+    first, last = m.group("first").lower(), m.group("last").lower()
+    if re.match(_MEASURES, last) is not None or last in _NOT_SURNAMES:
+        return False
+    if relative:
+        return first in all_given_names()
+    return first in listed_given_names() and last not in clinical_vocabulary()
+
+
+#: Words a reading or a clause puts where a surname would stand: "my mum sandra also is", "my dad kevin still".
+_NOT_SURNAMES = frozenset("""also still just now really only is was has had who which that and but pressure oxygen
+sats saturation ketones sugar sugars bmi iron sodium potassium cholesterol tsh creatinine height blood pain
+temp fever weight""".split())
+
+
 #: A word and a verb of being right before a bare number: "Liam is 3", "and Grace just turned 40".
 _WORD_BEFORE_AGE = re.compile(
     r"(?<![\w'’-])(?P<w>[A-Za-z][a-z]+)[ \t]+(?:is|was|(?:just[ \t]+)?turned|turns|will[ \t]+be)"
@@ -168,14 +207,35 @@ def given_names() -> frozenset[str]:
     return frozenset(names)
 
 
+@lru_cache(maxsize=1)
+def listed_given_names() -> frozenset[str]:
+    """Every listed given name (lower case) that is no word of the allowlist: "rosalind", "tapani", not "will".
+    Enough where a family name and a relative or a bracketed age say a person is named (``_full_name``)."""
+    allow = frozenset(read_list("clinical_allow.txt"))
+    return frozenset(k for k in (line.split("\t")[0].lower() for line in read_list("first_names.txt")) if k not in allow)
+
+
+@lru_cache(maxsize=1)
+def all_given_names() -> frozenset[str]:
+    """Every listed given name (lower case), words too ("carol", "rose", "grace")."""
+    return frozenset(line.split("\t")[0].lower() for line in read_list("first_names.txt"))
+
+
 def _person_age(scan: Scan, s: int, e: int) -> bool:
     """"I am 52", "I'm 45 and pregnant", "my husband is 71", "Liam is 3": a bare number after a person
     (a pronoun, a relative or a common given name) and a verb of being."""
     value = int(scan.text[s:e])
-    if not 1 <= value <= 120 or scan.unit_after(e) or _NOT_AGE_AFTER.match(scan.text, e):
+    if not 1 <= value <= 120:
         return False
     lo = max(scan.line_start(s), s - 40)
+    if _MONTHS_AGE_AFTER.match(scan.text, e):  # "my baby Holly is 9 months and has", not "5 months pregnant"
+        return _PERSON_BEFORE_AGE.search(scan.text, lo, s) is not None or _full_name(
+            _FULL_NAME_VERB.search(scan.text, max(scan.line_start(s), s - 60), s))
+    if scan.unit_after(e) or _NOT_AGE_AFTER.match(scan.text, e):
+        return False
     if _PERSON_BEFORE_AGE.search(scan.text, lo, s) is not None:
+        return True
+    if _full_name(_FULL_NAME_VERB.search(scan.text, max(scan.line_start(s), s - 60), s)):
         return True
     named = _WORD_BEFORE_AGE.search(scan.text, lo, s)
     return named is not None and named.group("w").lower() in given_names()
@@ -191,7 +251,7 @@ def small_number_age(scan: Scan, s: int, e: int) -> None:
         words = scan.prev_words(s - 1)[0]
         if words and words[-1].lower() in KIN and 1 <= int(text[s:e]) <= 120:
             scan.emit(s, e, "AGE", 0.8)
-        elif _relative_bracket(scan, s, e):
+        elif _relative_bracket(scan, s, e) or _named_bracket(scan, s, e):
             scan.emit(s, e, "AGE", 0.8)
     elif s >= 2 and text[s - 2 : s].strip() == "," and _relative_bracket(scan, s, e):
         scan.emit(s, e, "AGE", 0.8)
@@ -220,7 +280,17 @@ def _relative_bracket(scan: Scan, s: int, e: int) -> bool:
     closed = _CLOSE_PAREN.match(text, e) if opener == "(" else _COMMA_CLOSE.match(text, e)
     if not closed or not 1 <= int(text[s:e]) <= 120:
         return False
-    return _RELATIVE_BEFORE_BRACKET.search(text, max(scan.line_start(s), s - 50), s) is not None
+    lo = max(scan.line_start(s), s - 60)
+    return _RELATIVE_BEFORE_BRACKET.search(text, lo, s) is not None or _full_name(_FULL_NAME_BRACKET.search(text, lo, s))
+
+
+def _named_bracket(scan: Scan, s: int, e: int) -> bool:
+    """"rosalind okafor (91) has been confused", "John Smith (45) presented": a bracketed number after a
+    common given name and a family name, the sentence going on about the person in lower case."""
+    text = scan.text
+    if not 1 <= int(text[s:e]) <= 120 or not _GOES_ON_AFTER_BRACKET.match(text, e):
+        return False
+    return _full_name(_NAME_BEFORE_BRACKET.search(text, max(scan.line_start(s), s - 50), s), relative=False)
 
 
 #: A comma closing an apposition and the lower-case word the sentence goes on with: ", presented", ", was".
@@ -364,10 +434,24 @@ def _person_age_in_words(scan: Scan, s: int) -> int:
             or _NOT_WORD_AGE_AFTER.match(scan.text, e):
         return 0
     lo = max(scan.line_start(s), s - 40)
-    if _PERSON_BEFORE_AGE.search(scan.text, lo, s) is None:
+    if _PERSON_BEFORE_AGE.search(scan.text, lo, s) is None and not _word_age_aside(scan, s, e):
         return 0
     scan.emit(s, e, "AGE", 0.8)
     return e
+
+
+def _word_age_aside(scan: Scan, s: int, e: int) -> bool:
+    """"my wife (ninety-one) was seen", "My partner, Rebeca Andrade, sixty-three, needs": an age in words set
+    off by brackets or commas right after a possessive relative and perhaps the relative's full name."""
+    text = scan.text
+    opener = text[:s].rstrip(" \t")[-1:]
+    if opener not in ("(", ","):
+        return False
+    closed = _CLOSE_PAREN.match(text, e) if opener == "(" else _COMMA_CLOSE.match(text, e)
+    if not closed:
+        return False
+    lo = max(scan.line_start(s), s - 60)
+    return _RELATIVE_BEFORE_BRACKET.search(text, lo, s) is not None or _full_name(_FULL_NAME_BRACKET.search(text, lo, s))
 
 
 def _age_y(scan: Scan, m: re.Match) -> None:

@@ -18,7 +18,8 @@ from typing import Callable, Iterable
 from ...document import Span
 from ...taxonomy import I2B2_LABELS
 from . import (
-    addresses, ages, columns, contact, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, plates, print_forms,
+    addresses, ages, columns, contact, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, plates, postcodes,
+    print_forms,
     shaped_ids,
     street_forms, usernames,
 )
@@ -103,6 +104,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     intl_addresses.CUED_STREET_TOWNS,
     intl_addresses.MILITARY_ADDRESSES,
     intl_addresses.ONE_LINE_ADDRESSES,
+    postcodes.RUNNING_POSTCODES,
     intl_addresses.TOWNS_BEFORE_COUNTRIES,
     places.WORDLIKE_COUNTRIES,
     street_forms.STREET_FORMS,

@@ -80,7 +80,9 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
         ("HEALTHPLAN", rf"health{SP}*plan(?:{SP}+(?:id|{_NO}))?|member{SP}*(?:id|{_NO})"
                        rf"|subscriber{SP}*(?:id|{_NO})|policy{SP}*(?:id|{_NO})|insurance{SP}*(?:id|{_NO})"
                        rf"|group{SP}*{_NO}|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
-                       rf"|(?-i:HICN|MBI|RxGRP|RXGRP|RxGrp)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"),
+                       rf"|(?-i:HICN|MBI|RxGRP|RXGRP|RxGrp)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"
+                       # national health numbers: the NHS number (England, Wales), CHI (Scotland), H&C (N. Ireland)
+                       rf"|nhs{SP}*(?:{_NO}|id)?|(?-i:CHI|H&C){SP}*{_NO}"),
         ("ACCOUNT", rf"acct\.?{SP}*{_NO}?|account{SP}*{_NO}?|encounter{SP}*(?:id|{_NO})?|visit{SP}*(?:id|{_NO})"
                     rf"|(?-i:CSN|FIN)|billing{SP}*{_NO}"),
         ("DEVICE", rf"serial{SP}*{_NO}?|s/n|(?-i:SN)|lot{SP}*{_NO}?|model{SP}*{_NO}|device{SP}+(?:id|{_NO}|serial)"
@@ -122,7 +124,8 @@ def _id_cue_regex(spanish: bool) -> str:
         # a cue ending in a letter is a whole word; one ending in "#" or ":" may touch its value ("Ref #D018-...")
         rf"(?i:{groups})(?:(?<=[#:=º°.])|(?![^\W\d_]))"
         rf"(?P<mark>{WS}\([A-Za-z]{{2,6}}\))?(?P<sep>{WS}(?:[:#=]|-(?![0-9]))?{WS}(?:#{WS})?(?:(?i:is|es|of){SP}+)?)"
-        r"(?P<v>[0-9]{2,4}(?: [0-9]{2,10}){1,3}(?![\w/:-]|\.[0-9A-Za-z])"
+        # digit groups; the last may be one check digit, as on a Medicare card ("2123 45670 1")
+        r"(?P<v>[0-9]{2,4}(?: [0-9]{2,10}){1,3}(?: [0-9](?![0-9]))?(?![\w/:-]|\.[0-9A-Za-z])"
         r"|[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9]))*)"
     )
 
@@ -155,7 +158,7 @@ def _id_words(lang: Languages) -> list[str]:
         "extension", "id", "identification", "accession", "acc", "specimen", "order", "job", "requisition",
         "req", "case", "reference", "ref", "document", "report", "claim", "npi", "employee", "badge", "path",
         "pathology", "lab", "passport", "tag", "doc", "escription", "dictation", "transcription", "application",
-        "confirmation",
+        "confirmation", "nhs", "chi", "h&c",
     ]
     if lang.spanish:
         words += ["nhc", "n.h.c", "nº", "n°", "no", "número", "numero", "nºcol", "n°col", "n.º", "n.ºcol",

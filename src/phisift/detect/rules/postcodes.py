@@ -1,0 +1,116 @@
+"""UK and Canadian postcodes inside running sentences, where a line does not end after them.
+
+The address passes (``intl_addresses``) read a postcode as the end of a town line or of
+a one-line address, so a patient's message that goes on after it keeps it: "we live in
+Leeds LS6 2QT on 3rd feb", "moved to 65 Lydia Drive, Wolverhampton M8A 2AH, do I need
+to register", "we are in Toowoomba near G63 0DB", "postcode ls6 2qt". Their shape
+(an outward code of letters and digits, a space, a digit and two letters; the Canadian
+letter-digit-letter digit-letter-digit) is rare in clinical text, but not unheard of
+("T2 N0", "4 6MM"): so a postcode is taken only in one case and with address evidence
+right before it:
+
+* a postcode cue ("postcode", "post code", "postal code", "zip", "pin code");
+* an address preposition ("in", "at", "to", "near", "from") before it, or before the one
+  to three words of its town;
+* a comma after a street (a line part holding a digit) and the town's words.
+
+The town between such a preposition or comma and the postcode is a CITY when its words
+are no function words and hold no digit ("Brennantown KT28 3YW", "lake robert e2b 9yl"); the
+street before that comma, from an address cue, a STREET ("the address is 058, reddy circle,
+port julia l3 0lt").
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Scan, TextPass
+
+#: The outward code, a space, the inward code; UK (A9 9AA, A99 9AA, AA9 9AA, AA99 9AA, A9A 9AA, AA9A 9AA)
+#: or Canadian (A9A 9A9), all in capitals or all in lower case.
+_UK = r"[A-Z]{1,2}[0-9][A-Z0-9]?[ \t][0-9][A-Z]{2}"
+_CANADA = r"[A-Z][0-9][A-Z][ \t][0-9][A-Z][0-9]"
+_CODE = rf"(?:{_UK}|{_CANADA})"
+_POSTCODE = re.compile(rf"(?<![\w/.-])(?P<pc>{_CODE}|{_CODE.lower()})(?![\w/-])")
+_GATE = re.compile(r"(?i)(?<![\w/.-])[a-z]{1,2}[0-9][a-z0-9]?[ \t][0-9][a-z][a-z0-9](?![\w/-])")
+#: A postcode cue right before it: "postcode LS6 2QT", "post code: m8a 2ah", "pin code - ...".
+_CUE_BEFORE = re.compile(r"(?i)(?:post[ \t]?code|postal[ \t]+code|zip(?:[ \t]?code)?|pin[ \t]?code)[ \t]*(?:is[ \t]+)?[:#-]?[ \t]*$")
+#: The one to three words of a town right before the postcode, after an address preposition or a comma.
+_TOWN_BEFORE = re.compile(
+    r"(?:(?<![\w'’])(?i:in|at|to|near|from)[ \t]+|,[ \t]*)"
+    r"(?P<town>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2})[ \t]*,?[ \t]*$"
+)
+#: An address preposition right before the postcode: "near G63 0DB".
+_PREPOSITION_BEFORE = re.compile(r"(?<![\w'’])(?i:in|at|to|near|from|nr)[ \t]+$")
+#: Words that are no part of a town: "... the hospital in town LS6 2QT" ends at "in".
+_NOT_TOWN = frozenset("""the a an and or but is was are be been my our his her their your we i you he she they it
+this that there here with for of on in at to near from by as so if when then not no please thanks postcode
+code address live lives living moved staying stay still now just also ward room bed""".split())
+
+
+def _town(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The town's words before a postcode at ``start`` (the line part ``text[start-80:start]`` ends in it),
+    its preposition or comma before them; None when no town of that form is there."""
+    m = _TOWN_BEFORE.search(text, max(0, start - 80), start)
+    if m is None:
+        return None
+    words = m.group("town").split()
+    if any(w.lower().strip(".,'’") in _NOT_TOWN for w in words):
+        return None
+    if m.group().lstrip()[:1] == ",":
+        # after a comma, the part before it is a street: it holds a digit ("65 lydia drive, ...")
+        before = text[max(0, m.start() - 40) : m.start()]
+        if not any(c.isdigit() for c in before):
+            return None
+    return m.start("town"), m.end("town")
+
+
+#: Where the street before such a town starts: after "address is", "lives at", "moved to", a colon, the line start.
+_STREET_START = re.compile(r"(?i)(?:\b(?:address(?:[ \t]+is)?|at|to|is)[ \t]+|:[ \t]*|^[ \t]*)(?=[0-9]|h\.?[ \t]*no\b|flat|unit|apt)",
+                           re.MULTILINE)
+
+
+def _street_before(text: str, comma: int) -> tuple[int, int] | None:
+    """The street of a one-line address ending at the comma before its town: "058, reddy circle", "h.no. 37,
+    sibal path", "unit 10 252 arnold driveway" - from an address cue or the line start, holding a digit, a
+    word of letters, and at most seven words."""
+    lo = max(0, comma - 60, text.rfind("\n", 0, comma) + 1)
+    starts = [m.end() for m in _STREET_START.finditer(text, lo, comma)]
+    if not starts:
+        return None
+    a = starts[-1] if text[starts[-1] : comma].strip() else (starts[-2] if len(starts) > 1 else None)
+    if a is None:
+        return None
+    street = text[a:comma]
+    words = street.replace(",", " ").split()
+    if not (any(c.isdigit() for c in street) and any(w.isalpha() and len(w) > 2 for w in words)) or len(words) > 7:
+        return None
+    if any(w.lower() in _NOT_TOWN - {"flat", "unit"} for w in words):
+        return None
+    return a, a + len(street.rstrip())
+
+
+def find_running_postcodes(scan: Scan) -> None:
+    """UK and Canadian postcodes in a sentence, with a cue, a preposition or a town and a street before them."""
+    text = scan.text
+    for m in _POSTCODE.finditer(text):
+        s, e = m.span("pc")
+        code = m.group("pc")
+        if not (code.isupper() or code.islower()) or not any(c.isalpha() for c in code.split()[1]):
+            continue
+        lo = max(scan.line_start(s), s - 80)
+        if _CUE_BEFORE.search(text, lo, s) or _PREPOSITION_BEFORE.search(text, lo, s):
+            scan.emit(s, e, "ZIP", 0.85)
+            continue
+        town = _town(text, s, e)
+        if town is not None and town[0] >= lo:
+            scan.emit(s, e, "ZIP", 0.85)
+            scan.emit(town[0], town[1], "CITY", 0.75)
+            comma = text.rfind(",", lo, town[0])
+            street = _street_before(text, comma) if comma >= 0 and not text[comma + 1 : town[0]].strip() else None
+            if street is not None:
+                scan.emit(street[0], street[1], "STREET", 0.7)
+
+
+RUNNING_POSTCODES = TextPass(("ZIP", "CITY", "STREET"), lambda scan: scan.has_digit and _GATE.search(scan.text) is not None,
+                             find_running_postcodes)
