@@ -110,6 +110,7 @@ def test_service_numbers_and_statistics_are_no_health_numbers(text):
     ("my son is 9 months.", "9"),
     ("my mum Carol Arce (37) has been really confused", "37"),
     ("my mum kenneth little (24) has been confused", "24"),
+    ("Mum is 84 and confused", "84"),
 ])
 def test_ages_after_a_relatives_full_name_or_as_an_aside(text, value):
     assert (value, "AGE") in rules(text)
@@ -127,6 +128,7 @@ def test_ages_after_a_relatives_full_name_or_as_an_aside(text, value):
     "he is 6 months out from surgery",
     "my dad blood sugar (7) today",
     "my mum pain score (7) today",
+    "Dad is 2 hours away",
 ])
 def test_readings_counts_and_pregnancy_months_are_no_ages(text):
     assert rules(text, "AGE") == []
@@ -149,6 +151,11 @@ def test_readings_counts_and_pregnancy_months_are_no_ages(text):
     ("Hi. My son przemyslaw keeps coughing at night. Is this asthma?", "przemyslaw"),
     ("Przemyslaw here - the new meds are making me dizzy", "Przemyslaw"),
     ("Miles is vomiting and has diarrhea since this morning", "Miles"),
+    ("Art was bitten by a dog this afternoon", "Art"),
+    ("mark was bitten by a dog this afternoon", "mark"),
+    ("Auntie Joy needs a lift to the clinic", "Joy"),
+    ("June has a rash on her arms", "June"),
+    ("we took June to urgent care and they said croup", "June"),
 ])
 def test_word_names_where_only_a_person_fits(lex, text, name):
     assert name in people(lex, text)
@@ -171,6 +178,10 @@ def test_word_names_where_only_a_person_fits(lex, text, name):
     "Ice and rest were advised",
     "register patient with a GP",
     "Update here - new meds are in",
+    "Miner was hit by a rock",
+    "In June has been worse",
+    "By April she was better",
+    "She is due in June to have her baby",
     "Cord is bleeding a little",
 ])
 def test_words_that_only_look_like_names_there_stay_words(lex, text):

@@ -114,7 +114,7 @@ for _kin in POSSESSED_KIN:
         NAME_CUES[(_owner, _kin)] = (PATIENT, False, False)
 #: Kin words of everyday speech: cue words for a name after them ("my mom Linda"), never an apposition
 #: after a word and a space ("Per mom, she ..."), unlike "Mary daughter" in a family list.
-INFORMAL_KIN = frozenset("mom dad mum grandma grandpa stepmom stepdad granny grandad granddad".split())
+INFORMAL_KIN = frozenset("mom dad mum grandma grandpa stepmom stepdad granny grandad granddad auntie aunty".split())
 _add_cues(", ".join(sorted(INFORMAL_KIN)), PATIENT, False, False)
 # a writer naming themself after a greeting: "hi this is kevin, calling about my refill"
 _add_cues("hi this is, hello this is, hey this is, hi it is, hello it is", PATIENT, False, False)

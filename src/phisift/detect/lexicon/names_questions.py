@@ -78,6 +78,10 @@ _ILLNESS_HAD = frozenset(
     "rash fever temp temperature cough cold sore headache earache ear tummy stomach chest sinus high "
     "diarrhea diarrhoea vomiting croup chickenpox hives nosebleed nosebleeds lump swollen bad".split()
 )
+#: Months that are given names too, read as names only where only a patient fits (never "May": a modal).
+_MONTH_NAMES = frozenset({"april", "june"})
+#: After "X was": what only befalls a patient ("was bitten", "was stung", "was vaccinated").
+_BITTEN = frozenset("bitten stung vaccinated immunised immunized circumcised breastfed".split())
 #: After "X is no" / "X is still" / "X is not": how a patient is doing ("Joy is no better").
 _STATE_AFTER_NO = frozenset("better worse improving eating sleeping drinking well sick right".split())
 #: The gap between "is" and the next word holding an age: " 4 ", " 3.", " 12, ".
@@ -178,6 +182,8 @@ def _said_of_a_patient(doc: Tokens, t: int) -> bool:
         return obj in _ILLNESS_HAD
     if verb == "is" and rest[0] in _ILL_AFTER_IS:
         return True  # "Miles is vomiting"
+    if verb == "was" and rest[0] in _BITTEN:
+        return True  # "Art was bitten by a dog" (not "Miner was hit")
     if verb in ("is", "isn't") and rest[0] in ("no", "not", "still") and len(rest) > 1:
         return rest[1] in _STATE_AFTER_NO or rest[1] in _ILL_AFTER_IS
     return False
@@ -314,7 +320,14 @@ def pass_question_names(doc: Tokens, state: PassState) -> None:
     for t in doc.positions(doc.lex.first):  # every form needs a listed given name (``_listed_given``)
         if t >= doc.n - 1:
             break
-        if state.taken[t] or not _listed_given(doc, t):
+        if state.taken[t]:
+            continue
+        if doc.keys[t] in _MONTH_NAMES and doc.cap[t] and not doc.is_upper(t) and (
+                _said_of_a_patient(doc, t) and _clause_start(doc, t) or t > 0 and doc.keys[t - 1] in _TAKE
+                and doc.simple_gap(t) and doc.keys[t + 1] in _TAKE_TAIL and doc.simple_gap(t + 1)):
+            state.emit(t, t + 1, PATIENT, 0.7)  # "June has a rash", "we took June to urgent care"
+            continue
+        if not _listed_given(doc, t):
             continue
         if _subject(doc, t, state.recased) or _asked(doc, t) or _apposition(doc, t) or _with_me(doc, t) \
                 or _object(doc, t) or _pair(doc, t):

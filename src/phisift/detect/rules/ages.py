@@ -128,7 +128,8 @@ _RELATIVE_NAMED = _RELATIVE_NAME + r"(?:[ \t]*,)?"
 #: "my husband is 71", "she just turned 40", "he will be 3", "my mom Linda is 78".
 _PERSON_BEFORE_AGE = re.compile(
     r"(?i)(?:\b(?:i[ \t]+am|i['’]m|im)"
-    r"|\b(?:he|she|who|(?:the[ \t]+)?(?:patient|pt)|" + _RELATIVE_NAMED + r")"
+    r"|\b(?:he|she|who|(?:the[ \t]+)?(?:patient|pt)|" + _RELATIVE_NAMED
+    + r"|(?<![\w'’])(?:mum|mom|dad|nan|nana|gran|granny|grandma|grandpa|grandad|granddad))"  # "Mum is 84"
     r"[ \t]+(?:is|was|(?:just[ \t]+)?turned|turns|will[ \t]+be)"
     r"|\bi[ \t]+(?:just[ \t]+)?turned"
     r"|\b(?:he|she|who)['’]s)"  # "my son (he's 7)"
