@@ -43,6 +43,31 @@ def test_positions_are_the_tokens_with_those_keys(lex, text):
         assert doc.positions(keys) == [i for i in range(doc.n) if doc.keys[i] in keys]
 
 
+@pytest.mark.parametrize("text", TEXTS + ["Mark Mark mark and and sandy", "the"])
+def test_positions_follow_and_cue_positions_from_the_key_index_are_the_long_way(lex, text):
+    """The index answers any container a pass gives: a tuple with a key twice, a list, a dict, a
+    container larger than the text's keys, and a token at the very end (no token follows it)."""
+    from phisift.detect.lexicon.cues import ALL_CUE_LAST
+
+    doc = Tokens(text, lex)
+    keys = doc.keys
+    for wanted in (("and", "and"), ["sandy", "mark"], {"mark": 1}, ("the",), lex.first, set(keys), ()):
+        assert doc.positions(wanted) == [i for i in range(doc.n) if keys[i] in wanted]
+        assert doc.follow(wanted) == [i + 1 for i, k in enumerate(keys[:-1]) if k in wanted]
+    assert doc.cue_positions == [i for i in range(doc.n - 1) if keys[i] in ALL_CUE_LAST]
+
+
+@given(st.lists(st.sampled_from(["Ann", "ann", "and", "Dr", "at", "the", "x"]), max_size=12),
+       st.lists(st.sampled_from(["ann", "and", "dr", "at", "y"]), max_size=4))
+@settings(max_examples=200, deadline=None)
+def test_positions_of_any_words_and_keys(words, wanted):
+    doc = Tokens(" ".join(words), load_lexicons(None))
+    for kind in (tuple, list, frozenset):
+        container = kind(wanted)
+        assert doc.positions(container) == [i for i in range(doc.n) if doc.keys[i] in container]
+        assert doc.follow(container) == [i + 1 for i in range(doc.n - 1) if doc.keys[i] in container]
+
+
 @pytest.mark.parametrize("text", TEXTS)
 def test_sentence_initial_asked_in_any_order_is_the_same(lex, text):
     doc, fresh = Tokens(text, lex), Tokens(text, lex)

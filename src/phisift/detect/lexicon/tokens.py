@@ -25,6 +25,10 @@ SPACE_GAPS = frozenset({" ", "  ", "\t"})
 _WORD_CAPITAL = re.compile(r"[A-Z](?<![\w.-][A-Z])")
 
 _Hit = TypeVar("_Hit")
+#: Containers ``Tokens.positions`` may iterate instead of testing (their ``in`` is hashing and equality),
+#: and those of them that hold each key once.
+_SMALL_KINDS = (frozenset, set, dict, tuple, list)
+_UNIQUE_KINDS = (frozenset, set, dict)
 
 
 class Tokens:
@@ -100,12 +104,39 @@ class Tokens:
 
     def follow(self, keys: Container[str]) -> list[int]:
         """Indices, in order, of the tokens right after one whose key is in ``keys`` (see ``positions``)."""
-        return [i + 1 for i, k in enumerate(self.keys[:-1]) if k in keys]
+        found = self.positions(keys)
+        if found and found[-1] == self.n - 1:
+            found.pop()
+        return [i + 1 for i in found]
 
     def positions(self, keys: Container[str]) -> list[int]:
         """Indices, in order, of the tokens whose key is in ``keys``: a pass that acts only at such
-        tokens loops over these instead of calling its tests for every token."""
-        return [i for i, k in enumerate(self.keys) if k in keys]
+        tokens loops over these instead of calling its tests for every token.
+
+        Answered from ``_key_index`` (each distinct key's tokens): a few cue words are looked up
+        there, a large list (the given names) is asked about each distinct key of the text once,
+        not about every token (a pass asks this of every 200,000-character window of a long note).
+        """
+        index = self._key_index
+        if type(keys) in _SMALL_KINDS and len(keys) < len(index):  # type: ignore[arg-type]
+            found = [index[k] for k in (keys if type(keys) in _UNIQUE_KINDS else set(keys)) if k in index]
+        else:
+            found = [at for k, at in index.items() if k in keys]
+        if len(found) == 1:
+            return list(found[0])
+        return sorted([i for at in found for i in at])
+
+    @cached_property
+    def _key_index(self) -> dict[str, list[int]]:
+        """Each distinct key -> the indices of its tokens, in order."""
+        index: dict[str, list[int]] = {}
+        for i, k in enumerate(self.keys):
+            at = index.get(k)
+            if at is None:
+                index[k] = [i]
+            else:
+                at.append(i)
+        return index
 
     def gap(self, i: int) -> str:
         """Characters between token i-1 and token i (the text before token 0)."""
@@ -137,8 +168,10 @@ class Tokens:
     @cached_property
     def cue_positions(self) -> list[int]:
         """Indices of the tokens (not the last) whose key ends some cue: the few places cue passes look."""
-        keys = self.keys
-        return [i for i in range(self.n - 1) if keys[i] in ALL_CUE_LAST]
+        found = self.positions(ALL_CUE_LAST)
+        if found and found[-1] == self.n - 1:
+            found.pop()
+        return found
 
     def after_keys(self, cue_last: frozenset[str]) -> list[int]:
         """Indices of the tokens that follow a token whose key is in ``cue_last``."""
