@@ -42,6 +42,7 @@ def found(lex: LexiconDetector, text: str) -> list[tuple[str, str]]:
     ("we are in Toowoomba near G63 0DB. Can we get a chest xray?", "G63 0DB", None),
     ("my postcode is LS6 2QT thanks", "LS6 2QT", None),
     ("she moved to Gatineau S7K 6UR last year", "S7K 6UR", None),
+    ("we are at 14 Rose Lane Croydon CR0 1AB", "CR0 1AB", None),
 ])
 def test_postcode_in_a_running_sentence(text, postcode, town):
     assert (postcode, "ZIP") in rules(text)
@@ -64,6 +65,7 @@ def test_the_street_before_a_postcodes_town(text, street):
     "Ls6 2qT was written on the form",          # mixed case: no postcode
     "lesion LS6 2QT noted",                     # no cue, preposition or town and street before it
     "Flow 12 L6 2QT at rest, recheck",          # no address evidence
+    "the lesion at 3 oclock position T2 4AB",   # a number after "at", but no street
 ])
 def test_postcode_shapes_without_address_evidence_stay_untouched(text):
     assert rules(text, "ZIP") == []
@@ -111,6 +113,8 @@ def test_service_numbers_and_statistics_are_no_health_numbers(text):
     ("my mum Carol Arce (37) has been really confused", "37"),
     ("my mum kenneth little (24) has been confused", "24"),
     ("Mum is 84 and confused", "84"),
+    ("my little boy is 2 and a half", "2"),
+    ("our eldest daughter is 12", "12"),
 ])
 def test_ages_after_a_relatives_full_name_or_as_an_aside(text, value):
     assert (value, "AGE") in rules(text)
@@ -129,6 +133,7 @@ def test_ages_after_a_relatives_full_name_or_as_an_aside(text, value):
     "my dad blood sugar (7) today",
     "my mum pain score (7) today",
     "Dad is 2 hours away",
+    "my little finger is 3 cm swollen",
 ])
 def test_readings_counts_and_pregnancy_months_are_no_ages(text):
     assert rules(text, "AGE") == []
@@ -219,3 +224,21 @@ def test_a_date_of_birth_cue_is_no_part_of_a_name(lex, text):
 def test_a_questions_auxiliary_is_no_part_of_the_name_after_it(lex, text, name):
     """"Can" is a Turkish given name and "Adam" a surname too: before a bare verb it is the question's auxiliary."""
     assert people(lex, text) == [name]
+
+
+# ------------------------------------------------------------------------------ phones as patients ask to be reached
+
+
+@pytest.mark.parametrize("text, value", [
+    ("ring 0113 496 0000 today", "0113 496 0000"),
+    ("ring me on 0113 496 0000", "0113 496 0000"),
+    ("text me at 9876543210", "9876543210"),
+    ("whatsapp +91 98765 43210", "+91 98765 43210"),
+])
+def test_phone_numbers_after_ring_text_and_whatsapp(text, value):
+    assert (value, "PHONE") in rules(text)
+
+
+@pytest.mark.parametrize("text", ["ring finger 3 cm laceration", "ring size 7", "the text from 12/03/2020 says"])
+def test_ring_and_text_before_short_numbers_are_no_phones(text):
+    assert rules(text, "PHONE") == []

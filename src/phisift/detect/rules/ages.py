@@ -120,8 +120,10 @@ _RELATIVE_WORDS = "|".join(sorted(KIN, key=len, reverse=True))
 #: Words between a relative and "is N" that make N a reading, not an age ("my husband sugar is 99").
 _MEASURES = (r"(?:bp|sugars?|glucose|pulse|temp|temperature|weight|score|pain|levels?|count|rate|heart|hr|o2|sats?"
              r"|a1c|inr|psa|number|reading|dose|fever|age)(?![A-Za-z])")
+#: Words between a possessive and a kin word: "my little boy", "our eldest daughter", "my elderly mum".
+_KIN_ADJECTIVES = r"(?:(?:little|baby|eldest|youngest|oldest|older|younger|elderly|old|twin|new|newborn)[ \t]+)"
 #: A relative named after a possessive, with or without a given name: "my son", "our son Ethan", "my mom, Linda,".
-_RELATIVE_NAME = (r"(?:my|his|her|our|their|your)[ \t]+(?:" + _RELATIVE_WORDS + r")"
+_RELATIVE_NAME = (r"(?:my|his|her|our|their|your)[ \t]+(?:" + _KIN_ADJECTIVES + r")?(?:" + _RELATIVE_WORDS + r")"
                   r"(?:[ \t]*,?[ \t]*(?!" + _MEASURES + r")[A-Za-z][A-Za-z'’-]*)?")
 _RELATIVE_NAMED = _RELATIVE_NAME + r"(?:[ \t]*,)?"
 #: What stands before a bare age in the first person or after a person: "I am 52", "I'm 45",

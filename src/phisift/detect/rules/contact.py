@@ -94,7 +94,7 @@ def compile_patterns(languages: Languages) -> ContactPatterns:
     # digit groups in any national layout after a phone word ("call (12) 3650-8833", "Tel. 079 7602 9803")
     phone_after_cue = re.compile(
         r"(?i:(?P<fax>fax|facsimile|telefax)|phone|telephone|tel|tfno|tlf|telf|tel[ée]fono|cell|mobile|m[óo]vil"
-        r"|celular|pager|beeper|call|contact)(?![^\W\d_])[^0-9\n]{0,24}?"
+        r"|celular|pager|beeper|call|contact|ring|text|txt|whatsapp|landline)(?![^\W\d_])[^0-9\n]{0,24}?"
         # national layouts too: "(0161)4960118", "0115 4960328", "+33 (0)3 25 99 60 05", "000-7673008"
         r"(?P<num>(?:\+[0-9]{1,3}[ .-]?(?:\(0\)[ .-]?)?)?(?:\([0-9]{1,5}\)[ .-]?)?[0-9]{1,5}(?:[ .-]?[0-9]{2,8}){0,4})"
         r"(?![0-9]|[.-][0-9])"
@@ -386,7 +386,9 @@ LOCAL_PHONE = NumericShape("phone7", lambda lang: rf"[0-9]{{3}}-[0-9]{{4}}{_UNIT
 PHONE_WORDS = CueWords(
     "phonecue",
     lambda lang: ["fax", "facsimile", "telefax", "phone", "telephone", "tel", "tfno", "tlf", "telf", "teléfono",
-                  "telefono", "cell", "mobile", "móvil", "movil", "celular", "pager", "beeper", "call", "contact"],
+                  "telefono", "cell", "mobile", "móvil", "movil", "celular", "pager", "beeper", "call", "contact",
+                  # how patients ask to be reached: "ring me on 0113 496 0000", "text 07700 900123"
+                  "ring", "text", "txt", "whatsapp", "landline"],
     _number_after_phone_word,
 )
 EXTENSIONS = TextPass(("PHONE",), lambda scan: scan.has_digit, find_extensions)

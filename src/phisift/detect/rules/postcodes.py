@@ -11,7 +11,7 @@ right before it:
 
 * a postcode cue ("postcode", "post code", "postal code", "zip", "pin code");
 * an address preposition ("in", "at", "to", "near", "from") before it, or before the one
-  to three words of its town;
+  to three words of its town, or before a house number and the street and town words;
 * a comma after a street (a line part holding a digit) and the town's words.
 
 The town between such a preposition or comma and the postcode is a CITY when its words
@@ -39,6 +39,14 @@ _CUE_BEFORE = re.compile(r"(?i)(?:post[ \t]?code|postal[ \t]+code|zip(?:[ \t]?co
 _TOWN_BEFORE = re.compile(
     r"(?:(?<![\w'’])(?i:in|at|to|near|from)[ \t]+|,[ \t]*)"
     r"(?P<town>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2})[ \t]*,?[ \t]*$"
+)
+#: A house number, a street with its kind ("Lane", "Rd") and the town before the postcode, after an address cue:
+#: "we are at 14 Rose Lane Croydon CR0 1AB" (no comma: where the street ends and the town starts is not read, only the postcode taken).
+_HOUSE_BEFORE = re.compile(
+    r"(?i:\b(?:at|to|is|address|from)[ \t]+)[0-9]{1,5}[A-Za-z]?(?:[ \t]+[^\W\d_][\w'’.-]*){0,3}"
+    r"[ \t]+(?i:road|rd|street|st|lane|ln|avenue|ave|drive|dr|close|way|court|ct|crescent|place|pl|grove|gardens"
+    r"|terrace|row|mews|hill|park|square|sq|walk|view|rise|green|parade|boulevard|blvd)\.?"
+    r"(?:[ \t]+[^\W\d_][\w'’.-]*){1,3}[ \t]*,?[ \t]*$"
 )
 #: An address preposition right before the postcode: "near G63 0DB".
 _PREPOSITION_BEFORE = re.compile(r"(?<![\w'’])(?i:in|at|to|near|from|nr)[ \t]+$")
@@ -99,7 +107,7 @@ def find_running_postcodes(scan: Scan) -> None:
         if not (code.isupper() or code.islower()) or not any(c.isalpha() for c in code.split()[1]):
             continue
         lo = max(scan.line_start(s), s - 80)
-        if _CUE_BEFORE.search(text, lo, s) or _PREPOSITION_BEFORE.search(text, lo, s):
+        if _CUE_BEFORE.search(text, lo, s) or _PREPOSITION_BEFORE.search(text, lo, s) or _HOUSE_BEFORE.search(text, lo, s):
             scan.emit(s, e, "ZIP", 0.85)
             continue
         town = _town(text, s, e)
