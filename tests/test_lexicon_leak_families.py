@@ -102,3 +102,15 @@ def test_no_hospital_from_clinical_abbreviations(det, text):
 )
 def test_units_and_account_words_are_no_hospitals(det, text):
     assert not {lab for lab, _ in found(det, text)} & {"HOSPITAL"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "On 5 May 2001 the Chamber, composed of Mr J.-P. Costa, President, and Mr L. Loucaides, judges, delivered its judgment.",
+        "Seen with Dr. Amy Kerr, who was asked to review.",
+        "Discussed with Mr Tom Hale, the son, today.",
+    ],
+)
+def test_prose_after_a_name_is_no_institution(det, text):
+    assert not {lab for lab, _ in found(det, text)} & {"HOSPITAL", "ORGANIZATION"}

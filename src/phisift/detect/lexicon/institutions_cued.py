@@ -356,6 +356,18 @@ def _lower_block_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
     return specific(doc, [t for t in range(a, b) if not lex.is_allowed(doc.keys[t])])
 
 
+#: Words of a clause, not of a name: "Mr L. Loucaides, judges, delivered its judgment."
+_CLAUSE_WORDS = frozenset("the its his her their our was were is are has have had will would who which that".split())
+
+
+def _lower_clause(doc: Tokens, a: int, b: int) -> bool:
+    """The lower-case rest of a line after a name goes on as prose (a comma between its words, or a
+    pronoun or auxiliary), so it names no institution ("cc: Dr V. Sethi, kvrmc" does)."""
+    return any(doc.keys[t] in _CLAUSE_WORDS for t in range(a, b)) or any(
+        "," in doc.gap(t) for t in range(a + 1, b)
+    )
+
+
 def pass_block_lines(doc: Tokens, state: PassState) -> None:
     """Letterheads and signature blocks: the line above a 'Phone ...' line or an address line,
     when it follows a line with a clinician's name or opens the note ("Cedars-Sinai\\nPhone ...")."""
@@ -412,7 +424,7 @@ def pass_after_name(doc: Tokens, state: PassState) -> None:
             line_end = doc.text.find("\n", doc.starts[j])
             _, e = _line_bounds(doc, doc.starts[j], len(doc.text) if line_end == -1 else line_end)
             if e > j and not doc.text[doc.ends[e - 1] : len(doc.text) if line_end == -1 else line_end].strip(" .\t") \
-                    and _lower_block_line(doc, state, j, e):
+                    and not _lower_clause(doc, j, e) and _lower_block_line(doc, state, j, e):
                 state.emit(j, e, HOSPITAL, 0.8)
             continue
         b = slot_run(doc, state, j)
