@@ -305,3 +305,10 @@ def test_one_word_defined_as_a_work_or_a_business_is_no_name():
     for text in ("Okonkwo is a 2 year old with a fever.", "Zora is a student at the college."):
         word = text.split()[0]
         assert spans_text(text, additions(text, [Span(0, len(word), "PATIENT", "model", 0.9)], [], 0.5)) == [(word, "PATIENT")]
+
+
+def test_a_phone_of_fewer_than_four_digits_is_no_addition():
+    text = "Call NHS 111 if worse, or ring 0113 496 0000. Pager 6-2115."
+    model = [Span(5, 12, "PHONE", "model", 0.9), Span(text.index("0113"), text.index("0113") + 13, "PHONE", "model", 0.9),
+             Span(text.index("6-2115"), text.index("6-2115") + 6, "PHONE", "model", 0.9)]
+    assert spans_text(text, additions(text, model, [], 0.5)) == [("0113 496 0000", "PHONE"), ("6-2115", "PHONE")]

@@ -87,7 +87,8 @@ def additions(
     on over (``_without_reply``), and a time of day ("11:00", "7:00-8:00") or a date with no
     digit, month, weekday or holiday in it (``_dated``: "The Princess") is never an addition,
     nor a person's name of job words alone (``_job_title``: "Miner was lifting"), nor one word defined
-    as a work or a business (``_defined_thing``: "Zoolander is a 2001 film").
+    as a work or a business (``_defined_thing``: "Zoolander is a 2001 film"), nor a phone of fewer than
+    four digits ("call NHS 111").
     """
     merged = _merged(hits)
     starts = [m[0] for m in merged]
@@ -100,6 +101,8 @@ def additions(
         s = _trimmed(text, s)
         if _TIME.fullmatch(text, s.start, s.end) or (s.label == "DATE" and not _dated(text, s)):
             continue
+        if s.label in ("PHONE", "FAX") and sum(c.isdigit() for c in text[s.start : s.end]) < 4:
+            continue  # a service number, no one's phone: "call NHS 111", "911" (a pager has 4-5 digits at least)
         if max_words is not None and len(text[s.start : s.end].split()) > max_words:
             continue
         s = _without_reply(text, s)
