@@ -57,6 +57,28 @@ def test_positions_follow_and_cue_positions_from_the_key_index_are_the_long_way(
     assert doc.cue_positions == [i for i in range(doc.n - 1) if keys[i] in ALL_CUE_LAST]
 
 
+@pytest.mark.parametrize("text", TEXTS + ["  lead  and trail \n", "O’Brien’s José's x"])
+def test_gaps_and_keys_kept_per_token_are_the_long_way(lex, text):
+    """``gap`` and ``simple_gap`` from the per-token list, keys normalised once per distinct word."""
+    from phisift.detect.lexicon.tokens import SPACE_GAPS
+    from phisift.detect.lexicon.wordlists import norm
+
+    doc = Tokens(text, lex)
+    n, starts, ends = doc.n, doc.starts, doc.ends
+
+    def gap(i):
+        if i <= 0:
+            return text[: starts[0]] if n else text
+        return text[ends[-1]:] if i >= n else text[ends[i - 1] : starts[i]]
+
+    asked = range(-1, n + 2) if n else range(-1, 1)  # past the end of a text without words is no question
+    assert [doc.gap(i) for i in asked] == [gap(i) for i in asked]
+    assert [doc.simple_gap(i) for i in asked] == [gap(i) in SPACE_GAPS for i in asked]
+    words = [m.group() for m in WORD.finditer(text)]
+    assert doc.words == words and doc.starts == [m.start() for m in WORD.finditer(text)]
+    assert doc.keys == [norm(w) if w[0].isupper() or "'" in w or "’" in w or not w.isascii() else w for w in words]
+
+
 @given(st.lists(st.sampled_from(["Ann", "ann", "and", "Dr", "at", "the", "x"]), max_size=12),
        st.lists(st.sampled_from(["ann", "and", "dr", "at", "y"]), max_size=4))
 @settings(max_examples=200, deadline=None)

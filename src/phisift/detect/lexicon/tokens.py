@@ -25,6 +25,7 @@ SPACE_GAPS = frozenset({" ", "  ", "\t"})
 _WORD_CAPITAL = re.compile(r"[A-Z](?<![\w.-][A-Z])")
 
 _Hit = TypeVar("_Hit")
+_START, _END, _GROUP = re.Match.start, re.Match.end, re.Match.group
 #: Containers ``Tokens.positions`` may iterate instead of testing (their ``in`` is hashing and equality),
 #: and those of them that hold each key once.
 _SMALL_KINDS = (frozenset, set, dict, tuple, list)
@@ -41,23 +42,29 @@ class Tokens:
         self.text = text
         self.lex = lex
         ms = list(WORD.finditer(text))
-        self.starts = [m.start() for m in ms]
-        self.ends = [m.end() for m in ms]
-        self.words = words = [m.group() for m in ms]
+        self.starts = list(map(_START, ms))
+        self.ends = list(map(_END, ms))
+        self.words = words = list(map(_GROUP, ms))
         self.n = len(words)
         #: indices of capitalised tokens: nearly every decision starts at one of them
         self.caps = caps = [i for i, w in enumerate(words) if w[0].isupper()]
-        self.cap = bytearray(self.n)
+        self.cap = cap = bytearray(self.n)
         # Keys: lowercase words are their own key unless they carry an accent or an
-        # apostrophe; only those and the capitalised words go through norm().
+        # apostrophe; only those and the capitalised words go through norm(), once per distinct word.
         keys = list(words)
+        normed: dict[str, str] = {}
         for i in caps:
-            self.cap[i] = 1
-            keys[i] = norm(words[i])
+            cap[i] = 1
+            w = words[i]
+            k = normed.get(w)
+            if k is None:
+                k = normed[w] = norm(w)
+            keys[i] = k
         if "'" in text or "’" in text or not text.isascii():
-            for i, w in enumerate(words):
-                if not self.cap[i] and ("'" in w or "’" in w or not w.isascii()):
-                    keys[i] = norm(w)
+            odd = {w for w in set(words) if "'" in w or "’" in w or not w.isascii()}
+            for i in [i for i, w in enumerate(words) if w in odd]:
+                if not cap[i]:
+                    keys[i] = norm(words[i])
         self.keys = keys
 
     @cached_property
@@ -140,6 +147,8 @@ class Tokens:
 
     def gap(self, i: int) -> str:
         """Characters between token i-1 and token i (the text before token 0)."""
+        if 0 < i < self.n:
+            return self._gaps[i]
         if i <= 0:
             return self.text[: self.starts[0]] if self.n else self.text
         if i >= self.n:
@@ -256,8 +265,14 @@ class Tokens:
     @cached_property
     def _simple_gaps(self) -> list[bool]:
         """``simple_gap`` of every token, computed once: the passes ask it about a million times per MB."""
-        text, starts, ends = self.text, self.starts, self.ends
-        return [False] + [text[ends[i - 1] : starts[i]] in SPACE_GAPS for i in range(1, self.n)]
+        return [False] + [g in SPACE_GAPS for g in self._gaps[1:]]
+
+    @cached_property
+    def _gaps(self) -> list[str]:
+        """``gap`` of every token (the passes ask it about a million times per MB); token 0's is ""
+        here (``gap`` answers it from the text)."""
+        text = self.text
+        return [""] + [text[e:s] for e, s in zip(self.ends, self.starts[1:])]
 
     def initial_gap(self, i: int) -> bool:
         """Token i follows an initial: "J. Smith", "J Smith", "J.Smith"."""

@@ -180,7 +180,8 @@ def letter_run_counts(text: str) -> Counter[str]:
     the few number signs it also takes ("²", "½"): those runs are split at them here.
     """
     counts = Counter(_LETTERS.findall(text))
-    for run in [r for r in counts if not r.isalpha()]:
+    # every ASCII character ``_LETTERS`` takes is a letter: only a run holding another can be no letter run
+    for run in [r for r in counts if not r.isascii() and not r.isalpha()]:
         n = counts.pop(run)
         for alpha, g in groupby(run, str.isalpha):
             if alpha:
@@ -197,21 +198,23 @@ class _Runs:
 
     def __init__(self, text: str) -> None:
         self.counts = letter_run_counts(text)
-        self.runs = list(self.counts)
-        self.joined = "\n".join(self.runs)
-        self.offsets = list(accumulate((len(r) + 1 for r in self.runs[:-1]), initial=0))
+        self._joined: tuple[list[str], str, list[int]] | None = None
 
     def count_at_least_two(self, word: str) -> bool:
         """``text.count(word) >= 2`` for a word of letters only."""
-        joined, total = self.joined, 0
+        if self._joined is None:  # joined on first use: a window of only lower-case words never asks
+            runs = list(self.counts)
+            self._joined = runs, "\n".join(runs), list(accumulate((len(r) + 1 for r in runs[:-1]), initial=0))
+        runs, joined, offsets = self._joined
+        total = 0
         k = joined.find(word)
         while k >= 0:
-            i = bisect_right(self.offsets, k) - 1
-            run = self.runs[i]
+            i = bisect_right(offsets, k) - 1
+            run = runs[i]
             total += self.counts[run] * run.count(word)
             if total >= 2:
                 return True
-            k = joined.find(word, self.offsets[i] + len(run))
+            k = joined.find(word, offsets[i] + len(run))
         return False
 
 
