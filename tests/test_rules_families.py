@@ -100,6 +100,8 @@ def test_not_dates(text):
         ("A 45-y-o female.", "45"),
         ("A forty-five yo man.", "forty-five"),
         ("A forty-five y/o man.", "forty-five"),
+        ("mr. thomas o'brien, 54, from st. louis, missouri.", "54"),
+        ("Seen today: mrs patel, 67, has a cough.", "67"),
     ],
 )
 def test_ages(text, value):
@@ -119,6 +121,8 @@ def test_ages(text, value):
         "Take 45 yoghurt cups.",
         "5 yom kippur",
         "a 45 y of follow-up",
+        "mr. pain, 5, from the scale.",
+        "ms contin, 30, twice daily",
     ],
 )
 def test_not_ages(text):

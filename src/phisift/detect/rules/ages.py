@@ -358,6 +358,8 @@ def _person_before(scan: Scan, words: list[str], next_word: str) -> bool:
     """Whether the words before an age read as a person: a titled name, a first and last name,
     or a name followed by what a person does ("Theo (70 yrs) is here")."""
     last = words[-1]
+    if _lower_titled_name(words):
+        return True
     if not (last[:1].isupper() and person_word(last)) or last in vocab.NAME_STOPWORDS:
         return False
     if len(words) >= 2:
@@ -367,6 +369,21 @@ def _person_before(scan: Scan, words: list[str], next_word: str) -> bool:
         if prev[:1].isupper() and person_word(prev) and prev not in vocab.NAME_STOPWORDS:
             return True
     return next_word in _PERSON_VERBS
+
+
+#: Titles a note typed in lower case writes before a name: "mr. thomas o'brien, 54, from".
+_LOWER_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx"})
+
+
+def _lower_titled_name(words: list[str]) -> bool:
+    """"mr. thomas o'brien", "mrs patel": a lower-case title and one or two lower-case words of a name
+    (no clinical or function word), the case a note typed in lower case gives a titled name."""
+    for n in (1, 2):
+        if len(words) > n and words[-n - 1] in _LOWER_TITLES:
+            name = words[-n:]
+            return all(w.islower() and len(w) >= 2 and w not in vocab.NAME_STOPWORDS for w in name) and not any(
+                w in clinical_vocabulary() for w in name)
+    return False
 
 
 def person_word(word: str) -> bool:
