@@ -161,6 +161,13 @@ def test_readings_counts_and_pregnancy_months_are_no_ages(text):
     ("Auntie Joy needs a lift to the clinic", "Joy"),
     ("June has a rash on her arms", "June"),
     ("we took June to urgent care and they said croup", "June"),
+    ("do i need to register June with a new GP", "June"),
+    ("Just wondering if Freddie needs another appointment", "Freddie"),
+    ("Ruby still has conjunctivitis after the drops", "Ruby"),
+    ("Alfie hurt his wrist at football yesterday, x-ray?", "Alfie"),
+    ("Is it normal that Grace sleeps so much after the vaccine", "Grace"),
+    ("Is Ava ok to swim with grommets?", "Ava"),
+    ("Lily fell and bumped her head, she seems fine now", "Lily"),
 ])
 def test_word_names_where_only_a_person_fits(lex, text, name):
     assert name in people(lex, text)
@@ -184,6 +191,11 @@ def test_word_names_where_only_a_person_fits(lex, text, name):
     "register patient with a GP",
     "Update here - new meds are in",
     "Miner was hit by a rock",
+    "just checking if baby needs a feed",
+    "I wonder whether Patient needs admission",
+    "Is Pain better today",
+    "the dog hurt his paw",
+    "Is May ok for the appointment",
     "In June has been worse",
     "By April she was better",
     "She is due in June to have her baby",

@@ -76,8 +76,17 @@ _DONE_TO = frozenset(
 #: After "X has" or "X has got": an illness only a person has ("Miles has a rash", "Honor has had a fever").
 _ILLNESS_HAD = frozenset(
     "rash fever temp temperature cough cold sore headache earache ear tummy stomach chest sinus high "
-    "diarrhea diarrhoea vomiting croup chickenpox hives nosebleed nosebleeds lump swollen bad".split()
+    "diarrhea diarrhoea vomiting croup chickenpox hives nosebleed nosebleeds lump swollen bad conjunctivitis eczema "
+    "asthma flu covid tonsillitis measles impetigo thrush reflux colic constipation pneumonia bronchiolitis "
+    "bronchitis infection uti allergy headaches migraine migraines earache toothache spots blisters wheeze "
+    "runny blocked sickness bug virus".split()
 )
+#: Verbs of hurting oneself before "his" or "her": "Alfie hurt his wrist", "Lily fell and bumped her head".
+_HURT = frozenset("hurt broke bumped banged cut burned burnt sprained twisted scraped grazed injured".split())
+#: After "is X": what is asked only of a patient ("Is Ava ok to swim", "is Grace contagious").
+_ASKED_STATE = frozenset("ok okay safe allowed able fit alright due contagious infectious better".split())
+#: Words that open a subordinate clause mid-sentence before its subject ("wondering if Freddie needs").
+_SUBORDINATORS = frozenset("if that whether because since when".split())
 #: Months that are given names too, read as names only where only a patient fits (never "May": a modal).
 _MONTH_NAMES = frozenset({"april", "june"})
 #: After "X was": what only befalls a patient ("was bitten", "was stung", "was vaccinated").
@@ -166,12 +175,16 @@ def _said_of_a_patient(doc: Tokens, t: int) -> bool:
             return bool(age.group("end")) or v + 1 < doc.n and doc.keys[v + 1] in ("and", "now", "today", "next")
     u = t + 1
     ahead = []  # the next words, set off by single blanks
-    while u < doc.n and len(ahead) < 5 and doc.simple_gap(u):
+    while u < doc.n and len(ahead) < 6 and doc.simple_gap(u):
         ahead.append(u)
         u += 1
     keys = [doc.keys[u] for u in ahead]
-    if keys[:1] == ["just"]:
-        ahead, keys = ahead[1:], keys[1:]
+    while keys[:1] and keys[0] in _ADVERBS:  # "Ruby still has conjunctivitis", "just turned"
+        keys = keys[1:]
+    if keys[:2] == ["fell", "and"]:
+        keys = keys[2:]  # "Lily fell and bumped her head"
+    if len(keys) >= 2 and keys[0] in _HURT and keys[1] in ("his", "her", "their"):
+        return True  # "Alfie hurt his wrist"
     if len(keys) < 2:
         return False
     verb, rest = keys[0], keys[1:]
@@ -198,6 +211,9 @@ def _subject(doc: Tokens, t: int, recased: bool) -> bool:
                                        and doc.keys[t - 1] in ("and", "but", "so")):
         # "Miles has a rash", "we saw dr Lloyd and Joy is no better": only a patient is said so
         return doc.keys[t] not in _NOT_SUBJECTS and _given(doc, t, strong=True)
+    if t > 0 and doc.simple_gap(t) and doc.keys[t - 1] in _SUBORDINATORS and doc.keys[t + 1] in _STRONG_VERBS \
+            and doc.keys[t] not in _NOT_SUBJECTS:
+        return _given(doc, t, strong=True)  # "just wondering if Freddie needs", "normal that Grace sleeps"
     if not _clause_start(doc, t):
         return False
     nxt = doc.keys[t + 1]
@@ -242,6 +258,8 @@ def _asked(doc: Tokens, t: int) -> bool:
         verb = _bare_verb_at(doc, t + 1)
     elif before == "for":
         verb = doc.keys[t + 1] == "to" and _bare_verb_at(doc, t + 2)
+    elif before in ("is", "was") and (doc.sentence_initial(t - 1) or t > 1 and doc.keys[t - 2] in _SUBORDINATORS):
+        verb = doc.keys[t + 1] in _ASKED_STATE  # "Is Ava ok to swim", "is Grace contagious"
     else:
         return False
     return verb and _given(doc, t, strong=True)
@@ -323,9 +341,10 @@ def pass_question_names(doc: Tokens, state: PassState) -> None:
         if state.taken[t]:
             continue
         if doc.keys[t] in _MONTH_NAMES and doc.cap[t] and not doc.is_upper(t) and (
-                _said_of_a_patient(doc, t) and _clause_start(doc, t) or t > 0 and doc.keys[t - 1] in _TAKE
-                and doc.simple_gap(t) and doc.keys[t + 1] in _TAKE_TAIL and doc.simple_gap(t + 1)):
-            state.emit(t, t + 1, PATIENT, 0.7)  # "June has a rash", "we took June to urgent care"
+                _said_of_a_patient(doc, t) and _clause_start(doc, t) or t > 0 and doc.simple_gap(t)
+                and doc.simple_gap(t + 1) and (doc.keys[t - 1] in _TAKE and doc.keys[t + 1] in _TAKE_TAIL
+                                               or doc.keys[t - 1] in _REGISTER and doc.keys[t + 1] in ("with", "at"))):
+            state.emit(t, t + 1, PATIENT, 0.7)  # "June has a rash", "we took June to urgent care", "register June with"
             continue
         if not _listed_given(doc, t):
             continue
