@@ -314,6 +314,7 @@ internal medicine health associates dialysis medical practice physicians group h
 rehabilitation and nursing nursing and rehabilitation rehabilitation and nursing center
 nursing and rehabilitation center senior living transitional care unit transitional care center
 hospice house
+road surgery lane surgery street surgery avenue surgery house surgery group practice
 med ctr medical ctr med center med centre
 """
 # "<specialty> <practice word>" heads: "Bangor Cardiology Associates", "Page Pediatric Group".
@@ -917,6 +918,8 @@ MULTI_HEADS = [
     "community action", "council on aging", "transit authority", "islamic center",
     "correctional facility", "homeless shelter",
     "internal medicine", "medical practice", "physicians group", "health partners",
+    # UK general practices by their street ("Park Road Surgery"); "General Surgery" is a department
+    "road surgery", "lane surgery", "street surgery", "avenue surgery", "house surgery", "group practice",
     "rehabilitation and nursing", "nursing and rehabilitation", "rehabilitation and nursing center",
     "nursing and rehabilitation center", "senior living", "transitional care unit",
     "transitional care center", "hospice house", "home health", "housing authority",

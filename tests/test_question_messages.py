@@ -254,3 +254,21 @@ def test_phone_numbers_after_ring_text_and_whatsapp(text, value):
 @pytest.mark.parametrize("text", ["ring finger 3 cm laceration", "ring size 7", "the text from 12/03/2020 says"])
 def test_ring_and_text_before_short_numbers_are_no_phones(text):
     assert rules(text, "PHONE") == []
+
+
+# ------------------------------------------------------------------------------ UK general practices
+
+
+@pytest.mark.parametrize("text, practice", [
+    ("we are registered at Park Road Surgery", "Park Road Surgery"),
+    ("I am with Elm Lane Surgery in Leeds", "Elm Lane Surgery"),
+    ("we go to Hillside Group Practice", "Hillside Group Practice"),
+])
+def test_a_general_practice_named_by_its_street(lex, text, practice):
+    assert (practice, "HOSPITAL") in found(lex, text)
+
+
+@pytest.mark.parametrize("text", ["the General Surgery team saw him", "Cardiac Surgery follow up",
+                                  "he had surgery on Church Street"])
+def test_surgery_as_a_department_or_an_operation_is_no_practice(lex, text):
+    assert not [f for f in found(lex, text) if f[1] == "HOSPITAL"]
