@@ -143,9 +143,9 @@ def x_hl7_adt(rec: Rec, c: Cast) -> None:
     rec.t("GT1|1||").v(f"{g.last.upper()}^{g.first.upper()}", "PATIENT", "relative").t("||")
     st, city, state, z = street_city(c)
     rec.v(st, "STREET", "street").t("^^").v(city, "CITY", "city").t("^").v(state, "STATE", "state").t("^").v(z, "ZIP", "zip")
-    rec.t("|||||||||||||").v(employer(c), "ORGANIZATION", "employer").t("\r\n")
+    rec.t("|||||||||||").v(employer(c), "ORGANIZATION", "employer").t("\r\n")  # GT1-16
     rec.t(f"IN1|1|{r.choice(('BCBS', 'AETNA', 'MCARE', 'COMM'))}|").v(digits(r, 5), "IDNUM", "payer_id").t("|")
-    rec.v(insurer(c), "ORGANIZATION", "payer").t("|||||").v(digits(r, 6), "HEALTHPLAN", "group").t("|||||||")
+    rec.v(insurer(c), "ORGANIZATION", "payer").t("||||").v(digits(r, 6), "HEALTHPLAN", "group").t("||||||||")
     rec.v(f"{g.last.upper()}^{g.first.upper()}", "PATIENT", "relative").t("|01|||||||||||||||||||||")
     rec.v(letters(r, 3) + digits(r, 9, string.digits), "HEALTHPLAN", "member").t("\r\n")
 

@@ -232,7 +232,8 @@ NAME_STOP = frozenset(
     "the a an and or of in on at to for with by from is was are were has had have his her their "
     "this that he she it they we you i my our your me him them who which what when where why how "
     "not no yes also then than there here patient pt per as could would should did does might must shall "
-    "apt apartment suite ste".split()  # "Mrs. Ana Petrov Apt. 7": a flat closes a name
+    "apt apartment suite ste line hotline helpline".split()  # "Mrs. Ana Petrov Apt. 7": a flat closes a name;
+    # "nurse line 555-0100": a role before a phone line, not before a name
 ) | frozenset({"doctor", "doc"}) | frozenset(  # "Doctor, Liam still has a fever": the reader addressed, not 'LAST, FIRST'
     "hi hello hey thanks cheers regards dob"  # "Hi, Lee Jessel here", "Thanks, Sarah", "göran bylund dob 05/19/24"
     .split())

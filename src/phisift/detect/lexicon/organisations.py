@@ -44,7 +44,7 @@ def _insurance_cue_before(doc: Tokens, i: int) -> bool:
         return False
     k = doc.keys[i - 1]
     g = doc.gap(i).strip()
-    if k in ("insurance", "insurer", "payer", "payor", "plan", "carrier"):
+    if k in ("insurance", "insurer", "payer", "payor", "plan", "carrier", "primary", "secondary", "tertiary", "coverage"):
         return g in (":", "-", ":-")
     if g:
         return False
@@ -70,8 +70,25 @@ def pass_payers(doc: Tokens, state: PassState) -> None:
             continue
         if not cued and j - i == 1 and doc.is_upper(i) and len(doc.words[i]) < 4 and doc.keys[i] not in ("bcbs", "uhc"):
             continue
+        j = _state_after_payer(doc, state, j)
         state.emit(i, j, ORGANIZATION, 0.9)
         t_end = j
+
+
+def _state_after_payer(doc: Tokens, state: PassState, j: int) -> int:
+    """The end of a payer name with the state it serves after "of": 'Blue Cross Blue Shield of Texas',
+    'BCBS of New Mexico' (one to three words that make a state)."""
+    if j + 1 >= doc.n or doc.keys[j] != "of" or not doc.simple_gap(j) or not doc.simple_gap(j + 1):
+        return j
+    for k in (3, 2, 1):
+        end = j + 1 + k
+        if end > doc.n or any(state.taken[t] or not doc.is_cap(t) for t in range(j + 1, end)):
+            continue
+        if any(t > j + 1 and not doc.simple_gap(t) for t in range(j + 1, end)):
+            continue
+        if " ".join(doc.keys[j + 1:end]) in doc.lex.states:
+            return end
+    return j
 
 
 def org_value(doc: Tokens, state: PassState, i: int, header: bool) -> int:

@@ -35,7 +35,10 @@ Where each family is found (each module keeps its regexes beside their handlers)
                     tables), "PT NAME<tab>value", "Entered By= jdoe", "Age.... 69"
 ``print_forms``     claim-form boxes ("ZIP CODE L9B 7J2"), boxed dates ("From 06 25 17"),
                     HL7 caret names ("Jones^Rodney^T"), "mrn=123 (DOE, JANE)"
-``names``           names after titles and signatures; the field-value name cleaner
+``segments``        HL7 v2 segment fields by their place (IN1-4 insurer, GT1-16 employer, PID-19 SSN)
+                    and '^'-joined addresses; masked SSNs ("XXX-XX-1234"); GS1 UDIs ("(01)...(21)...")
+``pharmacies``      a chain's pharmacy with its store number ("Rite Aid #18754")
+``names``           names after titles and signatures, officers by rank; the field-value name cleaner
 ``usernames``       login names in audit lines and brackets, after account cues,
                     "steven.green83" and @handles
 ``dictation``       dictation initials ("JH:kk")

@@ -47,12 +47,12 @@ _CAPITAL_WORD = re.compile(r"[ \t]+[A-Z][a-z]")
 _SPANISH_STREET_WORDS = ("calle", "c/", "avda", "avenida", "av.", "paseo", "carrer", "avinguda", "passeig")
 STATE_AFTER_COMMA = re.compile(
     r",[ \t]*(?P<st>" + alt(sorted(vocab.STATE_CODES) + list(vocab.STATE_NAMES)) + r")(?![\w])\.?"
-    r"(?:[ \t]+(?P<zip>[0-9]{5}(?:-[0-9]{4})?)(?![0-9]|-[0-9]))?"
+    r"(?:[ \t]+(?P<zip>[0-9]{5}(?:-?[0-9]{4})?)(?![0-9]|-[0-9]))?"
 )
 #: A state or territory code in any case with a ZIP after it: "dover, de  90722", "Majuro, MH 96960", "Hagatna, Gu".
 STATE_CODE_ZIP = re.compile(
     r",[ \t]*(?P<st>(?i:" + alt(sorted(vocab.STATE_CODES | vocab.TERRITORY_CODES)) + r"))\.?"
-    r"[ \t]+(?P<zip>[0-9]{5}(?:-[0-9]{4})?)(?![0-9]|-[0-9])"
+    r"[ \t]+(?P<zip>[0-9]{5}(?:-?[0-9]{4})?)(?![0-9]|-[0-9])"
 )
 #: A state code with a ZIP of four or six digits, a digit dropped or doubled ("moobile, al 6912"): an address only
 #: with its street before the city or on the line above.
@@ -152,7 +152,22 @@ def _zip(scan: Scan, m: re.Match) -> None:
     """Five digits are a ZIP only after a state ("Boise, ID 83702"), in a letterhead's town line, or as a Spanish
     postcode before its town.
     """
-    s, e = m.start(), m.end()
+    _zip_at(scan, m.start(), m.end())
+
+
+def zip_plus_four(scan: Scan, s: int, e: int) -> bool:
+    """Nine digits after a state code or name are a ZIP+4 printed without its dash ("NEW PRISCILLA FL 057115371",
+    fixed-width exports); whether they were taken."""
+    words, _, between = scan.prev_words(s)
+    if not words or between not in ("", ",") or not (
+            words[-1] in vocab.STATE_CODES and words[-1] not in vocab.AMBIGUOUS_STATE_CODES or words[-1] in _STATE_NAME_SET):
+        return False
+    before = len(scan.out)
+    _zip_at(scan, s, e)
+    return len(scan.out) > before
+
+
+def _zip_at(scan: Scan, s: int, e: int) -> None:
     if signature_pager(scan, s, e):
         return
     words, starts, between = scan.prev_words(s)

@@ -479,6 +479,9 @@ def _age_y(scan: Scan, m: re.Match) -> None:
     s, e = m.span("agey_n")
     if not 0 < int(m.group("agey_n")) <= 125:
         return
+    if _BANNER_SEX_AFTER.match(scan.text, m.end()):
+        scan.emit(s, e, "AGE", 0.8)  # "DOE,JANE 067Y F 01/02/1955", "JANE DOE, 67Y F, MRN": a banner's age and sex
+        return
     words, _, between = scan.prev_words(s)
     if not words or between.strip():
         return
@@ -526,6 +529,9 @@ def _age_sex(scan: Scan, m: re.Match) -> None:
 
 #: The sex after "a 74 yrs" or "a 81y" in a case summary, then a presentation word: "M here", "F with".
 _SEX_AFTER = re.compile(r"[ \t]+(?:[MFmf]|(?i:male|female))(?![\w/'’-])" + r"(?=" + _SEX_AGE_AFTER.pattern + r")")
+#: The sex in capitals after a banner's age ("DOE,JANE 067Y F 01/02/1955", "67Y M, MRN"), then the line's next
+#: field: a run of blanks, a comma, bar or bracket, a number, or the line's end.
+_BANNER_SEX_AFTER = re.compile(r"[ \t]?[MF](?=[ \t]*(?:$|[,|;)])|[ \t]{2,}|[ \t]+[0-9])", re.M)
 _Y_AGE_BEFORE = frozenset({"is", "was", "now", "aged", "age", "turned", "turns", "being", "am", "im", "i'm", "i’m"})
 
 
@@ -611,3 +617,42 @@ def find_question_ages(scan: Scan) -> None:
 
 
 QUESTION_AGES = TextPass(("AGE",), lambda scan: "?" in scan.text, find_question_ages)
+
+
+#: "DOB: 09/01/1998 (27y)", "Birth Date 1954-03-12 (67)": the age in brackets right after a birth date.
+_AGE_IN_BRACKETS = re.compile(r"\((?P<n>[0-9]{1,3})(?:[ \t]?(?i:y|yo|yrs?|years?|y\.o\.?|y/o))?\)")
+_BIRTH_DATE_BEFORE = re.compile(
+    r"(?i:\b(?:dob|d\.o\.b\.?|birth[ \t]*date|date[ \t]+of[ \t]+birth|born|birthdate))[ \t:#]*"
+    r"(?:[0-9]{1,4}[/.-][0-9]{1,2}[/.-][0-9]{2,4}|[0-9]{1,2}[ -]?[A-Za-z]{3,9}[ -]?[0-9]{2,4}|[A-Za-z]{3,9}\.?[ \t]+[0-9]{1,2},?[ \t]+[0-9]{4})"
+    r"[ \t]*$"
+)
+
+
+#: "DOE, JANE  67/F  MRN 1234567", "Sex/Age: F/67": a banner's age and sex joined by a slash, between the fields
+#: of the line (its start, a run of blanks, a comma, bar or bracket on both sides).
+_AGE_SLASH_SEX = re.compile(
+    r"(?:^|(?<=[ \t]{2})|(?<=[,|(:][ \t])|(?<=[,|(:]))(?:(?P<n>[0-9]{1,3})/[MF]|[MF]/(?P<m>[0-9]{1,3}))"
+    r"(?=[ \t]*(?:$|[,|;)])|[ \t]{2,})", re.M)
+#: "MILLER, SUSAN  (37 yrs F)", "(9Y F)": a banner's age, unit and sex in brackets.
+_AGE_SEX_IN_BRACKETS = re.compile(r"\((?P<n>[0-9]{1,3})[ \t]?(?i:y|yo|yrs?|years?|y\.o\.?|y/o)[ \t]+(?i:m|f|male|female)\)")
+
+
+def find_ages_after_birth_dates(scan: Scan) -> None:
+    """The age a banner prints in brackets after the birth date ("DOB (Age)": "DOB: 09/01/1998 (27y)"), or with its
+    unit and the sex ("(37 yrs F)")."""
+    text = scan.text
+    for m in _AGE_IN_BRACKETS.finditer(text):
+        if 0 < int(m.group("n")) <= 125 and _BIRTH_DATE_BEFORE.search(text, max(0, m.start() - 40), m.start()):
+            scan.emit(m.start("n"), m.end("n"), "AGE", 0.85)
+    for m in _AGE_SEX_IN_BRACKETS.finditer(text):
+        if 0 < int(m.group("n")) <= 125:
+            scan.emit(m.start("n"), m.end("n"), "AGE", 0.85)
+    if "/M" in text or "/F" in text or "M/" in text or "F/" in text:
+        for m in _AGE_SLASH_SEX.finditer(text):
+            g = "n" if m.group("n") else "m"
+            if 0 < int(m.group(g)) <= 125:
+                scan.emit(m.start(g), m.end(g), "AGE", 0.8)
+
+
+AGES_AFTER_BIRTH_DATES = TextPass(("AGE",), lambda scan: scan.has_digit and ("(" in scan.text or "/" in scan.text),
+                                  find_ages_after_birth_dates)

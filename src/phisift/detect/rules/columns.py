@@ -29,14 +29,21 @@ for _label, _names in {
                 "guarantor name", "subscriber", "subscriber name", "insured", "insured name", "insureds name",
                 "policy holder", "policyholder", "emergency contact", "emergency contact name", "next of kin", "nok",
                 "guardian", "parent guardian", "spouse", "responsible party", "member", "patient last first", "mothers name", "fathers name",
-                "mothers maiden name", "patient name last first", "employee", "employee name"),
+                "mothers maiden name", "patient name last first", "employee", "employee name",
+                "decedents legal name", "decedents name", "informants name", "informant",
+                "mothers name prior to first marriage", "patient last", "patient first", "driver", "driver name",
+                "cardholder name", "parent", "parent name"),
     "DOCTOR": ("attending", "attending physician", "attending md", "att phys", "provider", "physician", "pcp",
                "pcp name", "primary care physician", "primary provider", "referring md", "referring physician",
                "referring provider", "ref provider", "ref dr", "ordering provider", "ordering md", "ordered by",
                "rendering provider", "surgeon", "doctor", "treating physician", "admitting md", "consultant",
-               "radiologist", "pathologist", "pediatrician", "family doctor", "requested by"),
+               "radiologist", "pathologist", "pediatrician", "family doctor", "requested by", "prescriber",
+               "prescriber name", "prescribing physician", "implanting physician", "ordering physician",
+               "accepting physician", "examiner", "pharmacist", "prescriber last"),
     "USERNAME": ("user", "username", "user id", "userid", "login", "entered by", "given by", "administered by",
-                 "modified by", "last edited by", "edited by", "verified by", "reviewed by", "author", "operator"),
+                 "modified by", "last edited by", "edited by", "verified by", "reviewed by", "author", "operator",
+                 "login id", "user name", "portal user", "portal username", "reset by", "last reset by", "rph",
+                 "created by", "updated by", "unlocked by", "account name", "screen name", "handle"),
     "MEDICALRECORD": ("mrn", "mr", "mr no", "med rec", "medical record", "medical record no", "medical record number",
                       "chart", "chart no", "hosp", "unit no", "pt id", "patient id", "empi", "record", "patient no"),
     "ACCOUNT": ("acct", "acct no", "account", "account no", "account number", "patient account no", "fin", "har",
@@ -44,31 +51,41 @@ for _label, _names in {
     "IDNUM": ("encounter", "enc id", "encounter number", "visit id", "visit no", "csn", "accession", "accession no",
               "acc", "specimen", "specimen id", "spec id", "order", "order id", "order number", "claim", "claim no",
               "claim id", "case", "requisition", "req no", "auth", "registry id", "photo", "photo file", "image file",
-              "attachment", "npi", "npi no", "provider npi"),
+              "attachment", "npi", "npi no", "provider npi", "fed tax", "fed tax no", "federal tax id", "tax id",
+              "ein", "fein", "tin", "badge", "badge no", "incident", "incident no", "rx", "rx no", "ncpdp id",
+              "ptan", "policy number"),
     "HEALTHPLAN": ("member id", "ins member id", "ins id", "insurance id", "subscriber id", "policy", "policy no",
                    "group", "group no", "group number", "group id", "grp", "medicaid", "medicare id", "mbi",
-                   "beneficiary id", "health plan id", "insured id", "cert", "plan group"),
+                   "beneficiary id", "health plan id", "insured id", "cert", "plan group", "cardholder id",
+                   "insureds unique id", "insurance group no", "insurance group", "rxgrp", "rx group"),
     "SSN": ("ssn", "social security no", "social security number", "soc sec", "ss"),
     "DATE": ("dob", "d o b", "birth date", "birthdate", "date of birth", "born", "date", "svc date", "dos",
              "date of service", "service date", "visit date", "appt date", "admit", "admit date", "adm date",
              "admission date", "discharge date", "disch date", "date given", "given", "collected", "received",
              "reported", "exam date", "encounter date", "date seen", "dod", "date of death", "next appt", "b d"),
-    "AGE": ("age", "age yrs", "pt age", "age at visit"),
+    "AGE": ("age", "age yrs", "pt age", "age at visit", "age last birthday", "patient age",
+            "age years", "age sex", "age gender"),
     "PHONE": ("phone", "ph", "tel", "telephone", "home phone", "phone home", "phone h", "cell", "cell phone",
               "mobile", "contact", "daytime phone", "primary phone", "work phone", "phone c"),
     "FAX": ("fax", "fax no", "fax number"),
-    "ZIP": ("zip", "zip code", "zip5", "zipcode", "postal code", "postcode"),
-    "CITY": ("city", "town"),
-    "STATE": ("state",),
+    "ZIP": ("zip", "zip code", "zip5", "zipcode", "postal code", "postcode", "patient zip", "pt zip", "zip+4",
+            "zip 4", "postalcode"),
+    "CITY": ("city", "town", "city or town", "city town"),
+    "STATE": ("state", "residence state", "state of residence", "ol st", "dl state",
+              "issuing state"),
     "COUNTRY": ("country",),
-    "STREET": ("address", "street", "addr", "street address", "address 1", "address line 1", "home address"),
+    "STREET": ("address", "street", "addr", "street address", "address 1", "address line 1", "home address",
+               "street and number", "residence address"),
     "HOSPITAL": ("facility", "hospital", "facility name", "clinic", "service location", "location"),
     "DEVICE": ("lot", "lot no", "lot number", "serial", "serial no", "serial number", "sn", "s n", "udi"),
     "VEHICLE": ("plate", "license plate", "vin", "vehicle identifier", "vehicle id", "vehicle tag"),
     "LOCATION-OTHER": ("county", "county of residence"),
     "LICENSE": ("license", "license no", "dea", "dea no", "lic", "dl", "dl no", "drivers license", "driver license"),
-    "PROFESSION": ("occupation", "occ", "job title", "usual occupation"),
-    "ORGANIZATION": ("employer", "employer name"),
+    "PROFESSION": ("occupation", "occ", "job title", "usual occupation", "decedents usual occupation", "position"),
+    "ORGANIZATION": ("employer", "employer name", "kind of business industry", "place of employment", "company",
+                     "payer", "payer name", "payor", "insurer", "insurance company", "ins co", "carrier",
+                     "insurance carrier", "agency", "school", "school name", "pharmacy", "pharmacy name",
+                     "funeral facility", "funeral home", "supplier", "dme supplier"),
 }.items():
     for _name in _names:
         COLUMNS[_name] = _label
@@ -79,36 +96,38 @@ _TABLE_ONLY = frozenset({"patient", "pt", "name", "member", "date", "given", "co
                          "infant", "mother", "father", "spouse", "admit", "received", "reported", "collected", "born",
                          "photo", "attachment", "auth", "serial", "lot", "plate", "license", "lic", "cert", "hosp",
                          "financial", "billing", "invoice", "chart", "cell", "mobile", "consultant",
-                         "location"})
+                         "location", "driver", "parent", "informant", "rx", "badge", "incident", "company",
+                         "carrier", "school", "pharmacy", "supplier", "handle", "examiner", "tin"})
 _NORM_DROP = re.compile(r"[#:().\"]")
 _DIGIT = re.compile(r"[0-9]")
 _ID_LABELS = frozenset({"MEDICALRECORD", "ACCOUNT", "IDNUM", "HEALTHPLAN", "SSN", "DEVICE", "VEHICLE", "LICENSE", "ZIP",
                         "PHONE", "FAX", "DATE", "AGE"})
 _ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _CLOCK_TAIL = re.compile(r"[ \t]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?(?i:[ap]\.?m\.?))?$")
-_AGE_VALUE = re.compile(r"(?P<n>[0-9]{1,3})(?:[ \t]*(?:y|yo|yrs?|years?|y/o|mo|mos|months?)\.?)?", re.IGNORECASE)
+_AGE_VALUE = re.compile(r"(?P<n>[0-9]{1,3})(?:[ \t]*(?:y|yo|yrs?|years?|y/o|mo|mos|months?)\.?)?"
+                        r"(?:[ \t]*/?[ \t]*(?:[mf]|male|female))?", re.IGNORECASE)
 _ID_VALUE = re.compile(r"[A-Za-z0-9][A-Za-z0-9/._-]*(?:[ ][A-Za-z0-9][A-Za-z0-9/._-]*){0,3}")
 _LOGIN_VALUE = re.compile(r"[A-Za-z][A-Za-z0-9._-]{1,40}")
 _PHONE_VALUE = re.compile(r"[+(0-9][0-9() .+-]{5,}[0-9](?:[ \t]*(?:x|ext\.?)[ \t]*[0-9]{1,5})?", re.IGNORECASE)
 _ZIP_VALUE = re.compile(r"(?=[A-Z0-9 -]*[0-9])(?:[A-Z0-9]{2,5}(?:[ -][A-Z0-9]{3,4})?|[A-Z][0-9][A-Z][0-9][A-Z][0-9])")
 _PLACE_VALUE = re.compile(r"[^\W\d_][\w'’.&-]*(?:[ ]+[^\W\d_][\w'’.&-]*){0,5}")
 _JOB_VALUE = re.compile(r"[^\W\d_][\w'’.&-]*(?:(?:[ ]+|,[ ]*|/)\(?[^\W\d_][\w'’.&-]*\)?){0,6}")
-_ORG_VALUE = re.compile(r"[^\W_][\w'’.&,-]*(?:[ ]+[^\W_][\w'’.&,-]*){0,7}")
+_ORG_VALUE = re.compile(r"[^\W_][\w'’.&,-]*(?:[ ]+(?:&|[^\W_][\w'’.&,-]*)){0,7}")
 #: Cell separators of a row: a tab, a bar, a semicolon, a comma, or a run of two or more blanks.
 _DELIMS = ("\t", "|", ";", ",")
 _GAP = re.compile(r"[ \t]{2,}|\t")
 #: "Label<sep>value" on a line: the separators a colon-less print-out puts between them.
 _PAIR = re.compile(
-    r"(?P<label>[A-Za-z][A-Za-z'’./(), ]{0,40}?[A-Za-z.)#]?)[ ]*(?P<sep>\t+|[ ]*=[ ]*|[ ]+-{1,2}[ ]+|[ ]*\.{3,}[ ]*"
+    r"(?P<label>[A-Za-z][A-Za-z'’./(), -]{0,40}?[A-Za-z.)#]?)[ ]*(?P<sep>\t+|[ ]*=[ ]*|[ ]+-{1,2}[ ]+|[ ]*\.{3,}[ ]*"
     r"|[ ]*#[ ]*|[ ]*:[ ]*|[ ]{2,})(?P<value>\S.*)"
 )
 
 
 def normalize(cell: str) -> str:
-    """A header cell as looked up in ``COLUMNS``: lower case, no '#', ':', dots, quotes or brackets, '_' and '/'
+    """A header cell as looked up in ``COLUMNS``: lower case, no '#', ':', dots, quotes or brackets, '_', '/' and '-'
     as blanks."""
     low = re.sub(r"\([^()]*\)", " ", cell.lower()).replace("'", "").replace("’", "")  # "Age (yrs)", "Mother's"
-    low = _NORM_DROP.sub(" ", low.replace("_", " ").replace("/", " "))
+    low = _NORM_DROP.sub(" ", low.replace("_", " ").replace("/", " ").replace("-", " "))
     return " ".join(low.split())
 
 
@@ -367,32 +386,72 @@ def _fixed_cells(row: str, columns: list[tuple[int, int, str | None]]) -> list[t
 
 
 #: '"zip": "25727-1975"' in a JSON export: a key naming its value.
-_JSON_PAIR = re.compile(r'"(?P<k>[A-Za-z][A-Za-z_ ]{1,30})"[ \t]*:[ \t]*"(?P<v>[^"\n]{1,80})"')
+_JSON_PAIR = re.compile(r'"(?P<k>[A-Za-z][A-Za-z_ ]{1,30})"[ \t]*:[ \t]*\[?[ \t]*"(?P<v>[^"\n]{1,80})"')
+#: Keys of FHIR resources that name a value only inside JSON ("family": "Dias", "given": ["Igor"],
+#: "line": ["12 Oak St"]): as a column or a label they are common words.
+_JSON_KEYS = {"family": "PATIENT", "given": "PATIENT", "line": "STREET", "postalcode": "ZIP", "birthdate": "DATE"}
 
 
 def find_json_pairs(scan: Scan) -> None:
     """Values of a JSON export whose keys name them ("patient_name", "ssn", "zip", "plate")."""
     text = scan.text
     for m in _JSON_PAIR.finditer(text):
-        lab = column_label(m.group("k"))
-        if lab is None:
-            continue
+        lab = column_label(m.group("k")) or _JSON_KEYS.get(m.group("k").lower())
+        if lab is None or m.group("k").lower() == "line" and not _DIGIT.search(m.group("v")):
+            continue  # a street line holds its house number
         found = value_span(lab, m.group("v"))
         if found:
             s, e, label = found
             scan.emit(m.start("v") + s, m.start("v") + e, label, 0.85)
 
 
-def _caps_pair(scan: Scan, start: int, line: str) -> bool:
-    """A printed form's "MEMBER NAME SAMUEL BROWN": a label of two words or more in capitals opening the line, one
-    blank, then its value up to a run of blanks; the value must have the shape of the label's kind."""
-    words = list(re.finditer(r"[A-Z][A-Z'’./#]*", line[:48]))
-    if len(words) < 2 or words[0].start() != 0:
-        return False
+#: A form's box number before its label: "7b. COUNTY", "58 INSURED'S NAME", "4a. AGE-Last Birthday".
+_BOX_NUMBER = re.compile(r"[0-9]{1,2}[a-zA-Z]?\.?[ ]+(?=[A-Za-z(])")
+_CAPS_WORD = re.compile(r"[A-Z][A-Z'’./#]*")
+_BOX_WORD = re.compile(r"\(?[A-Za-z][A-Za-z'’./#)]*")
+
+
+def _boxed_pair(scan: Scan, start: int, line: str, at: int) -> int:
+    """A numbered box's label and its value one blank apart ("7b. COUNTY Pratt", "65 EMPLOYER NAME VINCENT-HESS",
+    "4a. AGE-Last Birthday (Years) 75"): the longest run of words from ``at`` that names a column, then its value up
+    to a run of blanks, kept when it has the column's shape. A one-word label must be in capitals and not a common
+    word ("1. Patient tolerated", "2. PATIENT ..." are list items). The value's end in the line, or 0."""
+    words = []
+    for m in _BOX_WORD.finditer(line, at, min(len(line), at + 60)):
+        if words and m.start() - words[-1].end() != 1 or (not words and m.start() != at):
+            break
+        words.append(m)
+    for k in range(min(6, len(words)), 0, -1):
+        label_text = line[at : words[k - 1].end()]
+        lab = column_label(label_text)
+        if lab is None or k == 1 and (not label_text.isupper() or normalize(label_text) in _TABLE_ONLY):
+            continue
+        if k > 1 and normalize(label_text) in _TABLE_ONLY:
+            continue
+        vs = words[k - 1].end() + 1
+        if vs >= len(line) or line[vs - 1] != " " or line[vs] == " ":
+            continue
+        stop = re.compile(r"[;|]|[ \t]{2,}|\t").search(line, vs)
+        value = line[vs : stop.start() if stop else len(line)]
+        found = value_span(lab, value)
+        if found:
+            scan.emit(start + vs + found[0], start + vs + found[1], found[2], 0.8)
+            return vs + found[1]
+        return 0
+    return 0
+
+
+def _caps_pair(scan: Scan, start: int, line: str, at: int = 0) -> int:
+    """A printed form's "MEMBER NAME SAMUEL BROWN": a label of two words or more in capitals opening the line (or a
+    piece of it after a run of blanks: "...   KIND OF BUSINESS/INDUSTRY MENDEZ LOGISTICS"), one blank, then its
+    value up to a run of blanks; the value must have the shape of the label's kind. The value's end, or 0."""
+    words = list(_CAPS_WORD.finditer(line, at, min(len(line), at + 48)))
+    if len(words) < 2 or words[0].start() != at:
+        return 0
     for k in range(min(5, len(words)), 1, -1):
         if any(words[i + 1].start() != words[i].end() + 1 for i in range(k - 1)):
             continue  # the label's words are one blank apart
-        label_text, vs = line[: words[k - 1].end()], words[k - 1].end() + 1
+        label_text, vs = line[at : words[k - 1].end()], words[k - 1].end() + 1
         lab = column_label(label_text)
         if lab is None or vs >= len(line) or line[vs - 1] != " " or line[vs] == " ":
             continue
@@ -403,8 +462,8 @@ def _caps_pair(scan: Scan, start: int, line: str) -> bool:
         found = value_span(lab, value)
         if found:
             scan.emit(start + vs + found[0], start + vs + found[1], found[2], 0.8)
-            return True
-    return False
+            return vs + found[1]
+    return 0
 
 
 def _pairs(scan: Scan, start: int, line: str) -> None:
@@ -418,10 +477,17 @@ def _pairs(scan: Scan, start: int, line: str) -> None:
     for p in starts:
         if p < pos:
             continue
+        box = _BOX_NUMBER.match(line, p) if line[p:p + 1].isdigit() else None
+        if box:
+            end = _boxed_pair(scan, start, line, box.end())
+            if end:
+                pos = end
+            continue
         m = _PAIR.match(line, p)
         if not m or column_label(m.group("label").strip()) is None:
-            if p == 0 and _caps_pair(scan, start, line):
-                return
+            end = _caps_pair(scan, start, line, p)
+            if end:
+                pos = end
             continue
         label_text = m.group("label").strip()
         lab = column_label(label_text)

@@ -294,6 +294,15 @@ def find_emails(scan: Scan) -> None:
         i = text.find("@", i + 1)
 
 
+#: The namespace of a standard or a code system ("http://hl7.org/fhir/sid/us-ssn", "http://loinc.org"): the system
+#: a FHIR or CDA value belongs to, the same in every record, no one's address.
+_STANDARDS_URL = re.compile(
+    r"(?i:https?://(?:www\.)?(?:terminology\.)?(?:hl7\.org|fhir\.org|snomed\.info|loinc\.org|unitsofmeasure\.org"
+    r"|w3\.org|ihe\.net|nucc\.org|www\.nlm\.nih\.gov|nlm\.nih\.gov|www\.cms\.gov|cms\.gov|fdasis\.nlm\.nih\.gov)"
+    r"(?=[/\s\"'#]|$))"
+)
+
+
 def find_urls(scan: Scan) -> None:
     """URLs with a scheme, with "www.", and bare domains with a common top-level domain ("mgh.org/billing")."""
     text = scan.text
@@ -301,7 +310,8 @@ def find_urls(scan: Scan) -> None:
     if "://" in text:
         for m in URL_SCHEME.finditer(text):
             e = _trim_url(text, m.start(), m.end())
-            scan.emit(m.start(), e, "URL", 1.0)
+            if not _STANDARDS_URL.match(text, m.start()):
+                scan.emit(m.start(), e, "URL", 1.0)
             taken.append((m.start(), e))
     if "www." in text or "WWW." in text or "Www." in text:
         for m in URL_WWW.finditer(text):

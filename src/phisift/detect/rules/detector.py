@@ -18,9 +18,8 @@ from typing import Callable, Iterable
 from ...document import Span
 from ...taxonomy import I2B2_LABELS
 from . import (
-    addresses, ages, columns, contact, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, plates, postcodes,
-    print_forms,
-    shaped_ids,
+    addresses, ages, columns, contact, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, pharmacies,
+    plates, postcodes, print_forms, segments, shaped_ids,
     street_forms, usernames,
 )
 from .addresses import AddressPatterns
@@ -87,6 +86,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     addresses.CITY_STATE,
     dictation.DICTATION_INITIALS,
     names.SIGNATURES,
+    names.OFFICERS,
     legal_ids.CASE_NUMBERS,
     ids.LETTER_DIGIT_IDS,
     contact.IPV6_ADDRESSES,
@@ -113,6 +113,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     usernames.SHAPED_LOGINS,
     usernames.LOGINS_AFTER_DATES,
     ages.QUESTION_AGES,
+    ages.AGES_AFTER_BIRTH_DATES,
     columns.TABLES,
     columns.JSON_PAIRS,
     print_forms.BOXES,
@@ -122,6 +123,10 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     print_forms.NAMED_RELATIVES,
     print_forms.ISSUING_STATES,
     print_forms.NAMES_BEFORE_IDS,
+    segments.SEGMENT_FIELDS,
+    segments.MASKED_SSNS,
+    segments.GS1_UDIS,
+    pharmacies.PHARMACY_STORES,
 )
 
 

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from . import vocab
+from .addresses import zip_plus_four
 from .ages import small_number_age
 from .base import CUE, WEAK, CueWords, Languages, NumericShape, Scan, TextPass
 from .checks import compact_date_ok, count_digits, dea_ok, luhn_ok, vin_ok
@@ -70,7 +71,10 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
     """The cue phrases of each ID label, with the Spanish ones added when Spanish is on."""
     cues = [
         ("VEHICLE", rf"vehicle{SP}+(?:id|identification|identifier|tag){SP}*{_NO}?|licen[sc]e{SP}+plate{SP}*{_NO}?"
-                    rf"|plate{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}"
+                    rf"|plates?{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}|(?:veh(?:icle)?\.?{SP}+)?tag(?={WS}:)"
+                    rf"|veh(?:icle)?\.?{SP}+(?:lic(?:ense)?|plate|reg(?:istration)?)\.?{SP}*{_NO}?"
+                    rf"|(?:vehicle{SP}+)?registration(?:{SP}+plate)?{SP}*{_NO}?(?={WS}[:#]|{SP}+(?-i:[A-Z0-9]))"
+                    rf"|reg\.?{SP}*{_NO}|rego|kennzeichen|immatriculation|kenteken|targa"
                     # a note typed in lowercase: "vin" only before a 17-character run of letters and digits
                     r"|(?-i:vin|Vin)(?=[ \t]*[:#]?[ \t]*(?=[a-z0-9]{0,16}[0-9])[a-zA-Z0-9]{17}(?![a-zA-Z0-9]))"),
         ("SSN", rf"(?-i:SSN|Ssn|ssn)|ss{SP}*#|(?-i:SS){SP}*(?:No\.?|NO\.?)|s\.s\.n\.?|social{SP}+security{SP}*{_NO}?|soc\.?{SP}*sec\.?{SP}*{_NO}?"),
@@ -97,7 +101,7 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                   rf"|specimen{SP}*(?:id|{_NO})?|order{SP}*(?:id|{_NO})|job{SP}*(?:id|{_NO})"
                   rf"|requisition{SP}*{_NO}?|req{SP}*#|case{SP}*{_NO}|reference{SP}*{_NO}|ref{SP}*#"
                   rf"|document{SP}*(?:id|{_NO})|report{SP}*(?:id|{_NO})|claim{SP}*{_NO}|(?-i:NPI)"
-                  rf"|employee{SP}*(?:id|{_NO})|badge{SP}*{_NO}|path(?:ology)?{SP}*{_NO}|lab{SP}*(?:id|{_NO})"
+                  rf"|employee{SP}*(?:id|{_NO})|badge{SP}*{_NO}?|path(?:ology)?{SP}*{_NO}|lab{SP}*(?:id|{_NO})"
                   rf"|passport{SP}*{_NO}?"),
     ]
     if spanish:
@@ -149,7 +153,8 @@ def compile_patterns(languages: Languages) -> IdPatterns:
 def _id_words(lang: Languages) -> list[str]:
     """The first word of every ID cue phrase: the trigger words of ``_id_after_cue``."""
     words = [
-        "vehicle", "license", "licence", "plate", "vin", "ssn", "ss", "s.s.n", "social", "soc", "mrn", "mr",
+        "vehicle", "license", "licence", "plate", "plates", "vin", "veh", "registration", "reg", "rego",
+        "kennzeichen", "immatriculation", "kenteken", "targa", "ssn", "ss", "s.s.n", "social", "soc", "mrn", "mr",
         "medical", "med", "unit", "hospital", "chart", "record", "patient", "pt", "history", "health", "dl", "d/l",
         "member", "subscriber", "policy", "insurance", "group", "medicaid", "medicare", "hicn", "mbi",
         "beneficiary", "plan", "rxgrp", "acct", "account", "encounter", "visit", "csn", "fin", "billing", "serial",
@@ -203,6 +208,8 @@ def _other_number(scan: Scan, m: re.Match) -> None:
         words = scan.prev_words(s)[0]
         if words and words[-1].lower() in vocab.COUNT_WORDS or catalogue_number(scan, s):
             return  # "3 tablets"; "RxBIN 610014", "NDC 00093718056": the product's or payer's number
+        if n == 9 and zip_plus_four(scan, s, e):
+            return  # "FL 057115371"
         if n == 8 and compact_date_ok(tok) and date_cue(scan, s):
             scan.emit(s, e, "DATE", 0.7)
             return
@@ -254,6 +261,8 @@ def _id_after_cue(scan: Scan, s: int) -> int:
     digits = count_digits(value)
     if digits == 0:
         return 0
+    if label == "VEHICLE" and scan.lower.startswith("reg", s) and value.isdigit():
+        label = "IDNUM"  # "Patient registration #: 1234567": a registration number, no plate
     marked = _MARKED_CUE.search(scan.text, s, vs) is not None
     if marked:
         if len(value) < 2:

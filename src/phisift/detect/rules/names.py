@@ -237,5 +237,30 @@ def _title_words(lang: Languages) -> list[str]:
     )
 
 
+#: A police or sheriff's officer by rank before an initial and surname or a full name: "Reporting Officer R. Donnellan",
+#: "OFC. J. SMITH", "Trooper Dana Wills". (A bare "Officer" before one capitalised word is a role: "Officer Safety".)
+_OFFICER = re.compile(
+    r"[ODTSP](?<![\w.][ODTSP])(?:fficer|FFICER|fc\.?|FC\.?|eputy|EPUTY|rooper|ROOPER|gt\.|GT\.?|atrolman|ATROLMAN|et\.|ET\.)"
+    r"[ \t]+(?P<n>[A-Z]\.[ \t]?[A-Z][A-Za-z'’-]+|[A-Z][a-z]+[ \t]+[A-Z][a-z'’-]+|[A-Z]+[ \t]+[A-Z][A-Z'’-]+)"
+    r"(?![\w'’-])"
+)
+
+
+def find_officers(scan: Scan) -> None:
+    """An officer's name after the rank (crash, police and EMS reports name the reporting officer)."""
+    from .addresses import person_names  # (addresses imports this module)
+
+    names = person_names()
+    for m in _OFFICER.finditer(scan.text):
+        words = m.group("n").replace(".", " ").split()
+        if any(w.capitalize() in vocab.NAME_STOPWORDS or w.lower() in _FUNCTION_WORDS for w in words if len(w) > 1):
+            continue
+        if "." not in m.group("n") and words[0].capitalize() not in names:
+            continue  # "Officer Safety Review": a full name must start with a known given name
+        scan.emit(m.start("n"), m.end("n"), "PATIENT", 0.7)
+
+
 TITLE_WORDS = CueWords("title", _title_words, _name_after_title)
+OFFICERS = TextPass(("PATIENT",), lambda scan: scan.may_hold("officer", "ofc", "deputy", "trooper", "sgt", "patrolman",
+                                                             "det."), find_officers)
 SIGNATURES = TextPass(("DOCTOR",), lambda scan: "/s/" in scan.text, find_signatures)

@@ -96,7 +96,7 @@ def find_named_relatives(scan: Scan) -> None:
 
 
 #: "DL: 415 627 129 (NY)", "Plate 7ABC123 (CA)": the issuing state in brackets after a licence or plate.
-_STATE_AFTER_ID = re.compile(r"[ \t]*\((?P<st>[A-Z]{2})\)")
+_STATE_AFTER_ID = re.compile(r"[ \t]*\((?P<st>[A-Z]{2})\)|[ \t]+(?P<bare>[A-Z]{2})(?=[ \t]*$|[ \t]+EXP|[ \t]{2,})", re.M)
 #: "this is DESTINY WHITE (DOB 12/23/1947)", "Re: Jane Doe (MRN 123)": a name before its birth date or record number.
 _NAME_BEFORE_ID = re.compile(r"[ \t]*\((?i:dob|d\.o\.b\.?|date of birth|mrn|mr#|born|ssn)\b")
 
@@ -110,8 +110,10 @@ def find_issuing_states(scan: Scan) -> None:
     for s, e, label, _, _ in list(scan.out):
         if label in ("LICENSE", "VEHICLE"):
             m = _STATE_AFTER_ID.match(text, e)
-            if m and m.group("st") in vocab.STATE_CODES:
-                scan.emit(m.start("st"), m.end("st"), "STATE", 0.8)
+            st = m.group("st") or m.group("bare") if m else None
+            if st in vocab.STATE_CODES:  # "Plate 7ABC123 (CA)", "PLATE WLK2561 TX EXP 09/25"
+                g = "st" if m.group("st") else "bare"
+                scan.emit(m.start(g), m.end(g), "STATE", 0.8)
 
 
 def find_names_before_ids(scan: Scan) -> None:
@@ -176,6 +178,11 @@ def find_boxed_dates(scan: Scan) -> None:
             scan.emit(m.start(), m.end(), "DATE", 0.8)  # (not "from 10 12 14 mg": doses)
 
 
+#: HL7 table codes that follow a phone number or an address in its components (telecom use and equipment type,
+#: address type, country), never part of a name.
+_HL7_CODES = frozenset({"PRN", "ORN", "WPN", "VHN", "ASN", "EMR", "NET", "PH", "FX", "CP", "BP", "USA", "CAN", "MEX"})
+
+
 def find_caret_names(scan: Scan) -> None:
     """HL7-style names joined by carets; a name after a number and a caret (an XCN) is a clinician's."""
     for m in _CARET_NAME.finditer(scan.text):
@@ -183,6 +190,8 @@ def find_caret_names(scan: Scan) -> None:
         parts = name.split("^")
         if parts[1].lower().startswith(parts[0].lower()) or any(p.lower() in KIN for p in parts):
             continue  # "WIF^WIFE", "SPO^SPOUSE": a code and its text
+        if any(p in _HL7_CODES for p in parts):
+            continue  # "(555)555-1234^PRN^PH", "02134^USA^H": a phone's or an address's type codes
         start = m.start("n")
         j = start
         while j > 0 and (scan.text[j - 1].isalpha() or scan.text[j - 1] in " '’-"):
@@ -213,5 +222,5 @@ BOXED_DATES = TextPass(("DATE",), lambda scan: scan.has_digit, find_boxed_dates)
 CARET_NAMES = TextPass(("PATIENT", "DOCTOR"), lambda scan: "^" in scan.text, find_caret_names)
 BRACKETED_PATIENTS = TextPass(("PATIENT",), lambda scan: "(" in scan.text and scan.has_digit, find_bracketed_patients)
 NAMED_RELATIVES = TextPass(("PATIENT",), lambda scan: "(" in scan.text, find_named_relatives)
-ISSUING_STATES = TextPass(("STATE",), lambda scan: "(" in scan.text, find_issuing_states)
+ISSUING_STATES = TextPass(("STATE",), lambda scan: scan.has_digit, find_issuing_states)
 NAMES_BEFORE_IDS = TextPass(("PATIENT",), lambda scan: "(" in scan.text, find_names_before_ids)

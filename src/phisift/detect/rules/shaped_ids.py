@@ -233,7 +233,8 @@ def find_image_files(scan: Scan) -> None:
         if count_digits(stem) >= 3 or (len(stem) >= 10 and not stem.isalpha()) or re.search(r"[-_][a-z0-9]{6,}$", stem):
             scan.emit(m.start(), m.end(), "IDNUM", 0.8)
     for m in _DICOM_UID.finditer(text) if "1.2." in text or "2.16." in text or "2.25." in text else ():
-        scan.emit(m.start(), m.end(), "IDNUM", 0.8)
+        if text[max(0, m.start() - 8):m.start()].lower() != "urn:oid:":  # a code system's OID, not an image
+            scan.emit(m.start(), m.end(), "IDNUM", 0.8)
 
 
 IMAGE_FILES = TextPass(("IDNUM",), lambda scan: scan.has_digit and "." in scan.text, find_image_files)

@@ -15,6 +15,7 @@ crfsuite and reads and writes the model folder:
 from __future__ import annotations
 
 import json
+import re
 import os
 import tempfile
 import time
@@ -50,6 +51,38 @@ ALGORITHMS = tuple(GRID_KEYS)
 #: Training iterations (epochs for the online algorithms) when none are given. PA: 20, 30 and 100 epochs
 #: were no better than 50 on MEDDOCAN (docs/tagger.md); crfsuite's own default is 100.
 DEFAULT_ITERATIONS = {"lbfgs": 200, "pa": 50, "l2sgd": 100, "ap": 50, "arow": 50}
+
+
+
+#: A line break into a line in capitals ("... Medical Center\nCLINICAL LABORATORY REPORT"): a heading begins.
+_BREAK_INTO_CAPS = re.compile(r"\n[ \t]*(?=[^\n]*[A-Z])(?![^\n]*[a-z])")
+#: "REF 5510-F-501  LOT L693876  SN ...": an implant label's catalogue number (ISO 15223 "REF"), the same on
+#: every unit of a product, before the lot and serial that name this one.
+_CATALOGUE_BEFORE = re.compile(r"(?<![\w])REF[ \t]*#?[ \t]*$")
+_LOT_OR_SERIAL_AFTER = re.compile(r"[^\n]*?(?<![\w])(?:LOT|SN|S/N|SERIAL)(?![\w])")
+
+
+def tidy_spans(text: str, spans: list[Span]) -> list[Span]:
+    """The tagger's spans cut where a letterhead meets the heading under it, and catalogue numbers dropped.
+
+    The tagger reads a print-out as running text and can join a letterhead to the heading on the
+    next line ("Lake Timothyhaven Regional Medical Center\nCLINICAL LABORATORY REPORT"): a mixed-case
+    value does not go on into a line in capitals, so the part before the break is kept. (Cutting at
+    runs of blanks between fixed-width columns was tried: it dropped as much PHI after the gap as
+    it saved false positives, on layouts not tuned on.)
+    """
+    out = []
+    for s in spans:
+        end = s.end
+        brk = _BREAK_INTO_CAPS.search(text, s.start, end)
+        if brk is not None and any(c.islower() for c in text[s.start:brk.start()]):
+            end = brk.start()
+        if end <= s.start:
+            continue
+        if _CATALOGUE_BEFORE.search(text, max(0, s.start - 8), s.start) and _LOT_OR_SERIAL_AFTER.match(text, end):
+            continue
+        out.append(s if end == s.end else Span(s.start, end, s.label, s.source, s.score))
+    return out
 
 
 @dataclass(frozen=True)
@@ -316,7 +349,7 @@ class CrfDetector:
             f.use_detectors(shared)
 
     def detect(self, text: str) -> list[Span]:
-        return relabel(self.tag(text), self.label_map)
+        return tidy_spans(text, relabel(self.tag(text), self.label_map))
 
     def __getstate__(self) -> dict:
         return {
