@@ -78,10 +78,12 @@ def test_the_bundled_model_reads_questions():
 
 
 @pytest.mark.parametrize("text, name", [
-    ("June has had a cough for 3 weeks now", "June"),  # a given name that is a word, capitalised
-    ("april has been coughing at night for 2 weeks", "april"),  # ... in a question typed in lower case
-    ("Faith was bitten by a dog this afternoon, does she need a tetanus shot?", "Faith"),
-    ("maura was bitten by a dog this afternoon", "maura"),  # a rare name in lower case
+    # (rules + lexicon now find "June has had a cough", "Faith was bitten", "maura was bitten": see
+    # tests/test_question_messages.py; these are forms they still leave to the model)
+    ("Morning Dr, Isla has been sick 3 times today", "Isla"),  # a given name after a greeting
+    ("april has been coughing at night for 2 weeks", "april"),  # a word and a name, in lower case
+    ("We need a sick note for Leo, he missed school Monday", "Leo"),
+    ("can i book jacob in for a review please", "jacob"),  # a common name in lower case
 ])
 def test_the_bundled_model_finds_given_names_in_questions_that_rules_and_lexicon_miss(pipelines, text, name):
     rules_lexicon, default = pipelines
