@@ -100,6 +100,10 @@ class Lexicons:
             return True
         if "-" in k:
             parts = [p for p in k.split("-") if p]
+            if len(parts) == 2 and parts[0] in _NAME_ARTICLES and parts[1] not in self.allow and (
+                not terms or parts[1] not in self.terms
+            ):
+                return False  # "al-zahrani", "el-sayed", "abu-bakr": an article says nothing, the name does
             if all(p in self.first or p in self.last for p in parts):
                 return False
             return any(p in self.allow or (terms and p in self.terms) for p in parts)
@@ -107,6 +111,12 @@ class Lexicons:
 
     def is_place_word(self, k: str) -> bool:
         return k in self.cities or k in self.states or k in self.countries
+
+
+#: Articles and kin words that open a hyphenated Arabic or Hebrew family name ("Al-Zahrani", "El-Sayed",
+#: "Abu-Bakr", "Bin-Laden", "Ben-David"); "al" is a word of the allowlist ("et al"), so without this the
+#: whole name read as an allowed word.
+_NAME_ARTICLES = frozenset({"al", "el", "ul", "abu", "abou", "bin", "ibn", "bint", "ben", "ould"})
 
 
 def _read(directory: Path | None, name: str, optional: bool = False) -> list[str]:
