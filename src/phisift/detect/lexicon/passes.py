@@ -36,6 +36,7 @@ from .names_roles import (
 from .names_prose import pass_prose_names
 from .names_general import pass_general_names
 from .names_questions import pass_question_names
+from .names_scripts import pass_other_scripts
 from .names_slots import pass_caps_last_first, pass_slot_names
 from .names_placed import pass_age_subjects, pass_name_lines, pass_names_over_cc, pass_signature_blocks
 from .organisations import pass_org_cues, pass_payers
@@ -124,6 +125,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_professions, "", "'works as a nurse': after names, so a cue word is not taken as one"),
     Pass(pass_hospital_acronyms, "", "'seen at SMH': all-caps words left over after everything else"),
     Pass(pass_lower_acronyms, "", "'referral to gi at cch.': the same typed in lower case, closing its clause"),
+    Pass(pass_other_scripts, "", "'Patient 张伟 was seen': words in another script, whatever no pass above took"),
     Pass(relabel_from_strong, "found names (rewrites labels)", "needs every name found to pick the strongest label"),
 )
 
