@@ -61,6 +61,7 @@ Where things are
 ``names_listed``  people from the word lists: pairs, lists, lone first names
 ``names_roles``   people after a role or credential in any case, bare first names by their verb
 ``names_questions`` given names in questions about someone's care, by the grammar around them
+``names_scripts`` names and towns written in another script (Cyrillic, Arabic, CJK...) in a note in Latin letters
 ``repeats``       later mentions of the names found, and their labels
 ``places``        streets, addresses, cities, states, countries, named locations, towns typed in lower case
                   by their ending ("in clarkbury")
