@@ -769,3 +769,18 @@ def test_cancer_and_a_bare_med_ctr_are_no_places(det, text):
 
 def test_a_state_code_that_is_a_word_needs_the_clause_to_close(det):
     assert ("STATE", "OR") not in found(det, "LIVES IN BOSTON OR NEW YORK WITH HER SON.")
+
+
+@pytest.mark.parametrize(
+    "text, unwanted",
+    [
+        ("A former coal miner with COPD.", "COPD"),
+        ("He is a retired welder with CHF and HTN.", "CHF"),
+    ],
+)
+def test_a_condition_after_a_profession_and_with_is_no_employer(det, text, unwanted):
+    assert ("ORGANIZATION", unwanted) not in found(det, text)
+
+
+def test_an_employer_after_a_profession_and_with_is_still_found(det):
+    assert ("ORGANIZATION", "Boeing") in found(det, "He works as an engineer with Boeing in Seattle.")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import product
 
 from .cues import NAME_STOP, PROF_CUES, PROF_CUE_LAST, PROF_CUE_MAXLEN, PROF_MODIFIERS, TITLES
+from .institutions import ACRONYM_NOT_HOSPITAL
 from .labels import ORGANIZATION, PROFESSION
 from .organisations import org_value
 from .specific import specific
@@ -42,6 +43,8 @@ def _employer_after(doc: Tokens, state: PassState, j: int) -> None:
     if state.taken[i] or not doc.cap[i] or not doc.simple_gap(i) or doc.keys[i] in TITLES:
         return
     b = org_value(doc, state, i, header=False)
+    if doc.keys[j] == "with" and any(doc.keys[t] in ACRONYM_NOT_HOSPITAL for t in range(i, b)):
+        return  # "a former coal miner with COPD": what the person has, not whom they work for
     if b > i and specific(doc, range(i, b)) and not (b - i == 1 and doc.lex.is_place_word(doc.keys[i])):
         state.emit(i, b, ORGANIZATION, 0.85)
 
