@@ -388,6 +388,8 @@ def test_a_lowercase_note_keeps_titles_initials_saints_known_names_and_addresses
         ("Thank you for referring Ms eddward sheppherd. Please call.", ("PATIENT", "eddward sheppherd")),
         ("To: Prof. niikita wod\nFrom: x", ("DOCTOR", "niikita wod")),
         ("He was working as a crane operator when the symptoms began.", ("PROFESSION", "crane operator")),
+        ("He's a plumber and smokes a pack a day.", ("PROFESSION", "plumber")),
+        ("She’s an electrician at a plant.", ("PROFESSION", "electrician")),
     ],
 )
 def test_misspelt_names_after_titles_and_two_word_jobs(det, text, expected):
@@ -780,6 +782,11 @@ def test_a_state_code_that_is_a_word_needs_the_clause_to_close(det):
 )
 def test_a_condition_after_a_profession_and_with_is_no_employer(det, text, unwanted):
     assert ("ORGANIZATION", unwanted) not in found(det, text)
+
+
+@pytest.mark.parametrize("text", ["He's a poor historian.", "She's a smoker.", "He's a nice man."])
+def test_what_a_person_is_is_no_profession(det, text):
+    assert not {lab for lab, _ in found(det, text)} & {"PROFESSION"}
 
 
 def test_an_employer_after_a_profession_and_with_is_still_found(det):

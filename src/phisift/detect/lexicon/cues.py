@@ -372,7 +372,8 @@ for _p in (
 ).split(","):
     PROF_CUES[tuple(_p.split())] = True
 for _p in ("is a", "is an", "was a", "was an", "as a", "as an", "retired", "former", "a retired",
-           "previously a", "previously an", "formerly a", "formerly an", "es", "era"):
+           "previously a", "previously an", "formerly a", "formerly an", "es", "era",
+           "he a", "he an", "she a", "she an"):  # "He's a plumber": the key of "he's" is "he"
     PROF_CUES[tuple(_p.split())] = False
 PROF_CUE_LAST = frozenset(p[-1] for p in PROF_CUES)
 #: Titles written in lowercase in notes typed without capitals ("mrs. novais", "dr garibay").
