@@ -186,3 +186,18 @@ def test_a_payer_before_an_everyday_of_stays_short() -> None:
 
     text = "Aetna of course denied it. Primary: hypertension. Secondary: none."
     assert {text[s.start:s.end] for s in phisift.detect(text)} == {"Aetna"}
+
+
+def test_a_capitals_label_before_a_tab_has_no_value_and_no_crash() -> None:
+    from phisift.detect.rules import columns
+
+    class Emits:
+        def __init__(self) -> None:
+            self.out: list = []
+
+        def emit(self, *args) -> None:
+            self.out.append(args)
+
+    scan = Emits()
+    assert columns._caps_pair(scan, 0, "X  ZIP CODE \t12345", 3) == 0
+    assert scan.out == []

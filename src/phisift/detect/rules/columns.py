@@ -457,6 +457,8 @@ def _caps_pair(scan: Scan, start: int, line: str, at: int = 0) -> int:
             continue
         stop = re.compile(r"[;|]|[ \t]{2,}|\t").search(line, vs)
         value = line[vs : stop.start() if stop else len(line)]
+        if not value.strip():
+            continue  # "LABEL \tvalue": the blank before a tab is no value
         if lab in _ID_LABELS and not _DIGIT.search(value.split()[0]):
             continue  # "MEDICAL RECORD NUMBER 0544": the value starts at the number, not at a label word
         found = value_span(lab, value)
