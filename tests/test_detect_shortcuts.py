@@ -236,6 +236,34 @@ def test_letter_runs_count_a_word_as_str_count_does(text, word):
     assert set(wordinfo.letter_run_counts(text)) == {r for r in re.findall(r"[^\W\d_]+", text) for r in _alpha_parts(r)}
 
 
+@settings(max_examples=300)
+@given(st.text(alphabet="aAbBnN²½İiß_1 \n-'’.é", max_size=80), st.text(alphabet="aAbBnNİiß", min_size=1, max_size=4))
+def test_letter_runs_from_the_lexicons_words_are_the_texts(text, word):
+    """The tagger counts a window's letter runs from the lexicon's tokens of it (no second scan): the same
+    counts, hence the same answers, as from the text ("o'brien-smith", "x²y", "a_b", a dangling "-")."""
+    from phisift.detect.tagger import wordinfo
+
+    words = WORD.findall(text)
+    assert wordinfo.letter_run_counts_of_words(words) == wordinfo.letter_run_counts(text)
+    runs = wordinfo._Runs(text, words)
+    assert runs.count_at_least_two(word) == (text.count(word) >= 2)
+
+
+def test_the_tagger_reads_the_lexicons_words_of_the_same_window_only(lex):
+    """The pipeline's lexicon detector hands the tagger its tokens of the very text it read last (``is``),
+    and a pickled copy (a worker's) carries no text."""
+    import pickle
+
+    from phisift.detect.lexicon.detector import LexiconDetector
+
+    det = LexiconDetector()
+    text = "Seen by Dr. O'Brien-Smith at Mercy."
+    det.detect(text)
+    assert det.words_of(text) == WORD.findall(text)
+    assert det.words_of("".join(list(text))) is None  # an equal string that is another object
+    assert pickle.loads(pickle.dumps(det)).words_of(text) is None
+
+
 def _alpha_parts(run: str) -> list[str]:
     parts, cur = [], ""
     for c in run + " ":

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 from typer.testing import CliRunner
 
 from phisift.cli import app
@@ -153,6 +154,22 @@ def test_progress_of_one_big_note_has_a_total_in_bytes(tmp_path):
     assert starts[-1] == ("deid (local)", src.stat().st_size, "bytes")
     steps = [v for k, v in said.events if k == "advance"]
     assert sum(steps) == src.stat().st_size
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=())), st.integers(1, 5))
+@settings(max_examples=300, deadline=None)
+def test_utf8_size_counted_in_pieces_is_the_encoded_length(text, chunk):
+    """The bar's bytes of a note, counted piece by piece (no encoded copy of a 50 MB note): the same as
+    encoding it whole, a piece edge anywhere (inside a run of accents, beside a lone surrogate, an emoji)."""
+    from phisift.runs import meter
+
+    old = meter.SIZE_CHUNK
+    meter.SIZE_CHUNK = chunk
+    try:
+        for t in (text, text + "é\ud800😀x", "\udfff" + text):
+            assert meter.utf8_size(t) == len(t.encode("utf-8", "surrogatepass"))
+    finally:
+        meter.SIZE_CHUNK = old
 
 
 # --------------------------------------------------------------------------- JSONL keeps its own fields

@@ -32,9 +32,22 @@ class LexiconDetector:
     def __init__(self, *, repeat: bool = True, lexicon_dir: str | Path | None = None) -> None:
         self.repeat = repeat
         self.lexicons = load_lexicons(str(lexicon_dir) if lexicon_dir else None)
+        #: The last text read and its ``WORD`` tokens, for a tagger that counts the same text's words
+        #: (``words_of``) instead of scanning it again.
+        self._last: tuple[str, list[str]] | None = None
+
+    def words_of(self, text: str) -> list[str] | None:
+        """The ``WORD`` tokens of ``text`` if it is the very text (``is``) this detector read last, else None."""
+        last = self._last
+        return last[1] if last is not None and last[0] is text else None
+
+    def __getstate__(self) -> dict:
+        # a worker gets the settings and lists, never the last note read
+        return {**self.__dict__, "_last": None}
 
     def detect(self, text: str) -> list[Span]:
         doc = Tokens(text, self.lexicons)
+        self._last = (text, doc.words)
         spans = self._run(doc)
         mode = doc.note_case
         if mode != MIXED:

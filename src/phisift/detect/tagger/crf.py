@@ -261,7 +261,8 @@ class CrfDetector:
             return other_mentions(text, found) if self.consistency else found
         hits = self._featurizer.hits(text)  # sorted by start
         all_hits = [s for _, spans in hits for s in spans]
-        doc = doc_info(text, all_hits, self.settings.short_case) if self.settings.doc_features else None
+        doc = doc_info(text, all_hits, self.settings.short_case, self._featurizer.words_of(text)) \
+            if self.settings.doc_features else None
         names = self.settings.name_candidates
         if self.candidate_context is None:
             regions = [(0, len(text))]

@@ -358,6 +358,15 @@ class Featurizer:
     def hits(self, text: str) -> list[tuple[str, list[Span]]]:
         return [(prefix, sorted(det.detect(text))) for prefix, det in self._detectors]
 
+    def words_of(self, text: str) -> list[str] | None:
+        """The lexicon detector's ``WORD`` tokens of ``text`` when it has just read this text (``hits``), else None."""
+        for _, det in self._detectors:
+            words_of = getattr(getattr(det, "detector", det), "words_of", None)
+            words = words_of(text) if words_of is not None else None
+            if words is not None:
+                return words
+        return None
+
     def featurize(
         self, text: str, gazetteer: Gazetteer | None = None, overlap: int = 0,
         hits: list[tuple[str, list[Span]]] | None = None, doc: DocInfo | None = None,

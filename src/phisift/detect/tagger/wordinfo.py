@@ -112,12 +112,14 @@ class DocInfo:
     instead of indexing every word of it.
     """
 
-    def __init__(self, text: str, hit_labels: dict[str, str], case: str) -> None:
+    def __init__(self, text: str, hit_labels: dict[str, str], case: str, words: list[str] | None = None) -> None:
         self.text = text
         self.hit_labels = hit_labels
         self.case = case
         self._cache: dict[str, tuple[str, ...]] = {}
         self._runs: _Runs | None = None
+        #: The lexicon's ``WORD`` tokens of ``text``, when it read this very text: the letter runs come from them.
+        self._words = words
 
     def features(self, word: str) -> tuple[str, ...]:
         """Document features of one piece of text."""
@@ -154,7 +156,7 @@ class DocInfo:
 
     def _letter_runs(self) -> "_Runs":
         if self._runs is None:
-            self._runs = _Runs(self.text)
+            self._runs = _Runs(self.text, self._words)
         return self._runs
 
     def _has_word(self, lw: str) -> bool:
@@ -179,7 +181,29 @@ def letter_run_counts(text: str) -> Counter[str]:
     A run of ``_LETTERS`` (alphanumerics but decimal digits and "_") is a letter run unless it holds one of
     the few number signs it also takes ("²", "½"): those runs are split at them here.
     """
-    counts = Counter(_LETTERS.findall(text))
+    return _alpha_runs(Counter(_LETTERS.findall(text)))
+
+
+def letter_run_counts_of_words(words: Iterable[str]) -> Counter[str]:
+    """``letter_run_counts`` of a text from its lexicon ``WORD`` tokens (``lexicon.wordlists.WORD``), without
+    scanning the text again.
+
+    A ``WORD`` token is maximal letter runs joined by an apostrophe or a hyphen ("o'brien-smith"), and no
+    letter of the text lies outside one: its runs are the tokens cut at those joiners.
+    """
+    counts = Counter(words)
+    for word in [w for w in counts if "-" in w or "'" in w or "’" in w]:
+        n = counts.pop(word)
+        for run in _JOINERS.split(word):
+            counts[run] += n
+    return _alpha_runs(counts)
+
+
+_JOINERS = re.compile("['’-]")
+
+
+def _alpha_runs(counts: Counter[str]) -> Counter[str]:
+    """``counts`` of ``_LETTERS`` runs with the runs holding a number sign ("²", "½") split at it."""
     # every ASCII character ``_LETTERS`` takes is a letter: only a run holding another can be no letter run
     for run in [r for r in counts if not r.isascii() and not r.isalpha()]:
         n = counts.pop(run)
@@ -196,8 +220,8 @@ class _Runs:
     (sum over runs of run count x ``run.count(word)``) times, without overlaps, as ``str.count`` counts.
     """
 
-    def __init__(self, text: str) -> None:
-        self.counts = letter_run_counts(text)
+    def __init__(self, text: str, words: list[str] | None = None) -> None:
+        self.counts = letter_run_counts(text) if words is None else letter_run_counts_of_words(words)
         self._joined: tuple[list[str], str, list[int]] | None = None
 
     def count_at_least_two(self, word: str) -> bool:
@@ -265,13 +289,14 @@ def note_case(text: str, short: bool = False) -> str:
     return "mixed"
 
 
-def doc_info(text: str, hits: Iterable[Span], short_case: bool = False) -> DocInfo:
-    """The ``DocInfo`` of one note and its rule/lexicon hits (``short_case``: ``note_case``'s ``short``)."""
+def doc_info(text: str, hits: Iterable[Span], short_case: bool = False, words: list[str] | None = None) -> DocInfo:
+    """The ``DocInfo`` of one note and its rule/lexicon hits (``short_case``: ``note_case``'s ``short``;
+    ``words``: the lexicon's tokens of this text, if at hand)."""
     labels: dict[str, set[str]] = {}
     for s in hits:
         for w in _ALPHA_WORD.findall(text, s.start, s.end):
             labels.setdefault(w.lower(), set()).add(s.label)
-    return DocInfo(text, {k: "|".join(sorted(v)) for k, v in labels.items()}, note_case(text, short_case))
+    return DocInfo(text, {k: "|".join(sorted(v)) for k, v in labels.items()}, note_case(text, short_case), words)
 
 
 __all__ = ["DocInfo", "doc_info", "lexicon_tags", "neighbour_lexicon_tags", "note_case", "zipf_features"]
