@@ -188,6 +188,34 @@ def test_a_payer_before_an_everyday_of_stays_short() -> None:
     assert {text[s.start:s.end] for s in phisift.detect(text)} == {"Aetna"}
 
 
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("45Y male with chest pain\nPatient: John Smith   45Y   M", {("45", "AGE")}),
+        ("45 yrs, male", {("45", "AGE")}),
+        ("Name/Age: John Smith / 45\nDOB/Age: 01/02/1970 / 46", {("45", "AGE"), ("46", "AGE")}),
+        ("JOHN SMITH | 45 | M | 01/02/1970\nSmith,Jane,F,46,01/02/1970", {("45", "AGE"), ("46", "AGE")}),
+        ("Age at death: 82 years", {("82", "AGE")}),
+        ("Ins ID: ZGP12345678 / Grp 98765\nPolicy: 123-4567-X89",
+         {("98765", "HEALTHPLAN"), ("123-4567-X89", "HEALTHPLAN")}),
+    ],
+)
+def test_banner_ages_and_plan_numbers(text: str, expected: set[tuple[str, str]]) -> None:
+    assert expected <= found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "smoked 20 yrs, quit 5 yrs ago",
+        "BP 120/80 | 72 | M",
+        "Policy: see attached. Grp therapy 3x weekly. GRP B strep negative.",
+    ],
+)
+def test_durations_and_words_untouched(text: str) -> None:
+    assert not {t for t, lab in found(text) if lab not in ("DATE",)}
+
+
 def test_a_capitals_label_before_a_tab_has_no_value_and_no_crash() -> None:
     from phisift.detect.rules import columns
 
@@ -201,3 +229,36 @@ def test_a_capitals_label_before_a_tab_has_no_value_and_no_crash() -> None:
     scan = Emits()
     assert columns._caps_pair(scan, 0, "X  ZIP CODE \t12345", 3) == 0
     assert scan.out == []
+
+
+def test_position_is_a_job_unless_it_is_the_bodys() -> None:
+    assert ("Leisure centre manager", "PROFESSION") in found("Position: Leisure centre manager   Department: X")
+    assert not texts("POSITION: Supine.\nPosition: Left lateral decubitus\nPosition: Prone with chest rolls")
+
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Nationality: USA", ("USA", "COUNTRY")),
+        ("ST: GA", ("GA", "STATE")),
+        ("STATE - OH", ("OH", "STATE")),
+        ("TIN: 99-7760708", ("99-7760708", "IDNUM")),
+        ("Batch #: 8477401-89", ("8477401-89", "DEVICE")),
+        ("CNTY: HOPKINS", ("HOPKINS", "LOCATION-OTHER")),
+        ("Profession - Television production assistant", ("Television production assistant", "PROFESSION")),
+        ("User - cardonas", ("cardonas", "USERNAME")),
+        ("Vehicle Plate.... 6ZHD169", ("6ZHD169", "VEHICLE")),
+        ("ADDRESS LINE 1\t9866 KIMBERLY MISSION", ("9866 KIMBERLY MISSION", "STREET")),
+        ("Parking: Lot C, space 14, vehicle 7ABC123", ("7ABC123", "VEHICLE")),
+        ("Car registration AB12 CDE was noted by EMS.", ("AB12 CDE", "VEHICLE")),
+    ],
+)
+def test_field_labels_of_record_screens(text: str, expected: tuple[str, str]) -> None:
+    assert expected in found(text)
+
+
+def test_common_word_labels_in_prose_untouched() -> None:
+    text = ("Rx: 1 tab daily. State: stable. User: the nurse. Tag: removed. Visit: 2 weeks. Position: supine. "
+            "Batch: pending. ST: elevation 2 mm. Admission: 3 days ago. Episode: 2 of 3. Registration: done.")
+    assert not {t for t, lab in found(text) if lab not in ("DATE",)}

@@ -334,6 +334,9 @@ def _age_in_yrs(scan: Scan, m: re.Match) -> None:
     next_word = nxt.group(1).lower() if nxt else ""
     if next_word in vocab.DURATION_AFTER:
         return
+    if _SEX_WORD_AFTER.match(text, m.end()):
+        scan.emit(s, e, "AGE", 0.8)  # "45 yrs, male", "45 YRS F": an age printed with the sex, a duration never is
+        return
     words, _, between = scan.prev_words(s)
     if not words:
         return
@@ -531,7 +534,11 @@ def _age_sex(scan: Scan, m: re.Match) -> None:
 _SEX_AFTER = re.compile(r"[ \t]+(?:[MFmf]|(?i:male|female))(?![\w/'’-])" + r"(?=" + _SEX_AGE_AFTER.pattern + r")")
 #: The sex in capitals after a banner's age ("DOE,JANE 067Y F 01/02/1955", "67Y M, MRN"), then the line's next
 #: field: a run of blanks, a comma, bar or bracket, a number, or the line's end.
-_BANNER_SEX_AFTER = re.compile(r"[ \t]?[MF](?=[ \t]*(?:$|[,|;)])|[ \t]{2,}|[ \t]+[0-9])", re.M)
+_BANNER_SEX_AFTER = re.compile(
+    r"[ \t]*(?:[MF]|(?i:male|female))(?=[ \t]*(?:$|[,|;)])|[ \t]{2,}|[ \t]+(?:[0-9]|(?i:with|w/|presents?|presenting|here|who)\b))",
+    re.M)
+#: ", male", " F,", " Female." after an age in years: the sex printed with it.
+_SEX_WORD_AFTER = re.compile(r"[ \t]*,?[ \t]*(?:[MF]|(?i:male|female))(?=[ \t]*(?:$|[,.|;)])|[ \t]{2,})", re.M)
 _Y_AGE_BEFORE = frozenset({"is", "was", "now", "aged", "age", "turned", "turns", "being", "am", "im", "i'm", "i’m"})
 
 
@@ -633,6 +640,16 @@ _BIRTH_DATE_BEFORE = re.compile(
 _AGE_SLASH_SEX = re.compile(
     r"(?:^|(?<=[ \t]{2})|(?<=[,|(:][ \t])|(?<=[,|(:]))(?:(?P<n>[0-9]{1,3})/[MF]|[MF]/(?P<m>[0-9]{1,3}))"
     r"(?=[ \t]*(?:$|[,|;)])|[ \t]{2,})", re.M)
+#: "Name/Age: John Smith / 45", "DOB/Age: 01/02/1970 / 45": a label of two fields, the age the second value.
+_SLASH_LABEL_AGE = re.compile(
+    r"(?i:\b(?:name|dob|d\.o\.b\.?|sex|gender|birth[ \t]*date)[ \t]*/[ \t]*age)[ \t]*[:#]?[ \t]*[^\n]{1,40}?"
+    r"[ \t]/[ \t]*(?P<n>[0-9]{1,3})(?![0-9/])"
+)
+#: "JOHN SMITH | 45 | M |", "45,F,": an age cell next to the sex cell of a row without a header. The sex cell
+#: (found first: its delimiter leads the pattern, so the engine skips ahead) and the number in the cell before or after.
+_SEX_CELL = re.compile(r"[|,\t] ?(?:[MF]|Male|Female) ?[|,\t]")
+_AGE_CELL_BEFORE = re.compile(r"(?:^|[|,\t]) ?(?P<n>[0-9]{1,3}) ?$")
+_AGE_CELL_AFTER = re.compile(r" ?(?P<n>[0-9]{1,3}) ?(?:[|,\t]|$)", re.M)
 #: "MILLER, SUSAN  (37 yrs F)", "(9Y F)": a banner's age, unit and sex in brackets.
 _AGE_SEX_IN_BRACKETS = re.compile(r"\((?P<n>[0-9]{1,3})[ \t]?(?i:y|yo|yrs?|years?|y\.o\.?|y/o)[ \t]+(?i:m|f|male|female)\)")
 
@@ -647,6 +664,16 @@ def find_ages_after_birth_dates(scan: Scan) -> None:
     for m in _AGE_SEX_IN_BRACKETS.finditer(text):
         if 0 < int(m.group("n")) <= 125:
             scan.emit(m.start("n"), m.end("n"), "AGE", 0.85)
+    for m in _SLASH_LABEL_AGE.finditer(text) if "/age" in scan.lower else ():
+        if 0 < int(m.group("n")) <= 125:
+            scan.emit(m.start("n"), m.end("n"), "AGE", 0.8)
+    for m in _SEX_CELL.finditer(text):
+        d = text[m.start()]
+        age = _AGE_CELL_BEFORE.search(text, max(0, m.start() - 6), m.start())
+        if not age and text[m.end() - 1] == d:
+            age = _AGE_CELL_AFTER.match(text, m.end())
+        if age and 0 < int(age.group("n")) <= 125:
+            scan.emit(age.start("n"), age.end("n"), "AGE", 0.8)
     if "/M" in text or "/F" in text or "M/" in text or "F/" in text:
         for m in _AGE_SLASH_SEX.finditer(text):
             g = "n" if m.group("n") else "m"
@@ -654,5 +681,4 @@ def find_ages_after_birth_dates(scan: Scan) -> None:
                 scan.emit(m.start(g), m.end(g), "AGE", 0.8)
 
 
-AGES_AFTER_BIRTH_DATES = TextPass(("AGE",), lambda scan: scan.has_digit and ("(" in scan.text or "/" in scan.text),
-                                  find_ages_after_birth_dates)
+AGES_AFTER_BIRTH_DATES = TextPass(("AGE",), lambda scan: scan.has_digit, find_ages_after_birth_dates)

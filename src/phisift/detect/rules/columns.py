@@ -32,7 +32,7 @@ for _label, _names in {
                 "mothers maiden name", "patient name last first", "employee", "employee name",
                 "decedents legal name", "decedents name", "informants name", "informant",
                 "mothers name prior to first marriage", "patient last", "patient first", "driver", "driver name",
-                "cardholder name", "parent", "parent name"),
+                "cardholder name", "parent", "parent name", "resp party", "responsible party name"),
     "DOCTOR": ("attending", "attending physician", "attending md", "att phys", "provider", "physician", "pcp",
                "pcp name", "primary care physician", "primary provider", "referring md", "referring physician",
                "referring provider", "ref provider", "ref dr", "ordering provider", "ordering md", "ordered by",
@@ -43,7 +43,7 @@ for _label, _names in {
     "USERNAME": ("user", "username", "user id", "userid", "login", "entered by", "given by", "administered by",
                  "modified by", "last edited by", "edited by", "verified by", "reviewed by", "author", "operator",
                  "login id", "user name", "portal user", "portal username", "reset by", "last reset by", "rph",
-                 "created by", "updated by", "unlocked by", "account name", "screen name", "handle"),
+                 "created by", "updated by", "unlocked by", "account name", "screen name", "handle", "user name id"),
     "MEDICALRECORD": ("mrn", "mr", "mr no", "med rec", "medical record", "medical record no", "medical record number",
                       "chart", "chart no", "hosp", "unit no", "pt id", "patient id", "empi", "record", "patient no"),
     "ACCOUNT": ("acct", "acct no", "account", "account no", "account number", "patient account no", "fin", "har",
@@ -53,7 +53,7 @@ for _label, _names in {
               "claim id", "case", "requisition", "req no", "auth", "registry id", "photo", "photo file", "image file",
               "attachment", "npi", "npi no", "provider npi", "fed tax", "fed tax no", "federal tax id", "tax id",
               "ein", "fein", "tin", "badge", "badge no", "incident", "incident no", "rx", "rx no", "ncpdp id",
-              "ptan", "policy number"),
+              "ptan", "policy number", "visit", "admission", "admission no", "episode", "episode no"),
     "HEALTHPLAN": ("member id", "ins member id", "ins id", "insurance id", "subscriber id", "policy", "policy no",
                    "group", "group no", "group number", "group id", "grp", "medicaid", "medicare id", "mbi",
                    "beneficiary id", "health plan id", "insured id", "cert", "plan group", "cardholder id",
@@ -64,28 +64,33 @@ for _label, _names in {
              "admission date", "discharge date", "disch date", "date given", "given", "collected", "received",
              "reported", "exam date", "encounter date", "date seen", "dod", "date of death", "next appt", "b d"),
     "AGE": ("age", "age yrs", "pt age", "age at visit", "age last birthday", "patient age",
-            "age years", "age sex", "age gender"),
+            "age years", "age sex", "age gender", "age at death", "age at admission", "age at diagnosis",
+            "age at onset", "age at service", "age at exam"),
     "PHONE": ("phone", "ph", "tel", "telephone", "home phone", "phone home", "phone h", "cell", "cell phone",
               "mobile", "contact", "daytime phone", "primary phone", "work phone", "phone c"),
     "FAX": ("fax", "fax no", "fax number"),
     "ZIP": ("zip", "zip code", "zip5", "zipcode", "postal code", "postcode", "patient zip", "pt zip", "zip+4",
             "zip 4", "postalcode"),
     "CITY": ("city", "town", "city or town", "city town"),
-    "STATE": ("state", "residence state", "state of residence", "ol st", "dl state",
+    "STATE": ("state", "st", "residence state", "state of residence", "ol st", "dl state",
               "issuing state"),
-    "COUNTRY": ("country",),
+    "COUNTRY": ("country", "nationality", "country of residence", "citizenship", "country of birth"),
     "STREET": ("address", "street", "addr", "street address", "address 1", "address line 1", "home address",
                "street and number", "residence address"),
     "HOSPITAL": ("facility", "hospital", "facility name", "clinic", "service location", "location"),
-    "DEVICE": ("lot", "lot no", "lot number", "serial", "serial no", "serial number", "sn", "s n", "udi"),
-    "VEHICLE": ("plate", "license plate", "vin", "vehicle identifier", "vehicle id", "vehicle tag"),
-    "LOCATION-OTHER": ("county", "county of residence"),
-    "LICENSE": ("license", "license no", "dea", "dea no", "lic", "dl", "dl no", "drivers license", "driver license"),
-    "PROFESSION": ("occupation", "occ", "job title", "usual occupation", "decedents usual occupation", "position"),
+    "DEVICE": ("lot", "lot no", "lot number", "serial", "serial no", "serial number", "sn", "s n", "udi", "batch",
+               "batch no", "batch number"),
+    "VEHICLE": ("plate", "license plate", "vin", "vehicle identifier", "vehicle id", "vehicle tag", "vehicle plate", "tag",
+                "lic plate", "plate no", "tag no"),
+    "LOCATION-OTHER": ("county", "county of residence", "cnty"),
+    "LICENSE": ("license", "license no", "dea", "dea no", "lic", "dl", "dl no", "drivers license", "driver license",
+                "state lic", "st lic", "board cert"),
+    "PROFESSION": ("occupation", "occ", "job title", "usual occupation", "decedents usual occupation", "position",
+                   "profession"),
     "ORGANIZATION": ("employer", "employer name", "kind of business industry", "place of employment", "company",
                      "payer", "payer name", "payor", "insurer", "insurance company", "ins co", "carrier",
                      "insurance carrier", "agency", "school", "school name", "pharmacy", "pharmacy name",
-                     "funeral facility", "funeral home", "supplier", "dme supplier"),
+                     "funeral facility", "funeral home", "supplier", "dme supplier", "works at"),
 }.items():
     for _name in _names:
         COLUMNS[_name] = _label
@@ -97,7 +102,13 @@ _TABLE_ONLY = frozenset({"patient", "pt", "name", "member", "date", "given", "co
                          "photo", "attachment", "auth", "serial", "lot", "plate", "license", "lic", "cert", "hosp",
                          "financial", "billing", "invoice", "chart", "cell", "mobile", "consultant",
                          "location", "driver", "parent", "informant", "rx", "badge", "incident", "company",
-                         "carrier", "school", "pharmacy", "supplier", "handle", "examiner", "tin"})
+                         "carrier", "school", "pharmacy", "supplier", "handle", "examiner", "tin", "st", "tag", "visit", "admission",
+                         "episode", "batch"})
+#: What a procedure note's "Position:" holds: the body's, not a job.
+_BODY_POSITIONS = frozenset({"supine", "prone", "lateral", "lithotomy", "sitting", "standing", "fowler", "fowler's",
+                             "semi-fowler", "semi-fowler's", "trendelenburg", "reverse", "left", "right", "beach",
+                             "decubitus", "jackknife", "kneeling", "seated", "upright", "semirecumbent", "recumbent",
+                             "modified", "neutral", "park", "knee-chest", "sims", "lloyd-davies", "frog-leg"})
 _NORM_DROP = re.compile(r"[#:().\"]")
 _DIGIT = re.compile(r"[0-9]")
 _ID_LABELS = frozenset({"MEDICALRECORD", "ACCOUNT", "IDNUM", "HEALTHPLAN", "SSN", "DEVICE", "VEHICLE", "LICENSE", "ZIP",
@@ -118,7 +129,7 @@ _DELIMS = ("\t", "|", ";", ",")
 _GAP = re.compile(r"[ \t]{2,}|\t")
 #: "Label<sep>value" on a line: the separators a colon-less print-out puts between them.
 _PAIR = re.compile(
-    r"(?P<label>[A-Za-z][A-Za-z'’./(), -]{0,40}?[A-Za-z.)#]?)[ ]*(?P<sep>\t+|[ ]*=[ ]*|[ ]+-{1,2}[ ]+|[ ]*\.{3,}[ ]*"
+    r"(?P<label>[A-Za-z][A-Za-z0-9'’./(), -]{0,40}?[A-Za-z0-9.)#]?)[ ]*(?P<sep>\t+|[ ]*=[ ]*|[ ]+-{1,2}[ ]+|[ ]*\.{3,}[ ]*"
     r"|[ ]*#[ ]*|[ ]*:[ ]*|[ ]{2,})(?P<value>\S.*)"
 )
 
@@ -405,6 +416,25 @@ def find_json_pairs(scan: Scan) -> None:
             scan.emit(m.start("v") + s, m.start("v") + e, label, 0.85)
 
 
+_ONE_CODE = re.compile(r"[-=:#. \t]*(?P<v>[A-Za-z0-9][A-Za-z0-9/._-]*)(?:[ \t]*$|[ \t]{2,}|[;|])")
+
+
+def _plain_value(lab: str, rest: str) -> bool:
+    """Whether a common-word label ("State", "User", "TIN", "Tag") still names the value after a colon or dots:
+    a state's code or name, a login (one token in lower case or with digits), an ID of one token with two digits
+    or more ("TIN: 99-7760708"; not "Rx: 1 tab daily")."""
+    m = _ONE_CODE.match(rest)
+    if not m:
+        return False
+    v = m.group("v")
+    if lab == "STATE":
+        return v in vocab.STATE_CODES or v.title() in vocab.STATE_NAMES  # the label says so: "ST: GA", "State: IN"
+    if lab == "USERNAME":
+        return len(v) >= 4 and (v.islower() or any(c.isdigit() for c in v)) and v.lower() not in vocab.NOT_USERNAMES
+    return lab in _ID_LABELS and lab not in ("AGE", "DATE", "PHONE", "FAX") and len(v) >= 4 and sum(
+        c.isdigit() for c in v) >= 2
+
+
 #: A form's box number before its label: "7b. COUNTY", "58 INSURED'S NAME", "4a. AGE-Last Birthday".
 _BOX_NUMBER = re.compile(r"[0-9]{1,2}[a-zA-Z]?\.?[ ]+(?=[A-Za-z(])")
 _CAPS_WORD = re.compile(r"[A-Z][A-Z'’./#]*")
@@ -493,7 +523,8 @@ def _pairs(scan: Scan, start: int, line: str) -> None:
             continue
         label_text = m.group("label").strip()
         lab = column_label(label_text)
-        if lab is None or normalize(label_text) in _TABLE_ONLY and m.group("sep").strip(" ") not in ("=", "\t", "#"):
+        if lab is None or normalize(label_text) in _TABLE_ONLY and m.group("sep").strip(" ") not in ("=", "\t", "#") \
+                and not _plain_value(lab, line[m.start("value"):]):
             continue
         vs = m.start("value")
         while vs < len(line) and line[vs] in "-=:#.":
@@ -506,6 +537,8 @@ def _pairs(scan: Scan, start: int, line: str) -> None:
             lab = "MEDICALRECORD"  # "pt=23-497319 (Cooper^Darryl^)": the patient's number
             ve = min(ve, line.find(" ", vs) if " " in line[vs:ve] else ve)
         found = value_span(lab, line[vs:ve])
+        if found and lab == "PROFESSION" and line[vs:ve].split()[0].lower().strip(".,") in _BODY_POSITIONS:
+            found = None  # "POSITION: Supine."
         if found:
             s, e, label = found
             scan.emit(start + vs + s, start + vs + e, label, 0.85)

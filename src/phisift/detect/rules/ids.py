@@ -42,7 +42,8 @@ _VERTEBRAE = re.compile(r"(?i)[CTLS][0-9]{1,2}[ -]+[CTLS]?[0-9]{1,2}")
 
 #: Groups after a surgical plate that make it no licence plate: prepositions, units, vertebrae ("plate with
 #: 14-mm screws", "plate 23 mm in length", "plate from C2 down to C4", "plate from T11 through L2").
-_NOT_PLATE_GROUP = re.compile(r"(?i)(?:with|from|to|in|at|of|on|and|for|by|mm|cm|in|hole|holes|[CTLS][0-9]{1,2})")
+_NOT_PLATE_GROUP = re.compile(
+    r"(?i)(?:with|from|to|in|at|of|on|and|for|by|mm|cm|in|hole|holes|was|is|are|were|the|had|has|not|per|via|[CTLS][0-9]{1,2})")
 
 
 def _plate_ok(value: str) -> bool:
@@ -73,8 +74,9 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
         ("VEHICLE", rf"vehicle{SP}+(?:id|identification|identifier|tag){SP}*{_NO}?|licen[sc]e{SP}+plate{SP}*{_NO}?"
                     rf"|plates?{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}|(?:veh(?:icle)?\.?{SP}+)?tag(?={WS}:)"
                     rf"|veh(?:icle)?\.?{SP}+(?:lic(?:ense)?|plate|reg(?:istration)?)\.?{SP}*{_NO}?"
+                    rf"|vehicle(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
                     rf"|(?:vehicle{SP}+)?registration(?:{SP}+plate)?{SP}*{_NO}?(?={WS}[:#]|{SP}+(?-i:[A-Z0-9]))"
-                    rf"|reg\.?{SP}*{_NO}|rego|kennzeichen|immatriculation|kenteken|targa"
+                    rf"|(?<!dea )(?<!DEA )(?<!Dea )reg\.?{SP}*{_NO}|rego|kennzeichen|immatriculation|kenteken|targa"
                     # a note typed in lowercase: "vin" only before a 17-character run of letters and digits
                     r"|(?-i:vin|Vin)(?=[ \t]*[:#]?[ \t]*(?=[a-z0-9]{0,16}[0-9])[a-zA-Z0-9]{17}(?![a-zA-Z0-9]))"),
         ("SSN", rf"(?-i:SSN|Ssn|ssn)|ss{SP}*#|(?-i:SS){SP}*(?:No\.?|NO\.?)|s\.s\.n\.?|social{SP}+security{SP}*{_NO}?|soc\.?{SP}*sec\.?{SP}*{_NO}?"),
@@ -83,7 +85,7 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                           rf"|patient{SP}+(?:id|{_NO})|pt\.?{SP}*(?:id|#)|history{SP}+{_NO}"),
         ("HEALTHPLAN", rf"health{SP}*plan(?:{SP}+(?:id|{_NO}))?|member{SP}*(?:id|{_NO})"
                        rf"|subscriber{SP}*(?:id|{_NO})|policy{SP}*(?:id|{_NO})|insurance{SP}*(?:id|{_NO})"
-                       rf"|group{SP}*{_NO}|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
+                       rf"|group{SP}*{_NO}|grp{SP}*{_NO}?|policy(?={WS}:)|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
                        rf"|(?-i:HICN|MBI|RxGRP|RXGRP|RxGrp)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"
                        # national health numbers: the NHS number (England, Wales), CHI (Scotland), H&C (N. Ireland)
                        rf"|nhs{SP}*(?:{_NO}|id)?|(?-i:CHI|H&C){SP}*{_NO}"),
@@ -157,7 +159,7 @@ def _id_words(lang: Languages) -> list[str]:
         "kennzeichen", "immatriculation", "kenteken", "targa", "ssn", "ss", "s.s.n", "social", "soc", "mrn", "mr",
         "medical", "med", "unit", "hospital", "chart", "record", "patient", "pt", "history", "health", "dl", "d/l",
         "member", "subscriber", "policy", "insurance", "group", "medicaid", "medicare", "hicn", "mbi",
-        "beneficiary", "plan", "rxgrp", "acct", "account", "encounter", "visit", "csn", "fin", "billing", "serial",
+        "beneficiary", "plan", "rxgrp", "grp", "acct", "account", "encounter", "visit", "csn", "fin", "billing", "serial",
         "s/n", "sn", "lot", "model", "device", "udi", "lic", "dea", "state", "driver", "drivers", "driver's",
         "fingerprint", "retina", "iris", "voiceprint", "biometric", "pager", "beeper", "pgr", "ext",
         "extension", "id", "identification", "accession", "acc", "specimen", "order", "job", "requisition",
