@@ -272,3 +272,11 @@ def test_a_general_practice_named_by_its_street(lex, text, practice):
                                   "he had surgery on Church Street"])
 def test_surgery_as_a_department_or_an_operation_is_no_practice(lex, text):
     assert not [f for f in found(lex, text) if f[1] == "HOSPITAL"]
+
+
+def test_the_street_before_a_postcodes_town_outranks_a_name_or_town_reading_of_its_words():
+    import phisift
+
+    text = "the address is 6523 Ross Run, Vijayawada WR48 4JX if you need to post the letter to mum"
+    found_spans = [(text[s.start : s.end], s.label) for s in phisift.detect(text)]
+    assert ("6523 Ross Run", "STREET") in found_spans and ("WR48 4JX", "ZIP") in found_spans

@@ -117,7 +117,7 @@ def find_running_postcodes(scan: Scan) -> None:
             comma = text.rfind(",", lo, town[0])
             street = _street_before(text, comma) if comma >= 0 and not text[comma + 1 : town[0]].strip() else None
             if street is not None:
-                scan.emit(street[0], street[1], "STREET", 0.7)
+                scan.emit(street[0], street[1], "STREET", 0.85)
 
 
 RUNNING_POSTCODES = TextPass(("ZIP", "CITY", "STREET"), lambda scan: scan.has_digit and _GATE.search(scan.text) is not None,
