@@ -312,3 +312,17 @@ def test_a_phone_of_fewer_than_four_digits_is_no_addition():
     model = [Span(5, 12, "PHONE", "model", 0.9), Span(text.index("0113"), text.index("0113") + 13, "PHONE", "model", 0.9),
              Span(text.index("6-2115"), text.index("6-2115") + 6, "PHONE", "model", 0.9)]
     assert spans_text(text, additions(text, model, [], 0.5)) == [("0113 496 0000", "PHONE"), ("6-2115", "PHONE")]
+
+
+def test_a_hit_is_not_grown_back_over_prose_set_off_by_a_comma():
+    """'The applicant company, Kovalenko Trading LLC, is': the words in apposition are no part of the name;
+    in a note typed all in lower case the guard stays out of the way."""
+    text = "The applicant company, Kovalenko Trading LLC, is registered in Kharkiv."
+    hits = [Span(text.index("Kovalenko"), text.index(", is"), "ORGANIZATION", "lexicon", 0.85)]
+    model = [Span(text.index("applicant"), text.index(", is"), "ORGANIZATION", "model", 0.94)]
+    assert additions(text, model, hits, 0.5, candidate=is_candidate_word) == []
+    text = "Seen at Mercy Regional, Boston."  # growth after a hit is another matter
+    hits = [Span(text.index("Mercy"), text.index(" Regional"), "HOSPITAL", "lexicon", 0.8)]
+    model = [Span(text.index("Mercy"), text.index(","), "HOSPITAL", "model", 0.9)]
+    got = spans_text(text, additions(text, model, hits, 0.5, candidate=is_candidate_word))
+    assert got == [("Mercy Regional", "HOSPITAL")]

@@ -251,12 +251,26 @@ def _grows(text: str, s: Span, hits: Sequence[Span], past: str, candidate: Calla
     words = past.split()
     if all(map(is_label_word, words)):
         return False
+    if _prose_before_a_comma(text, s, hits):
+        return False
     if any(h.label == "HOSPITAL" and h.start <= s.start < h.end < s.end for h in hits):
         return not all(_department_word(w) for w in words)
     name = next((h for h in hits if h.label in NAME_LABELS and h.start < s.end and s.start < h.end), None)
     if name is not None and name.end < s.end and not _name_goes_on(text, name, words):
         return False
     return True
+
+
+def _prose_before_a_comma(text: str, s: Span, hits: Sequence[Span]) -> bool:
+    """Whether ``s`` grows back over lower-case words set off by a comma before the first hit it
+    overlaps ("The applicant company, Kovalenko Trading LLC, is"): a noun phrase in apposition, not part of
+    the name. In a note typed all in lower case the words say nothing, so it grows as before."""
+    first = min((h.start for h in hits if h.start < s.end and s.start < h.end), default=s.start)
+    before = text[s.start : first].rstrip()
+    if first <= s.start or not before.endswith(",") or text.islower():
+        return False
+    words = before.replace(",", " ").split()
+    return bool(words) and all(w.islower() for w in words)
 
 
 #: Heads that make a person's possessive the name of a place or a business ("Mary's Hospital", "Joe's Garage").
