@@ -262,3 +262,13 @@ def test_common_word_labels_in_prose_untouched() -> None:
     text = ("Rx: 1 tab daily. State: stable. User: the nurse. Tag: removed. Visit: 2 weeks. Position: supine. "
             "Batch: pending. ST: elevation 2 mm. Admission: 3 days ago. Episode: 2 of 3. Registration: done.")
     assert not {t for t, lab in found(text) if lab not in ("DATE",)}
+
+
+def test_an_ssn_with_blanks_needs_no_cue_but_an_issued_shape() -> None:
+    assert ("123 45 6789", "SSN") in found("DOE, JANE   123 45 6789   01/02/1970")
+    assert not {t for t, lab in found("912 34 5678; 666 12 3456; 123 00 4567; 555 12 3456 units") if lab == "SSN"}
+
+
+def test_numbers_of_an_address_are_no_ssn() -> None:
+    assert not {t for t, lab in found("Mrs. Karen Thorkildsen Suite 680 36 4022 Oakridge Lane\nDallas TX 48486")
+                if lab == "SSN"}

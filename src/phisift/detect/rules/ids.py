@@ -175,8 +175,20 @@ def _id_words(lang: Languages) -> list[str]:
 
 
 def _ssn(scan: Scan, m: re.Match) -> None:
-    """"123-45-6789": the SSN layout is specific enough alone."""
-    scan.emit(m.start(), m.end(), "SSN", 1.0)
+    """"123-45-6789": the SSN layout is specific enough alone; with blanks ("123 45 6789", a census print's
+    column) only as the SSA issues them (no area 000, 666 or 9xx, no group 00, no serial 0000)."""
+    if not m.group("ssn_sep"):
+        scan.emit(m.start(), m.end(), "SSN", 1.0)
+        return
+    v = m.group()
+    if v[:3] in ("000", "666") or v[0] == "9" or v[4:6] == "00" or v[7:] == "0000" or scan.unit_after(m.end()):
+        return
+    if _FLAT_BEFORE.search(scan.text, max(0, m.start() - 12), m.start()):
+        return  # "Suite 680 36 4022": a flat's number, then the house's
+    scan.emit(m.start(), m.end(), "SSN", 0.85)
+
+
+_FLAT_BEFORE = re.compile(r"(?i:\b(?:suite|ste|apt|apartment|unit|room|rm|flat|box|lot|#))\.?[ \t]*$")
 
 
 def _other_number(scan: Scan, m: re.Match) -> None:
@@ -294,7 +306,9 @@ def find_letter_digit_ids(scan: Scan) -> None:
             scan.emit(s, e, "IDNUM", 0.45, WEAK)
 
 
-SSN = NumericShape("ssn", lambda lang: r"[0-9]{3}-[0-9]{2}-[0-9]{4}(?![0-9]|-[0-9])", _ssn)
+SSN = NumericShape(  # (with blanks, not before a word: "Suite 680 36 4022 Oakridge Lane" is left to the street)
+    "ssn", lambda lang: r"[0-9]{3}(?:-[0-9]{2}-[0-9]{4}(?![0-9]|-[0-9])|(?P<ssn_sep> )[0-9]{2} [0-9]{4}(?![0-9]|[- ][0-9]|[ \t]?[^\W\d_]))",
+    _ssn)
 #: the catch-all that swallows any other number, so that no shorter shape matches inside it
 OTHER_NUMBER = NumericShape("tok", lambda lang: r"[0-9][0-9A-Za-z]*(?:[-/.:][0-9A-Za-z]+)*", _other_number)
 ID_WORDS = CueWords("idcue", _id_words, _id_after_cue)
