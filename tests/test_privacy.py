@@ -434,3 +434,13 @@ def test_audit_counts_verbatim_survivors_by_label_without_text():
     mixed = audit([gold, other], [Document("doc-1", leaked.text), Document("b", "Call 617-555-1234.")]).as_dict()
     assert mixed["survived"] == 2 and mixed["unmatched_documents"] == 0
     assert found_at("MA", "MAP of MA") == 7
+
+
+@pytest.mark.parametrize("name", ["张伟", "佐藤 花子", "김민준", "محمد أحمد"])
+def test_a_name_in_a_script_without_case_gets_a_capitalised_surrogate(name):
+    """No letter of "张伟" has a case, so the surrogate kept the lists' lower case ("Patient taylor");
+    a name is written capitalised in the note's own script."""
+    text = f"Patient {name} was seen."
+    out = deid(text, [("PATIENT", name)])
+    new = out[len("Patient ") : -len(" was seen.")]
+    assert name not in out and all(w[:1].isupper() for w in new.split()), out

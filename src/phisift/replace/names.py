@@ -154,6 +154,8 @@ def rewrite_name(original: str, surrogate: Callable[[str], str], initial: Callab
             out.append(word)
         else:
             new = match_case(surrogate(key), word[: len(key)])
+            if not any(c.isupper() or c.islower() for c in word):
+                new = new[:1].upper() + new[1:]  # a name in a script without case ("张伟"): written as a name
             out.append(new + word[len(key) :])
     out.append(original[cursor:])
     return "".join(out)
