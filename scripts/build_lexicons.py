@@ -29,6 +29,9 @@ Outputs (in ``src/phisift/data/lexicons/``):
 - ``professions.txt``    lowercase occupations (curated + trades + Faker ``job`` lists of en_US,
                          es and a few other Latin-script locales)
 - ``professions_ambiguous.txt`` occupations accepted only after an explicit job cue
+- ``romanized_given.txt`` romanised Chinese and Japanese given names (Faker zh_CN, ja_JP
+                         ``first_romanized_names``): "Wei", "Na", "Haruto", which the Latin-script
+                         lists miss; read only beside a surname before a person's verb ("Zhang Wei denies")
 - ``street_suffixes.txt`` street type words (Street, Ave, ...) for "12 Oak Street"
 - ``clinical_allow.txt`` lowercase words that must not be taken for a name or place on
                          lexicon evidence alone (curated clinical vocabulary + frequent
@@ -91,6 +94,15 @@ def write(name: str, lines) -> int:
     (OUT / name).write_text("".join(r + "\n" for r in rows), encoding="utf-8")
     print(f"{name:24s} {len(rows):7d} entries", file=sys.stderr)
     return len(rows)
+
+
+def build_romanized_given() -> set[str]:
+    """Romanised given names of the locales whose own script the Latin lists cannot hold."""
+    out: set[str] = set()
+    for locale in ("zh_CN", "ja_JP"):
+        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        out.update(n for n in getattr(provider, "first_romanized_names", ()) if n.isalpha())
+    return out
 
 
 def name_parts(entry: str) -> list[str]:
@@ -850,6 +862,7 @@ def main(argv: list[str] | None = None) -> int:
     first, last = build_names()
     write("first_names.txt", [f"{n}\t{g}\t{c}" for n, (g, c) in first.items()])
     write("last_names.txt", last)
+    write("romanized_given.txt", build_romanized_given())
 
     places = build_places()
     write("cities.txt", places["cities"])

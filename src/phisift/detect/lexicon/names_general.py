@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from ..rules.pharmacies import CHAINS
 from .casing import MIXED
 from .cues import NAME_STOP, TITLES
 from .labels import DOCTOR, ORGANIZATION, PATIENT
@@ -92,6 +93,10 @@ _FIRM_PARTS = frozenset(
     "ceo cfo cto coo founder co-founder cofounder chairman chairwoman president shareholders shares stock "
     "employees headquarters hq board subsidiary spokesperson spokesman spokeswoman".split()
 )
+
+
+#: Pharmacy and store chains, which speak as subjects too ("Walgreens says the prescription is ready").
+_CHAINS = frozenset(c.lower() for c in CHAINS)
 
 
 def _candidates(doc: Tokens) -> list[int]:
@@ -204,8 +209,9 @@ def _subjects(doc: Tokens, state: PassState) -> None:
             continue
         j = _name_run(doc, state, t)
         if j >= doc.n or not doc.simple_gap(j) or doc.cap[j] or j - t == 1 and not _lone_ok(doc, t) \
-                or any(doc.keys[u] in _TRADES for u in range(t, j)):
-            continue
+                or any(doc.keys[u] in _TRADES for u in range(t, j)) \
+                or doc.text[doc.starts[t] : doc.ends[j - 1]].lower() in _CHAINS:
+            continue  # a trade noun or a chain ("Walgreens says"), no person
         verb = doc.keys[j]
         if verb in ("is", "was") and j + 1 < doc.n and doc.keys[j + 1].endswith("ed") \
                 and doc.keys[j + 1] not in _PERSON_PASSIVES:

@@ -163,6 +163,38 @@ def _clause_start(doc: Tokens, t: int) -> bool:
     return False
 
 
+#: Openers of time that a person's doing follows: "Yesterday Miles fell", "Last night Honor vomited".
+_TIME_OPENERS = frozenset(tuple(o.split()) for o in (
+    "yesterday", "today", "tonight", "this morning", "this afternoon", "this evening", "last night", "last week",
+))
+#: Verbs only a person (or an animal) takes after such an opener; a word the notes use may be the name.
+_OPENER_VERBS = _STRONG_VERBS | frozenset("says said told asked".split())
+#: After "fell": a pronoun that makes the one who fell a person ("fell off his bike", "and her ankle is").
+_PERSONAL_AFTER = frozenset("his her their he she they him them".split())
+
+
+def _pronoun_after(doc: Tokens, i: int) -> bool:
+    """A personal pronoun among the six words from token i, within its sentence."""
+    for u in range(i, min(i + 6, doc.n)):
+        if u > i and doc.gap(u).strip() not in ("", ","):
+            return False
+        if doc.keys[u] in _PERSONAL_AFTER:
+            return True
+    return False
+
+
+def _after_time_opener(doc: Tokens, t: int) -> bool:
+    """Token t follows an opener of time that opens its sentence ('Yesterday Miles', 'Last night, Honor')."""
+    if t == 0 or "\n" in doc.gap(t) or doc.gap(t).strip() not in ("", ","):
+        return False
+    for n in (2, 1):
+        a = t - n
+        if a >= 0 and tuple(doc.keys[a:t]) in _TIME_OPENERS and doc.sentence_initial(a) \
+                and all(doc.simple_gap(u) for u in range(a + 1, t)):
+            return True
+    return False
+
+
 def _said_of_a_patient(doc: Tokens, t: int) -> bool:
     """What follows token t is said only of a patient: an illness had ("Miles has a rash", "has got a
     fever"), an age ("Honor is 4 and", "just turned 6"), how they are doing ("Joy is no better", "is still
@@ -214,6 +246,11 @@ def _subject(doc: Tokens, t: int, recased: bool) -> bool:
     if t > 0 and doc.simple_gap(t) and doc.keys[t - 1] in _SUBORDINATORS and doc.keys[t + 1] in _STRONG_VERBS \
             and doc.keys[t] not in _NOT_SUBJECTS:
         return _given(doc, t, strong=True)  # "just wondering if Freddie needs", "normal that Grace sleeps"
+    if _after_time_opener(doc, t) and doc.cap[t] and doc.keys[t] not in _NOT_SUBJECTS \
+            and not (recased or doc.text.isupper()) and (doc.keys[t + 1] in _OPENER_VERBS or doc.keys[t + 1] == "fell"
+                                                         and _pronoun_after(doc, t + 2)):
+        # "Yesterday Miles fell off his bike": a name that is a word too; not "Yesterday Rock fell from the roof"
+        return _given(doc, t, strong=True)
     if not _clause_start(doc, t):
         return False
     nxt = doc.keys[t + 1]

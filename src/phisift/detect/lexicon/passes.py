@@ -33,6 +33,7 @@ from .names_roles import (
     pass_bare_first_names, pass_cues_any_case, pass_header_name, pass_lower_credentials, pass_names_after_and,
     pass_role_names, pass_title_lower,
 )
+from .names_kin import pass_kin_names
 from .names_prose import pass_prose_names
 from .names_general import pass_general_names
 from .names_questions import pass_question_names
@@ -116,6 +117,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_town_connectors, "found CITY/COUNTRY", "'Paterna del Madera': the connectors of a town found in parts"),
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
     Pass(pass_question_names, "", "'buck fainted', 'can Chase go', 'for Mark, she is 24': a given name by a question's grammar"),
+    Pass(pass_kin_names, "", "'My daughter Honor has', 'Zhang Wei denies': a name by its clause, listed or not, after the listed forms"),
     Pass(pass_prose_names, "", "'Gregorina's address', 'says Vedzizhev.', 'Vittore, can I': a person by what only a person has or does"),
     Pass(pass_general_names, "", "'Kowalczyk said', 'told Marguerite', 'the CEO of Brightwave': a role in a clause, after the cued names"),
     Pass(pass_lone_names, "", "a lone common first name: the weakest name evidence, so late"),

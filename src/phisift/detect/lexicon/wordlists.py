@@ -81,6 +81,8 @@ class Lexicons:
     prof_starts: Mapping[str, int]
     payer_starts: Mapping[str, int]
     loc_cued_starts: Mapping[str, int]
+    #: romanised Chinese and Japanese given names ("Wei", "Na"): only beside a listed surname before a verb
+    romanized_given: frozenset[str] = frozenset()
 
     def is_name_word(self, k: str) -> bool:
         if k in self.first or k in self.last:
@@ -238,4 +240,5 @@ def load_lexicons(directory: str | None = None) -> Lexicons:
         prof_starts=_starts(professions | ambiguous),
         payer_starts=_starts(payers | payers_cued),
         loc_cued_starts=_starts(location_heads_cued),
+        romanized_given=keys("romanized_given.txt", True),
     )
