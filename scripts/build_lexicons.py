@@ -32,6 +32,8 @@ Outputs (in ``src/phisift/data/lexicons/``):
 - ``romanized_given.txt`` romanised Chinese and Japanese given names (Faker zh_CN, ja_JP
                          ``first_romanized_names``): "Wei", "Na", "Haruto", which the Latin-script
                          lists miss; read only beside a surname before a person's verb ("Zhang Wei denies")
+- ``romanized_last.txt`` romanised Chinese and Japanese surnames (``last_romanized_names``): "Sato",
+                         "Tanaka"; read only beside a given name before a person's verb ("Sato Haruto states")
 - ``street_suffixes.txt`` street type words (Street, Ave, ...) for "12 Oak Street"
 - ``clinical_allow.txt`` lowercase words that must not be taken for a name or place on
                          lexicon evidence alone (curated clinical vocabulary + frequent
@@ -96,12 +98,13 @@ def write(name: str, lines) -> int:
     return len(rows)
 
 
-def build_romanized_given() -> set[str]:
-    """Romanised given names of the locales whose own script the Latin lists cannot hold."""
+def build_romanized_given(attribute: str = "first_romanized_names") -> set[str]:
+    """Romanised given names (or, with ``last_romanized_names``, surnames) of the locales whose own
+    script the Latin lists cannot hold."""
     out: set[str] = set()
     for locale in ("zh_CN", "ja_JP"):
         provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
-        out.update(n for n in getattr(provider, "first_romanized_names", ()) if n.isalpha())
+        out.update(n for n in getattr(provider, attribute, ()) if n.isalpha())
     return out
 
 
@@ -863,6 +866,7 @@ def main(argv: list[str] | None = None) -> int:
     write("first_names.txt", [f"{n}\t{g}\t{c}" for n, (g, c) in first.items()])
     write("last_names.txt", last)
     write("romanized_given.txt", build_romanized_given())
+    write("romanized_last.txt", build_romanized_given("last_romanized_names"))
 
     places = build_places()
     write("cities.txt", places["cities"])

@@ -27,6 +27,8 @@ def people(lex: LexiconDetector, text: str) -> list[str]:
     ("Wang Fang presented with chest pain.", "Wang Fang"),
     ("Wei Zhang denies tobacco use.", "Wei Zhang"),
     ("Seen in clinic. Liu Yang states the rash is better.", "Liu Yang"),
+    ("Tanaka Yui reports dizziness.", "Tanaka Yui"),
+    ("Suzuki Akira denies chest pain.", "Suzuki Akira"),
 ])
 def test_romanised_names_in_either_order(lex, text, name):
     assert name in people(lex, text)
@@ -39,6 +41,8 @@ def test_romanised_names_in_either_order(lex, text, name):
     "Min denies pain.",
     "LI NA REPORTS PAIN.",
     "Serum Na was 134 and Li was 0.8.",
+    "Tanaka Clinic reports delays.",
+    "Suzuki Motors said the recall is over.",
 ])
 def test_lithium_sodium_and_pronouns_stay(lex, text):
     assert people(lex, text) == []

@@ -6,7 +6,8 @@
   Adderall helps?", "my husband ER visit" stay untouched: no verb follows, or the word is a term).
 * A romanised Chinese or Japanese name in surname-given order opening a sentence before a person's
   verb: "Zhang Wei denies tobacco use", "Li Na reports pain" (or given-surname: "Wei Zhang denies"). The surname is on the surname lists and
-  the given name on the given-name lists or the romanised ones; both capitalised, in a mixed-case
+  the given name on the given-name lists or the romanised ones (a Japanese surname on the romanised
+  surnames: "Sato Haruto states"); both capitalised, in a mixed-case
   text, so "Na" (sodium) and "Li" (lithium) alone, or a caseless "LI NA", stay untouched.
 """
 
@@ -68,8 +69,8 @@ def _surname_first(doc: Tokens, state: PassState) -> None:
         if not (doc.simple_gap(t + 1) and doc.simple_gap(t + 2)) or doc.keys[t + 2] not in _REPORT_VERBS:
             continue
         a, b = doc.keys[t], doc.keys[t + 1]
-        if not (a in lex.last and (b in lex.romanized_given or b in lex.first)
-                or a in lex.romanized_given and b in lex.last):  # "Zhang Wei", "Li Na"; "Wei Zhang"
+        if not ((a in lex.last or a in lex.romanized_last) and (b in lex.romanized_given or b in lex.first)
+                or a in lex.romanized_given and b in lex.last):  # "Zhang Wei", "Sato Haruto"; "Wei Zhang"
             continue
         if any(doc.is_upper(u) or not doc.cap[u] or doc.keys[u] in NAME_STOP or doc.keys[u] in TITLES
                or doc.keys[u] in lex.terms for u in (t, t + 1)):

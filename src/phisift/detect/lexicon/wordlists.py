@@ -83,6 +83,8 @@ class Lexicons:
     loc_cued_starts: Mapping[str, int]
     #: romanised Chinese and Japanese given names ("Wei", "Na"): only beside a listed surname before a verb
     romanized_given: frozenset[str] = frozenset()
+    #: romanised Chinese and Japanese surnames ("Sato", "Tanaka"): only beside a given name before a verb
+    romanized_last: frozenset[str] = frozenset()
 
     def is_name_word(self, k: str) -> bool:
         if k in self.first or k in self.last:
@@ -241,4 +243,5 @@ def load_lexicons(directory: str | None = None) -> Lexicons:
         payer_starts=_starts(payers | payers_cued),
         loc_cued_starts=_starts(location_heads_cued),
         romanized_given=keys("romanized_given.txt", True),
+        romanized_last=keys("romanized_last.txt", True),
     )
