@@ -70,6 +70,7 @@ def test_openers_before_words_stay(lex, text):
     ("My daughter Honor has a fever.", "Honor"),
     ("our son Zephyrin keeps coughing at night", "Zephyrin"),
     ("My husband Merrick fell down the stairs.", "Merrick"),
+    ("my son River keeps coughing", "River"),
 ])
 def test_a_relative_named_before_a_verb(lex, text, name):
     assert people(lex, text) == [name]
@@ -81,6 +82,7 @@ def test_a_relative_named_before_a_verb(lex, text, name):
     "my son Adderall helps?",
     "my husband ER visit was long",
     "My daughter Monday has clinic.",
+    "my mom Hospital was great",
 ])
 def test_things_after_a_kin_word_stay(lex, text):
     assert people(lex, text) == []

@@ -44,8 +44,10 @@ def _free_word(doc: Tokens, t: int) -> bool:
     lex = doc.lex
     if not doc.cap[t] or doc.is_upper(t) or len(k) < 2 or not k.replace("-", "").isalpha():
         return False
-    if k in NAME_STOP or k in TITLES or k in CALENDAR or k in NOT_NAMES or k in lex.terms or k in lex.head_last:
+    if k in NAME_STOP or k in TITLES or k in CALENDAR or k in NOT_NAMES or k in lex.terms:
         return False
+    if k in lex.head_last and k not in lex.first:
+        return False  # "my dad Hospital": an institution's head; a given name may be one ("my son River")
     return k in lex.first or k in lex.last or k not in clinical_vocabulary()
 
 
