@@ -115,8 +115,10 @@ def compile_patterns(languages: Languages) -> AddressPatterns:
         r"(?i:p\.?[ \t]?o\.?[ \t]*box|post[ \t]+office[ \t]+box|apartado(?:[ \t]+de[ \t]+correos)?)"
         r"[ \t]*#?[ \t]*[0-9]{1,6}(?![0-9])"
     )
+    # "ZIP/Postal: 94110-1234", "zip=02139": a form's doubled heading and a log's key=value print the same ZIP
     zip_cue = re.compile(
-        r"(?i:zip(?:[ \t]*code)?|zipcode|postal[ \t]+code|c\.?[ \t]?p\.?|c[oó]digo[ \t]+postal)[ \t]*[:#]?[ \t]*(?:is[ \t]+)?"
+        r"(?i:(?:zip(?:[ \t]*code)?|zipcode|postal[ \t]+code)(?:[ \t]*/[ \t]*(?:postal|zip)(?:[ \t]*code)?)?"
+        r"|c\.?[ \t]?p\.?|c[oó]digo[ \t]+postal)[ \t]*[:#=]?[ \t]*(?:is[ \t]+)?"
         r"(?P<z>[0-9]{5}(?:-[0-9]{4})?)(?![0-9])"
     )
     street_es = re.compile(_spanish_street_regex()) if languages.spanish else None

@@ -73,9 +73,13 @@ class AgePatterns:
 
 
 def compile_patterns(languages: Languages) -> AgePatterns:
-    """The same for every language set ("edad" is looked for whenever the cue word "edad" triggers it)."""
+    """The same for every language set ("edad" is looked for whenever the cue word "edad" triggers it).
+
+    A banner's "AGE/SEX 67/F" column pair names the age first, so the cue may carry "/sex" or "/gender";
+    "Age in years: 54" names its unit.
+    """
     age_cue = re.compile(
-        r"(?i:age[ds]?|edad)(?:[ \t]*(?::|=|-)[ \t]*|[ \t]+(?:of[ \t]+|de[ \t]+|is[ \t]+|was[ \t]+)?)"
+        r"(?i:age[ds]?(?:[ \t]*/[ \t]*(?:sex|gender)|[ \t]+in[ \t]+(?:years|yrs))?|edad)(?:[ \t]*(?::|=|-)[ \t]*|[ \t]+(?:of[ \t]+|de[ \t]+|is[ \t]+|was[ \t]+)?)"
         rf"(?:(?P<n>[0-9]{{1,3}})(?![0-9]|[./,][0-9])|(?P<w>(?i:{_NUMBER_IN_WORDS}))(?![ \t-]*(?i:%|percent|hundred|times|hours?|days?|weeks?|months?)))"
     )
     return AgePatterns(age_cue=age_cue)

@@ -24,6 +24,8 @@ _LOGGED_IN_AFTER = re.compile(r"[ \t]+(?i:logged|signed)[ \t]+(?i:in|on)\b")
 _ROLE_LOGIN = re.compile(r"[A-Z]{2,3}[._][a-z][a-z0-9]{1,30}")
 #: After a login name in a log line: a date or time, a bar, or the end of the line.
 _AFTER_LOGIN = re.compile(r"[ \t]*(?:on[ \t]+|at[ \t]+)?(?:[0-9]|\||\r?\n|$)")
+#: What follows a key=value login ("created_by=kpatel, updated_by=..."): a separator, the next key, or the line's end.
+_AFTER_KEYED_LOGIN = re.compile(r"[ \t]*(?:[,;&|]|[A-Za-z_]+=|\r?\n|$)")
 _PAREN_LOWER = re.compile(r"\((?P<u>[a-z][a-z0-9._-]{1,40}[a-z0-9])\)")
 _NAME_BEFORE_PAREN = re.compile(
     r"(?<![\w.])(?:[A-Z][a-z'’-]+|[A-Z]\.)(?:[ \t]+(?:[A-Z][a-z'’-]+|[A-Z]\.?)){1,3}[ \t]*$"
@@ -65,7 +67,7 @@ def compile_patterns(languages: Languages) -> UsernamePatterns:
     # "Entered by: kritho69 (K. Thompson)", "Message read by cgarvey 12/23/2018", "logged in as jdoe"
     user_cue = re.compile(
         r"(?i:(?:entered|read|created|modified|edited|updated|issued|printed|scanned|registered|enrolled|administered"
-        r"|given|completed|collected|performed)[ \t]+by|logged[ \t]+in[ \t]+as)[ \t]*:?[ \t]*"
+        r"|given|completed|collected|performed)(?:[ \t]+|(?P<kv>_))by|logged[ \t]+in[ \t]+as)[ \t]*(?:(?P<eq>=)|:)?[ \t]*"
         r"(?P<u>[A-Za-z0-9](?:[A-Za-z0-9]|[._-](?=[A-Za-z0-9]))*)"
         r"(?:[ \t]*\((?P<n>[^()\n]{2,60})\))?"
     )
@@ -85,7 +87,9 @@ def _login_after_cue(scan: Scan, s: int) -> int:
         if u in vocab.NAME_STOPWORDS or u.lower() in vocab.SERVICE_WORDS or u.lower() in vocab.NOT_USERNAMES:
             return 0  # "read by Dr. Lee" is the title's; "read by Radiology" is no one
         return name_value(scan, us, "DOCTOR", 0.7)  # "Entered by: Kiel Halski"
-    if not _username_ok(u, paren is not None, _AFTER_LOGIN.match(text, ue) is not None):
+    # "modified_by=akumar, ts=...": an audit log's key=value pair, written by a program, ends the value at a separator
+    keyed = (m.group("kv") or m.group("eq")) and _AFTER_KEYED_LOGIN.match(text, ue) is not None
+    if not _username_ok(u, paren is not None, keyed or _AFTER_LOGIN.match(text, ue) is not None):
         return 0
     scan.emit(us, ue, "USERNAME", 0.85)
     if paren:
