@@ -1,6 +1,7 @@
 """Probe printings of record systems written by hand (issue 15): audit-log key=value logins
 ("modified_by=akumar, ts=...") a banner's "AGE/SEX 67/F" column pair, "Age in years: 54",
-doubled ZIP headings ("ZIP/Postal: 94110-1234") and "zip=02139".
+doubled ZIP headings ("ZIP/Postal: 94110-1234") and "zip=02139", ages a program prints ('"age": 67',
+"age_years=67", "| Age | 72 |"), a plate column paired with its state ("Lic Plate/State: 8KJH221 / NV").
 
 Negatives: key=value pairs whose value is a word ("modified_by=system"), prose after "entered by",
 a capitalised name after "_by" (a clinician, not a login), lab and vital rows next to an age/sex header.
@@ -28,6 +29,11 @@ def found(text: str) -> set[tuple[str, str]]:
         ("AGE/SEX: 72 / F   MRN pending\n", {("72", "AGE")}),
         ("Age/Gender 45/M\n", {("45", "AGE")}),
         ("Age in years: 54\n", {("54", "AGE")}),
+        ('{"name": "x", "age": 67, "sex": "F"}\n', {("67", "AGE")}),
+        ("pt_id=3 age_years=67 sex=F\n", {("67", "AGE")}),
+        ("| Name | Age | Sex |\n| J. Doe | 67 | F |\n| Age | 72 |\n", {("72", "AGE")}),
+        ("Lic Plate/State: 8KJH221 / NV\n", {("8KJH221", "VEHICLE")}),
+        ("Tag/State: ABC1234 FL\n", {("ABC1234", "VEHICLE")}),
         ("ZIP/Postal: 94110-1234\n", {("94110-1234", "ZIP")}),
         ("Postal code/ZIP: 60614\n", {("60614", "ZIP")}),
         ("addr_id=12 zip=02139 state=MA\n", {("02139", "ZIP")}),
@@ -49,8 +55,21 @@ def test_probe_printings(text: str, expected: set[tuple[str, str]]) -> None:
         "Age in years\n",
         "Zip/Postal: not given\n",
         "Age in years of smoking: unknown\n",
+        "| Stage | 3 |\n| Page | 2 |\n",
+        'dosage=5 stage_y=2 "page": 4\n',
+        "| Age | unknown |\n",
     ],
 )
 def test_probe_untouched(text: str) -> None:
     labels = {lab for _, lab in found(text)}
-    assert not labels & {"USERNAME", "AGE", "ZIP"}, found(text)
+    assert not labels & {"USERNAME", "AGE", "ZIP", "VEHICLE"}, found(text)
+
+
+@pytest.mark.parametrize("text", ["Plate/State: 6ABC123 / CA\n", "Tag/St: KLM4821 TX\n"])
+def test_plate_state_column(text: str) -> None:
+    assert any(lab == "VEHICLE" for _, lab in found(text)), found(text)
+
+
+@pytest.mark.parametrize("text", ["Tag/State: pending\n", "Plate/State: none\n", "Platelets/State: 250\n"])
+def test_plate_state_column_without_plate(text: str) -> None:
+    assert not any(lab == "VEHICLE" for _, lab in found(text)), found(text)

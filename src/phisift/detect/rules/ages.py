@@ -76,10 +76,11 @@ def compile_patterns(languages: Languages) -> AgePatterns:
     """The same for every language set ("edad" is looked for whenever the cue word "edad" triggers it).
 
     A banner's "AGE/SEX 67/F" column pair names the age first, so the cue may carry "/sex" or "/gender";
-    "Age in years: 54" names its unit.
+    "Age in years: 54" names its unit; a program prints '"age": 67', "age_years=67", a table "| Age | 67 |".
     """
     age_cue = re.compile(
-        r"(?i:age[ds]?(?:[ \t]*/[ \t]*(?:sex|gender)|[ \t]+in[ \t]+(?:years|yrs))?|edad)(?:[ \t]*(?::|=|-)[ \t]*|[ \t]+(?:of[ \t]+|de[ \t]+|is[ \t]+|was[ \t]+)?)"
+        r"(?i:age[ds]?(?:[ \t]*/[ \t]*(?:sex|gender)|[ \t]+in[ \t]+(?:years|yrs)|_(?:years|yrs|y))?|edad)"
+        r"(?:\"?[ \t]*(?::|=|-|\|)[ \t]*|[ \t]+(?:of[ \t]+|de[ \t]+|is[ \t]+|was[ \t]+)?)"
         rf"(?:(?P<n>[0-9]{{1,3}})(?![0-9]|[./,][0-9])|(?P<w>(?i:{_NUMBER_IN_WORDS}))(?![ \t-]*(?i:%|percent|hundred|times|hours?|days?|weeks?|months?)))"
     )
     return AgePatterns(age_cue=age_cue)

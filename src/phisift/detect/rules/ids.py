@@ -71,7 +71,9 @@ _NO = r"(?:#|no\.?|n[º°o]\.?|num\.?|number|nbr)"
 def _id_cues(spanish: bool) -> list[tuple[str, str]]:
     """The cue phrases of each ID label, with the Spanish ones added when Spanish is on."""
     cues = [
-        ("VEHICLE", rf"vehicle{SP}+(?:id|identification|identifier|tag){SP}*{_NO}?|licen[sc]e{SP}+plate{SP}*{_NO}?"
+        # "Lic Plate/State: 8KJH221 / NV", "Tag/State: ABC1234 FL": a form's plate column paired with its state
+        ("VEHICLE", rf"(?:lic(?:en[sc]e)?\.?{SP}*)?(?:plate|tag){SP}*{_NO}?{SP}*/{SP}*(?:state|st)\b"
+                    rf"|vehicle{SP}+(?:id|identification|identifier|tag){SP}*{_NO}?|licen[sc]e{SP}+plate{SP}*{_NO}?"
                     rf"|plates?{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}|(?:veh(?:icle)?\.?{SP}+)?tag(?={WS}:)"
                     rf"|veh(?:icle)?\.?{SP}+(?:lic(?:ense)?|plate|reg(?:istration)?)\.?{SP}*{_NO}?"
                     rf"|vehicle(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
