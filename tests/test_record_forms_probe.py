@@ -1,7 +1,7 @@
 """Probe printings of record systems written by hand (issue 15): audit-log key=value logins
 ("modified_by=akumar, ts=...") a banner's "AGE/SEX 67/F" column pair, "Age in years: 54",
 doubled ZIP headings ("ZIP/Postal: 94110-1234") and "zip=02139", ages a program prints ('"age": 67',
-"age_years=67", "| Age | 72 |"), a plate column paired with its state ("Lic Plate/State: 8KJH221 / NV").
+"age_years=67", "| Age | 72 |"), ages beside the birth date ("DOB/Age: 03/04/1955 (67)"), a plate column paired with its state ("Lic Plate/State: 8KJH221 / NV").
 
 Negatives: key=value pairs whose value is a word ("modified_by=system"), prose after "entered by",
 a capitalised name after "_by" (a clinician, not a login), lab and vital rows next to an age/sex header.
@@ -32,6 +32,9 @@ def found(text: str) -> set[tuple[str, str]]:
         ('{"name": "x", "age": 67, "sex": "F"}\n', {("67", "AGE")}),
         ("pt_id=3 age_years=67 sex=F\n", {("67", "AGE")}),
         ("| Name | Age | Sex |\n| J. Doe | 67 | F |\n| Age | 72 |\n", {("72", "AGE")}),
+        ("Age/DOB: 67 / 03/04/1955\n", {("67", "AGE")}),
+        ("DOB/Age: 03/04/1955 (67)\n", {("67", "AGE")}),
+        ("DOB (Age): 03/04/1955 (67 yrs)   Sex: F\n", {("67", "AGE")}),
         ("Lic Plate/State: 8KJH221 / NV\n", {("8KJH221", "VEHICLE")}),
         ("Tag/State: ABC1234 FL\n", {("ABC1234", "VEHICLE")}),
         ("ZIP/Postal: 94110-1234\n", {("94110-1234", "ZIP")}),
@@ -58,6 +61,8 @@ def test_probe_printings(text: str, expected: set[tuple[str, str]]) -> None:
         "| Stage | 3 |\n| Page | 2 |\n",
         'dosage=5 stage_y=2 "page": 4\n',
         "| Age | unknown |\n",
+        "Age: 03/04/1955 (5 mg)\n",
+        "Stage 03/04/2021 (2)\n",
     ],
 )
 def test_probe_untouched(text: str) -> None:

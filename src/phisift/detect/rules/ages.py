@@ -76,11 +76,12 @@ def compile_patterns(languages: Languages) -> AgePatterns:
     """The same for every language set ("edad" is looked for whenever the cue word "edad" triggers it).
 
     A banner's "AGE/SEX 67/F" column pair names the age first, so the cue may carry "/sex" or "/gender";
-    "Age in years: 54" names its unit; a program prints '"age": 67', "age_years=67", a table "| Age | 67 |".
+    "Age in years: 54" names its unit; a program prints '"age": 67', "age_years=67", a table "| Age | 67 |";
+    "DOB/Age: 03/04/1955 (67)" and "Age/DOB: 67 / 03/04/1955" print the age beside the birth date.
     """
     age_cue = re.compile(
-        r"(?i:age[ds]?(?:[ \t]*/[ \t]*(?:sex|gender)|[ \t]+in[ \t]+(?:years|yrs)|_(?:years|yrs|y))?|edad)"
-        r"(?:\"?[ \t]*(?::|=|-|\|)[ \t]*|[ \t]+(?:of[ \t]+|de[ \t]+|is[ \t]+|was[ \t]+)?)"
+        r"(?i:age[ds]?(?:[ \t]*/[ \t]*(?:sex|gender|dob|d\.o\.b\.?)|[ \t]+in[ \t]+(?:years|yrs)|_(?:years|yrs|y))?|edad)"
+        r"(?:\"?[ \t]*(?::|=|-|\|)[ \t]*|\)?[ \t]*:?[ \t]*(?P<dob>[0-9]{1,2}[/.-][0-9]{1,2}[/.-][0-9]{2,4})[ \t]*[(,/][ \t]*|[ \t]+(?:of[ \t]+|de[ \t]+|is[ \t]+|was[ \t]+)?)"
         rf"(?:(?P<n>[0-9]{{1,3}})(?![0-9]|[./,][0-9])|(?P<w>(?i:{_NUMBER_IN_WORDS}))(?![ \t-]*(?i:%|percent|hundred|times|hours?|days?|weeks?|months?)))"
     )
     return AgePatterns(age_cue=age_cue)
@@ -410,6 +411,10 @@ def _decade_age(scan: Scan, m: re.Match) -> None:
         scan.emit(s, m.end(), "AGE", 0.7)
 
 
+#: What closes an age printed beside a birth date: "(67)", "(67 yrs)", "67 y", then a bracket, a comma or the line's end.
+_AGE_BESIDE_DOB_END = re.compile(r"(?i)[ \t]*(?:y\.?o\.?|yrs?\.?|years?(?:[ \t]+old)?|y)?[ \t]*(?:[),;|]|\r?\n|$|[ \t]{2})")
+
+
 def _age_after_cue(scan: Scan, s: int) -> int:
     """"age 45", "aged: 45", "edad 45"."""
     m = scan.p.ages.age_cue.match(scan.text, s)
@@ -418,6 +423,8 @@ def _age_after_cue(scan: Scan, s: int) -> int:
     words = scan.prev_words(s)[0]
     if words and words[-1].lower() in vocab.NON_PERSON_AGE_WORDS or _thing_age(words):
         return m.end()
+    if m.group("dob") and not (m.group("n") and _AGE_BESIDE_DOB_END.match(scan.text, m.end("n"))):
+        return m.end()  # "Age: 03/04/1955 (5 mg)": only a bare number or one in years beside the birth date
     group = "n" if m.group("n") else "w"
     value = int(m.group("n")) if group == "n" else words_value(m.group("w"))
     if 0 < value <= 125 and not (group == "w" and m.group("w").lower().startswith("a ")):
