@@ -1,7 +1,8 @@
 """Probe printings of record systems written by hand (issue 15): audit-log key=value logins
 ("modified_by=akumar, ts=...") a banner's "AGE/SEX 67/F" column pair, "Age in years: 54",
 doubled ZIP headings ("ZIP/Postal: 94110-1234") and "zip=02139", ages a program prints ('"age": 67',
-"age_years=67", "| Age | 72 |"), ages beside the birth date ("DOB/Age: 03/04/1955 (67)"), a plate column paired with its state ("Lic Plate/State: 8KJH221 / NV").
+"age_years=67", "| Age | 72 |"), ages beside the birth date ("DOB/Age: 03/04/1955 (67)"), insurer, vendor and employer fields ("Insurance Co.: Medica", "Employed by: Delta Air Lines"), a plate column
+paired with its state ("Lic Plate/State: 8KJH221 / NV").
 
 Negatives: key=value pairs whose value is a word ("modified_by=system"), prose after "entered by",
 a capitalised name after "_by" (a clinician, not a login), lab and vital rows next to an age/sex header.
@@ -35,6 +36,11 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Age/DOB: 67 / 03/04/1955\n", {("67", "AGE")}),
         ("DOB/Age: 03/04/1955 (67)\n", {("67", "AGE")}),
         ("DOB (Age): 03/04/1955 (67 yrs)   Sex: F\n", {("67", "AGE")}),
+        ("Insurance Co.: Medica\n", {("Medica", "ORGANIZATION")}),
+        ("Employed by: Delta Air Lines\n", {("Delta Air Lines", "ORGANIZATION")}),
+        ("Vendor: McKesson\n", {("McKesson", "ORGANIZATION")}),
+        ("Insurer name: Progressive\n", {("Progressive", "ORGANIZATION")}),
+        ("Auto insurer: State Farm\n", {("State Farm", "ORGANIZATION")}),
         ("Lic Plate/State: 8KJH221 / NV\n", {("8KJH221", "VEHICLE")}),
         ("Tag/State: ABC1234 FL\n", {("ABC1234", "VEHICLE")}),
         ("ZIP/Postal: 94110-1234\n", {("94110-1234", "ZIP")}),
@@ -63,11 +69,12 @@ def test_probe_printings(text: str, expected: set[tuple[str, str]]) -> None:
         "| Age | unknown |\n",
         "Age: 03/04/1955 (5 mg)\n",
         "Stage 03/04/2021 (2)\n",
+        "Vendor: none\nEmployed by: self\nInsurer name: unknown\nEmployed by: retired\n",
     ],
 )
 def test_probe_untouched(text: str) -> None:
     labels = {lab for _, lab in found(text)}
-    assert not labels & {"USERNAME", "AGE", "ZIP", "VEHICLE"}, found(text)
+    assert not labels & {"USERNAME", "AGE", "ZIP", "VEHICLE", "ORGANIZATION"}, found(text)
 
 
 @pytest.mark.parametrize("text", ["Plate/State: 6ABC123 / CA\n", "Tag/St: KLM4821 TX\n"])

@@ -90,7 +90,8 @@ for _label, _names in {
     "ORGANIZATION": ("employer", "employer name", "kind of business industry", "place of employment", "company",
                      "payer", "payer name", "payor", "insurer", "insurance company", "ins co", "carrier",
                      "insurance carrier", "agency", "school", "school name", "pharmacy", "pharmacy name",
-                     "funeral facility", "funeral home", "supplier", "dme supplier", "works at"),
+                     "funeral facility", "funeral home", "supplier", "dme supplier", "works at",
+                     "insurance co", "insurer name", "auto insurer", "employed by", "vendor"),
 }.items():
     for _name in _names:
         COLUMNS[_name] = _label
