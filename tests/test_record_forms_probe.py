@@ -39,6 +39,8 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Insurance Co.: Medica\n", {("Medica", "ORGANIZATION")}),
         ("Employed by: Delta Air Lines\n", {("Delta Air Lines", "ORGANIZATION")}),
         ("Vendor: McKesson\n", {("McKesson", "ORGANIZATION")}),
+        ("Organization: Northwind Traders\n", {("Northwind Traders", "ORGANIZATION")}),
+        ("Company name: Contoso Ltd\n", {("Contoso Ltd", "ORGANIZATION")}),
         ("Insurer name: Progressive\n", {("Progressive", "ORGANIZATION")}),
         ("Auto insurer: State Farm\n", {("State Farm", "ORGANIZATION")}),
         ("Lic Plate/State: 8KJH221 / NV\n", {("8KJH221", "VEHICLE")}),
@@ -70,6 +72,7 @@ def test_probe_printings(text: str, expected: set[tuple[str, str]]) -> None:
         "Age: 03/04/1955 (5 mg)\n",
         "Stage 03/04/2021 (2)\n",
         "Vendor: none\nEmployed by: self\nInsurer name: unknown\nEmployed by: retired\n",
+        "Organism: E. coli\nOrganization: none\n",
     ],
 )
 def test_probe_untouched(text: str) -> None:

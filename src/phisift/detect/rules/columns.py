@@ -91,7 +91,8 @@ for _label, _names in {
                      "payer", "payer name", "payor", "insurer", "insurance company", "ins co", "carrier",
                      "insurance carrier", "agency", "school", "school name", "pharmacy", "pharmacy name",
                      "funeral facility", "funeral home", "supplier", "dme supplier", "works at",
-                     "insurance co", "insurer name", "auto insurer", "employed by", "vendor"),
+                     "insurance co", "insurer name", "auto insurer", "employed by", "vendor", "organization",
+                     "organisation", "organization name", "company name", "business name"),
 }.items():
     for _name in _names:
         COLUMNS[_name] = _label
