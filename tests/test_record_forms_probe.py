@@ -1,7 +1,8 @@
 """Probe printings of record systems written by hand (issue 15): audit-log key=value logins
 ("modified_by=akumar, ts=...") a banner's "AGE/SEX 67/F" column pair, "Age in years: 54",
 doubled ZIP headings ("ZIP/Postal: 94110-1234") and "zip=02139", ages a program prints ('"age": 67',
-"age_years=67", "| Age | 72 |"), ages beside the birth date ("DOB/Age: 03/04/1955 (67)"), insurer, vendor and employer fields ("Insurance Co.: Medica", "Employed by: Delta Air Lines"), a plate column
+"age_years=67", "| Age | 72 |"), ages beside the birth date ("DOB/Age: 03/04/1955 (67)") or the name
+("Patient: Smith, John (67)"), insurer, vendor and employer fields ("Insurance Co.: Medica", "Employed by: Delta Air Lines"), a plate column
 paired with its state ("Lic Plate/State: 8KJH221 / NV").
 
 Negatives: key=value pairs whose value is a word ("modified_by=system"), prose after "entered by",
@@ -34,6 +35,7 @@ def found(text: str) -> set[tuple[str, str]]:
         ("pt_id=3 age_years=67 sex=F\n", {("67", "AGE")}),
         ("| Name | Age | Sex |\n| J. Doe | 67 | F |\n| Age | 72 |\n", {("72", "AGE")}),
         ("Age/DOB: 67 / 03/04/1955\n", {("67", "AGE")}),
+        ("Patient: Smith, John (67)\n", {("67", "AGE")}),
         ("DOB/Age: 03/04/1955 (67)\n", {("67", "AGE")}),
         ("DOB (Age): 03/04/1955 (67 yrs)   Sex: F\n", {("67", "AGE")}),
         ("Insurance Co.: Medica\n", {("Medica", "ORGANIZATION")}),
@@ -71,6 +73,7 @@ def test_probe_printings(text: str, expected: set[tuple[str, str]]) -> None:
         "| Age | unknown |\n",
         "Age: 03/04/1955 (5 mg)\n",
         "Stage 03/04/2021 (2)\n",
+        "Dr. Smith (2)\nBP 120/80 (67)\n",
         "Vendor: none\nEmployed by: self\nInsurer name: unknown\nEmployed by: retired\n",
         "Organism: E. coli\nOrganization: none\n",
     ],

@@ -666,6 +666,9 @@ _AGE_CELL_AFTER = re.compile(r" ?(?P<n>[0-9]{1,3}) ?(?:[|,\t]|$)", re.M)
 _AGE_SEX_IN_BRACKETS = re.compile(r"\((?P<n>[0-9]{1,3})[ \t]?(?i:y|yo|yrs?|years?|y\.o\.?|y/o)[ \t]+(?i:m|f|male|female)\)")
 
 
+_BARE_AGE_AFTER_NAME = re.compile(r"[ \t]*\((?P<n>[0-9]{1,3})\)")
+
+
 def find_ages_after_birth_dates(scan: Scan) -> None:
     """The age a banner prints in brackets after the birth date ("DOB (Age)": "DOB: 09/01/1998 (27y)"), or with its
     unit and the sex ("(37 yrs F)")."""
@@ -686,6 +689,11 @@ def find_ages_after_birth_dates(scan: Scan) -> None:
             age = _AGE_CELL_AFTER.match(text, m.end())
         if age and 0 < int(age.group("n")) <= 125:
             scan.emit(age.start("n"), age.end("n"), "AGE", 0.8)
+    if "(" in text:  # "Patient: Smith, John (67)": a banner's bare age in brackets right after the patient's name
+        for end in {e for _, e, lab, _, _ in scan.out if lab == "PATIENT"}:
+            m = _BARE_AGE_AFTER_NAME.match(text, end)
+            if m and 0 < int(m.group("n")) <= 120:
+                scan.emit(m.start("n"), m.end("n"), "AGE", 0.8)
     if "/M" in text or "/F" in text or "M/" in text or "F/" in text:
         for m in _AGE_SLASH_SEX.finditer(text):
             g = "n" if m.group("n") else "m"
