@@ -1,5 +1,5 @@
 """Probe printings of record systems written by hand (issue 15): audit-log key=value logins
-("modified_by=akumar, ts=...") a banner's "AGE/SEX 67/F" column pair, "Age in years: 54",
+("modified_by=akumar, ts=...", "Accessed by: kpatel", "Viewed by kpatel 10:32") a banner's "AGE/SEX 67/F" column pair, "Age in years: 54",
 doubled ZIP headings ("ZIP/Postal: 94110-1234") and "zip=02139", ages a program prints ('"age": 67',
 "age_years=67", "| Age | 72 |"), ages beside the birth date ("DOB/Age: 03/04/1955 (67)") or the name
 ("Patient: Smith, John (67)"), insurer, vendor and employer fields ("Insurance Co.: Medica", "Employed by: Delta Air Lines"), a plate column
@@ -27,6 +27,9 @@ def found(text: str) -> set[tuple[str, str]]:
         ("Audit: created_by=kpatel, updated_by=lchen\n", {("kpatel", "USERNAME"), ("lchen", "USERNAME")}),
         ("row 12 modified_by=akumar status=final\n", {("akumar", "USERNAME")}),
         ("Entered by = mlopez; reviewed\n", {("mlopez", "USERNAME")}),
+        ("Accessed by: kpatel\n", {("kpatel", "USERNAME")}),
+        ("Viewed by kpatel 10:32\n", {("kpatel", "USERNAME")}),
+        ("Last login by jsmith on 03/04/2021\n", {("jsmith", "USERNAME")}),
         ("AGE/SEX 67/F\n", {("67", "AGE")}),
         ("AGE/SEX: 72 / F   MRN pending\n", {("72", "AGE")}),
         ("Age/Gender 45/M\n", {("45", "AGE")}),
@@ -62,6 +65,7 @@ def test_probe_printings(text: str, expected: set[tuple[str, str]]) -> None:
         "modified_by=system, status=final\n",
         "Note entered by mistake, corrected\n",
         "Report modified by radiology, 3 views\n",
+        "Results viewed by patient\nViewed by the family\nAccessed by the radial artery\nViewed by radiology\n",
         "AGE/SEX\nNa 138  K 4.1  BP 120/80\n",
         "Age/Sex: not recorded\n",
         "Ages 5/10 on the pain scale\n",

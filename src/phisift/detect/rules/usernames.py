@@ -64,10 +64,11 @@ class UsernamePatterns:
 
 def compile_patterns(languages: Languages) -> UsernamePatterns:
     """The log-line login cue regex (the same for every language set)."""
-    # "Entered by: kritho69 (K. Thompson)", "Message read by cgarvey 12/23/2018", "logged in as jdoe"
+    # "Entered by: kritho69 (K. Thompson)", "Message read by cgarvey 12/23/2018", "logged in as jdoe";
+    # an audit trail's "Accessed by: kpatel", "Viewed by kpatel 10:32", "Last login by jsmith on 03/04/2021"
     user_cue = re.compile(
         r"(?i:(?:entered|read|created|modified|edited|updated|issued|printed|scanned|registered|enrolled|administered"
-        r"|given|completed|collected|performed)(?:[ \t]+|(?P<kv>_))by|logged[ \t]+in[ \t]+as)[ \t]*(?:(?P<eq>=)|:)?[ \t]*"
+        r"|given|completed|collected|performed|accessed|viewed|login|logon)(?:[ \t]+|(?P<kv>_))by|logged[ \t]+in[ \t]+as)[ \t]*(?:(?P<eq>=)|:)?[ \t]*"
         r"(?P<u>[A-Za-z0-9](?:[A-Za-z0-9]|[._-](?=[A-Za-z0-9]))*)"
         r"(?:[ \t]*\((?P<n>[^()\n]{2,60})\))?"
     )
@@ -260,7 +261,8 @@ def find_logins_after_dates(scan: Scan) -> None:
 LOGIN_WORDS = CueWords(
     "usercue",
     lambda lang: ["entered", "read", "created", "modified", "edited", "updated", "logged", "issued", "printed", "scanned",
-                  "registered", "enrolled", "administered", "given", "completed", "collected", "performed"]
+                  "registered", "enrolled", "administered", "given", "completed", "collected", "performed",
+                  "accessed", "viewed", "login", "logon"]
     if lang.english else [],
     _login_after_cue,
 )
