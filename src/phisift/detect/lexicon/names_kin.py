@@ -20,8 +20,8 @@ from .state import PassState
 from .tokens import Tokens
 
 _POSSESSIVES = frozenset("my our his her their".split())
-#: Informal parents and partners beside the kin words of :data:`.cues.RELATIONS`.
-_KIN = RELATIONS | frozenset("mum mom dad mummy mommy daddy baby".split())
+#: Nursery words for parents, and "baby", beside the kin words of :data:`.cues.RELATIONS` ("mum", "dad" among them).
+_KIN = RELATIONS | frozenset("mummy mommy daddy baby".split())
 #: Finite verbs after a named relative: "my daughter Honor has a fever", "my son River keeps coughing".
 _KIN_VERBS = frozenset(
     "has had is was keeps kept fell woke says said told started needs wants cries cried complains complained "

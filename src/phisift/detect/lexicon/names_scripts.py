@@ -31,6 +31,7 @@ _OTHER_SCRIPT = re.compile(
     "\u10a0-\u10ff\u1100-\u11ff"  # Georgian, Hangul jamo
     "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"  # kana, CJK, Hangul
 )
+_GREEK = re.compile("[\u0370-\u03ff\u1f00-\u1fff]")
 _LATIN_LETTER = re.compile(r"[A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
 #: A note must hold at least this many words in Latin letters for each word in another script.
 _LATIN_SHARE = 2
@@ -56,9 +57,6 @@ def pass_other_scripts(doc: Tokens, state: PassState) -> None:
             j += 1
         state.emit(i, j, _label(doc, i, j), 0.8)
         i = j
-
-
-_GREEK = re.compile("[\u0370-\u03ff\u1f00-\u1fff]")
 
 
 def _in_other_script(word: str) -> bool:

@@ -159,11 +159,7 @@ class Tokens:
         """Characters between token i-1 and token i (the text before token 0)."""
         if 0 < i < self.n:
             return self._between[i]
-        if i <= 0:
-            return self.text[: self.starts[0]] if self.n else self.text
-        if i >= self.n:
-            return self.text[self.ends[-1] :]
-        return self.text[self.ends[i - 1] : self.starts[i]]
+        return self._between[0 if i <= 0 else self.n]
 
     @cached_property
     def line_firsts(self) -> list[int]:

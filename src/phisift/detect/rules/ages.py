@@ -381,7 +381,7 @@ def _person_before(scan: Scan, words: list[str], next_word: str) -> bool:
 
 
 #: Titles a note typed in lower case writes before a name: "mr. thomas o'brien, 54, from".
-_LOWER_TITLES = frozenset({"mr", "mrs", "ms", "miss", "mx"})
+_LOWER_TITLES = frozenset(t.lower() for t in _TITLES_BEFORE_NAME)
 
 
 def _lower_titled_name(words: list[str]) -> bool:
