@@ -1,6 +1,6 @@
 """Templated clinical records with many identifier kinds, written independently of the detectors.
 
-    python bench/make_records.py                         # bench/out/records/{tune,report,report_locales,tune_new,tune_check}.jsonl
+    python bench/make_records.py                         # bench/out/records/{tune,report,report_locales,tune_new,tune_check,tune_r5,check_r5}.jsonl
     python bench/make_records.py --per-set 300 --seed 15
     python bench/realprose_eval.py --dir bench/out/records --sets tune,report --settings "default;rules,lexicon"
 
@@ -22,7 +22,8 @@ report recall per family. Templates are split by template id: a template writes
 only ``tune`` or only ``report`` (and ``report_locales``, the report templates with
 the other locales), so tuning on ``tune`` cannot learn ``report``'s layouts. ``tune_new`` and ``tune_check``
 are a second batch of tune-only templates (records_tune_more*.py) in pairs of one kind:
-rules are developed on ``tune_new``; ``tune_check`` is only scored, to show transfer.
+rules are developed on ``tune_new``; ``tune_check`` is only scored, to show transfer. ``tune_r5`` and
+``check_r5`` are a fifth batch split the same way (records_tune_r5.py, X31-X50).
 """
 
 from __future__ import annotations
@@ -420,8 +421,9 @@ def make_set(name: str, ids: list[str], locales: tuple[str, ...], n: int, seed: 
     from records_templates import TEMPLATES
     from records_tune_extra import TUNE_EXTRA
     from records_tune_more2 import TUNE_MORE
+    from records_tune_r5 import TUNE_R5_ALL
 
-    templates = {**TEMPLATES, **TUNE_EXTRA, **TUNE_MORE}
+    templates = {**TEMPLATES, **TUNE_EXTRA, **TUNE_MORE, **TUNE_R5_ALL}
     rng = random.Random(f"{seed}-{name}")
     fakes = {loc: Faker(loc) for loc in sorted(set(locales) | {"en_US"})}
     docs = []
@@ -448,13 +450,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from records_tune_extra import TUNE_EXTRA
     from records_tune_more2 import TUNE_CHECK, TUNE_NEW
+    from records_tune_r5 import CHECK_R5, TUNE_R5
 
     tune_ids, report_ids = split_templates(args.seed)
     tune_ids += sorted(TUNE_EXTRA)  # tune-only templates added after the split (records_tune_extra.py)
     args.out.mkdir(parents=True, exist_ok=True)
     plan = {"tune": (tune_ids, TUNE_LOCALES), "report": (report_ids, TUNE_LOCALES),
             "report_locales": (report_ids, OTHER_LOCALES),
-            "tune_new": (TUNE_NEW, TUNE_LOCALES), "tune_check": (TUNE_CHECK, TUNE_LOCALES)}
+            "tune_new": (TUNE_NEW, TUNE_LOCALES), "tune_check": (TUNE_CHECK, TUNE_LOCALES),
+            "tune_r5": (TUNE_R5, TUNE_LOCALES), "check_r5": (CHECK_R5, TUNE_LOCALES)}
     for name, (ids, locales) in plan.items():
         docs = make_set(name, ids, locales, args.per_set, args.seed)
         jsonl.write(docs, args.out / f"{name}.jsonl")
