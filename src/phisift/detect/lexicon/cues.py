@@ -203,6 +203,12 @@ DETERMINERS = frozenset(
 
 #: Words before a capitalised word that make it a saint or a place, not a person ("St. Jude").
 SAINT = frozenset("st saint san santa sao ste mt mount fort ft port lake".split())
+#: Words after a saint's name that make it a valve or device maker, a herb or a disease, not a hospital
+#: ("St. Jude mechanical valve", "St. Jude Medical", "St. John's wort", "St. Vitus dance", "St. Louis encephalitis").
+SAINT_NOT_HOSPITAL = frozenset(
+    "wort valve valves mechanical medical prosthesis prosthetic pacemaker icd lead leads device devices dance "
+    "encephalitis virus fire".split()
+)
 
 NUMBER_AFTER = re.compile(r"\s*,?\s*\d")
 DOSE_AFTER = re.compile(
@@ -352,6 +358,8 @@ ORG_HEADERS = frozenset(
 )
 #: Words after which a payer name in any case is an insurer: "insurance: humana", "plan: tufts".
 PAYER_CUE_LAST = frozenset("insurance insurer payer payor plan carrier by through with is".split())
+#: Public health programmes: "approved by Medicare", "covered by TRICARE" name no one.
+PUBLIC_PROGRAMMES = frozenset("medicare medicaid masshealth medi-cal tricare champva medigap".split())
 #: Values of "Insurance:" / "Employer:" that are no organisation (public programmes, none).
 ORG_VALUE_SKIP = frozenset(
     "medicare medicaid masshealth medi-cal medical mass none self-pay self selfpay uninsured "

@@ -25,7 +25,7 @@ from bisect import bisect_left, bisect_right
 
 from .cues import (
     CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, INST_BAD_FIRST, INST_GENERIC, KIN_NOT_PLACES, NAME_STOP, PARTICLES, SAINT,
-    SPECIALTY_WORDS, TITLES,
+    SAINT_NOT_HOSPITAL, SPECIALTY_WORDS, TITLES,
 )
 from .institutions import ACRONYM_NOT_HOSPITAL, UNIT_ACRONYMS
 from .labels import HOSPITAL, NAME_LABELS, ORGANIZATION
@@ -288,6 +288,32 @@ def pass_saints(doc: Tokens, state: PassState) -> None:
                 and doc.keys[j] in _SAINT_TAIL:
             j += 1
         state.emit_chars(doc.starts[i], doc.ends[j - 1], i, j, HOSPITAL, 0.85)  # the "'s" is the name's
+
+
+#: Hospital units and services after a saint's name: "the St. Vincent emergency department", "St Jude ED".
+_SAINT_UNITS = frozenset("emergency ed er icu ccu nicu picu micu emergency-room cath trauma maternity".split())
+def pass_saint_slots(doc: Tokens, state: PassState) -> None:
+    """"seen at St. Jude", "admitted to St. Luke in Boise", "the St. Vincent emergency department": a saint
+    without the possessive is a hospital where a hospital's slot or unit stands around it. Without
+    them it is left to the place passes ("St. Joseph, MO") and to nobody ("St. Jude valve")."""
+    for i in doc.positions(_SAINT_WORDS):
+        j = i + 1
+        if j >= doc.n or state.taken[i] or state.taken[j] or doc.gap(j) not in (". ", " ", "."):
+            continue
+        w, k = doc.words[j], doc.keys[j]
+        if w.endswith(("'s", "’s", "'S", "’S")) or not doc.cap[i] or not doc.cap[j] or not k.isalpha() \
+                or len(k) < 3 or not doc.lex.is_name_word(k):
+            continue  # the possessive is pass_saints'; "St. 3", "st segment": no saint
+        end = j + 1
+        while end < doc.n and end - i < 6 and doc.simple_gap(end) and doc.cap[end] and not state.taken[end] \
+                and doc.keys[end] in _SAINT_TAIL:
+            end += 1
+        nxt = doc.keys[end] if end < doc.n and doc.simple_gap(end) else ""
+        if nxt in SAINT_NOT_HOSPITAL or doc.eponym_after(end) or doc.dose_after(end):
+            continue
+        if _slot_before(doc, i) != HOSPITAL and nxt not in _SAINT_UNITS:
+            continue
+        state.emit(i, end, HOSPITAL, 0.85)
 
 
 def _line_bounds(doc: Tokens, start: int, end: int) -> tuple[int, int]:

@@ -12,7 +12,7 @@ from bisect import bisect_right
 
 from .cues import (
     CALENDAR, CREDENTIAL, CREDENTIAL_GAP, CREDENTIAL_WORDS, CUE_LAST, CUE_MAXLEN, HOLIDAY_WORDS, LOWER_TITLES,
-    NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, POSSESSED_KIN, RELATIONS, SEVERITY, TITLES, TITLE_NEEDS_DOT,
+    NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, POSSESSED_KIN, PUBLIC_PROGRAMMES, RELATIONS, SEVERITY, TITLES, TITLE_NEEDS_DOT,
     TITLE_NEEDS_DOT_UPPER,
 )
 from .casing import clinical_vocabulary, inflected
@@ -231,6 +231,8 @@ def _accept_cue_word(doc: Tokens, state: PassState, t: int, lexicon_only: bool, 
         return False
     if k in CREDENTIAL_WORDS or k in NOT_NAMES or CREDENTIAL.fullmatch(doc.words[t]):
         return False  # "Dictated by Scribe: ...", "The patient is Age: 67"
+    if k in PUBLIC_PROGRAMMES:
+        return False  # "Approved by Medicare": a programme, no clinician
     if "º" in k or "ª" in k:
         return False  # "NºCol": an abbreviation, not a name
     lex = doc.lex

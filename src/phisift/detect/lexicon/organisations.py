@@ -112,19 +112,27 @@ def org_value(doc: Tokens, state: PassState, i: int, header: bool) -> int:
     return b
 
 
+_NAME_KEY = frozenset({"name"})
+
+
+def _org_name_header(doc: Tokens, t: int) -> bool:
+    """Token t is the "name" of "Employer name", "Company name", "School name": the body's, not a person's."""
+    return doc.keys[t] == "name" and t > 0 and doc.simple_gap(t) and doc.keys[t - 1] in ORG_HEADERS
+
+
 _TRIAL_WORDS = frozenset("trial trials study studies protocol registry cohort".split())
 
 
 def pass_org_cues(doc: Tokens, state: PassState) -> None:
-    """'works at Smith Barney', 'employed by Budd Automotors', 'Insurance: Cigna'."""
-    for i in doc.after_keys(ORG_CUE_LAST):
+    """'works at Smith Barney', 'employed by Budd Automotors', 'Insurance: Cigna', 'Employer name: Walmart'."""
+    for i in sorted(doc.after_keys(ORG_CUE_LAST | _NAME_KEY)):
         c = i
         if doc.words[i] == "the" and i + 1 < doc.n and doc.simple_gap(i) and doc.simple_gap(i + 1):
             i += 1  # "works at the Boston Globe", "enrolled in the Martinez Meals Program"
         if state.taken[i] or not doc.cap[i]:
             continue
         g = doc.gap(i)
-        header = doc.keys[c - 1] in ORG_HEADERS and c == i
+        header = c == i and (doc.keys[c - 1] in ORG_HEADERS or _org_name_header(doc, c - 1))
         if header:
             if g.strip() not in (":", "-", ":-") or "\n" in g:
                 continue

@@ -19,7 +19,7 @@ from .generic_orgs import pass_generic_orgs
 from .institutions import pass_hospital_acronyms, pass_institutions, pass_letterhead, pass_lower_institutions
 from .institutions_cued import (
     pass_after_name, pass_block_lines, pass_company_suffix, pass_institution_slots, pass_known_hospitals,
-    pass_late_signatures, pass_lower_acronyms, pass_saints,
+    pass_late_signatures, pass_lower_acronyms, pass_saint_slots, pass_saints,
 )
 from .institutions_caseless import pass_caseless_slots
 from .companies import pass_company_heads, pass_firm_lists
@@ -87,6 +87,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_company_suffix, "", "'Freudenberger Hermann KG': a company suffix makes the run before it a firm"),
     Pass(pass_company_heads, "", "'Innovest Systems', 'Liquid Robotics': a head word of trade makes the run before it a firm"),
     Pass(pass_saints, "", "'St. Luke's': a saint in the possessive is a hospital, not a person"),
+    Pass(pass_saint_slots, "", "'seen at St. Jude': a saint in a hospital's slot, before places read a town"),
     Pass(pass_known_hospitals, "", "'Johns Hopkins', 'NYU Langone': known short names before names see them"),
     Pass(pass_named_groups, "", "'the People's Democracy Party (HADEP)', 'newspaper Özgür Gündem': after the heads, before names"),
     Pass(pass_org_cues, "", "'works at X', 'Insurance: X': the employer before the name cues see it"),

@@ -34,6 +34,8 @@ _RE_SUBJECT = re.compile(
     r"(?:[-–:][ \t]*)?"
 )
 _SERVICE_HEAD = re.compile(r"[A-Za-z/-]+")
+#: Public health programmes after "approved by", "Provider:": a payer, no clinician ("approved by Medicare").
+_PROGRAMMES = frozenset("medicare medicaid masshealth medi-cal tricare champva medigap".split())
 #: Values after "Address:" that are not a street: an IP or MAC address, a placeholder, no fixed abode.
 _NOT_STREET_VALUE = re.compile(
     r"(?i)[ \t]*(?:[0-9a-f.:]+[ \t]*$|(?:homeless|none|unknown|n/a|same|see|on[ \t]+file|not|no|"
@@ -186,8 +188,8 @@ def _raw_value(scan: Scan, group: str, cue_end: int) -> tuple[int, str, re.Match
         v0 = _RE_SUBJECT.match(text, v0, line_end).end()
     if group in ("f_RE", "f_DOCTOR", "f_BY"):
         service = _SERVICE_HEAD.match(text, v0, line_end)
-        if service and service.group().strip().lower() in vocab.SERVICE_WORDS:
-            return None  # "reviewed by Cardiology", "Provider: the team"
+        if service and service.group().strip().lower() in vocab.SERVICE_WORDS | _PROGRAMMES:
+            return None  # "reviewed by Cardiology", "Provider: the team", "approved by Medicare"
     if group in ("f_PATIENT", "f_RE", "f_DOCTOR", "f_BY"):
         head = TITLE_HEAD.match(text, v0, line_end)
         if head:
@@ -229,6 +231,10 @@ def _login_value(scan: Scan, v0: int, raw: str) -> int:
     return 0
 
 
+#: The postal code's label after a town on a form line, with no colon of its own ("City: Boston Zip 02139").
+_NEXT_POSTAL_LABEL = re.compile(r"(?i)[ \t,]+(?:zip|zipcode|zip[ \t]+code|post[ \t]?code|postal[ \t]+code)\b.*$")
+
+
 def _labelled_value(group: str, cue: str, raw: str, head: re.Match | None) -> tuple[int, str, str, float] | None:
     """(offset in ``raw``, value, label, score) of a street, place or person field; None when it holds none."""
     if group == "f_STREET":
@@ -239,6 +245,8 @@ def _labelled_value(group: str, cue: str, raw: str, head: re.Match | None) -> tu
         value_start, value = _clean_address(raw)
         label, score = "STREET", 0.8
     elif group in ("f_HOSPITAL", "f_CITY", "f_COUNTRY"):
+        if group == "f_CITY":
+            raw = _NEXT_POSTAL_LABEL.sub("", raw)  # "City: Boston Zipcode 02139": the next field's label
         value_start, value = _clean_hospital(raw)
         label, score = _PLACE_FIELDS[group]
         if group != "f_HOSPITAL" and len(value.split()) > 4:

@@ -32,10 +32,10 @@ _NAME_BEFORE_PAREN = re.compile(
 )
 
 
-#: "Portal user: steven.green83", "username jdoe2", "login: @luis_s", "screen name cleroy13".
+#: "Portal user: steven.green83", "username jdoe2", "login: @luis_s", "screen name cleroy13", "user_id: jsmith".
 _ACCOUNT_CUE = re.compile(
-    r"(?i:(?:patient[ \t]+)?portal[ \t]+(?:user(?:[ \t]*name)?|login|account|id|handle)|user[ \t]*(?:name|id)?|login"
-    r"(?:[ \t]+(?:name|id))?|handle|screen[ \t]*name|account[ \t]+name|signed[ \t]+in[ \t]+as|sign[ \t]*-?in"
+    r"(?i:(?:patient[ \t]+)?portal[ \t]+(?:user(?:[ \t]*name)?|login|account|id|handle)|user[ \t_-]?(?:name|id)?|login"
+    r"(?:[ \t_-]?(?:name|id))?|handle|screen[ \t]*name|account[ \t]+name|signed[ \t]+in[ \t]+as|sign[ \t]*-?in"
     r"|online[ \t]+as|known[ \t]+online[ \t]+as)"
     r"(?P<mark>[ \t]*(?::|=|-(?![\w])|\bis\b|\bwas\b))?[ \t]*"
     r"(?P<u>@?[^\W_](?:[^\W_]|[._-](?=[^\W_])){2,40})(?![\w@-])"

@@ -48,9 +48,9 @@ _DIGITS = re.compile(r"\d+")
 
 #: Titles before names: the name after them is the candidate.
 _TITLES = frozenset({"dr", "mr", "mrs", "ms", "miss", "prof", "sr", "jr"})
-#: Labels of contact fields, never PHI themselves ("Tel" after an address); the id labels ("MRN")
+#: Labels of contact and address fields, never PHI themselves ("Tel" after an address, "Zipcode"); the id labels ("MRN")
 #: stay candidates, the ids after them being what a region is for.
-_FIELD_WORDS = frozenset("tel fax ph phone pager cell mobile email ext attn".split())
+_FIELD_WORDS = frozenset("tel fax ph phone pager cell mobile email ext attn zipcode postcode".split())
 
 
 @lru_cache(maxsize=1)

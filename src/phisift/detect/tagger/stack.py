@@ -111,7 +111,7 @@ def additions(
         over = _overlaps(merged, starts, s.start, s.end)
         if not over:
             if (candidate is None or _new_phi(text, s, candidate)) and not _job_title(text, s) \
-                    and not _defined_thing(text, s):
+                    and not _defined_thing(text, s) and not _saint_thing(text, s):
                 out.append(s)
             continue
         if _overlaps(shaped, shaped_starts, s.start, s.end):
@@ -122,8 +122,36 @@ def additions(
             covered[x - a : y - a] = b"\x01" * (y - x)
         past = "".join(" " if covered[k - a] else text[k] for k in range(s.start, s.end))
         if any(c.isalnum() for c in past) and (candidate is None or _grows(text, s, hits, past, candidate)):
-            out.append(replace(s, start=a, end=b))
+            out.append(replace(s, start=a, end=b, label=_grown_label(s, hits, past, text.islower())))
     return out
+
+
+#: ``lx=`` tags of the words that make a name grown over them a place or a body: hospital, organisation and
+#: street heads ("John Muir Health", "Dubois Pharmacy", "Lan Street"), places ("Phuc Yen City").
+_HEAD_TAGS = frozenset({"lx=H", "lx=O", "lx=R", "lx=C", "lx=S", "lx=N"})
+
+
+def _grown_label(s: Span, hits: Sequence[Span], past: str, text_lower: bool = False) -> str:
+    """The label of model span ``s`` grown over ``hits`` past them by the words ``past``: the model's, unless
+    it grows a person's name (every hit it covers of one name label) over words that the name lists hold,
+    none a head word: then still the name's ("Phạm" before the lexicon's "Thị Lan", read as STREET
+    by the model, whose training notes seldom held Vietnamese names). ``text_lower``: the note is typed in lower
+    case, where a name's words are lower case too."""
+    if s.label in NAME_LABELS:
+        return s.label
+    from .wordinfo import lexicon_tags
+
+    inner = {h.label for h in hits if h.start < s.end and s.start < h.end}
+    if len(inner) != 1 or not inner <= NAME_LABELS:
+        return s.label
+    for w in past.split():
+        w = w.strip(".,;:()'’")
+        if not w.replace("-", "").isalpha() or w.islower() and not text_lower:
+            return s.label  # a house number ("87687 Wilson Greens" is a street), a function word ("an Atlas Copco")
+        tags = set(lexicon_tags(w))
+        if tags & _HEAD_TAGS or not tags & {"lx=F", "lx=L"}:
+            return s.label
+    return next(iter(inner))
 
 
 #: Days a date may name without a digit, month or weekday ("Christmas Eve", "Thanksgiving").
@@ -171,6 +199,26 @@ def _defined_thing(text: str, s: Span) -> bool:
     if s.label not in NAME_LABELS or len(text[s.start : s.end].split()) != 1:
         return False
     return _DEFINITION.match(text, s.end) is not None
+
+
+#: A saint's word just before a span, or opening it ("St. Jude", "Saint John's").
+_SAINT_BEFORE = re.compile(r"(?i)\b(?:st|saint|ste)\.?[ \t]+$")
+_SAINT_OPENS = re.compile(r"(?i)(?:st|saint|ste)\.?[ \t]+\S+")
+
+
+def _saint_thing(text: str, s: Span) -> bool:
+    """Whether ``s`` is a saint's name that names a thing: a person's name right after "St." ("St. Jude valve":
+    the lexicon leaves a saint to the hospital and place passes), or a saint's name before a device, herb or
+    disease word ("Saint John's wort" as a hospital, "St. Jude mechanical valve")."""
+    from ..lexicon.cues import SAINT_NOT_HOSPITAL
+
+    if s.label in NAME_LABELS and _SAINT_BEFORE.search(text, max(0, s.start - 8), s.start):
+        return True
+    m = _SAINT_OPENS.match(text, s.start, s.end)
+    if m is None:
+        return False
+    after = _WORD.findall(text, m.end(), min(len(text), m.end() + 30))[:1]
+    return bool(after) and after[0].strip(".,;:()").lower() in SAINT_NOT_HOSPITAL
 
 
 #: Replies and courtesies that end a question or a line, never a name ("Is a trip to Paris OK?", "Dr. Lee, thanks").

@@ -1,0 +1,176 @@
+"""Hand-written probes of session 29 (issue 15: PHI in text we did not write).
+
+Saint hospitals without the possessive in a hospital's slot ("seen at St. Jude"); labels that were
+wrong: an employer after "Employer name:" read as a patient, a public programme after "approved by"
+read as a clinician, a town field running over "Zipcode", the stacker calling a Vietnamese name it
+grew a street, and its additions of a saint's name before a valve or a herb.
+
+Negatives: eponyms, devices, herbs and ECG segments ("St. Jude mechanical valve", "St. John's wort",
+"ST segment"), a saint's town with no hospital slot ("St. Joseph, MO").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon_helpers import det, found, texts  # noqa: F401  (det is a fixture)
+from phisift.detect.rules.detector import detect_rules
+from phisift.document import Span
+
+
+def rules(text: str) -> set[tuple[str, str]]:
+    return {(s.label, text[s.start : s.end]) for s in detect_rules(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "saint"),
+    [
+        ("She was seen at St. Jude.", "St. Jude"),
+        ("She was seen at St. Jude last spring for a fever.", "St. Jude"),
+        ("Admitted to St. Luke in Boise for observation.", "St. Luke"),
+        ("She delivered at St. Agnes without complications.", "St. Agnes"),
+        ("She is followed at St. Clare by oncology.", "St. Clare"),
+        ("Seen in the St. Vincent emergency department.", "St. Vincent"),
+        ("He was admitted to Saint Luke for pneumonia.", "Saint Luke"),
+        ("Records were requested from St. Elizabeth Regional.", "St. Elizabeth Regional"),
+        ("Taken to the St Jude ED by ambulance.", "St Jude"),
+    ],
+)
+def test_a_saint_in_a_hospital_slot_is_a_hospital(det, text, saint):  # noqa: F811
+    assert ("HOSPITAL", saint) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("She was seen at St. Jude and started on St. John's wort.", "wort"),
+        ("She has a St. Jude mechanical mitral valve on warfarin.", "Jude"),
+        ("Admitted to cardiology with a St. Jude valve thrombosis.", "Jude"),
+        ("Seen at the clinic for St. Vitus dance.", "Vitus"),
+        ("ST segment elevation in leads II, III and aVF, admitted to the CCU.", "ST"),
+        ("There is 1 mm st segment depression, seen at rest.", "st"),
+        ("Admitted to the floor; St. Louis encephalitis serology sent.", "Louis"),
+    ],
+)
+def test_a_saint_before_a_device_herb_or_disease_is_no_hospital(det, text, word):  # noqa: F811
+    assert not any(label == "HOSPITAL" and word in value for label, value in found(det, text)), found(det, text)
+
+
+def test_a_saint_town_without_a_hospital_slot_is_left_to_the_place_passes(det):  # noqa: F811
+    got = found(det, "She lives in St. Joseph, MO with her son.")
+    assert not any(label == "HOSPITAL" for label, _ in got), got
+
+
+@pytest.mark.parametrize("text", ["Employer name: Walmart", "EMPLOYER NAME: WALMART", "Company name: Acme"])
+def test_an_employers_name_field_is_an_organisation(det, text):  # noqa: F811
+    got = found(det, text)
+    assert any(label == "ORGANIZATION" for label, _ in got) and not any(label == "PATIENT" for label, _ in got), got
+
+
+def test_a_name_field_is_still_a_patient(det):  # noqa: F811
+    assert ("PATIENT", "John Smith") in found(det, "Patient name: John Smith")
+
+
+@pytest.mark.parametrize("text", ["Approved by Medicare.", "Prior authorization approved by Medicare on 3/2.",
+                                  "Reviewed by Medicaid.", "APPROVED BY MEDICARE."])
+def test_a_public_programme_after_by_is_no_clinician(det, text):  # noqa: F811
+    got = found(det, text) | rules(text)
+    assert not any(label in ("DOCTOR", "PATIENT") for label, _ in got), got
+
+
+def test_approved_by_a_clinician_stays_a_clinician(det):  # noqa: F811
+    assert ("DOCTOR", "Smith") in rules("Approved by Dr. Smith.") | found(det, "Approved by Dr. Smith.")
+
+
+@pytest.mark.parametrize(("text", "town"), [("City: Boston Zipcode 02139\n", "Boston"),
+                                            ("City: Boston Zip 02139\n", "Boston"),
+                                            ("City: Salt Lake City zip code 84101\n", "Salt Lake City")])
+def test_a_town_field_stops_at_the_postal_codes_label(text, town):
+    got = rules(text)
+    assert ("CITY", town) in got and not any("ip" in v and label == "CITY" for label, v in got), got
+
+
+def test_a_name_grown_by_the_stacker_keeps_its_name_label():
+    from phisift.detect.tagger.stack import additions
+
+    text = "Phạm Thị Lan reports cough."
+    hit = Span(5, 12, "PATIENT", "lexicon", 0.8)
+    got = additions(text, [Span(0, 12, "STREET", "model", 0.99)], [hit], 0.5)
+    assert [(text[s.start : s.end], s.label) for s in got] == [("Phạm Thị Lan", "PATIENT")]
+    text = "Seen at John Muir Health today."  # a head word: the model's label stands
+    hit = Span(8, 17, "PATIENT", "lexicon", 0.8)
+    got = additions(text, [Span(8, 24, "HOSPITAL", "model", 0.99)], [hit], 0.5)
+    assert [(text[s.start : s.end], s.label) for s in got] == [("John Muir Health", "HOSPITAL")]
+    text = "Lives on Smith Street."
+    hit = Span(9, 14, "PATIENT", "lexicon", 0.8)
+    got = additions(text, [Span(9, 21, "STREET", "model", 0.99)], [hit], 0.5)
+    assert [s.label for s in got] == ["STREET"]
+
+
+def test_the_stacker_adds_no_saint_before_a_herb_or_a_valve():
+    from phisift.detect.tagger.stack import additions
+
+    text = "Saint John's wort was stopped."
+    assert additions(text, [Span(0, 17, "HOSPITAL", "model", 0.99)], [], 0.5) == []
+    text = "St. Jude valve clicks are crisp."
+    assert additions(text, [Span(4, 8, "PATIENT", "model", 0.99)], [], 0.5) == []
+    text = "Transferred from St. Vincent Mercy yesterday."
+    got = additions(text, [Span(17, 34, "HOSPITAL", "model", 0.99)], [], 0.5)
+    assert [text[s.start : s.end] for s in got] == ["St. Vincent Mercy"]
+
+
+def test_the_stacker_adds_no_field_label():
+    from phisift.detect.tagger.candidates import is_candidate_word, is_label_word
+
+    assert is_label_word("Zipcode") and not is_candidate_word("Zipcode")
+    assert is_candidate_word("Zimmerman")
+
+
+def test_default_pipeline_on_the_label_probes():
+    import phisift
+
+    def labels(text: str) -> set[tuple[str, str]]:
+        return {(text[s.start : s.end], s.label) for s in phisift.detect(text)}
+
+    assert ("Phạm Thị Lan", "PATIENT") in labels("Phạm Thị Lan reports cough.")
+    assert not any(v == "Zipcode" for v, _ in labels("Zipcode 02139"))
+    assert not any("wort" in v for v, _ in labels("Saint John's wort was stopped."))
+    assert ("Walmart", "ORGANIZATION") in labels("Employer name: Walmart")
+    assert not any(v == "Medicare" for v, _ in labels("Approved by Medicare."))
+
+
+@pytest.mark.parametrize(
+    ("text", "age"),
+    [
+        ("F, 67, presents with a productive cough.", "67"),
+        ("M, 45, with crushing chest pain.", "45"),
+        ("Patient is F, 67, seen for dizziness.", "67"),
+        ("Reviewed the chart of M, 82, admitted with a fall.", "82"),
+        ("Female, 54, presents for follow up.", "54"),
+    ],
+)
+def test_a_records_sex_and_age_in_a_sentence(text, age):
+    assert ("AGE", age) in rules(text)
+
+
+@pytest.mark.parametrize("text", ["T 98.6 F, 67 bpm pulse.", "Grade F, 3, and 4 lesions.", "Temp 101 F, 2, then 3 doses.",
+                                  "Hep B, C, 12, negative.", "Size M, 10, fits."])
+def test_readings_grades_and_sizes_are_no_sex_and_age(text):
+    assert not any(label == "AGE" for label, _ in rules(text)), rules(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "login"),
+    [
+        ("The account user_id: jsmith was used to log in.", "jsmith"),
+        ("Portal user_id: kpatel reset her password.", "kpatel"),
+        ("login_id=akumar\n", "akumar"),
+    ],
+)
+def test_a_login_after_a_programs_field_name(text, login):
+    assert ("USERNAME", login) in rules(text)
+
+
+@pytest.mark.parametrize("text", ["user_id: unknown\n", "The user_id field was blank.", "login_id: none\n"])
+def test_a_programs_field_name_before_a_word_is_no_login(text):
+    assert not any(label == "USERNAME" for label, _ in rules(text)), rules(text)
