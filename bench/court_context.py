@@ -8,6 +8,7 @@ writes one slot's text and gold spans into the document.
 from __future__ import annotations
 
 import random
+import re
 from datetime import date, timedelta
 
 from faker import Faker
@@ -246,7 +247,18 @@ class Context:
         doc.v(f"{n} {street}" if self.rng.random() < 0.5 else f"{street} {n}", "STREET", "street")
 
     def _org(self, key: str, pool: tuple[str, ...], doc: Doc, label: str = "ORGANIZATION") -> None:
-        doc.v(self.org(key, pool), label, key)
+        """A body; lower-case words before it ("anti-terror branch of the") are no part of its name, and
+        a place after "in" is a place of its own ("remand prison IZ-6/1 in Omsk")."""
+        name = self.org(key, pool)
+        lead = re.match(r"(?:[a-z][\w-]*\s+)+", name)
+        if lead and not name.startswith(("vulytsya", "ulitsa")):
+            doc.t(lead.group())
+            name = name[lead.end():]
+        body, sep, place = name.rpartition(" in ")
+        if sep and place in self.profile.cities:
+            doc.v(body, label, key).t(sep).v(place, "CITY", "city")
+        else:
+            doc.v(name, label, key)
 
     def slot_court(self, doc: Doc) -> None:
         self._org("court", self.profile.courts, doc)
@@ -287,7 +299,7 @@ class Context:
     def slot_acronym(self, doc: Doc) -> None:
         doc.v(self.party[1], "ORGANIZATION", "party_acronym")
 
-    def slot_law(self, doc: Doc) -> None:
+    def slot_statute(self, doc: Doc) -> None:
         doc.n(self.rng.choice(LAW_NAMES).format(n=self.rng.randint(400, 6000)), "statute")
 
     def slot_cite(self, doc: Doc) -> None:
@@ -375,3 +387,12 @@ class Context:
     def slot_village_bare(self, doc: Doc) -> None:
         doc.v(self.fk.city().split()[-1] if self.profile.script is None else translit(self.fk.city().split()[-1], self.profile.script),
               "CITY", "village")
+
+    def slot_natgov(self, doc: Doc) -> None:
+        doc.n(f"{self.profile.adjective} Government", "nationality")
+
+    def slot_city_bar(self, doc: Doc) -> None:
+        doc.v(f"{self.city(0)} Bar Association" if self.rng.random() < 0.6 else f"{self.city(0)} Bar", "ORGANIZATION", "bar")
+
+    def slot_city2_bar(self, doc: Doc) -> None:
+        doc.v(f"{self.city(1)} Bar Association" if self.rng.random() < 0.6 else f"{self.city(1)} Bar", "ORGANIZATION", "bar")

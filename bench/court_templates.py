@@ -24,11 +24,11 @@ TUNE = {
             "Court under Article 34 of the Convention by two {nat} nationals, {app_t} and {app2_t} (\"the applicants\"), "
             "on {date} and {date2} respectively.",
             "1.  The applicant, {app_t}, is a {nat} national who was born in {born} and lives in {city}. He was "
-            "represented before the Court by {law_is}, a lawyer practising in {city2}. The {nat} Government (\"the "
+            "represented before the Court by {law_is}, a lawyer practising in {city2}. The {natgov} (\"the "
             "Government\") were represented by their Agent, {agent_is}, of the {national}.",
         ],
         "uk": [
-            "Neutral Citation Number: {caseno}\n\nIN THE COURT OF APPEAL (CIVIL DIVISION)\nON APPEAL FROM THE "
+            "Neutral Citation Number: {caseno}\n\nIN THE [[~:COURT OF APPEAL (CIVIL DIVISION)]]\nON APPEAL FROM THE "
             "{court}\n\nBefore:\nLORD JUSTICE {judge_sn}\nLADY JUSTICE {judge2_sn}\n\nBetween:\n{app} Appellant\n- and -\n"
             "{company} Respondent\n\nJudgment date: {date}",
             "Lord Justice {judge_sn}:\n\n1.  This is an appeal against the order of {judge2_t} sitting in the "
@@ -48,7 +48,7 @@ TUNE = {
             "allowed. The appellant, {app_t}, was convicted on {date} in the {court} of one count of fraud.",
         ],
         "us": [
-            "UNITED STATES COURT OF APPEALS\nFOR THE NINTH CIRCUIT\n\n{app}, Petitioner-Appellant,\nv.\n{judge2}, "
+            "[[~:UNITED STATES COURT OF APPEALS\nFOR THE NINTH CIRCUIT]]\n\n{app}, Petitioner-Appellant,\nv.\n{judge2}, "
             "Warden, Respondent-Appellee.\n\nNo. {caseno}\n\nArgued and Submitted {date}\n\nBefore: {judge}, Circuit "
             "Judge.\n\nOPINION\n\n{app_sn} appeals the district court's denial of his petition for habeas corpus.",
         ],
@@ -70,7 +70,7 @@ TUNE = {
             "bruises on the applicant's arms and back.",
             "In their observations the Government argued that the applicant had failed to exhaust domestic remedies, "
             "as required by Article 35 § 1 of the Convention, since he had not brought an action under section 13 of "
-            "{law}.",
+            "{statute}.",
             "On {date4} the applicant's wife, {rel_t}, gave a statement to the public prosecutor. She said that she "
             "had last seen her husband at their flat at {street}, {city}.",
             "The witness {wit_i} told the investigator that he had seen two men in camouflage uniforms driving a car "
@@ -97,11 +97,11 @@ TUNE = {
             "{wit_sn}, whom he described as a police informer.",
             "In the early hours of {dm} soldiers surrounded {village} and gathered the inhabitants in the square. "
             "According to {wit_first}, a shepherd, the soldiers came from the gendarmerie post in {city3}.",
-            "The Ministry of Internal Affairs of the {region} informed the applicant on {date3} that the criminal case "
+            "The [[ORGANIZATION:Ministry of Internal Affairs]] of the {region} informed the applicant on {date3} that the criminal case "
             "(no. {caseno}) had been suspended; military unit no. {register} had not been identified.",
-            "The applicant applied to the {city} Bar Association and to the Human Rights Association for legal "
+            "The applicant applied to the {city_bar} and to the [[ORGANIZATION:Human Rights Association]] for legal "
             "assistance. On {date4} the association's lawyer, {law2_t}, visited him in the {prison}.",
-            "Between 3 and 5 {month} the applicant was held incommunicado. His relatives, including his uncle {rel_first}, "
+            "Between [[DATE:3]] and [[DATE:5]] {month} the applicant was held incommunicado. His relatives, including his uncle {rel_first}, "
             "searched for him in the hospitals of {city} and {city2}.",
             "The incident took place on the {city}-{city2} road, some two kilometres from the hamlet of {village_bare}.",
             "The land, plot no. {register} in the {village}, was entered in the land register in the name of the "
@@ -114,15 +114,15 @@ TUNE = {
             "honest but unreliable witness.",
             "In {my} the appellant was arrested and taken to the {police}, where he was interviewed under caution "
             "in the presence of his solicitor, {law_t} of {company}.",
-            "We were referred to the decision of the House of Lords in R v {wit2_sn} [{year}] AC 123, and to section 78 "
-            "of the Police and Criminal Evidence Act 1984.",
+            "We were referred to the decision of the [[ORGANIZATION:House of Lords]] in [[~:R v]] {wit2_sn} [[~:[2001] AC 123]], and to section 78 "
+            "of the [[~:Police and Criminal Evidence Act 1984]].",
             "For those reasons, and for the reasons given by Lady Justice {judge2_sn}, I would dismiss this appeal. "
             "{judge3_sn} LJ: I agree.",
         ],
         "ie": [
             "The applicant was arrested at {street}, {city} on {date2} by Garda {off} and brought to the {police}.",
-            "Counsel for the respondent, {law_t} SC, submitted that the judgment of {judge2_t} in {wit2_sn} v. "
-            "Minister for Justice governed the matter.",
+            "Counsel for the respondent, {law_t} SC, submitted that the judgment of {judge2_t} in [[~:Meadows v. "
+            "Minister for Justice]] governed the matter.",
         ],
         "in": [
             "The prosecution case, in brief, is that on {date2} at about 9.30 p.m. the deceased {rel} was assaulted "
@@ -130,7 +130,7 @@ TUNE = {
             "An F.I.R. bearing No. {caseno2} was registered at {police} on the complaint of {wit2}, the brother of "
             "the deceased.",
             "Learned counsel for the appellant, Shri {law}, submitted that the testimony of PW-3 {wit} is "
-            "unreliable. Mr. {law2}, learned Additional Solicitor General, supported the judgment of the High Court.",
+            "unreliable. Mr. {law2}, learned Additional Solicitor General, supported the judgment of the [[ORGANIZATION:High Court]].",
         ],
         "au": [
             "The appellant, {app_t}, was the sole director of {company}, a company carrying on business in {city}, "
@@ -143,13 +143,13 @@ TUNE = {
             "a loaded handgun under the driver's seat.",
             "{app_sn} was indicted by a grand jury in the {court} and convicted after a three-day trial. Judge "
             "{judge2_sn} sentenced him to 188 months.",
-            "{app_sn}'s counsel, {law}, did not object. See Strickland v. Washington, 466 U.S. 668 (1984).",
+            "{app_sn}'s counsel, {law}, did not object. See [[~:Strickland v. Washington, 466 U.S. 668 (1984)]].",
         ],
         "any": [
             "On {date3} the applicant was admitted to the {hospital}, where he remained until {date4}.",
             "The applicant's representative, {law_is}, informed the registry on {date5} that {app_s} had "
             "died in {city} and that his daughter, {rel_t}, wished to pursue the application.",
-            "{app_s} worked as a teacher at the {university} in {city2} from {year} to {year2}.",
+            "{app_s} worked as a [[~:teacher]] at the {university} in {city2} from {year} to {year2}.",
             "The funds were transferred to an account held by {company} at {bank} in {city}.",
         ],
     },
@@ -161,7 +161,7 @@ CHECK = {
             "PROCEDURE\n\n1.  The case originated in an application (no. {appno}) against {country} lodged with the "
             "Court under Article 34 of the Convention for the Protection of Human Rights and Fundamental Freedoms by "
             "{app_t}, who has {nat} nationality (\"the applicant\"), on {date}.\n\n2.  The applicant, who had been "
-            "granted legal aid, was represented by {law_t}, of the {city} Bar. The Government were represented by "
+            "granted legal aid, was represented by {law_t}, of the {city_bar}. The Government were represented by "
             "their Agent, {agent_t}.",
             "THIRD SECTION\n\nCASE OF {app_sn} AND OTHERS v. {COUNTRY}\n\n(Application no. {appno})\n\nSTRASBOURG\n\n{date3}\n\n"
             "In the case of {app_sn} and Others v. {country}, the Court, sitting as a Chamber composed of {judge}, "
@@ -170,13 +170,13 @@ CHECK = {
             "{born} and {born} respectively and live in {village}, near {city}.",
         ],
         "uk": [
-            "Case No: {caseno}\n\nIN THE HIGH COURT OF JUSTICE\nQUEEN'S BENCH DIVISION\n\nDate: {date}\n\nBefore:\n\n"
+            "Case No: {caseno}\n\nIN THE [[~:HIGH COURT OF JUSTICE\nQUEEN'S BENCH DIVISION]]\n\nDate: {date}\n\nBefore:\n\n"
             "MR JUSTICE {judge_sn}\n\nBetween:\n\n{app}\nClaimant\n- and -\n\n{city} City Council\nDefendant\n\n"
             "{law_t} (instructed by {company}) for the Claimant",
         ],
         "ie": [
-            "THE HIGH COURT\n[{year2} No. 412 J.R.]\n\nBETWEEN\n{app}\nAPPLICANT\nAND\nTHE DIRECTOR OF PUBLIC "
-            "PROSECUTIONS\nRESPONDENT\n\nJUDGMENT of Ms. Justice {judge_sn} delivered on {date}",
+            "[[~:THE HIGH COURT]]\n[{caseno2}]\n\nBETWEEN\n{app}\nAPPLICANT\nAND\n[[~:THE DIRECTOR OF PUBLIC "
+            "PROSECUTIONS]]\nRESPONDENT\n\nJUDGMENT of Ms. Justice {judge_sn} delivered on {date}",
         ],
         "in": [
             "REPORTABLE\n\nIN THE {national}\nCIVIL APPELLATE JURISDICTION\n\nCIVIL APPEAL NO. {caseno}\n\n{company} "
@@ -184,7 +184,7 @@ CHECK = {
             "present appeal arises out of the order dated {date} of the {court}.",
         ],
         "au": [
-            "HIGH COURT OF AUSTRALIA\n\n{judge_sn} CJ, {judge2_sn}, {judge3_sn} JJ\n\n{app} APPELLANT\n\nAND\n\nTHE QUEEN "
+            "[[~:HIGH COURT OF AUSTRALIA]]\n\n{judge_sn} CJ, {judge2_sn}, {judge3_sn} JJ\n\n{app} APPELLANT\n\nAND\n\nTHE QUEEN "
             "RESPONDENT\n\n{app} v The Queen\n{caseno}\nDate of Hearing: {date}",
         ],
         "us": [
@@ -218,7 +218,7 @@ CHECK = {
             "the men who had set fire to the kiosk. The statement was later retracted.",
             "{app_s}, a journalist working for the weekly {paper}, was summoned to the {court} to give evidence in "
             "the case against the former governor of the {region}, {wit2_t}.",
-            "The applicants were members of the {party}, which was dissolved by the Constitutional Court in {year2}. "
+            "The applicants were members of the {party}, which was dissolved by the [[ORGANIZATION:Constitutional Court]] in {year2}. "
             "The {acronym} had two seats in the municipal council of {city2}.",
             "The car, a white Lada with the number plate {plate}, was found abandoned on the road between {city} and "
             "{city3} on {date3}.",
@@ -226,13 +226,13 @@ CHECK = {
             "him work in {city3}. One of them, a certain {wit_first}, drove a grey Volga.",
             "The following day, {dm}, the head of the village administration of {village_bare} confirmed in writing that "
             "{rel_first} {app_sn} had been taken away by servicemen.",
-            "The President of the Chamber granted leave to the Helsinki Committee, a non-governmental organisation "
+            "The President of the Chamber granted leave to the [[ORGANIZATION:Helsinki Committee]], a non-governmental organisation "
             "based in {city2}, to submit written comments (Article 36 § 2 of the Convention and Rule 44 § 2).",
-            "On 12, 13 and 14 {month} the district court heard the witnesses {wit_i}, {wit2_i} and {rel_i}. The "
+            "On [[DATE:12]], [[DATE:13]] and [[DATE:14]] {month} the district court heard the witnesses {wit_i}, {wit2_i} and {rel_i}. The "
             "last of them, the applicant's cousin, stated that {app_sn} had been at home all evening.",
             "The shop, which stood on the corner of {street} and the square in the centre of {city}, belonged to "
             "{app2_t}. It was closed by order of the mayor in {my}.",
-            "Counsel for the applicant, {law2_t} of the {city2} Bar, lodged a cassation appeal, which the "
+            "Counsel for the applicant, {law2_t} of the {city2_bar}, lodged a cassation appeal, which the "
             "{national} declared inadmissible on {date5}.",
             "Officers from the organised crime unit of the {police} stopped the applicant near the river crossing at "
             "{village_bare}, searched his car and found 2 kg of heroin.",
@@ -244,8 +244,8 @@ CHECK = {
             "until {my}, when she moved to {city2}.",
             "DC {off_sn} of the {police} gave evidence that he arrested the appellant outside the {company} store at "
             "about 11.40 pm on {dm}.",
-            "The Recorder, HHJ {judge2_sn}, directed the jury in accordance with the guidance in the Crown Court "
-            "Compendium; no criticism is made of that direction.",
+            "The Recorder, HHJ {judge2_sn}, directed the jury in accordance with the guidance in the [[~:Crown Court "
+            "Compendium]]; no criticism is made of that direction.",
         ],
         "ie": [
             "Detective Garda {off} gave evidence that he called to the applicant's home in {city}, {region}, on "
@@ -266,7 +266,7 @@ CHECK = {
         "us": [
             "In {my}, {app_sn} applied for disability insurance benefits with the {national2}, alleging that he had "
             "been unable to work since {date2}.",
-            "Deputy {off} of the {police} testified that he saw the vehicle cross the center line on Highway 41 near "
+            "Deputy {off} of the {police} testified that he saw the vehicle cross the center line on [[LOCATION-OTHER:Highway 41]] near "
             "{city}, {region}.",
         ],
         "any": [

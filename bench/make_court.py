@@ -65,7 +65,7 @@ FAMILY = {"PATIENT": "person", "DOCTOR": "person", "CITY": "place", "STATE": "pl
           "DATE": "date", "IDNUM": "code", "VEHICLE": "code"}
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
-SLOT = re.compile(r"\{(\w+)\}")
+SLOT = re.compile(r"\{(\w+)\}|\[\[([A-Z~-]+):(.+?)\]\]", re.S)
 
 
 @dataclass
@@ -117,11 +117,19 @@ class Person:
 
 
 def render(doc: Doc, template: str, ctx) -> None:
-    """Write ``template`` into ``doc``, each ``{slot}`` filled by ``ctx`` (which adds its spans)."""
+    """Write ``template`` into ``doc``, each ``{slot}`` filled by ``ctx`` (which adds its spans).
+
+    ``[[LABEL:text]]`` is literal text that is PHI (a body the template names itself: "the
+    Human Rights Association"); ``[[~:text]]`` literal text that is neutral (a cited precedent)."""
     pos = 0
     for m in SLOT.finditer(template):
         doc.t(template[pos:m.start()])
-        ctx.fill(m.group(1), doc)
+        if m.group(1):
+            ctx.fill(m.group(1), doc)
+        elif m.group(2) == "~":
+            doc.n(m.group(3), "literal")
+        else:
+            doc.v(m.group(3), m.group(2), "literal")
         pos = m.end()
     doc.t(template[pos:])
 
