@@ -79,4 +79,7 @@ Where things are
                   ("the Diyarbakır State Security Court", "the Court of Cassation", "the Ministry of Justice")
 ``legal_people``  judges by title or post-nominal ("Lord Justice Elias", "Jackson J") and parties of cited cases
 ``legal_places``  settlements and districts by their kind word ("the village of Çukurca", "the Lice district")
+``court_forms``   more judgment forms: "v. GREECE", "Prison no. 7", "the Volos police station", "P.S. Ranchi",
+                  "the Security Service of Ukraine", "the Social Security Institution", "the Movement for
+                  Rights (MFR)", "the Yeşilköy village", "practising in Patras"
 """

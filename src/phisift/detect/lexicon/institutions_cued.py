@@ -428,6 +428,10 @@ def _names_line(doc: Tokens, state: PassState, pos: int, end: int) -> bool:
                for f in state.found) or bool(CREDENTIAL.search(doc.text[pos:end]))
 
 
+#: Lower-case words that open the rest of a sentence after a name in apposition, never an institution.
+_CLAUSE_OPENERS = frozenset("of for to in on at with by from about as who whom whose which that".split())
+
+
 def pass_after_name(doc: Tokens, state: PassState) -> None:
     """'cc: Adam Glover, NYU Langone', 'Dr Kai Banerjee, St Rita's': the rest of the line after a
     clinician's name and a comma."""
@@ -447,6 +451,8 @@ def pass_after_name(doc: Tokens, state: PassState) -> None:
             continue
         particle = doc.keys[j] in PARTICLES and j + 1 < doc.n and doc.cap[j + 1] and doc.simple_gap(j + 1)
         if not doc.cap[j] and not particle:  # "cc: Dr Virgilio Sethi, kvrmc": the rest of the line in lower case
+            if doc.keys[j] in _CLAUSE_OPENERS:
+                continue  # "the mayor of Xanthi, Mrs Elpis Zannikoy, of corruption.": the sentence goes on
             line_end = doc.text.find("\n", doc.starts[j])
             _, e = _line_bounds(doc, doc.starts[j], len(doc.text) if line_end == -1 else line_end)
             if e > j and not doc.text[doc.ends[e - 1] : len(doc.text) if line_end == -1 else line_end].strip(" .\t") \
@@ -479,7 +485,9 @@ def pass_late_signatures(doc: Tokens, state: PassState) -> None:
 #: Company suffixes: "Inc.", "GmbH", "S.A. de C.V.", "A/S", "v.o.s.", "S.Coop.". The short ones
 #: that are clinical abbreviations too (SA node, AB, LP) need a surname or a firm before them.
 COMPANY_SUFFIX = re.compile(
-    r"(?<![\w./])(?:Inc|Incorporated|LLC|L\.L\.C\.|LLP|Ltd|Limited|GmbH|mbH|KGaA|KG|OHG|GbR|e\.K\.|AG|"
+    r"(?<![\w./])(?:Ltd\.?\s?Şti\.|Şti\.|A\.Ş\.|OOO|ZAO|OAO|PAO|TOV|PrAT|PAT|VAT|S\.n\.c\.|S\.a\.s\.|SRL|S\.R\.L\.|"
+    r"d\.o\.o\.|d\.d\.|Kft\.|Zrt\.|Nyrt\.|Bt\.|EOOD|OOD|EAD|AD|A\.E\.|E\.P\.E\.|PJSC|OJSC|CJSC|JSC|MMC|DAC|"
+    r"Pvt\.?\s?Ltd\.?|Private\sLimited|sp\.\s?j\.|SIA|UAB|OÜ|Inc|Incorporated|LLC|L\.L\.C\.|LLP|Ltd|Limited|GmbH|mbH|KGaA|KG|OHG|GbR|e\.K\.|AG|"
     r"S\.A\.(?:S\.|C\.)?(?:\s?de\s?C\.V\.)?|S\.\s?(?:de\s)?R\.L\.(?:\s?de\s?C\.V\.)?|S\.L\.(?:U\.)?|S\.Coop\.|"
     r"S\.C\.|A\.C\.|S/A|SA|SAS|SARL|S\.a\.r\.l\.|A/S|ApS|AB|Oy|Oyj|Tmi|Ky|v\.o\.s\.|s\.r\.o\.|a\.s\.|"
     r"S\.p\.A\.|S\.r\.l\.|B\.V\.|N\.V\.|BV|NV|PLC|plc|Pty\.?(?:\sLtd\.?)?|Corp\.?|Corporation|Co\.|"
@@ -487,7 +495,8 @@ COMPANY_SUFFIX = re.compile(
     r"& (?:Co|Sons?|Søn|Partners|Associates)\.?(?:,?\s(?:A/S|ApS|AB|Inc\.?|LLC|Ltd\.?|GmbH|PLC|plc|B\.V\.|KG|Oy|AG))?)"
     r"(?![\w/])"
 )
-_WEAK_SUFFIX = frozenset({"SA", "AB", "AG", "KG", "Oy", "Ky", "BV", "NV", "SAS", "Co.", "S.C.", "A.C.", "a.s."})
+_WEAK_SUFFIX = frozenset({"SA", "AB", "AG", "KG", "Oy", "Ky", "BV", "NV", "SAS", "Co.", "S.C.", "A.C.", "a.s.",
+                          "VAT", "AD", "PAT", "MMC", "SIA", "UAB", "DAC", "Bt."})
 
 
 def pass_company_suffix(doc: Tokens, state: PassState) -> None:

@@ -170,6 +170,17 @@ police headquarters
 police department
 police directorate
 police station
+district police department
+district police station
+district police office
+town police department
+city police department
+city police office
+regional police department
+district department of the interior
+department of the interior
+police office
+justice of the peace
 police
 gendarmerie command
 gendarmerie regiment
@@ -192,6 +203,8 @@ remand centre
 correctional colony
 penitentiary
 bar association
+bar
+garda station
 governor office
 governorship
 municipality

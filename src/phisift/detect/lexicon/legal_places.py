@@ -126,7 +126,7 @@ def pass_legal_places(doc: Tokens, state: PassState) -> None:
             hit = _kind_of(doc, state, i)
         if hit is None and k in _KIND_AFTER:
             hit = _name_before_kind(doc, state, i)
-        if hit is None and k in _OFFICIAL and doc.cap[i] and i + 2 < doc.n and keys[i + 1] == "of" \
+        if hit is None and k in _OFFICIAL and i + 2 < doc.n and keys[i + 1] == "of" \
                 and doc.simple_gap(i + 1) and doc.simple_gap(i + 2):
             b = _name_after(doc, state, i + 2)
             hit = (i + 2, b, CITY) if b > i + 2 else None

@@ -48,6 +48,7 @@ from .places import (
 from .legal_bodies import pass_legal_bodies, pass_named_groups
 from .legal_people import pass_judge_postnominals, pass_legal_people
 from .legal_places import pass_legal_places
+from .court_forms import pass_court_forms, pass_group_acronyms, pass_public_bodies
 from .professions import pass_professions
 from .repeats import pass_repeats, relabel_from_strong
 from .state import PassState
@@ -65,6 +66,7 @@ class Pass:
 
 
 PASSES: tuple[Pass, ...] = (
+    Pass(pass_public_bodies, "", "'the Social Security Institution': a public body's first word and head, before 'Social Security' is claimed as a programme"),
     Pass(pass_generic_orgs, "", "'Alcoholics Anonymous', 'Job Corps': programmes that name no one, claimed untagged first"),
     Pass(pass_legal_bodies, "", "'the Court of Cassation', 'Ministry of Justice': courts and ministries before names read 'Justice', and before streets read '4 District Court'"),
     Pass(pass_streets, "", "a house number and a street suffix are the surest shape: take them before any name"),
@@ -72,6 +74,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_addresses, "found STREET", "the city after a street or before ', ST 12345', before names claim it"),
     Pass(pass_legal_people, "", "'Lord Justice Elias', 'Hadley v Baxendale': judges and parties before titles read 'Lord'"),
     Pass(pass_legal_places, "", "'the village of Çukurca', 'the Lice district': a kind word makes any name a place, before names"),
+    Pass(pass_court_forms, "", "'v. GREECE', 'Prison no. 7', 'the Volos police station', 'the Yeşilköy village': judgment forms, before names"),
     Pass(pass_shaped_logins, "", "'briansmith', 'hknudsen8': names run together into one login, before names see them"),
     Pass(pass_credentials, "", "'Name, MD' is a clinician whatever the words are"),
     Pass(pass_titles, "", "'Dr./Mrs. Name': a title beats every lexicon guess"),
@@ -90,6 +93,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_saint_slots, "", "'seen at St. Jude': a saint in a hospital's slot, before places read a town"),
     Pass(pass_known_hospitals, "", "'Johns Hopkins', 'NYU Langone': known short names before names see them"),
     Pass(pass_named_groups, "", "'the People's Democracy Party (HADEP)', 'newspaper Özgür Gündem': after the heads, before names"),
+    Pass(pass_group_acronyms, "", "'the Movement for Rights (MFR)': initials that spell the acronym, after the named groups"),
     Pass(pass_org_cues, "", "'works at X', 'Insurance: X': the employer before the name cues see it"),
     Pass(pass_institution_slots, "", "'transferred from X', 'a second opinion at X': the slot before names"),
     Pass(pass_firm_lists, "found ORGANIZATION", "'Ceiba Solutions, Seeclickfix and Hubbard-Thomas': a firm's list neighbours"),

@@ -21,6 +21,9 @@ Where each family is found (each module keeps its regexes beside their handlers)
                     IBANs (checksum), coordinates, photo files and DICOM UIDs
 ``legal_ids``       case, application, file and docket numbers of judgments ("application
                     (no. 31716/07)", "Case No. 2:19-cv-01234"), neutral citations ("[2019] EWCA Civ 123")
+``court_people``    judges and registrars of a bench list ("composed of: Jean-Paul Costa, President, ...")
+                    and judges signing "H. Sundaram, J."
+``court_dates``     leading days of a day list before one month ("between 3 and 5 June")
 ``plates``          licence plates without a plate cue: three hyphen-joined groups
                     ("AM-XG-27"), two groups after "Reference"
 ``addresses``       US streets (with flat and suite parts), P.O. boxes, ZIPs, cities, states

@@ -42,12 +42,14 @@ _CODE = (
     r"[0-9A-Z][0-9A-Za-z]*(?:[-/.:][0-9A-Za-z]+)*"
 )
 #: A value with the shape of a case number without a cue word: "31716/07", "2001/1234", "2:19-cv-01234",
-#: "17-1234", "33-o/2006", "I CK 123/02".
+#: "17-1234", "33-o/2006", "I CK 123/02",
+#: "7K-502/02" (a Russian court's division and docket).
 _CASE_SHAPE = re.compile(
     r"(?:[A-Z]{1,4}\.?[ \t])*[0-9]{1,6}(?:-[A-Za-z0-9]{1,4})?/[0-9]{2}(?:[0-9]{2})?(?:[-/][0-9A-Za-z]+)*"
     r"|(?:[A-Z]{1,4}\.?[ \t])*[0-9]{1,6}/[0-9]{2,6}"
     r"|[0-9]{1,2}:[0-9]{2}-[a-z]{2,3}-[0-9]{3,6}(?:-[A-Za-z0-9]+)*"
     r"|[0-9]{2,4}-[0-9]{3,6}"
+    r"|[0-9]{1,3}[A-Z]{1,3}-[0-9]{1,6}/[0-9]{2}(?:[0-9]{2})?"
 )
 #: "Law no.", "Article 6", "Protocol No. 1", "Series A no. 310": public references, no one's case.
 _PUBLIC_BEFORE = re.compile(

@@ -1,0 +1,40 @@
+"""Lists and ranges of days before one month name: "on 3 and 4 May 1999", "between 3 and 5 June", "on
+12, 13 and 14 March" (issue 15, court judgments).
+
+Judgments date hearings and detentions in such lists; the date rules find the last day with its month
+("5 June") and leave the days before it, which are dates of the same month. Each leading day is a
+``DATE`` of its own. Only days of one or two digits (and their ordinal suffix) joined by a comma, "and",
+"or", "to" or a dash, right before the month, count: "3 to 5 mg" has no month, "Article 3 and 5 June"
+keeps its article (the article rule's number is no day of a list here either: a word before the first
+number that makes it a reference stops the match).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Scan, TextPass
+
+_MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+          r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b")
+_DAY = r"(?:0?[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?"
+_JOIN = r"(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|to|&)[ \t]+|[ \t]*[-–][ \t]*)"
+_DAY_LIST = re.compile(
+    rf"(?<![\w/.,:§-])(?P<days>{_DAY}(?:{_JOIN}{_DAY})*){_JOIN}(?:and[ \t]+)?{_DAY}[ \t]+(?:of[ \t]+)?{_MONTH}")
+_ONE_DAY = re.compile(_DAY)
+#: Words before the first number that make it a reference, not a day: "Articles 3 and 5 June" cannot occur,
+#: but "paragraphs 12 and 14 March" may (a paragraph number beside a month heading).
+_REFERENCE_BEFORE = re.compile(
+    r"(?i)(?:articles?|paragraphs?|sections?|rules?|§§?|nos?\.|pages?|pp?\.|items?|points?)[ \t]*$")
+
+
+def find_day_lists(scan: Scan) -> None:
+    text = scan.text
+    for m in _DAY_LIST.finditer(text):
+        if _REFERENCE_BEFORE.search(text, max(0, m.start() - 20), m.start()):
+            continue
+        for d in _ONE_DAY.finditer(text, m.start("days"), m.end("days")):
+            scan.emit(d.start(), d.end(), "DATE", 0.85)
+
+
+DAY_LISTS = TextPass(("DATE",), lambda scan: scan.has_digit, find_day_lists)
