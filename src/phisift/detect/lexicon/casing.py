@@ -94,15 +94,19 @@ def note_case(text: str) -> str:
     return words_case(WORD.findall(text))
 
 
-def words_case(words: list[str]) -> str:
+def words_case(words: list[str], caps: list[int] | None = None) -> str:
     """:func:`note_case` of a text from its ``WORD`` tokens, in order.
 
     Counted over words of two or more letters; a note of fewer than 8 such words is
-    'mixed' (too little to tell: a short query reads as it is).
+    'mixed' (too little to tell: a short query reads as it is). ``caps``, the indices of the words
+    whose first letter is upper case (``Tokens.caps``), spares a pass over every word in Python:
+    the words of one letter are counted at C speed (``WORD`` tokens are never empty).
     """
-    long = [w for w in words if len(w) > 1]
-    capitalised = [w for w in long if w[0].isupper()]
-    n, caps, upper = len(long), len(capitalised), sum(map(str.isupper, capitalised))
+    if caps is None:
+        caps = [i for i, w in enumerate(words) if w[0].isupper()]
+    capitalised = [w for w in map(words.__getitem__, caps) if len(w) > 1]
+    n = len(words) - list(map(len, words)).count(1)
+    caps, upper = len(capitalised), sum(map(str.isupper, capitalised))
     if n < 8:
         return MIXED
     if caps <= 0.03 * n:

@@ -434,7 +434,7 @@ def pass_lower_institutions(doc: Tokens, state: PassState) -> None:
     lex = doc.lex
     hh = lex.hospital_heads
     starts = lex.head_starts
-    for h in [t for t, k in enumerate(doc.keys) if k in starts]:
+    for h in doc.positions(starts):
         k = doc.keys[h]
         if h == 0 or doc.cap[h] or state.taken[h]:
             continue

@@ -475,7 +475,7 @@ def pass_named_groups(doc: Tokens, state: PassState) -> None:
     for i in upper:
         if not state.taken[i] and doc.words[i] in acronyms:
             state.emit(i, i + 1, ORGANIZATION, 0.8)
-    for i in [i + 1 for i, k in enumerate(keys[:-1]) if k in _PRESS and not doc.cap[i]]:
+    for i in [i + 1 for i in doc.positions(_PRESS) if i < doc.n - 1 and not doc.cap[i]]:
         if not doc.cap[i] or state.taken[i] or not doc.simple_gap(i) or doc.is_upper(i):
             continue
         b = i

@@ -215,7 +215,7 @@ def pass_legal_people(doc: Tokens, state: PassState) -> None:
     text = doc.text
     if " v " not in text and " v. " not in text and " vs" not in text:
         return
-    for v in [v for v, w in enumerate(doc.words) if w == "v" or w == "vs"]:
+    for v in [v for v in doc.positions(("v", "vs")) if doc.words[v] in ("v", "vs")]:  # the words "v", "vs" have those keys
         if 0 < v < doc.n - 1:
             for a, b in _case_parties(doc, state, v):
                 if state.free(a, b):

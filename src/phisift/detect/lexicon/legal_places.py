@@ -117,7 +117,7 @@ def _name_before_kind(doc: Tokens, state: PassState, i: int) -> tuple[int, int, 
 def pass_legal_places(doc: Tokens, state: PassState) -> None:
     """Settlements, districts and provinces by their kind word, officials' places, states and Turkey."""
     keys = doc.keys
-    for i in [i for i, k in enumerate(keys) if k in _ANY_KEY]:
+    for i in doc.positions(_ANY_KEY):
         k = keys[i]
         if state.taken[i]:
             continue

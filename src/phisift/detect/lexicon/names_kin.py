@@ -52,8 +52,8 @@ def _free_word(doc: Tokens, t: int) -> bool:
 
 
 def _kin_names(doc: Tokens, state: PassState) -> None:
-    for t in range(2, doc.n - 1):
-        if state.taken[t] or doc.keys[t - 1] not in _KIN or doc.keys[t - 2] not in _POSSESSIVES:
+    for t in doc.follow(_KIN):  # the tokens after a kin word: the only ones this pass acts at
+        if t < 2 or t >= doc.n - 1 or state.taken[t] or doc.keys[t - 2] not in _POSSESSIVES:
             continue
         if not (doc.simple_gap(t) and doc.simple_gap(t - 1) and doc.simple_gap(t + 1)) or doc.cap[t + 1]:
             continue
@@ -65,7 +65,7 @@ def _kin_names(doc: Tokens, state: PassState) -> None:
 
 def _surname_first(doc: Tokens, state: PassState) -> None:
     lex = doc.lex
-    for t in range(doc.n - 2):
+    for t in [v - 2 for v in doc.positions(_REPORT_VERBS) if v >= 2]:  # two tokens before a report verb
         if state.taken[t] or state.taken[t + 1] or not doc.sentence_initial(t):
             continue
         if not (doc.simple_gap(t + 1) and doc.simple_gap(t + 2)) or doc.keys[t + 2] not in _REPORT_VERBS:

@@ -242,8 +242,8 @@ def pass_lower_slot_names(doc: Tokens, state: PassState) -> None:
     in lowercase in a text that is not, after a person's slot word and closed by punctuation; the given
     name is on the lists and no common word, the surname is on the lists or no known word at all."""
     lex = doc.lex
-    for i in range(1, doc.n - 1):
-        if doc.keys[i - 1] not in _PERSON_SLOT_BEFORE or doc.cap[i - 1] or doc.cap[i] or doc.cap[i + 1]:
+    for i in doc.follow(_PERSON_SLOT_BEFORE):  # the tokens after a slot word: the only ones this pass acts at
+        if i >= doc.n - 1 or doc.cap[i - 1] or doc.cap[i] or doc.cap[i + 1]:
             continue
         if state.taken[i] or state.taken[i + 1] or not doc.simple_gap(i) or not doc.simple_gap(i + 1):
             continue

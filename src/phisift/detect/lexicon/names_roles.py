@@ -171,7 +171,7 @@ def _unknown_caps_pair(doc: Tokens, t: int) -> bool:
 def pass_role_names(doc: Tokens, state: PassState) -> None:
     """'scribe Sandra H.', 'signed by RN holly cook', 'Seen together with fellow K. Copeland',
     'From: PA-C GRACE MIRANDA', 'Dictated by Scribe: Gilberto Snow': the name after a role."""
-    starts = [i for i, (k, cap) in enumerate(zip(doc.keys, doc.cap)) if cap or k in _ROLE_FIRST]
+    starts = sorted(set(doc.caps).union(doc.positions(_ROLE_FIRST)))  # the capitalised tokens and the role words
     for i in starts:
         if i >= doc.n - 1:
             break

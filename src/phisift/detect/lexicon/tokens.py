@@ -87,7 +87,7 @@ class Tokens:
         """The case the whole text is written in (:func:`.casing.note_case`), from these tokens."""
         from .casing import words_case
 
-        return words_case(self.words)
+        return words_case(self.words, self.caps)
 
     @cached_property
     def _lowered(self) -> str | None:
@@ -146,13 +146,10 @@ class Tokens:
     @cached_property
     def _key_index(self) -> dict[str, list[int]]:
         """Each distinct key -> the indices of its tokens, in order."""
-        index: dict[str, list[int]] = {}
+        # every key's list made first (in the order of first use), then filled: no test per token
+        index: dict[str, list[int]] = {k: [] for k in self.keys}
         for i, k in enumerate(self.keys):
-            at = index.get(k)
-            if at is None:
-                index[k] = [i]
-            else:
-                at.append(i)
+            index[k].append(i)
         return index
 
     def gap(self, i: int) -> str:
@@ -190,8 +187,10 @@ class Tokens:
 
     def after_keys(self, cue_last: frozenset[str]) -> list[int]:
         """Indices of the tokens that follow a token whose key is in ``cue_last``."""
-        keys = self.keys
-        return [i + 1 for i in self.cue_positions if keys[i] in cue_last]
+        # the tokens of ``cue_positions`` whose key is in ``cue_last``, found from the key index (``cue_last``
+        # is a few words; ``cue_positions`` thousands of tokens in a long text)
+        last, n = ALL_CUE_LAST, self.n - 1
+        return [i + 1 for i in self.positions(cue_last) if i < n and self.keys[i] in last]
 
     def is_title_case(self, i: int) -> bool:
         w = self.words[i]
