@@ -396,3 +396,14 @@ class Context:
 
     def slot_city2_bar(self, doc: Doc) -> None:
         doc.v(f"{self.city(1)} Bar Association" if self.rng.random() < 0.6 else f"{self.city(1)} Bar", "ORGANIZATION", "bar")
+
+    def slot_company_q(self, doc: Doc) -> None:  # a firm's name as quoted after "company" ("Stroy-Invest")
+        r = self.rng
+        word = self.name_part("last_name")
+        doc.v(r.choice((f"{word}-Invest", f"{word}stroy", f"{word}", f"Agro-{word}", f"{word} Trans")),
+              "ORGANIZATION", "company_quoted")
+
+    def slot_paper2(self, doc: Doc) -> None:
+        doc.v(self.rng.choice(("Hürriyet", "Kommersant", "Izvestiya", "Gazeta Wyborcza", "Evenimentul Zilei",
+                               "Corriere della Sera", "Le Monde", "Kathimerini", "Rezonansi", "Zerkalo")),
+              "ORGANIZATION", "paper_quoted")

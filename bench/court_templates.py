@@ -104,6 +104,18 @@ TUNE = {
             "Between [[DATE:3]] and [[DATE:5]] {month} the applicant was held incommunicado. His relatives, including his uncle {rel_first}, "
             "searched for him in the hospitals of {city} and {city2}.",
             "The incident took place on the {city}-{city2} road, some two kilometres from the hamlet of {village_bare}.",
+            "The witnesses {wit_ib} and {wit2_ib} stated that they had seen {app_sn} being put into a white car by "
+            "officers of the {police}. Officer {off_ib} denied this.",
+            "{app_s} was employed by a private company, \"{company_q}\", from {year} until {year2}; in {my} he "
+            "set up his own firm, {company}.",
+            "The investigator, {off_t}, questioned the applicant's neighbour, {wit_i}, on {date3}. The "
+            "[[ORGANIZATION:FSB]] refused to disclose its file.",
+            "In accordance with Article 45 § 2 of the Convention, the separate opinion of Judges {judge2_sn} and "
+            "{judge3_sn} is annexed to this judgment.",
+            "Done in English, and notified in writing on {date5}, pursuant to Rule 77 §§ 2 and 3 of the Rules of "
+            "Court.\n\n{reg}\t{judge}\nRegistrar\tPresident",
+            "An interview with the applicant appeared in the weekly {paper} and in the daily \"{paper2}\" in "
+            "{month} {year2}.",
             "The land, plot no. {register} in the {village}, was entered in the land register in the name of the "
             "applicant's father, {rel_t}, in {year}.",
         ],

@@ -37,6 +37,47 @@ def test_bench_names(text, name):
     assert name in rule_texts(text, "PATIENT")
 
 
+def test_signature_block_over_its_roles():
+    text = "Done in English.\n\nSantiago Quesada\tJosep Casadevall\nRegistrar\tPresident\n"
+    assert rule_texts(text, "PATIENT") == {"Santiago Quesada", "Josep Casadevall"}
+
+
+@pytest.mark.parametrize("text, names", [
+    ("The witnesses T.Y. and M.M. stated that they had seen him.", {"T.Y.", "M.M."}),
+    ("Officer Ş.A. denied this.", {"Ş.A."}),
+    ("the separate opinion of Judges Lagarde and Delmas is annexed.", {"Lagarde", "Delmas"}),
+    ("Judges Costa, Baka and Türmen dissented.", {"Costa", "Baka", "Türmen"}),
+])
+def test_initials_and_plural_judges(text, names):
+    assert names <= rule_texts(text, "PATIENT")
+
+
+@pytest.mark.parametrize("text", [
+    "Seen by the nurse P.A. and the resident M.D. today.",
+    "His son lives in the U.S. and visits.",
+    "The patient was given 5 mg I.V. by the nurse.",
+    "Two witnesses were present. Judges must be impartial.",
+    "Plan discussed with the family.\nRegistrar follow-up President's Day clinic",
+])
+def test_initials_and_signature_negatives(text):
+    assert rule_texts(text, "PATIENT") == set()
+
+
+@pytest.mark.parametrize("text, firm", [
+    ('He was employed by a private company, "Stroy-Invest", until 2004.', "Stroy-Invest"),
+    ('The article appeared in the daily "Hürriyet" on that day.', "Hürriyet"),
+    ("He later worked for ZAO Neftegaz in Moscow.", "ZAO Neftegaz"),
+])
+def test_quoted_and_prefixed_firms(text, firm):
+    assert firm in rule_texts(text, "ORGANIZATION")
+
+
+@pytest.mark.parametrize("text", ['Take "as needed" daily.', 'The company "may" pay the bill.',
+                                  "The PAO was 12 mmHg."])
+def test_quoted_firm_negatives(text):
+    assert rule_texts(text, "ORGANIZATION") == set()
+
+
 @pytest.mark.parametrize("text", [
     "The Chamber was composed of seven judges. Moreover, judges must be impartial.",
     "The board was composed of the President, the judges and the Registrar.",
@@ -108,6 +149,8 @@ def test_docket_with_letters_after_no():
     ("Funds held by Aslan İnşaat A.Ş. at a bank.", ("ORGANIZATION", "Aslan İnşaat A.Ş.")),
     ("a contract with SC Nistor SRL was signed", ("ORGANIZATION", "SC Nistor SRL")),
     ("shares of Tverdokhlib Construction TOV were sold", ("ORGANIZATION", "Tverdokhlib Construction TOV")),
+    ("The FSB refused to disclose its file.", ("ORGANIZATION", "FSB")),
+    ("He was taken to the Shali ROVD for questioning.", ("ORGANIZATION", "ROVD")),
 ])
 def test_court_forms(det, text, expected):
     assert expected in found(det, text)

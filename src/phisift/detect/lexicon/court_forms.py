@@ -4,6 +4,7 @@ Forms those passes leave, each with its own evidence:
 
 * a respondent State in capitals after "v." or "AGAINST" in a judgment's title ("CASE OF X v.
   GREECE", "v. THE UNITED KINGDOM"), the country the lists hold (``COUNTRY``);
+* security and police bodies and groups by their acronym alone: "the FSB", "the ROVD", "the PKK";
 * a numbered body: "Prison no. 7", "Correctional Colony no. 5", "Hospital No. 6", "Police
   Station no. 1" (``ORGANIZATION``; the number is the case-number rule's);
 * a police station by its town after the head: "Police Station Chandigarh", "P.S. Ranchi";
@@ -52,6 +53,13 @@ _SETTLEMENTS = frozenset({"village", "hamlet", "settlement"})
 _ADJECTIVE_ENDINGS = ("ic", "ian", "ish", "ese", "ical", "ern")
 _DISTRICT_KINDS = {"district": CITY, "province": STATE, "region": STATE, "oblast": STATE, "county": STATE}
 _ROADS = frozenset({"road", "highway", "motorway", "railway", "route", "border", "pipeline", "railroad"})
+#: Security, police and armed bodies and groups that judgments name by their acronym alone ("the FSB refused",
+#: "a member of the PKK"): letters no clinical abbreviation spells.
+_AGENCIES = frozenset(
+    "FSB FSIN GUVD ROVD OVD UBOP RUBOP SBU MVD KGB NKVD GRU OMON SOBR UFSIN JİTEM MİT PKK KADEK KONGRA-GEL "
+    "DHKP-C TİKKO TKP/ML HADEP DEHAP DTP BDP HDP DEP ÖZDEP EHRAC İHD TİHV RUC UVF UDA INLA SIS"
+    .split()
+)
 _VERSUS = frozenset({"v", "vs", "against"})
 #: Words after which a capitalised place the lists know, or a word no list knows, is a town: "a lawyer
 #: practising in Patras", "lives in Uzhgorod", "drove towards Şırnak", "had died in Castlebar".
@@ -68,7 +76,9 @@ def pass_court_forms(doc: Tokens, state: PassState) -> None:
         if state.taken[i]:
             continue
         k = keys[i]
-        if k in _VERSUS and i + 1 < doc.n and doc.cap[i + 1] and doc.gap(i + 1) in (" ", ". "):
+        if doc.words[i] in _AGENCIES:
+            state.emit(i, i + 1, ORGANIZATION, 0.8)
+        elif k in _VERSUS and i + 1 < doc.n and doc.cap[i + 1] and doc.gap(i + 1) in (" ", ". "):
             _country_in_caps(doc, state, i + 1)
         elif k in _TOWN_CUES and i + 1 < doc.n and doc.cap[i + 1]:
             _town_after_cue(doc, state, i)

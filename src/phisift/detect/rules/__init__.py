@@ -24,6 +24,7 @@ Where each family is found (each module keeps its regexes beside their handlers)
 ``court_people``    judges and registrars of a bench list ("composed of: Jean-Paul Costa, President, ...")
                     and judges signing "H. Sundaram, J."
 ``court_dates``     leading days of a day list before one month ("between 3 and 5 June")
+``court_orgs``      firms and newspapers by a quoted name or a legal form before it ('OOO "Romashka"')
 ``plates``          licence plates without a plate cue: three hyphen-joined groups
                     ("AM-XG-27"), two groups after "Reference"
 ``addresses``       US streets (with flat and suite parts), P.O. boxes, ZIPs, cities, states

@@ -1,4 +1,4 @@
-"""Judges, registrars and benches as judgments list them (issue 15).
+"""Judges, registrars, benches and persons by initials as judgments list them (issue 15).
 
 A judgment of the European Court of Human Rights opens with its bench: "the Court, sitting as a
 Chamber composed of: Jean-Paul Costa, President, András Baka, Rıza Türmen, judges, and Sally
@@ -6,7 +6,9 @@ Dollé, Section Registrar". The names are bare, from every country of the Counci
 no title stands before them: the roles after them (", President", ", judges", ", Section
 Registrar") and the list after "composed of" are the evidence. Indian judgments sign with the
 judge's initials, surname and ", J." ("H. Sundaram, J."), which no post-nominal rule without a
-comma sees.
+comma sees. A judgment ends with the signatures ("Santiago Quesada\tJosep Casadevall" over
+"Registrar\tPresident"), cites "Judges Rozakis and Tulkens", and names witnesses and officers by
+their initials after the word that says who they are ("the witnesses A.B. and C.D.", "officer K.B.").
 
 Each name is a person (``PATIENT``, the label the lexicon's legal passes give a judge). What stays
 untouched: the roles themselves, a list that holds a lower-case word other than a particle ("the
@@ -38,6 +40,29 @@ _LIST_END = re.compile(r"Registrar\b|Having deliberated|(?<!\b[A-Z])[.;](?:\s|$)
 _SIGNED = re.compile(r"(?<![\w.])(?P<n>(?:[A-Z]\.[ \t]?){1,3}[A-Z][a-z][\w'-]+(?:[ \t][A-Z][a-z][\w'-]+)?),[ \t]?"
                      r"(?:J|CJ|C\.J|JJ)\.(?=\s|$)")
 _ROLE_ONLY = re.compile(rf"(?:the[ \t]+)?{_ROLE}", re.I)
+#: The signature block at a judgment's end: the names on one line, their roles on the next.
+_SIGNATURE = re.compile(r"(?m)^(?P<names>[^\n]{3,160})\n[ \t]*(?:Deputy[ \t]+)?(?:Section[ \t]+)?Registrar[ \t]+"
+                        r"(?:Vice-)?President[ \t]*$")
+#: Initials standing for a person ("A.B.", "Ş.A.", "J.-P.").
+_INITIALS = r"[A-ZÀ-ÖØ-ÞĀ-Ž]\.(?:[ -]?[A-ZÀ-ÖØ-ÞĀ-Ž]\.){1,3}"
+#: Words after which initials are a person: "the witnesses A.B. and C.D.", "officer K.B.".
+_INITIALS_CUE = re.compile(
+    r"(?i)\b(?:witness(?:es)?|officers?|soldiers?|servicem[ae]n|neighbou?rs?|accused|co-accused|defendants?|"
+    r"detainees?|villagers?|investigators?|gendarmes?|relatives?|brother|sister|son|daughter|wife|husband|mother|"
+    r"father|cousin|uncle|aunt|nephew|niece|victims?|journalists?|informers?|named|a[ \t]+certain)"
+    rf"[ \t]+(?P<list>{_INITIALS}(?:(?:[ \t]*,[ \t]*|[ \t]+and[ \t]+){_INITIALS})*)(?![\w.])")
+_ONE_INITIALS = re.compile(_INITIALS)
+_TWO_INITIALS = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž]\.[ -]?[A-ZÀ-ÖØ-ÞĀ-Ž]\.")
+#: Initials that are abbreviations of clinical and common words, never a person here.
+_NOT_INITIALS = frozenset(
+    "M.D. D.O. R.N. P.A. N.P. B.S. M.S. O.D. O.S. O.U. A.S. A.D. A.U. P.O. I.V. I.M. P.R. U.S. U.K. E.U. "
+    "A.M. P.M. D.C. I.D. N.B. P.S. E.R. C.T. G.I. B.P. H.R. U.N. B.A. M.A. L.L.B. L.L.M. Q.C. K.C. S.C. "
+    "U.S.A. U.S.S.R. E.C. E.C.H.R. F.I.R.".split()
+)
+#: "Judges Rozakis and Tulkens", "Judges Costa, Baka and Türmen".
+_JUDGES = re.compile(r"\bJudges[ \t]+(?P<list>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+(?:(?:[ \t]*,[ \t]*|[ \t]+and[ \t]+)"
+                     r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+)+)")
+_LIST_ITEM = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+")
 
 
 #: Capitalised words that open a sentence or a clause, not a name ("Moreover, judges ...").
@@ -59,7 +84,33 @@ def _emit_name(scan: Scan, start: int, end: int, listed: bool) -> None:
 
 
 def find_bench(scan: Scan) -> None:
-    """Names in a bench list after "composed of", names before a bench role, and judges signing ", J."."""
+    """Names in a bench list after "composed of", names before a bench role, judges signing ", J.", the
+    signature block, persons by initials after a cue, and "Judges A and B"; each scan only on a text holding
+    its literal cue."""
+    text = scan.text
+    if scan.may_hold("composed"):
+        _bench_lists(scan)
+    if "Registrar" in text or "President" in text or "udge" in text:
+        for m in _NAME_ROLE.finditer(text):
+            _emit_name(scan, m.start("n"), m.end("n"), False)
+        if "Registrar" in text:
+            _signatures(scan)
+    if ", J" in text or ",J" in text:
+        for m in _SIGNED.finditer(text):
+            scan.emit(m.start("n"), m.end("n"), "PATIENT", 0.85)
+    if _TWO_INITIALS.search(text):
+        for m in _INITIALS_CUE.finditer(text):
+            for one in _ONE_INITIALS.finditer(text, m.start("list"), m.end("list")):
+                if one.group().replace(" ", "") not in _NOT_INITIALS:
+                    scan.emit(one.start(), one.end(), "PATIENT", 0.8)
+    if "Judges " in text:
+        for m in _JUDGES.finditer(text):
+            for one in _LIST_ITEM.finditer(text, m.start("list"), m.end("list")):
+                scan.emit(one.start(), one.end(), "PATIENT", 0.8)
+
+
+def _bench_lists(scan: Scan) -> None:
+    """"composed of: Jean-Paul Costa, President, András Baka, judges, and Sally Dollé, Section Registrar"."""
     text = scan.text
     for m in _ANCHOR.finditer(text):
         end = _LIST_END.search(text, m.end(), m.end() + 1500)
@@ -75,11 +126,23 @@ def find_bench(scan: Scan) -> None:
             if re.fullmatch(_NAME, value) is None:
                 break  # a word of the sentence: the list is over
             _emit_name(scan, a, a + len(value), True)
-    for m in _NAME_ROLE.finditer(text):
-        _emit_name(scan, m.start("n"), m.end("n"), False)
-    for m in _SIGNED.finditer(text):
-        scan.emit(m.start("n"), m.end("n"), "PATIENT", 0.85)
 
 
-BENCH = TextPass(("PATIENT",), lambda scan: scan.may_hold("composed", "registrar", "president", "judge", "j."),
+def _signatures(scan: Scan) -> None:
+    """"Santiago Quesada\tJosep Casadevall\nRegistrar\tPresident": the names over the roles."""
+    text = scan.text
+    for m in _SIGNATURE.finditer(text):
+        line = m.group("names")
+        base = m.start("names")
+        pieces = [p for p in re.finditer(r"[^\t]+?(?=[ \t]{2,}|\t|$)", line) if p.group().strip()]
+        for p in pieces:
+            value = p.group().strip()
+            if re.fullmatch(_NAME, value) is None:
+                return  # a line of prose above the roles: no signature
+        for p in pieces:
+            a = base + p.start() + (len(p.group()) - len(p.group().lstrip()))
+            _emit_name(scan, a, a + len(p.group().strip()), True)
+
+
+BENCH = TextPass(("PATIENT",), lambda scan: True,
                  find_bench)

@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 from ...document import Span
 from ...taxonomy import I2B2_LABELS
 from . import (
-    addresses, ages, columns, contact, court_dates, court_people, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, pharmacies,
+    addresses, ages, columns, contact, court_dates, court_orgs, court_people, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, pharmacies,
     plates, postcodes, print_forms, segments, shaped_ids,
     street_forms, usernames,
 )
@@ -90,6 +90,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     legal_ids.CASE_NUMBERS,
     court_people.BENCH,
     court_dates.DAY_LISTS,
+    court_orgs.NAMED_FIRMS,
     ids.LETTER_DIGIT_IDS,
     contact.IPV6_ADDRESSES,
     shaped_ids.MACS,

@@ -1,0 +1,36 @@
+"""Firms and newspapers by a quoted name or a legal form before the name (issue 15, court judgments).
+
+Judgments from the former Soviet Union and central Europe write a firm's legal form before its name
+and quote the name: 'OOO "Romashka"', 'ZAO Neftegaz', 'a private company, "Stroy-Invest"', and name
+newspapers the same way: 'the daily "Hürriyet"'. The quoted name after such a word, or the capitalised
+name after the legal form, is an ``ORGANIZATION``. Clinical notes quote words after "company" or
+"daily" hardly ever with a capital inside the quotes ('take "as needed" daily'), and the legal forms
+are letters no clinical abbreviation spells (OOO, ZAO, OAO, PAO, TOV, OJSC, CJSC, PJSC).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .base import Scan, TextPass
+
+_CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž0-9]"
+#: A word that says what the quoted name after it is.
+_KIND = (r"(?:company|companies|firm|enterprise|bank|newspaper|daily|weekly|monthly|magazine|journal|association|"
+         r"organisation|organization|foundation|NGO|plant|factory|co-?operative|society|partnership|corporation|"
+         r"channel|agency|party|union|club|OOO|ZAO|OAO|PAO|AO|TOV|OJSC|CJSC|PJSC|JSC|LLC|SC|SRL|d\.o\.o\.|A\.Ş\.)")
+_QUOTED = re.compile(rf"\b{_KIND}[ \t]*,?[ \t]*(?:called[ \t]+|named[ \t]+)?[\"“«„](?P<n>{_CAP}[^\"”»“\n]{{0,48}}?)[\"”»“]")
+_PREFIXED = re.compile(rf"(?<![\w.])(?:OOO|ZAO|OAO|PAO|TOV|OJSC|CJSC|PJSC)[ \t]+(?P<n>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+"
+                       rf"(?:[ \t][A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+)?)")
+
+
+def find_named_firms(scan: Scan) -> None:
+    text = scan.text
+    if '"' in text or "“" in text or "«" in text or "„" in text:
+        for m in _QUOTED.finditer(text):
+            scan.emit(m.start("n"), m.end("n"), "ORGANIZATION", 0.8)
+    for m in _PREFIXED.finditer(text):
+        scan.emit(m.start(), m.end("n"), "ORGANIZATION", 0.8)
+
+
+NAMED_FIRMS = TextPass(("ORGANIZATION",), lambda scan: True, find_named_firms)
