@@ -174,3 +174,110 @@ def test_a_login_after_a_programs_field_name(text, login):
 @pytest.mark.parametrize("text", ["user_id: unknown\n", "The user_id field was blank.", "login_id: none\n"])
 def test_a_programs_field_name_before_a_word_is_no_login(text):
     assert not any(label == "USERNAME" for label, _ in rules(text)), rules(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Nguyen Van An presents with abdominal pain.", "Nguyen Van An"),
+        ("Pham Minh Duc was admitted overnight.", "Pham Minh Duc"),
+        ("Kim Min-jun reports two days of cough.", "Kim Min-jun"),
+        ("Park Ji-woo denies fever.", "Park Ji-woo"),
+        ("Wang Fang was seen in clinic today.", "Wang Fang"),
+        ("NGUYEN VAN AN PRESENTS WITH PAIN.", "NGUYEN VAN AN"),
+        ("kim min-jun reports cough.", "kim min-jun"),
+    ],
+)
+def test_family_name_first_korean_and_vietnamese_names(det, text, name):  # noqa: F811
+    assert ("PATIENT", name) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("MY DAUGHTER HONOR HAS A FEVER SINCE LAST NIGHT.", "HONOR"),
+        ("my daughter honor has a fever since last night.", "honor"),
+        ("ZHANG WEI DENIES CHEST PAIN.", "ZHANG WEI"),
+        ("zhang wei denies chest pain.", "zhang wei"),
+        ("TANAKA YUI REPORTS NAUSEA.", "TANAKA YUI"),
+        ("tanaka yui reports nausea.", "tanaka yui"),
+        ("CONSULT BY Z.M. NECATIGIL THIS MORNING.", "Z.M. NECATIGIL"),
+        ("consult by z.m. necatigil this morning.", "z.m. necatigil"),
+        ("seen by a. toivanen in the clinic.", "a. toivanen"),
+    ],
+)
+def test_names_of_the_mixed_case_forms_in_notes_typed_in_one_case(det, text, name):  # noqa: F811
+    assert name in texts(det, text), found(det, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("LI NA REPORTS NAUSEA.", "LI"),
+        ("li na reports nausea.", "li"),
+        ("my son also has a rash.", "also"),
+        ("MY DAUGHTER STILL HAS A FEVER.", "STILL"),
+        ("my son often has nosebleeds.", "often"),
+        ("a. fib with rvr, rate controlled.", "fib"),
+        ("TAKE 1 TAB P.O. DAILY.", "DAILY"),
+        ("GIVEN 2 MG P.O. Q.H.S. DOSING.", "DOSING"),
+        ("A.M. MEDS GIVEN.", "MEDS"),
+        ("given i.v. fluids overnight.", "fluids"),
+        ("STATUS POST I.V. ANTIBIOTICS.", "ANTIBIOTICS"),
+        ("Na 138, K 4.1, Li level 0.8 was noted.", "Li"),
+    ],
+)
+def test_one_case_words_that_only_look_like_these_names(det, text, word):  # noqa: F811
+    assert not any(word in v for v in texts(det, text)), found(det, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "job"),
+    [
+        ("She is a 4th grade teacher.", "4th grade teacher"),
+        ("She works as a 2nd grade teacher.", "2nd grade teacher"),
+        ("she is a 4th grade teacher.", "4th grade teacher"),
+        ("SHE IS A 4TH GRADE TEACHER.", "4TH GRADE TEACHER"),
+    ],
+)
+def test_occupations_with_an_ordinal_before_them(det, text, job):  # noqa: F811
+    assert ("PROFESSION", job) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Reading is at a 4th grade level.", "She is a 4th grade student.", "He is a 1st degree relative.",
+     "She is a very good teacher to her children.", "Grade 2 systolic murmur.", "She is a 3rd year resident."],
+)
+def test_grades_and_degrees_are_no_occupations(det, text):  # noqa: F811
+    got = found(det, text)
+    assert not any(label == "PROFESSION" and any(c.isdigit() for c in v) for label, v in got), got
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"),
+    [
+        ("He works at Blue Bottle Coffee as a barista.", "Blue Bottle Coffee"),
+        ("She works at Whole Foods in the bakery.", "Whole Foods"),
+        ("She works at Paper Source on weekends.", "Paper Source"),
+        ("She works at Blue Apron in the warehouse.", "Blue Apron"),
+    ],
+)
+def test_a_firm_of_common_words_after_a_workplace_cue(det, text, firm):  # noqa: F811
+    assert ("ORGANIZATION", firm) in found(det, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("She works at Target Heart Rate goals with PT.", "Target"),
+        ("She works at Pain Management Clinic on Fridays.", "Pain"),
+        ("He works at Physical Therapy twice weekly.", "Physical"),
+        ("She retired from Social Services in 2010.", "Social"),
+        ("HE WORKS AT BLUE BOTTLE COFFEE AS A BARISTA.", "BLUE"),
+        ("He works at home as a writer.", "home"),
+        ("She works at General Hospital in the lab.", "General"),
+    ],
+)
+def test_workplace_cues_before_services_goals_and_text_in_capitals(det, text, words):  # noqa: F811
+    assert not any(label == "ORGANIZATION" and words in v for label, v in found(det, text)), found(det, text)

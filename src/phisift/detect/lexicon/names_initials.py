@@ -19,7 +19,9 @@ from __future__ import annotations
 import bisect
 import re
 
-from .cues import CALENDAR, CREDENTIAL_WORDS, NAME_STOP, TITLES
+from .casing import MIXED, clinical_vocabulary
+from .cues import CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, NAME_STOP, TITLES
+from .english import english_words
 from .labels import DOCTOR, PATIENT
 from .state import PassState
 from .tokens import Tokens
@@ -39,6 +41,50 @@ _FIRST_INITIAL = re.compile(
 )
 #: Endings of Latin species names ("Pylori", "Aureus", "Jirovecii", "Pneumoniae", "Difficile").
 _LATIN_ENDING = ("us", "ii", "ae", "um", "is", "ile", "ica", "ens", "oides")
+
+
+#: Initials and a surname in a note typed in one case: "Z.M. NECATIGIL", "z.m. necatigil", "by a. toivanen".
+_INITIALS_SURNAME_CASELESS = re.compile(
+    r"(?<![\w.])(?P<init>[A-Za-z]\.[ \t]?(?:[A-Za-z]\.[ \t]?){0,2})"
+    r"(?P<sur>[A-Za-zà-ÿÀ-Þ'’]{3,}(?:-[A-Za-zà-ÿÀ-Þ'’]{2,})?)(?![\w'’.-])"
+)
+_BY_BEFORE = re.compile(r"(?i)\bby[ \t]+$")
+#: Dotted abbreviations of two or three letters that are no initials: "P.O. BOX", "A.M. DOSE", "B.I.D. DOSING".
+_DOTTED_ABBREVIATIONS = frozenset(
+    "po am pm bid tid qid qd qhs hs npo prn us uk ie eg ac pc od os ou cc do md rn np pa dr mr ms qod tpn "
+    "dc vs nb ps pt ot st mt ft".split()
+)
+
+
+def _caseless_initials(doc: Tokens, state: PassState) -> None:
+    """'CONSULT BY Z.M. NECATIGIL', 'seen by z.m. necatigil': two or three initials before a word no list of
+    common or clinical words holds, in a note typed in one case; one initial only after "by" ("seen by a.
+    toivanen"): alone it is too weak there ("a. fib", "b. plan")."""
+    text = doc.text
+    for m in _INITIALS_SURNAME_CASELESS.finditer(text):
+        letters = "".join(c for c in m.group("init") if c.isalpha()).lower()
+        if letters in _DOTTED_ABBREVIATIONS or letters in CREDENTIAL_WORDS:
+            continue
+        if len(letters) == 1 and not _BY_BEFORE.search(text, max(0, m.start() - 4), m.start()):
+            continue  # one initial only after "by": "seen by a. toivanen", not "a. fib", "b. plan"
+        span = _tokens(doc, m.start(), m.end())
+        if span is None or not state.free(*span):
+            continue
+        key = doc.keys[span[1] - 1]
+        if not _surname_ok(doc, key) or key in clinical_vocabulary() or key in english_words() and key not in doc.lex.last:
+            continue
+        if doc.eponym_after(span[1]) or doc.dose_after(span[1]):
+            continue
+        credential = _CREDENTIAL_AFTER.match(text, m.end())  # "by r. wiggins, md": a clinician
+        label = DOCTOR if credential or _SIGNED_BEFORE.search(text, max(0, m.start() - 40), m.start()) \
+            or doc.clinician_context(span[0]) else PATIENT
+        state.emit_chars(m.start(), m.end(), span[0], span[1], label, 0.8)
+
+
+#: A credential after a name, in any case: "r. wiggins, md", "R. MCKEE, PHD".
+_CREDENTIAL_AFTER = re.compile(r"(?i:[ \t]*,?[ \t]*)(?:" + CREDENTIAL.pattern.replace(r"(?<![\w.-])", "") + ")", re.I)
+#: Who writes a note down: the name after "transcribed ... by", "dictated by", "signed by" is a clinician's.
+_SIGNED_BEFORE = re.compile(r"(?i)\b(?:transcribed|dictated|signed|cosigned|co-signed|reviewed|consult|seen)\b[^.;\n]{0,30}\bby[ \t]+$")
 
 
 def _tokens(doc: Tokens, start: int, end: int) -> tuple[int, int] | None:
@@ -79,6 +125,8 @@ def pass_initial_names(doc: Tokens, state: PassState) -> None:
     """'How old is L.N. Guclu?', 'the bill for M. Fox', 'Who is the PCP for Dayar T.?': a name by its initials."""
     if "." not in doc.text:
         return
+    if not state.recased and (doc.note_case != MIXED or doc.text.isupper() or doc.text.islower()):
+        _caseless_initials(doc, state)
     text = doc.text
     lex = doc.lex
     for m in _INITIALS_SURNAME.finditer(text):

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from ...text import ENGLISH_STOPWORDS
 from .casing import clinical_vocabulary
 from .cues import CALENDAR, NAME_STOP, NOT_NAMES, RELATIONS, TITLES
 from .labels import PATIENT
@@ -63,26 +64,113 @@ def _kin_names(doc: Tokens, state: PassState) -> None:
             state.emit(t, t + 1, PATIENT, 0.8)
 
 
-def _surname_first(doc: Tokens, state: PassState) -> None:
+#: After "was" / "is": what is done to or said of a patient ("Wang Fang was seen", "Pham Minh Duc was admitted").
+_PASSIVE_AFTER = frozenset(
+    "seen admitted evaluated examined brought referred transferred discharged here accompanied treated".split()
+)
+#: Syllables of Korean given names, romanised and joined by a hyphen: "Min-jun", "Ji-woo", "Seo-yeon".
+_KOREAN_SYLLABLES = frozenset(
+    "min jun ji woo seo yeon ha eun hye jin soo su hyun young yeong yoon joon hoon sung seong jae dong kyung "
+    "hee sook ja mi na yu ho seung won jung bin chan gyu tae sang hwa kyu kyeong ye rin ah yun won jee ho hyuk "
+    "woong chul cheol il yong mun yeol hun seok suk nam gi ki do un hyo bo ra da han sol si gun".split()
+)
+#: Vietnamese family names and the middle names after them: "Nguyen Van An", "Tran Thi Mai", "Pham Minh Duc".
+_VIET_FAMILY = frozenset(
+    "nguyen tran le pham hoang huynh phan vu vo dang bui ngo duong dinh truong trinh luong lam mai cao".split()
+)
+_VIET_MIDDLE = frozenset("van thi minh duc ngoc thanh quoc huu xuan anh thu hong kim dinh cong tuan quang".split())
+
+
+_BE = frozenset({"was", "is"})
+
+
+def _person_verb_at(doc: Tokens, t: int) -> bool:
+    """Token t (right after a name) is a person's verb: "denies", "reports"; "was seen", "is here"."""
+    if t >= doc.n or not doc.simple_gap(t):
+        return False
+    k = doc.keys[t]
+    if k in _REPORT_VERBS:
+        return True
+    return k in _BE and t + 1 < doc.n and doc.simple_gap(t + 1) and doc.keys[t + 1] in _PASSIVE_AFTER
+
+
+def _surname_first_end(doc: Tokens, t: int) -> int | None:
+    """The end of a name in family-given order at token t: "Zhang Wei", "Sato Haruto" (listed), "Kim Min-jun"
+    (a Korean given name of two syllables), "Nguyen Van An" (a Vietnamese family and middle name, then any
+    given name); "Wei Zhang" given-family too. None when no such shape starts at t."""
     lex = doc.lex
-    for t in [v - 2 for v in doc.positions(_REPORT_VERBS) if v >= 2]:  # two tokens before a report verb
-        if state.taken[t] or state.taken[t + 1] or not doc.sentence_initial(t):
+    if t + 1 >= doc.n or not doc.simple_gap(t + 1):
+        return None
+    a, b = doc.keys[t], doc.keys[t + 1]
+    if a in _VIET_FAMILY and b in _VIET_MIDDLE and t + 2 < doc.n and doc.simple_gap(t + 2):
+        c = doc.keys[t + 2]  # "An" is a given name here, though a function word elsewhere
+        if c.isalpha() and len(c) >= 2 and (c not in NAME_STOP or c == "an") and c not in _REPORT_VERBS \
+                and c not in ("was", "is"):
+            return t + 3
+    if (a in lex.last or a in lex.romanized_last) and (b in lex.romanized_given or b in lex.first) \
+            or a in lex.romanized_given and b in lex.last:
+        return t + 2
+    parts = b.split("-")
+    if (a in lex.last or a in lex.romanized_last) and len(parts) == 2 and all(p in _KOREAN_SYLLABLES for p in parts):
+        return t + 2
+    return None
+
+
+def _surname_first(doc: Tokens, state: PassState, caseless: bool = False) -> None:
+    """``caseless``: a text typed in one case ("ZHANG WEI DENIES", "tanaka yui reports"), where neither word
+    may be a word of the notes ("LI NA", lithium and sodium, stays untouched)."""
+    lex = doc.lex
+    # a name of two or three tokens before a report verb or "was"/"is": the only places this pass acts at
+    verbs = doc.positions(_REPORT_VERBS | _BE)
+    for t in sorted({v - n for v in verbs for n in (2, 3) if v >= n}):
+        if state.taken[t] or not doc.sentence_initial(t):
             continue
-        if not (doc.simple_gap(t + 1) and doc.simple_gap(t + 2)) or doc.keys[t + 2] not in _REPORT_VERBS:
+        e = _surname_first_end(doc, t)
+        if e is None or not state.free(t, e) or not _person_verb_at(doc, e):
             continue
-        a, b = doc.keys[t], doc.keys[t + 1]
-        if not ((a in lex.last or a in lex.romanized_last) and (b in lex.romanized_given or b in lex.first)
-                or a in lex.romanized_given and b in lex.last):  # "Zhang Wei", "Sato Haruto"; "Wei Zhang"
+        if caseless:
+            if any(doc.keys[u] in NAME_STOP or doc.keys[u] in TITLES or doc.keys[u] in lex.terms or len(doc.keys[u]) < 3
+                   or doc.keys[u] in clinical_vocabulary() or not doc.keys[u].replace("-", "").isalpha()
+                   for u in (t, t + 1)):
+                continue
+        elif any(doc.is_upper(u) or not doc.cap[u] or doc.keys[u] in NAME_STOP and u < t + 2 or doc.keys[u] in TITLES
+                 or doc.keys[u] in lex.terms for u in range(t, e)):
             continue
-        if any(doc.is_upper(u) or not doc.cap[u] or doc.keys[u] in NAME_STOP or doc.keys[u] in TITLES
-               or doc.keys[u] in lex.terms for u in (t, t + 1)):
-            continue
-        state.emit(t, t + 2, PATIENT, 0.8)
+        state.emit(t, e, PATIENT, 0.8)
 
 
 def pass_kin_names(doc: Tokens, state: PassState) -> None:
     """'My daughter Honor has a fever', 'Zhang Wei denies tobacco use': names by their clause, no list."""
     if doc.text.isupper() or doc.text.islower() or state.recased:
-        return  # the forms need the text's own capitals
+        _kin_names_caseless(doc, state)  # the same forms typed in one case: listed names only
+        _surname_first(doc, state, caseless=True)
+        return
     _kin_names(doc, state)
     _surname_first(doc, state)
+
+
+#: Adverbs and fillers between a kin word and its verb that some given-name list holds: "my son also has".
+_NOT_KIN_NAMES = frozenset(
+    "also still now just really never always often too then usually sometimes finally already even only again "
+    "suddenly recently apparently".split()
+)
+
+
+def _kin_names_caseless(doc: Tokens, state: PassState) -> None:
+    """"MY DAUGHTER HONOR HAS A FEVER", "my son hunter has a rash": in a text typed in one case the word
+    between the kin word and its verb is a given name listed, or a word no note uses and no adverb."""
+    lex = doc.lex
+    for t in doc.follow(_KIN):  # the tokens after a kin word: the only ones this pass acts at
+        if t < 2 or t >= doc.n - 1 or state.taken[t] or doc.keys[t - 2] not in _POSSESSIVES:
+            continue
+        if not (doc.simple_gap(t) and doc.simple_gap(t - 1) and doc.simple_gap(t + 1)):
+            continue
+        if t >= 3 and doc.keys[t - 3] in _GIVE or doc.keys[t + 1] not in _KIN_VERBS:
+            continue
+        k = doc.keys[t]
+        if k in _NOT_KIN_NAMES or k in NAME_STOP or k in TITLES or k in CALENDAR or k in NOT_NAMES \
+                or k in lex.terms or k in _KIN or k in ENGLISH_STOPWORDS or not k.isalpha() or len(k) < 3:
+            continue
+        if k not in lex.first and (k in clinical_vocabulary() or k.endswith("ly")):
+            continue  # "my son often has", "my daughter pain has": an adverb or a word of the notes
+        state.emit(t, t + 1, PATIENT, 0.8)

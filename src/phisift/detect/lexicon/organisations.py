@@ -7,10 +7,11 @@ they are the specific capitalised run after "works at", "employed by", "Employer
 
 from __future__ import annotations
 
-from .casing import inflected
+from ...text import ENGLISH_STOPWORDS
+from .casing import MIXED, inflected
 from .cues import (
-    CALENDAR, NAME_STOP, ORG_CUES, ORG_CUE_LAST, ORG_CUE_MAXLEN, ORG_HEADERS, ORG_VALUE_SKIP, ORG_VALUE_STOP,
-    PAYER_CUE_LAST, TITLES,
+    CALENDAR, INST_GENERIC, NAME_STOP, ORG_CUES, ORG_CUE_LAST, ORG_CUE_MAXLEN, ORG_HEADERS, ORG_VALUE_SKIP, ORG_VALUE_STOP,
+    PAYER_CUE_LAST, SPECIALTY_WORDS, TITLES,
 )
 from .institutions import right_run
 from .labels import ORGANIZATION
@@ -120,6 +121,35 @@ def _org_name_header(doc: Tokens, t: int) -> bool:
     return doc.keys[t] == "name" and t > 0 and doc.simple_gap(t) and doc.keys[t - 1] in ORG_HEADERS
 
 
+#: First words of the cues of a workplace: "works at", "employed by", "retired from", "job at".
+_WORK_CUE_FIRST = frozenset("works worked working work employed employee job jobs retired hired position".split())
+
+
+#: Last words of a service or an activity, not a firm: "works at Pain Management", "Physical Therapy".
+_SERVICE_ENDS = frozenset("management therapy rehabilitation rehab medicine care services service program programs "
+                          "counseling capacity goals".split())
+
+
+def _employer_of_words(doc: Tokens, state: PassState, c: int, i: int, b: int) -> bool:
+    """'works at Blue Bottle Coffee', 'employed by Home Depot': a firm named with common words, read from its
+    capitals after a workplace cue in a text with its own case: two or more title-case words, none a word
+    that says what kind of place it is ("works at General Hospital", "the Department of Public Works")."""
+    if b - i < 2 or state.recased or doc.note_case != MIXED or doc.text.isupper() or doc.text.islower():
+        return False
+    phrase = doc.phrase_before(c, ORG_CUES, ORG_CUE_MAXLEN)
+    if phrase is None or phrase[0] not in _WORK_CUE_FIRST:
+        return False
+    keys = [doc.keys[t] for t in range(i, b) if doc.cap[t]]
+    if any(not doc.is_title_case(t) for t in range(i, b) if doc.cap[t]) or len(keys) < 2:
+        return False
+    if any(k in INST_GENERIC or k in SPECIALTY_WORDS for k in keys) or " ".join(keys) in doc.lex.cities \
+            or keys[-1] in _SERVICE_ENDS or b < doc.n and doc.simple_gap(b) and doc.cap[b]:
+        return False  # "Pain Management (Clinic)", "Social Services": a service; a run cut short is another pass's
+    if b < doc.n and doc.simple_gap(b) and doc.keys[b] not in ENGLISH_STOPWORDS:
+        return False  # "works at Target Heart Rate goals": the words name a thing the next word says
+    return not any(k in NAME_STOP or k in TITLES or k in doc.lex.terms for k in keys)
+
+
 _TRIAL_WORDS = frozenset("trial trials study studies protocol registry cohort".split())
 
 
@@ -142,7 +172,8 @@ def pass_org_cues(doc: Tokens, state: PassState) -> None:
             continue
         b = org_value(doc, state, i, header)
         toks = range(i, b)
-        if b <= i or not specific(doc, toks) or any(doc.keys[t] in CALENDAR for t in toks):
+        if b <= i or not (specific(doc, toks) or _employer_of_words(doc, state, c, i, b)) \
+                or any(doc.keys[t] in CALENDAR for t in toks):
             continue
         if b - i == 1 and doc.lex.is_place_word(doc.keys[i]) and not (
             doc.keys[c - 1] in ("by", "for") and doc.keys[i] in doc.lex.last and doc.is_title_case(i)

@@ -6,6 +6,7 @@ occupation ("a cashier at Stop & Shop") is tagged as an organisation.
 
 from __future__ import annotations
 
+import re
 from itertools import product
 
 from .cues import NAME_STOP, PROF_CUES, PROF_CUE_LAST, PROF_CUE_MAXLEN, PROF_MODIFIERS, TITLES
@@ -90,13 +91,17 @@ def _slashed(doc: Tokens, state: PassState, i: int, j: int) -> tuple[int, int]:
 
 
 def pass_professions(doc: Tokens, state: PassState) -> None:
-    """'works as a nurse', 'Occupation: pastry chef', 'is a retired teacher': a listed occupation
-    (with up to two words before it) after a job cue, then the employer after it."""
+    """'works as a nurse', 'Occupation: pastry chef', 'is a retired teacher', 'is a 4th grade teacher': a
+    listed occupation (with up to two words before it, or an ordinal and one) after a job cue, then the
+    employer after it."""
     for i, cue in doc.after_phrases(PROF_CUE_LAST, PROF_CUES, PROF_CUE_MAXLEN):
         if state.taken[i]:
             continue
         explicit = PROF_CUES[cue]
         g = doc.gap(i)
+        if _ORDINAL_GAP.fullmatch(g) and doc.keys[i] in _ORDINAL_ENDS:
+            _ordinal_grade(doc, state, i, explicit)
+            continue
         if "\n" in g or g.strip() not in ("", ":", "-", ":-"):
             continue
         t = i
@@ -137,6 +142,25 @@ def pass_professions(doc: Tokens, state: PassState) -> None:
             else:
                 _slash_second_half(doc, state, t)
             break
+
+
+#: The number of an ordinal before its ending ("4" of "4th grade teacher": the tokens are words of letters).
+_ORDINAL_GAP = re.compile(r"[ \t]+[0-9]{1,2}")
+_ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
+
+
+def _ordinal_grade(doc: Tokens, state: PassState, i: int, explicit: bool) -> None:
+    """'is a 4th grade teacher', 'works as a 2nd shift supervisor': an ordinal and a word before a listed
+    occupation; the span starts at the ordinal's number."""
+    for u in (i + 1, i + 2):
+        if u >= doc.n or not all(_prof_prefix_ok(doc, v) for v in range(i + 1, u)) or not doc.simple_gap(u):
+            return
+        j = _profession_at(doc, u, explicit)
+        if j is not None and state.free(i, j):
+            start = doc.starts[i] - len(doc.gap(i).lstrip(" \t"))
+            state.emit_chars(start, doc.ends[j - 1], i, j, PROFESSION, 0.9)
+            _employer_after(doc, state, j)
+            return
 
 
 def _through_slashes(doc: Tokens, state: PassState, t: int, explicit: bool) -> int | None:
