@@ -34,6 +34,7 @@ _PREV_WORDS = re.compile(
     rf"(?:(?P<w1>{_WORD_CHARS})(?:[ \t]+(?P<w2>{_WORD_CHARS})(?:[ \t]+(?P<w3>{_WORD_CHARS}))?)?)?"
 )
 _ANY_DIGIT = re.compile(r"[0-9]")
+_BLANK_DIGIT = re.compile(r"[ \t][0-9]")
 
 
 def gated_lines(gate: re.Pattern, text: str, hay: str) -> list[tuple[int, int]]:
@@ -84,7 +85,8 @@ class Scan:
     this position", "does a unit follow") are the context checks they share.
     """
 
-    __slots__ = ("text", "p", "labels", "out", "n", "spanish", "has_digit", "date_rows", "lower", "plain")
+    __slots__ = ("text", "p", "labels", "out", "n", "spanish", "has_digit", "date_rows", "lower", "plain", "_reversed",
+                 "_blank_digits")
 
     def __init__(self, text: str, patterns: RulePatterns, labels: frozenset[str] | None) -> None:
         self.text = text
@@ -101,6 +103,25 @@ class Scan:
         #: ("ſ" is "s", "K" is "k"): a case-insensitive regex of ASCII words can match only where ``lower``
         #: holds them, so a pass may skip a text whose ``lower`` does not
         self.plain = FOLDS_TO_ASCII.search(text) is None
+        self._reversed: str | None = None
+        self._blank_digits: list[int] | None = None
+
+    def back(self, run: re.Pattern, pos: int) -> int:
+        """Where the run of ``run`` (a pattern of one repeated character class, ``[...]*``) that ends at ``pos``
+        begins: the pattern matched on the reversed text, so a pass that finds a run's end at C speed (a blank
+        before a digit) reads the characters before it without a scan from the text's start."""
+        if self._reversed is None:
+            self._reversed = self.text[::-1]
+        at = self.n - pos
+        return pos - (run.match(self._reversed, at).end() - at)
+
+    @property
+    def blank_digits(self) -> list[int]:
+        """Offsets of every blank (space, tab) right before a digit, in order: where the passes that need
+        "[ \t]+[0-9]" after a word look (computed once per text)."""
+        if self._blank_digits is None:
+            self._blank_digits = [m.start() for m in _BLANK_DIGIT.finditer(self.text)]
+        return self._blank_digits
 
     def may_hold(self, *words: str) -> bool:
         """Whether a case-insensitive regex that needs one of ``words`` (ASCII, lower case) can match here."""

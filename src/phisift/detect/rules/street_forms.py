@@ -134,11 +134,29 @@ def _prefix_streets(scan: Scan) -> None:
         _emit_street(scan, m.start(), words[-1][1], before, after)
 
 
+_BLANKS = re.compile(r"[ \t]*")
+_LETTERS = re.compile(r"[^\W\d_]*")
+_NOT_BLANKS = re.compile(r"[^ \t]*")
+
+
+def _before_blank_digits(scan: Scan, run: re.Pattern) -> list[int]:
+    """For each blank run before a digit (``Scan.blank_digits``), where the run of ``run`` that ends at the blanks
+    begins, in order: the only places a pattern that needs "[ \t]+[0-9]" right after a word of such a run can
+    start (at any other place the character before is one of the run's, which its look-behind refuses)."""
+    out = []
+    for g in scan.blank_digits:
+        s = scan.back(run, scan.back(_BLANKS, g + 1))
+        if not out or s > out[-1]:
+            out.append(s)
+    return out
+
+
 def _fused_streets(scan: Scan) -> None:
     """"Koskikatu 83", "94 Koskikatu 83", "Sterre der Zeestraat 197", "Schietboompleinstraat 391"."""
     text = scan.text
     common = _common_words()
-    for candidate in _FUSED_CANDIDATE.finditer(text):
+    # what ``_FUSED_CANDIDATE.finditer(text)`` finds, tried only where a run of letters ends in blanks and a digit
+    for candidate in filter(None, (_FUSED_CANDIDATE.match(text, s) for s in _before_blank_digits(scan, _LETTERS))):
         m = _FUSED_RE.match(text, candidate.start())
         if m is None:
             continue
@@ -175,7 +193,9 @@ def _leading_words(text: str, ls: int, start: int) -> int:
 def _suffix_streets(scan: Scan) -> None:
     """"Árpád fejedelem útja 3.", "Nordahl Rolfsens vei 187", "Erzsébet tér 19.": one to three name words first."""
     text = scan.text
-    for m in _SUFFIX_RE.finditer(text):
+    # what ``_SUFFIX_RE.finditer(text)`` finds: its type word follows a blank and ends in blanks and a digit
+    # (or "." then those), so it starts where the blanks before a digit close a run of other characters
+    for m in filter(None, (_SUFFIX_RE.match(text, s) for s in _before_blank_digits(scan, _NOT_BLANKS))):
         after = _number_after(scan, m.end())
         if after is None:
             continue
