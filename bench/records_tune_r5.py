@@ -325,7 +325,8 @@ def x_eligibility(rec: Rec, c: Cast) -> None:
     rec.t(r.choice(("Member ID: ", "Mbr #", "Subscriber No. ", "ID Number "))).v(member_id(c), "HEALTHPLAN", "member").t("\n")
     rec.t(r.choice(("Group: ", "Grp No ", "Group Number: ", "Employer Group # "))).v(group_no(c), "HEALTHPLAN", "group")
     rec.t(r.choice(("  Group name: ", "  Employer: "))).v(org(c, "employer"), "ORGANIZATION", "employer").t("\n")
-    rec.t("RxBIN ").v(digits(r, 6, "0123456789"), "HEALTHPLAN", "rxbin").t("  RxPCN ").v(letters(r, r.choice((3, 4, 6))), "HEALTHPLAN", "rxpcn")
+    # the BIN and PCN route the claim to the plan's processor (printed on every member's card): not PHI
+    rec.t(f"RxBIN {r.choice(('610014', '004336', '003858', '610502', '015581'))}  RxPCN {r.choice(('ADV', 'MEDDPRIME', 'A4', 'CTRXMEDD'))}")
     rec.t("  RxGRP ").v(f"{letters(r, 2)}{digits(r, 4)}", "HEALTHPLAN", "rxgrp").t("\n")
     rec.t("Coverage: Active. PCP copay $25, Specialist $50, ER $250. Deductible $1,500 (met $420). OOP max $6,000.\n")
     if r.random() < 0.6:
