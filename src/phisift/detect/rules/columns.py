@@ -20,6 +20,7 @@ import re
 from . import vocab
 from .base import Scan, TextPass
 from .names import TITLE_HEAD, clean_name
+from ...text import clinical_vocabulary
 
 #: Column and field names (lower case, blanks for "_" and ".", no "#" or ":") -> the label of their values.
 COLUMNS: dict[str, str] = {}
@@ -43,21 +44,26 @@ for _label, _names in {
     "USERNAME": ("user", "username", "user id", "userid", "login", "entered by", "given by", "administered by",
                  "modified by", "last edited by", "edited by", "verified by", "reviewed by", "author", "operator",
                  "login id", "user name", "portal user", "portal username", "reset by", "last reset by", "rph",
-                 "created by", "updated by", "unlocked by", "account name", "screen name", "handle", "user name id"),
+                 "created by", "updated by", "unlocked by", "account name", "screen name", "handle", "user name id",
+                 "signed by", "dictated by", "transcribed by", "approved by", "submitted by", "network id"),
     "MEDICALRECORD": ("mrn", "mr", "mr no", "med rec", "medical record", "medical record no", "medical record number",
                       "chart", "chart no", "hosp", "unit no", "pt id", "patient id", "empi", "record", "patient no"),
     "ACCOUNT": ("acct", "acct no", "account", "account no", "account number", "patient account no", "fin", "har",
+                "pat ctrl", "patient control", "patient ctrl",
                 "billing", "billing acct", "invoice", "financial", "statement acct"),
     "IDNUM": ("encounter", "enc id", "encounter number", "visit id", "visit no", "csn", "accession", "accession no",
               "acc", "specimen", "specimen id", "spec id", "order", "order id", "order number", "claim", "claim no",
               "claim id", "case", "requisition", "req no", "auth", "registry id", "photo", "photo file", "image file",
               "attachment", "npi", "npi no", "provider npi", "fed tax", "fed tax no", "federal tax id", "tax id",
               "ein", "fein", "tin", "badge", "badge no", "incident", "incident no", "rx", "rx no", "ncpdp id",
-              "ptan", "policy number", "visit", "admission", "admission no", "episode", "episode no"),
+              "ptan", "policy number", "visit", "admission", "admission no", "episode", "episode no", "icn",
+              "check eft", "eft", "tax id no", "federal tax id no"),
     "HEALTHPLAN": ("member id", "ins member id", "ins id", "insurance id", "subscriber id", "policy", "policy no",
                    "group", "group no", "group number", "group id", "grp", "medicaid", "medicare id", "mbi",
                    "beneficiary id", "health plan id", "insured id", "cert", "plan group", "cardholder id",
-                   "insureds unique id", "insurance group no", "insurance group", "rxgrp", "rx group"),
+                   "insureds unique id", "insurance group no", "insurance group", "rxgrp", "rx group", "mbr", "mbr id",
+                   "hic member", "hic", "policy id", "certificate", "plan member", "subscriber no", "member no",
+                   "employer group", "contract no"),
     "SSN": ("ssn", "social security no", "social security number", "soc sec", "ss"),
     "DATE": ("dob", "d o b", "birth date", "birthdate", "date of birth", "born", "date", "svc date", "dos",
              "date of service", "service date", "visit date", "appt date", "admit", "admit date", "adm date",
@@ -77,14 +83,16 @@ for _label, _names in {
     "COUNTRY": ("country", "nationality", "country of residence", "citizenship", "country of birth"),
     "STREET": ("address", "street", "addr", "street address", "address 1", "address line 1", "home address",
                "street and number", "residence address"),
-    "HOSPITAL": ("facility", "hospital", "facility name", "clinic", "service location", "location"),
+    "HOSPITAL": ("facility", "hospital", "facility name", "clinic", "service location", "location",
+                 "servicing facility", "treating facility", "source facility", "receiving facility", "sending facility",
+                 "referring facility", "performing facility", "osh", "outside hospital", "prior hospital"),
     "DEVICE": ("lot", "lot no", "lot number", "serial", "serial no", "serial number", "sn", "s n", "udi", "batch",
                "batch no", "batch number"),
     "VEHICLE": ("plate", "license plate", "vin", "vehicle identifier", "vehicle id", "vehicle tag", "vehicle plate", "tag",
-                "lic plate", "plate no", "tag no"),
+                "lic plate", "plate no", "tag no", "vrm", "vehicle reg", "vehicle registration"),
     "LOCATION-OTHER": ("county", "county of residence", "cnty"),
     "LICENSE": ("license", "license no", "dea", "dea no", "lic", "dl", "dl no", "drivers license", "driver license",
-                "state lic", "st lic", "board cert"),
+                "state lic", "st lic", "board cert", "cds", "controlled substance reg", "state license"),
     "PROFESSION": ("occupation", "occ", "job title", "usual occupation", "decedents usual occupation", "position",
                    "profession"),
     "ORGANIZATION": ("employer", "employer name", "kind of business industry", "place of employment", "company",
@@ -92,7 +100,10 @@ for _label, _names in {
                      "insurance carrier", "agency", "school", "school name", "pharmacy", "pharmacy name",
                      "funeral facility", "funeral home", "supplier", "dme supplier", "works at",
                      "insurance co", "insurer name", "auto insurer", "employed by", "vendor", "organization",
-                     "organisation", "organization name", "company name", "business name"),
+                     "organisation", "organization name", "company name", "business name", "home health agency",
+                     "hha", "group name", "former employer", "previous employer", "current employer", "bill to",
+                     "primary payer", "secondary payer", "insurance", "primary insurance", "secondary insurance",
+                     "home care agency", "hospice agency", "towing company", "place of work"),
 }.items():
     for _name in _names:
         COLUMNS[_name] = _label
@@ -105,12 +116,26 @@ _TABLE_ONLY = frozenset({"patient", "pt", "name", "member", "date", "given", "co
                          "financial", "billing", "invoice", "chart", "cell", "mobile", "consultant",
                          "location", "driver", "parent", "informant", "rx", "badge", "incident", "company",
                          "carrier", "school", "pharmacy", "supplier", "handle", "examiner", "tin", "st", "tag", "visit", "admission",
-                         "episode", "batch"})
+                         "episode", "batch", "hic", "certificate", "eft"})
 #: What a procedure note's "Position:" holds: the body's, not a job.
 _BODY_POSITIONS = frozenset({"supine", "prone", "lateral", "lithotomy", "sitting", "standing", "fowler", "fowler's",
                              "semi-fowler", "semi-fowler's", "trendelenburg", "reverse", "left", "right", "beach",
                              "decubitus", "jackknife", "kneeling", "seated", "upright", "semirecumbent", "recumbent",
                              "modified", "neutral", "park", "knee-chest", "sims", "lloyd-davies", "frog-leg"})
+#: Column names of record print-outs that hold no PHI ("Role", "Action", "Workstation"): they count toward a
+#: header row being one (an audit table "Date/Time | User ID | Name | Role | Action | Workstation").
+_NEUTRAL_COLUMNS = frozenset({
+    "date time", "time", "access time", "event time", "role", "action", "event", "workstation", "ws", "department",
+    "dept", "status", "type", "description", "comments", "comment", "bed", "room", "rm", "unit", "sex", "gender",
+    "sx", "cc", "dx", "diagnosis", "esi", "los", "code status", "activity", "module", "reason", "source",
+})
+#: Values of a payer or insurance field that name a kind of coverage, not a body.
+_COVERAGE_WORDS = frozenset({"medicare", "medicaid", "self", "self pay", "self-pay", "selfpay", "none", "uninsured",
+                             "commercial", "private", "pending", "unknown", "yes", "no", "active", "patient",
+                             "same", "same as above", "see above", "n/a", "other"})
+#: Labels that name their value only with a mark after them ("Insurance: Aetna"), never as a box's first word
+#: ("11c. INSURANCE PLAN NAME OR PROGRAM NAME").
+_MARKED_ONLY = frozenset({"insurance", "bill to"})
 _NORM_DROP = re.compile(r"[#:().\"]")
 _DIGIT = re.compile(r"[0-9]")
 _ID_LABELS = frozenset({"MEDICALRECORD", "ACCOUNT", "IDNUM", "HEALTHPLAN", "SSN", "DEVICE", "VEHICLE", "LICENSE", "ZIP",
@@ -125,7 +150,7 @@ _PHONE_VALUE = re.compile(r"[+(0-9][0-9() .+-]{5,}[0-9](?:[ \t]*(?:x|ext\.?)[ \t
 _ZIP_VALUE = re.compile(r"(?=[A-Z0-9 -]*[0-9])(?:[A-Z0-9]{2,5}(?:[ -][A-Z0-9]{3,4})?|[A-Z][0-9][A-Z][0-9][A-Z][0-9])")
 _PLACE_VALUE = re.compile(r"[^\W\d_][\w'’.&-]*(?:[ ]+[^\W\d_][\w'’.&-]*){0,5}")
 _JOB_VALUE = re.compile(r"[^\W\d_][\w'’.&-]*(?:(?:[ ]+|,[ ]*|/)\(?[^\W\d_][\w'’.&-]*\)?){0,6}")
-_ORG_VALUE = re.compile(r"[^\W_][\w'’.&,-]*(?:[ ]+(?:&|[^\W_][\w'’.&,-]*)){0,7}")
+_ORG_VALUE = re.compile(r"[^\W_][\w'’.&,-]*(?:[ ]+(?:&|#?[^\W_][\w'’.&,-]*)){0,7}")  # "Walmart Supercenter #5584"
 #: Cell separators of a row: a tab, a bar, a semicolon, a comma, or a run of two or more blanks.
 _DELIMS = ("\t", "|", ";", ",")
 _GAP = re.compile(r"[ \t]{2,}|\t")
@@ -183,6 +208,8 @@ def value_span(label: str, value: str) -> tuple[int, int, str] | None:
         return (0, len(v), label) if m and v.split()[0][0].isupper() and v.lower() not in vocab.SERVICE_WORDS else None
     if label == "STREET":
         v = v.split(",")[0].rstrip()  # "45 R Carne Azeda 16, Zavrč, Solomon Islands": the town is not the street
+    if label == "ORGANIZATION" and v.lower() in _COVERAGE_WORDS:
+        return None  # "Insurance: Medicare", "Bill to: Self"
     if label in ("ORGANIZATION", "STREET"):
         m = _ORG_VALUE.fullmatch(v)
         return (0, len(v), label) if m and (v[0].isupper() or v[0].isdigit()) else None
@@ -299,7 +326,8 @@ def _header(line: str) -> tuple[str, list[tuple[int, int, str | None]]] | None:
             continue
         labels = [column_label(c) for c in cells]
         known = sum(lab is not None for lab in labels)
-        if known >= 2 and known * 2 >= len(cells):
+        neutral = sum(lab is None and normalize(c) in _NEUTRAL_COLUMNS for c, lab in zip(cells, labels))
+        if known >= 2 and (known + neutral) * 2 >= len(cells):
             return delim, [(a, b, lab) for (a, b), lab in zip(spans, labels)]
     return None
 
@@ -425,6 +453,8 @@ def _plain_value(lab: str, rest: str) -> bool:
     """Whether a common-word label ("State", "User", "TIN", "Tag") still names the value after a colon or dots:
     a state's code or name, a login (one token in lower case or with digits), an ID of one token with two digits
     or more ("TIN: 99-7760708"; not "Rx: 1 tab daily")."""
+    if lab == "ORGANIZATION":
+        return _named_body(rest)
     m = _ONE_CODE.match(rest)
     if not m:
         return False
@@ -435,6 +465,28 @@ def _plain_value(lab: str, rest: str) -> bool:
         return len(v) >= 4 and (v.islower() or any(c.isdigit() for c in v)) and v.lower() not in vocab.NOT_USERNAMES
     return lab in _ID_LABELS and lab not in ("AGE", "DATE", "PHONE", "FAX") and len(v) >= 4 and sum(
         c.isdigit() for c in v) >= 2
+
+
+#: Words a carrier-status or school field holds that name no body ("Carrier: Negative", "School: Not enrolled").
+_NOT_BODY_WORDS = frozenset({"negative", "positive", "unknown", "none", "yes", "no", "not", "tested", "pending",
+                             "heterozygous", "homozygous", "status", "normal", "abnormal", "detected", "enrolled",
+                             "n/a", "na", "declined", "deferred", "graduated", "dropped", "out", "home", "homeschooled"})
+_BODY_VALUE = re.compile(r"[-=:#. \t]*(?P<v>[^\W\d_][\w'’.&-]*(?:[ ](?:&|of|and|[^\W\d_][\w'’.&-]*)){0,6})"
+                         r"(?:[ \t]*$|[ \t]{2,}|[;|])")
+
+
+def _named_body(rest: str) -> bool:
+    """Whether a common-word label of a body ("Carrier", "School", "Company") has a body's name after its colon:
+    capitalised words, not all clinical words ("Carrier: American Family Insurance", not "Carrier: Negative")."""
+    m = _BODY_VALUE.match(rest)
+    if not m:
+        return False
+    words = [w for w in m.group("v").split() if w not in ("&", "of", "and")]
+    if not all(w[0].isupper() for w in words):
+        return False
+    vocabulary = clinical_vocabulary()
+    return not all(w.lower() in vocabulary or w.lower() in _NOT_BODY_WORDS for w in words) \
+        and m.group("v").lower() not in _COVERAGE_WORDS
 
 
 #: A form's box number before its label: "7b. COUNTY", "58 INSURED'S NAME", "4a. AGE-Last Birthday".
@@ -456,7 +508,7 @@ def _boxed_pair(scan: Scan, start: int, line: str, at: int) -> int:
     for k in range(min(6, len(words)), 0, -1):
         label_text = line[at : words[k - 1].end()]
         lab = column_label(label_text)
-        if lab is None or k == 1 and (not label_text.isupper() or normalize(label_text) in _TABLE_ONLY):
+        if lab is None or k == 1 and (not label_text.isupper() or normalize(label_text) in _TABLE_ONLY | _MARKED_ONLY):
             continue
         if k > 1 and normalize(label_text) in _TABLE_ONLY:
             continue

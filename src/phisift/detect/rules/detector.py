@@ -19,7 +19,7 @@ from ...document import Span
 from ...taxonomy import I2B2_LABELS
 from . import (
     addresses, ages, columns, contact, court_dates, court_orgs, court_people, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, pharmacies,
-    plates, postcodes, print_forms, segments, shaped_ids,
+    plates, postcodes, print_forms, record_slots, segments, shaped_ids,
     street_forms, usernames,
 )
 from .addresses import AddressPatterns
@@ -130,6 +130,11 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     segments.MASKED_SSNS,
     segments.GS1_UDIS,
     pharmacies.PHARMACY_STORES,
+    record_slots.SLOT_LOGINS,
+    record_slots.LISTED_AGES,
+    record_slots.STATE_PLATES,
+    record_slots.HOSPITAL_TAILS,
+    record_slots.CAPS_HOSPITALS,
 )
 
 

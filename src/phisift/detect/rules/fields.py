@@ -34,6 +34,8 @@ _RE_SUBJECT = re.compile(
     r"(?:[-–:][ \t]*)?"
 )
 _SERVICE_HEAD = re.compile(r"[A-Za-z/-]+")
+#: A login after "<verb> by", made for a computer: "a.fowler", "mt_jlee", "c-young", "kpatel42".
+_LOGIN_AHEAD = re.compile(r"[ \t]*:?[ \t]*(?:[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)+|[a-z]+[0-9]+)(?![\w@])")
 #: Public health programmes after "approved by", "Provider:": a payer, no clinician ("approved by Medicare").
 _PROGRAMMES = frozenset("medicare medicaid masshealth medi-cal tricare champva medigap".split())
 #: Values after "Address:" that are not a street: an IP or MAC address, a placeholder, no fixed abode.
@@ -152,13 +154,16 @@ def _form_field(scan: Scan, s: int) -> int:
             return cue_end
     found = _raw_value(scan, group, cue_end)
     if found is None:
-        return cue_end
+        if group == "f_BY" and _LOGIN_AHEAD.match(scan.text, cue_end):
+            return 0  # "Verified by a.fowler": no service but a login (the login rules take it)
+        return cue_end  # "reviewed by Cardiology", "approved by Medicare": no name
     v0, raw, head = found
     if group == "f_USERNAME":
         return _login_value(scan, v0, raw) or cue_end
     labelled = _labelled_value(group, cue, raw, head)
     if labelled is None:
-        return cue_end
+        # "Verified by ward_p ref# 53923", "signed by: mlopez   Job #": no name after "<verb> by", the login rules look
+        return 0 if group == "f_BY" else cue_end
     value_start, value, label, score = labelled
     start = v0 + value_start
     if label == "STREET" and scan.p.addresses.street_es is not None:

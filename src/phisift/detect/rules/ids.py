@@ -25,8 +25,10 @@ from .shaped_ids import OBSTETRIC, catalogue_number
 
 #: A licence plate in two or three groups or one run, with letters and digits: "114 RM9", "GE 1583 UL", "CA79WJU".
 _PLATE = re.compile(
+    # German district plates with a blank before the number first: "M-AB 1234", "HH-XY 12"
+    r"(?i:[A-Z]{1,3}-[A-Z]{1,2}[ ][0-9]{1,4}(?![\w-])"
     # (the third group letters, or digits after a hyphen: "AM-XG-27", "3-ZQF-86")
-    r"(?i:(?=[A-Z0-9 -]{0,10}[A-Z])(?=[A-Z0-9 -]{0,10}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}"
+    r"|(?=[A-Z0-9 -]{0,10}[A-Z])(?=[A-Z0-9 -]{0,10}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}"
     r"(?:[ -][A-Z]{1,3}(?![\w-])|-[0-9]{1,3}(?![\w-]))?"
     # German district plates, a one-letter middle group: "BT-M-84", "WB-B-3", "Coc-A-65" (in a title-cased note)
     r"|[A-Z]{1,3}-[A-Z]{1,2}-[0-9]{1,4}(?![\w-])"
@@ -75,7 +77,10 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
         ("VEHICLE", rf"(?:lic(?:en[sc]e)?\.?{SP}*)?(?:plate|tag){SP}*{_NO}?{SP}*/{SP}*(?:state|st)\b"
                     rf"|vehicle{SP}+(?:id|identification|identifier|tag){SP}*{_NO}?|licen[sc]e{SP}+plate{SP}*{_NO}?"
                     rf"|plates?{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}|(?:veh(?:icle)?\.?{SP}+)?tag(?={WS}:)"
-                    rf"|veh(?:icle)?\.?{SP}+(?:lic(?:ense)?|plate|reg(?:istration)?)\.?{SP}*{_NO}?"
+                    rf"|(?:veh(?:icle)?\.?|car|auto){SP}+(?:lic(?:ense)?|plate|reg(?:istration)?)\.?{SP}*{_NO}?"
+                    # "Reg: AB12 CDE", "Tag 123-ABC FL": a short cue before a plate of capitals and digits
+                    rf"|(?<!dea )(?<!DEA )reg(?={WS}:{WS}(?-i:(?=[A-Z0-9 -]{{0,8}}[A-Z])(?=[A-Z0-9 -]{{0,8}}[0-9])[A-Z0-9]))"
+                    rf"|tag(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
                     rf"|vehicle(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
                     rf"|(?:vehicle{SP}+)?registration(?:{SP}+plate)?{SP}*{_NO}?(?={WS}[:#]|{SP}+(?-i:[A-Z0-9]))"
                     rf"|(?<!dea )(?<!DEA )(?<!Dea )reg\.?{SP}*{_NO}|rego|kennzeichen|immatriculation|kenteken|targa"
@@ -89,6 +94,8 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                        rf"|subscriber{SP}*(?:id|{_NO})|policy{SP}*(?:id|{_NO})|insurance{SP}*(?:id|{_NO})"
                        rf"|group{SP}*{_NO}|grp{SP}*{_NO}?|policy(?={WS}:)|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
                        rf"|(?-i:HICN|MBI|RxGRP|RXGRP|RxGrp)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"
+                       # a remittance's "HIC/Member 630627484-53", a card's "Mbr # 3199 1104 266"
+                       rf"|(?-i:HIC){SP}*/{SP}*member(?:{SP}*(?:id|{_NO}))?|mbr{SP}*(?:id|{_NO})"
                        # national health numbers: the NHS number (England, Wales), CHI (Scotland), H&C (N. Ireland)
                        rf"|nhs{SP}*(?:{_NO}|id)?|(?-i:CHI|H&C){SP}*{_NO}"),
         ("ACCOUNT", rf"acct\.?{SP}*{_NO}?|account{SP}*{_NO}?|encounter{SP}*(?:id|{_NO})?|visit{SP}*(?:id|{_NO})"
@@ -106,7 +113,9 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                   rf"|requisition{SP}*{_NO}?|req{SP}*#|case{SP}*{_NO}|reference{SP}*{_NO}|ref{SP}*#"
                   rf"|document{SP}*(?:id|{_NO})|report{SP}*(?:id|{_NO})|claim{SP}*{_NO}|(?-i:NPI)"
                   rf"|employee{SP}*(?:id|{_NO})|badge{SP}*{_NO}?|path(?:ology)?{SP}*{_NO}|lab{SP}*(?:id|{_NO})"
-                  rf"|passport{SP}*{_NO}?"),
+                  rf"|passport{SP}*{_NO}?"
+                  # an employer's or a provider's tax number on a claim: "TIN 51-4159763", "FEIN 38-8466902"
+                  rf"|(?-i:TIN|EIN|FEIN)(?={SP}*(?:{_NO}|:)?{SP}*[0-9]{{2}}-?[0-9]{{7}}(?![0-9]))"),
     ]
     if spanish:
         es = {
@@ -157,7 +166,7 @@ def compile_patterns(languages: Languages) -> IdPatterns:
 def _id_words(lang: Languages) -> list[str]:
     """The first word of every ID cue phrase: the trigger words of ``_id_after_cue``."""
     words = [
-        "vehicle", "license", "licence", "plate", "plates", "vin", "veh", "registration", "reg", "rego",
+        "vehicle", "license", "licence", "plate", "plates", "vin", "veh", "registration", "reg", "rego", "car", "auto",
         "kennzeichen", "immatriculation", "kenteken", "targa", "ssn", "ss", "s.s.n", "social", "soc", "mrn", "mr",
         "medical", "med", "unit", "hospital", "chart", "record", "patient", "pt", "history", "health", "dl", "d/l",
         "member", "subscriber", "policy", "insurance", "group", "medicaid", "medicare", "hicn", "mbi",
@@ -167,7 +176,7 @@ def _id_words(lang: Languages) -> list[str]:
         "extension", "id", "identification", "accession", "acc", "specimen", "order", "job", "requisition",
         "req", "case", "reference", "ref", "document", "report", "claim", "npi", "employee", "badge", "path",
         "pathology", "lab", "passport", "tag", "doc", "escription", "dictation", "transcription", "application",
-        "confirmation", "nhs", "chi", "h&c",
+        "confirmation", "nhs", "chi", "h&c", "tin", "ein", "fein", "hic", "mbr",
     ]
     if lang.spanish:
         words += ["nhc", "n.h.c", "nº", "n°", "no", "número", "numero", "nºcol", "n°col", "n.º", "n.ºcol",

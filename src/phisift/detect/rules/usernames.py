@@ -23,7 +23,7 @@ _LOGGED_IN_AFTER = re.compile(r"[ \t]+(?i:logged|signed)[ \t]+(?i:in|on)\b")
 #: A login made of a role and a surname: "RN.knox", "MD.patel", "PT_garcia".
 _ROLE_LOGIN = re.compile(r"[A-Z]{2,3}[._][a-z][a-z0-9]{1,30}")
 #: After a login name in a log line: a date or time, a bar, or the end of the line.
-_AFTER_LOGIN = re.compile(r"[ \t]*(?:on[ \t]+|at[ \t]+)?(?:[0-9]|\||\r?\n|$)")
+_AFTER_LOGIN = re.compile(r"[ \t]*(?:on[ \t]+|at[ \t]+)?(?:[0-9]|\||\r?\n|$)|[ \t]{2,}|\t")
 #: What follows a key=value login ("created_by=kpatel, updated_by=..."): a separator, the next key, or the line's end.
 _AFTER_KEYED_LOGIN = re.compile(r"[ \t]*(?:[,;&|]|[A-Za-z_]+=|\r?\n|$)")
 _PAREN_LOWER = re.compile(r"\((?P<u>[a-z][a-z0-9._-]{1,40}[a-z0-9])\)")
@@ -49,7 +49,8 @@ _AS_ON_PORTAL = re.compile(
 #: "steven.green83": two names joined by a dot or an underscore and digits after them; "@luis_s": a handle.
 _DOTTED_LOGIN = re.compile(r"[._](?<=[A-Za-z]{2}[._])[A-Za-z]{2,}[0-9]{1,4}(?![\w@-]|\.[A-Za-z0-9])")
 _LOGIN_HEAD = re.compile(r"(?<![\w.@/+-])(?:[A-Za-z]{2,}-)?[A-Za-z]+$")
-_HANDLE = re.compile(r"@(?<![\w.@/+-]@)(?P<h>[A-Za-z][A-Za-z0-9_.]{2,30}[A-Za-z0-9])(?![\w@-]|\.[A-Za-z0-9])")
+_HANDLE = re.compile(r"@(?<![\w.@/+-]@)(?P<h>[A-Za-z][A-Za-z0-9_.]{2,30}[A-Za-z0-9]|[a-z]-[a-z]{3,30}|[A-Z]-[A-Z]{3,30})"
+                     r"(?![\w@-]|\.[A-Za-z0-9])")
 #: "@" before an everyday word is "at": "lives @home", "@night", "@ bedtime".
 _NOT_HANDLES = frozenset({"home", "night", "rest", "bedtime", "baseline", "times", "work", "school", "noon", "hour"})
 
@@ -68,11 +69,38 @@ def compile_patterns(languages: Languages) -> UsernamePatterns:
     # an audit trail's "Accessed by: kpatel", "Viewed by kpatel 10:32", "Last login by jsmith on 03/04/2021"
     user_cue = re.compile(
         r"(?i:(?:entered|read|created|modified|edited|updated|issued|printed|scanned|registered|enrolled|administered"
-        r"|given|completed|collected|performed|accessed|viewed|login|logon)(?:[ \t]+|(?P<kv>_))by|logged[ \t]+in[ \t]+as)[ \t]*(?:(?P<eq>=)|:)?[ \t]*"
+        r"|given|completed|collected|performed|accessed|viewed|login|logon"
+        # a note's signature lines and a help-desk's or privacy office's log: "Electronically signed by: kpatel",
+        # "Cosigned by RN jlee", "Transcribed by: mt_jlee", "Verified by ward_p", "Thread closed by amoreno"
+        r"|(?:e(?:lectronically)?[ \t-]*)?signed|co-?signed|dictated|transcribed|verified|approved|submitted|reviewed"
+        r"|closed|reset|unlocked|indexed|uploaded|flagged|authored|amended|routed|released|witnessed|acknowledged"
+        r"|documented|charted|confirmed|assigned|escalated)(?:[ \t]+|(?P<kv>_))by(?:[ \t]+(?P<role>(?-i:RN|LPN|MD|NP|PA|RT|CNA|MA|RPh|PharmD|Tech))\b)?"
+        r"|logged[ \t]+in[ \t]+as)[ \t]*(?:(?P<eq>=)|:)?[ \t]*"
         r"(?P<u>[A-Za-z0-9](?:[A-Za-z0-9]|[._-](?=[A-Za-z0-9]))*)"
         r"(?:[ \t]*\((?P<n>[^()\n]{2,60})\))?"
     )
     return UsernamePatterns(user_cue=user_cue)
+
+
+#: The signature and log verbs whose "by" more often takes a word than "entered by" does ("signed by mother").
+_NEW_VERB = re.compile(
+    r"(?i:(?:e(?:lectronically)?[ \t-]*)?signed|co-?signed|dictated|transcribed|verified|approved|submitted|reviewed"
+    r"|closed|reset|unlocked|indexed|uploaded|flagged|authored|amended|routed|released|witnessed|acknowledged"
+    r"|documented|charted|confirmed|assigned|escalated)")
+
+
+#: A login of an initial, a hyphen and a surname: "g-hill", "D-TURNER".
+_INITIAL_HYPHEN = re.compile(r"[a-z]-[a-z]{3,}|[A-Z]-[A-Z]{3,}")
+
+
+def _word_not_login(u: str) -> bool:
+    """A lower-case word or hyphened words without digits, dots or underscores that the clinical vocabulary
+    knows ("mother", "x-ray"), or shorter than four letters: no login after a signature verb."""
+    if any(c.isdigit() or c in "._" for c in u) or not u.islower():
+        return False
+    if "-" in u:
+        return not _INITIAL_HYPHEN.fullmatch(u) or u in clinical_vocabulary()
+    return u in clinical_vocabulary() or len(u) < 4
 
 
 def _login_after_cue(scan: Scan, s: int) -> int:
@@ -84,13 +112,19 @@ def _login_after_cue(scan: Scan, s: int) -> int:
     us, ue = m.span("u")
     u = m.group("u")
     paren = m.group("n")
+    if _NEW_VERB.match(text, s) and _word_not_login(u):
+        return 0  # "signed by mother", "verified by phone", "reviewed by x-ray": the newer verbs take no word
     if u[:1].isupper() and not u.isupper() and not _ROLE_LOGIN.fullmatch(u):
         if u in vocab.NAME_STOPWORDS or u.lower() in vocab.SERVICE_WORDS or u.lower() in vocab.NOT_USERNAMES:
             return 0  # "read by Dr. Lee" is the title's; "read by Radiology" is no one
         return name_value(scan, us, "DOCTOR", 0.7)  # "Entered by: Kiel Halski"
     # "modified_by=akumar, ts=...": an audit log's key=value pair, written by a program, ends the value at a separator
     keyed = (m.group("kv") or m.group("eq")) and _AFTER_KEYED_LOGIN.match(text, ue) is not None
-    if not _username_ok(u, paren is not None, keyed or _AFTER_LOGIN.match(text, ue) is not None):
+    then_date = keyed or _AFTER_LOGIN.match(text, ue) is not None
+    caps_login = (u.isupper() and u.isalpha() and len(u) >= 4 and then_date and _NEW_VERB.match(text, s)
+                  and u.lower() not in clinical_vocabulary() and u.lower() not in vocab.NOT_USERNAMES
+                  and u.lower() not in vocab.SERVICE_WORDS)  # "THREAD CLOSED BY AJACOB", "Submitted by KROY"
+    if not caps_login and not _username_ok(u, paren is not None, then_date):
         return 0
     scan.emit(us, ue, "USERNAME", 0.85)
     if paren:
@@ -118,6 +152,8 @@ def _username_ok(u: str, named: bool, then_date: bool) -> bool:
         return False
     if any(c.isdigit() for c in u):
         return u.islower() or u.isupper() or named
+    if _INITIAL_HYPHEN.fullmatch(u) and low not in clinical_vocabulary():
+        return named or then_date  # "Thread closed by G-SILVEIRA", "signed by g-hill 10:32"
     if "." in u or "_" in u:
         return u.islower() or u.isupper() or _ROLE_LOGIN.fullmatch(u) is not None
     if u.islower():
@@ -126,8 +162,9 @@ def _username_ok(u: str, named: bool, then_date: bool) -> bool:
 
 
 def _made_for_computer(u: str) -> bool:
-    """A digit, a dot, an underscore or a leading "@": a login, not a word."""
-    return u.startswith("@") or any(c.isdigit() or c in "._" for c in u)
+    """A digit, a dot, an underscore, a leading "@" or an initial and a hyphen ("m-barron"): a login, not a word."""
+    return u.startswith("@") or any(c.isdigit() or c in "._" for c in u) or (
+        _INITIAL_HYPHEN.fullmatch(u) is not None and u.lower() not in clinical_vocabulary())
 
 
 def _login_after_account_cue(scan: Scan, s: int) -> int:
@@ -147,6 +184,10 @@ def _login_after_account_cue(scan: Scan, s: int) -> int:
         scan.emit(m.start("u"), surname.end("w"), "PATIENT", 0.7)  # "user: heather pustivšek": a login has no space
         return surname.end("w")
     logged_in = _LOGGED_IN_AFTER.match(scan.text, m.end("u")) is not None  # "portal account BRIENC logged in from"
+    if not logged_in and (u.islower() or u.isupper()) and u.isalpha() and len(u) >= 5 and mark == "" \
+            and low not in clinical_vocabulary() and _LINE_END.match(scan.text, m.end("u")) \
+            and cue.rstrip() in ("user", "login") and re.search(r"(?:\bby|[-:])[ \t]+$", scan.text[max(0, s - 8) : s]):
+        logged_in = True  # an audit line's "suspected by user swood", "Escalated - login dpowell": the line ends there
     if not _made_for_computer(u) and not (logged_in and (u.islower() or u.isupper())):
         if mark not in (":", "=") or not (u.islower() or u.isupper() or _run_together(u)) \
                 or u.lower() in _NOT_LOGIN_WORDS:
@@ -166,6 +207,8 @@ def _run_together(u: str) -> bool:
     return any(low[:i] in names and low[i:] in names for i in range(3, len(low) - 2))
 
 
+#: What may follow a login that closes an audit line: a bracketed remark or the line's end.
+_LINE_END = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\)[ \t]*)?(?:\r?\n|$)")
 #: A second word of letters closing the line after "user: heather": the value is a person's name.
 _SURNAME_AFTER = re.compile(r"[ \t]+(?P<w>[^\W\d_][\w'’-]*)(?=[ \t]*[.?!]?[ \t]*(?:\n|$))")
 #: Words that follow "user:" or "login" in notes but are not logins.
@@ -198,7 +241,7 @@ def find_shaped_logins(scan: Scan) -> None:
     if "@" in text:
         for m in _HANDLE.finditer(text):
             h = m.group("h")
-            if h.lower() in _NOT_HANDLES or not (_made_for_computer(h) or len(h) >= 5):
+            if h.lower() in _NOT_HANDLES or not (_made_for_computer(h) or len(h) >= 5 or "-" in h):
                 continue
             scan.emit(m.start(), m.end(), "USERNAME", 0.8)
 
@@ -262,7 +305,10 @@ LOGIN_WORDS = CueWords(
     "usercue",
     lambda lang: ["entered", "read", "created", "modified", "edited", "updated", "logged", "issued", "printed", "scanned",
                   "registered", "enrolled", "administered", "given", "completed", "collected", "performed",
-                  "accessed", "viewed", "login", "logon"]
+                  "accessed", "viewed", "login", "logon", "signed", "e-signed", "esigned", "electronically", "cosigned",
+                  "co-signed", "dictated", "transcribed", "verified", "approved", "submitted", "reviewed", "closed",
+                  "reset", "unlocked", "indexed", "uploaded", "flagged", "authored", "amended", "routed", "released",
+                  "witnessed", "acknowledged", "documented", "charted", "confirmed", "assigned", "escalated"]
     if lang.english else [],
     _login_after_cue,
 )
