@@ -17,7 +17,9 @@ changes for these texts and before any later round (see ``TEMPLATES_LATER``); ``
 ``tune_newest`` and ``report_newest`` 21 each (``TEMPLATES_NEWEST``: longer portal and nurse-line messages
 with surnames, ages in words, phones, postcodes, NHS/Medicare numbers, towns, streets, dates), written
 before the fourth round, which tunes on ``tune_newest`` only. Names come from the injector's Faker locales and its word-like given names
-(Grace, Will, Mark ...); gold ages are the number only, as everywhere in phisift.
+(Grace, Will, Mark ...); gold ages are the number only, as everywhere in phisift. ``tune_v5`` and
+``report_v5`` (bench/freequeries_v5.py) are a fifth batch in other styles (texting, dictation, forum
+posts, billing, refills, school/work notes, care homes, Indian/Nigerian/Filipino/Australian/Irish English).
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ from phisift.formats import jsonl
 from phisift.synth.inject import people
 from phisift.synth.inject.numbers import date_phrase, number_words
 from phisift.synth.inject.phrase import Ctx, Phrase, phi
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from freequeries_v5 import V5, build_v5  # noqa: E402  (the fifth batch: its own module, its own templates)
 
 ROOT = Path(__file__).resolve().parent
 SEED = 2026
@@ -377,8 +382,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "out" / "freequeries")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name in ("tune", "report", "report_later", "tune_later", "report_final", *NEWEST):
-        docs = build(name, args.n)
+    for name in ("tune", "report", "report_later", "tune_later", "report_final", *NEWEST, *V5):
+        docs = build_v5(name, args.n) if name in V5 else build(name, args.n)
         path = args.out / f"{name}.jsonl"
         jsonl.write(docs, path)
         labels = Counter(s.label for d in docs for s in d.spans)
