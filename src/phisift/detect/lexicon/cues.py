@@ -108,16 +108,25 @@ _add_cues("emergency contact is, contact person is, next of kin is, health care 
           PATIENT, False, False)
 #: Kin words that name a person's relative only after a possessive ("my baby Jasmine", "our toddler miles"):
 #: alone they are common nouns before capitalised words ("baby Tylenol", "Baby Girl", "child Abuse").
-POSSESSED_KIN = frozenset("baby toddler kid child infant newborn boy girl twin".split())
+#: Filipino English "my lola" / "my lolo" (grandmother, grandfather) are kin here too; alone "Lola" is a given name.
+POSSESSED_KIN = frozenset("baby toddler kid child infant newborn boy girl twin lola lolo".split())
 for _kin in POSSESSED_KIN:
     for _owner in ("my", "our", "his", "her", "their", "your"):
         NAME_CUES[(_owner, _kin)] = (PATIENT, False, False)
+# everyday names of a child or a partner: "my little one Ayush (turns two)", "my old man, Analyn Sison, he's"
+for _kin in ("little one", "youngest", "eldest", "old man", "missus", "other half", "hubby", "bf", "gf"):
+    for _owner in ("my", "our"):
+        NAME_CUES[(_owner, *_kin.split())] = (PATIENT, False, False)
 #: Kin words of everyday speech: cue words for a name after them ("my mom Linda"), never an apposition
 #: after a word and a space ("Per mom, she ..."), unlike "Mary daughter" in a family list.
-INFORMAL_KIN = frozenset("mom dad mum grandma grandpa stepmom stepdad granny grandad granddad auntie aunty".split())
+INFORMAL_KIN = frozenset("mom dad mum grandma grandpa stepmom stepdad granny grandad granddad auntie aunty "
+                         "nan nana nanna mam gran".split())  # British and Irish "my nan", "my mam"
 _add_cues(", ".join(sorted(INFORMAL_KIN)), PATIENT, False, False)
 # a writer naming themself after a greeting: "hi this is kevin, calling about my refill"
 _add_cues("hi this is, hello this is, hey this is, hi it is, hello it is", PATIENT, False, False)
+# ... and the same typed fast or said: "hi its aatif again", "hello it's Simphiwe.", "hiya im Niamh" ("it's" keys as "it")
+_add_cues("hi its, hello its, hey its, hiya its, hi it, hello it, hey it, hiya it, hi im, hello im, hey im, hiya im, "
+          "hi i'm, hello i'm, hey i'm, hiya i'm, hi i’m, hello i’m, hey i’m", PATIENT, False, False)
 
 CUE_LAST = frozenset(phrase[-1] for phrase in NAME_CUES)
 #: Second words of holidays named after relations ("Mother's Day", "Grandparents Day").
@@ -257,6 +266,8 @@ for _p in (
     "visits, visiting, visited, trip from, flew in from, drove from, "
     "arrived in, arrived at, landed in, home city, home town, hometown, hometown is, home town is, based in, "
     "headquartered in, "
+    "we're in, we’re in, we are in, we r in, we live in, we live near, we're out at, we’re out at, out past, "
+    "we're from, we’re from, we are from, i live in, staying in, "  # a message saying where the family is
     "vive en, reside en, residente en, natural de, procedente de, nacido en, nacida en, "
     "originario de, originaria de"
 ).split(","):
@@ -349,6 +360,7 @@ ORG_CUES = frozenset(
         "acquired by, owned by, subsidiary of, sponsored by, funded by, "
         "address of, website of, headquarters of, offices of, merged with, partnered with, rebranded as, "
         "spun off from, "
+        "my employer, our employer, employer is, laid off from, let go from, fired from, "  # a patient's message
         "trabaja en, trabajaba en, empleado de, empleada de"
     ).split(", ")
 )
@@ -368,6 +380,10 @@ ORG_VALUE_SKIP = frozenset(
 )
 #: Words that close the value of a header ("Insurance: Aetna   Member ID: ...").
 ORG_VALUE_STOP = frozenset("member id policy group subscriber phone tel fax contact number no".split())
+#: Words that open a new clause after "and", never a firm's second name ("Marks and Spencer"): "a cashier at
+#: manado county council and can't lift" ends the employer at "and".
+CLAUSE_AFTER_AND = frozenset("can't cannot can couldn't won't will would i i'm im he she they we it was is am are "
+                             "have has had need needs now then so my his her".split())
 ORG_CUE_LAST = frozenset(p[-1] for p in ORG_CUES) | ORG_HEADERS
 ORG_CUE_MAXLEN = max(len(p) for p in ORG_CUES)
 
@@ -381,7 +397,8 @@ for _p in (
     PROF_CUES[tuple(_p.split())] = True
 for _p in ("is a", "is an", "was a", "was an", "as a", "as an", "retired", "former", "a retired",
            "previously a", "previously an", "formerly a", "formerly an", "es", "era",
-           "he a", "he an", "she a", "she an"):  # "He's a plumber": the key of "he's" is "he"
+           "he a", "he an", "she a", "she an",  # "He's a plumber": the key of "he's" is "he"
+           "i'm a", "i'm an", "i’m a", "i’m an", "im a", "im an", "i am a", "i am an"):  # "I'm a nurse at Tesco"
     PROF_CUES[tuple(_p.split())] = False
 PROF_CUE_LAST = frozenset(p[-1] for p in PROF_CUES)
 #: Titles written in lowercase in notes typed without capitals ("mrs. novais", "dr garibay").

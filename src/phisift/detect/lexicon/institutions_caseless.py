@@ -17,7 +17,7 @@ floor", "works at a restaurant" and units ("to nicu") stay untouched.
 from __future__ import annotations
 
 from .casing import inflected
-from .cues import CALENDAR, NAME_STOP, ORG_CUE_MAXLEN, ORG_CUES
+from .cues import CALENDAR, CLAUSE_AFTER_AND, NAME_STOP, ORG_CUE_MAXLEN, ORG_CUES
 from .institutions_cued import _NOT_HOSPITAL, KNOWN_HOSPITALS, ORG_SLOT_WORDS, known_starts, lower_firm
 from .labels import HOSPITAL, ORGANIZATION
 from .places import place_at
@@ -136,6 +136,8 @@ def _clause_run(doc: Tokens, state: PassState, i: int) -> int:
         k = doc.keys[b]
         if k in _CLAUSE_END or not k.replace("-", "").replace("'", "").isalpha():
             break
+        if k == "and" and b + 1 < doc.n and doc.keys[b + 1] in CLAUSE_AFTER_AND:
+            break  # "at manado county council and can't lift": the next clause
         if b > i and inflected(k) and doc.lex.is_allowed(k) and k not in doc.lex.head_starts \
                 and not doc.lex.is_name_word(k):
             break  # a verb goes on with the sentence: "at detroit diesel and dropped", "uihc following evaluation"

@@ -383,7 +383,8 @@ def _lower_block_line(doc: Tokens, state: PassState, a: int, b: int) -> bool:
 
 
 #: Words of a clause, not of a name: "Mr L. Loucaides, judges, delivered its judgment."
-_CLAUSE_WORDS = frozenset("the its his her their our was were is are has have had will would who which that".split())
+_CLAUSE_WORDS = frozenset("the its his her their our was were is are has have had will would who which that "
+                          "he she they we i it you i'm im".split())  # "Analyn Sison, he's twenty": "he's" keys as "he"
 
 
 def _lower_clause(doc: Tokens, a: int, b: int) -> bool:

@@ -260,8 +260,9 @@ def pass_name_cues(doc: Tokens, state: PassState) -> None:
     for i, phrase in doc.after_phrases(CUE_LAST, NAME_CUES, CUE_MAXLEN):
         if state.taken[i]:
             continue
-        if doc.words[i - 1].lower().endswith(("'s", "’s", "s'")) or doc.keys[i] in HOLIDAY_WORDS:
-            continue  # "Mother's Day", "her son's school": a possessive relation names nobody
+        if doc.words[i - 1].lower().endswith(("'s", "’s", "s'")) and doc.keys[i - 1] != "it" \
+                or doc.keys[i] in HOLIDAY_WORDS:
+            continue  # "Mother's Day", "her son's school": a possessive relation names nobody ("hi it's Ann" does)
         label, needs_colon, lexicon_only = NAME_CUES[phrase]
         g = doc.gap(i)
         if "\n" in g:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from ...text import ENGLISH_STOPWORDS
 from .casing import MIXED, inflected
 from .cues import (
-    CALENDAR, INST_GENERIC, NAME_STOP, ORG_CUES, ORG_CUE_LAST, ORG_CUE_MAXLEN, ORG_HEADERS, ORG_VALUE_SKIP, ORG_VALUE_STOP,
-    PAYER_CUE_LAST, SPECIALTY_WORDS, TITLES,
+    CALENDAR, CLAUSE_AFTER_AND, INST_GENERIC, NAME_STOP, ORG_CUES, ORG_CUE_LAST, ORG_CUE_MAXLEN, ORG_HEADERS,
+    ORG_VALUE_SKIP, ORG_VALUE_STOP, PAYER_CUE_LAST, SPECIALTY_WORDS, TITLES,
 )
 from .institutions import right_run
 from .labels import ORGANIZATION
@@ -99,6 +99,9 @@ def org_value(doc: Tokens, state: PassState, i: int, header: bool) -> int:
         g = doc.gap(t)
         if doc.keys[t] in ORG_VALUE_STOP or (header and len(g) > 2 and g.strip() == ""):
             b = t  # "Insurance: Aetna   Member ID: ..."
+            break
+        if doc.keys[t] == "and" and t + 1 < doc.n and doc.keys[t + 1] in CLAUSE_AFTER_AND:
+            b = t  # "a cashier at manado county council and can't lift" (read recased): the next clause
             break
     while b > i and not doc.is_cap(b - 1):
         b -= 1

@@ -120,7 +120,7 @@ def _thing_age(words: list[str]) -> bool:
 KIN: frozenset[str] = vocab.RELATIVES | frozenset({
     "baby", "kid", "child", "boy", "girl", "toddler", "infant", "newborn", "mum", "mommy", "mama", "daddy",
     "grandma", "grandpa", "granny", "nana", "stepmom", "stepdad", "hubby", "son-in-law", "daughter-in-law",
-    "mother-in-law", "father-in-law", "grandchild", "granddad", "grandmom",
+    "mother-in-law", "father-in-law", "grandchild", "granddad", "grandmom", "mam", "gran", "nanna", "lola", "lolo",
 })
 _RELATIVE_WORDS = "|".join(sorted(KIN, key=len, reverse=True))
 #: Words between a relative and "is N" that make N a reading, not an age ("my husband sugar is 99").
@@ -140,7 +140,7 @@ _PERSON_BEFORE_AGE = re.compile(
     + r"|(?<![\w'’])(?:mum|mom|dad|nan|nana|gran|granny|grandma|grandpa|grandad|granddad))"  # "Mum is 84"
     r"[ \t]+(?:is|was|(?:just[ \t]+)?turned|turns|will[ \t]+be)"
     r"|\bi[ \t]+(?:just[ \t]+)?turned"
-    r"|\b(?:he|she|who)['’]s)"  # "my son (he's 7)"
+    r"|\b(?:he|she|who)['’]?s)"  # "my son (he's 7)", texted without the apostrophe: "shes 47"
     r"[ \t]+(?:now[ \t]+|only[ \t]+|almost[ \t]+|nearly[ \t]+)?$"
 )
 #: A relative right before a bare age in brackets or commas: "my grandma (84)", "my grandson Noah, 6, has".

@@ -40,8 +40,9 @@ _THE_BEFORE = re.compile(r"(?i)(?<![\w])the[ \t]+$")
 #: A year after a holiday: "Christmas 2023", "Eid al-Fitr of 1995".
 _HOLIDAY_YEAR = re.compile(rf",?[ \t]+(?:(?i:of)[ \t]+)?(?:{YEAR4}|'[0-9]{{2}})(?![0-9])")
 _MONTH_NAME = re.compile(
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December)(?![\w'’-])"
-)
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December"
+    r"|january|february|april|june|july|september|october|november|december)(?![\w'’-])"
+)  # a message typed in lower case: "physio in february" ("may", "march", "august" are words too)
 _MONTH_ALONE_CUES = frozenset({
     "in", "since", "until", "till", "by", "during", "early", "late", "mid", "last", "next", "this", "before",
     "after", "through", "from", "of", "every",

@@ -18,8 +18,8 @@ from typing import Callable, Iterable
 from ...document import Span
 from ...taxonomy import I2B2_LABELS
 from . import (
-    addresses, ages, columns, contact, court_dates, court_orgs, court_people, dates, dictation, fields, ids, intl_addresses, legal_ids, names, places, pharmacies,
-    plates, postcodes, print_forms, record_slots, segments, shaped_ids,
+    addresses, ages, columns, contact, court_dates, court_orgs, court_people, dates, dictation, fields, ids, intl_addresses, legal_ids, messages, names, places, pharmacies,
+    plates, postcodes, print_forms, record_slots, segments, shaped_ids, spoken,
     street_forms, usernames,
 )
 from .addresses import AddressPatterns
@@ -108,6 +108,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     intl_addresses.MILITARY_ADDRESSES,
     intl_addresses.ONE_LINE_ADDRESSES,
     postcodes.RUNNING_POSTCODES,
+    postcodes.EIRCODES,
     intl_addresses.TOWNS_BEFORE_COUNTRIES,
     places.WORDLIKE_COUNTRIES,
     street_forms.STREET_FORMS,
@@ -117,6 +118,9 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     usernames.LOGINS_AFTER_DATES,
     ages.QUESTION_AGES,
     ages.AGES_AFTER_BIRTH_DATES,
+    spoken.SPOKEN_PHONES,
+    spoken.WORDED_DATES,
+    messages.MESSAGE_AGES,
     columns.TABLES,
     columns.JSON_PAIRS,
     print_forms.BOXES,

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...text import ENGLISH_STOPWORDS
+from ...text import ENGLISH_STOPWORDS, clinical_vocabulary
 from . import vocab
 from .base import CueWords, Languages, Scan, TextPass
 from .regex_parts import alt
@@ -62,7 +62,9 @@ class NamePatterns:
 
 def compile_patterns(languages: Languages) -> NamePatterns:
     """The title regex; Spanish titles only with Spanish ("Don", "Sr" are English words or names too)."""
-    titles = "Dr|Doctor|Prof|Mr|Mrs|Ms|Miss|Mx|DR" + ("|Dra|Sr|Sra|Srta|Don|Doña|DRA" if languages.spanish else "")
+    # "doctor Kovacs", "dr Lloyd", "hey doc Racz": a message typed fast writes the title in lower case
+    titles = "Dr|Doctor|Doc|Prof|Mr|Mrs|Ms|Miss|Mx|DR|doctor|dr|doc" + (
+        "|Dra|Sr|Sra|Srta|Don|Doña|DRA" if languages.spanish else "")
     name_word = r"[A-ZÁÉÍÓÚÑÜÇ](?:[^\W\d_]|['’-])+|[A-Z]\.?"
     title = re.compile(
         rf"(?P<t>{titles})(?:\.[ \t]?|[ \t]|\.?[ \t]*\r?\n[ \t]*)"
@@ -94,6 +96,8 @@ def _name_after_title(scan: Scan, s: int) -> int:
     tokens = m.group("n").split()
     if text[m.end("t")] != "." and not _bare_title_ok(scan, s, tokens[0].rstrip(".")):
         return 0
+    if title in _INFORMAL_TITLES and not _informal_title_ok(scan, m.end("t"), tokens[0]):
+        return 0
     kept: list[str] = []
     for tok in tokens:
         bare = tok.rstrip(".")
@@ -119,12 +123,30 @@ def _name_after_title(scan: Scan, s: int) -> int:
         end = poss.start()
     if end - ns < 2 or not name[:1].isupper():
         return 0
-    label = "DOCTOR" if title in ("Dr", "DR", "Dra", "DRA", "Doctor", "Prof") else "PATIENT"
+    label = "DOCTOR" if title in ("Dr", "DR", "Dra", "DRA", "Doctor", "Prof") or title in _INFORMAL_TITLES else "PATIENT"
     scan.emit(ns, end, label, 0.75 if label == "DOCTOR" else 0.6)
     age = _AGE_AFTER_NAME.match(text, end)
     if age:  # "Mr. Parker, 42 yrs, has ..."
         scan.emit(age.start(1), age.end(1), "AGE", 0.8)
     return end
+
+
+#: Titles in lower case, and "Doc": a doctor's title as messages write it ("saw doctor Kovacs", "hey doc Racz").
+_INFORMAL_TITLES = frozenset({"doctor", "dr", "doc", "Doc"})
+
+
+def _informal_title_ok(scan: Scan, end: int, first: str) -> bool:
+    """After a lower-case title or "Doc", one blank and a word in title case that is no stop word: a message's
+    "doctor Kovacs", not "the doctor Tuesday", "doc ID: 4", "my doc\nAppointment" or "Doc Martens" in capitals."""
+    word = first.rstrip(".")
+    low = word.lower()
+    return (scan.text[end:end + 1] == " " and word[:1].isupper() and not word.isupper() and len(word) >= 2
+            and word not in vocab.NAME_STOPWORDS and low not in ENGLISH_STOPWORDS and low not in clinical_vocabulary()
+            and _CALENDAR_WORD.fullmatch(low) is None)
+
+
+_CALENDAR_WORD = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july"
+                            r"|august|september|october|november|december|today|tonight|tomorrow|yesterday")
 
 
 def _bare_title_ok(scan: Scan, s: int, first: str) -> bool:
@@ -232,7 +254,7 @@ def find_signatures(scan: Scan) -> None:
 
 def _title_words(lang: Languages) -> list[str]:
     """The trigger words of the titles of these languages."""
-    return ["dr", "doctor", "prof", "mr", "mrs", "ms", "miss", "mx"] + (
+    return ["dr", "doctor", "doc", "prof", "mr", "mrs", "ms", "miss", "mx"] + (
         ["dra", "sr", "sra", "srta", "don", "doña"] if lang.spanish else []
     )
 

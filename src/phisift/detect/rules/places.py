@@ -26,8 +26,14 @@ from .regex_parts import trie_regex
 _LIVES_STREET = re.compile(
     r"(?i:lives|live|living|lived|resides|reside|residing|resided|moved|moving|stays|staying"
     # a place someone goes to, named by its street: "the clinic on Griffin Radial", "pharmacy on Main Street"
-    r"|clinic|office|practice|pharmacy|house|apartment|building|store|shop|located|based)"
+    r"|clinic|office|practice|pharmacy|house|apartment|building|store|shop|located|based"
+    r"|changed)"  # "our address changed to Church Road, Ibadan"
     r"(?:[ \t]+(?:now|currently|still|alone|nearby))?[ \t]+(?i:on|off|at|to)[ \t]+"
+    r"(?P<st>(?:[^\W\d_][\w'’.-]*[ \t]+){1,3}?(?P<suffix>[^\W\d_]+))(?![\w'’-])\.?"
+)
+#: "new address is Cherry Lane, Baciu", "address: Rizal Street": a street without a house number after an address cue.
+_ADDRESS_STREET = re.compile(
+    r"(?i:address)(?:[ \t]+(?i:is|now)){0,2}[ \t]*:?[ \t]+"
     r"(?P<st>(?:[^\W\d_][\w'’.-]*[ \t]+){1,3}?(?P<suffix>[^\W\d_]+))(?![\w'’-])\.?"
 )
 #: Words that cannot open a street name after "lives on" ("lives on the 3rd floor", "lives at her home").
@@ -130,7 +136,7 @@ def _named_street(scan: Scan, m: re.Match) -> bool:
 
 def _street_after_lives(scan: Scan, s: int) -> int:
     """"lives on Alex Curve", "lives off jackson causeway": words ending in a street type after a living-place cue."""
-    m = _LIVES_STREET.match(scan.text, s)
+    m = _LIVES_STREET.match(scan.text, s) or _ADDRESS_STREET.match(scan.text, s)
     if not m or m.group("suffix").lower() not in street_types() and not _named_street(scan, m):
         return 0
     words = m.group("st").split()
@@ -149,7 +155,7 @@ LIVES_STREET_WORDS = CueWords(
     "lives_street",
     lambda lang: ["lives", "live", "living", "lived", "resides", "reside", "residing", "resided", "moved", "moving",
                   "stays", "staying", "clinic", "office", "practice", "pharmacy", "house", "apartment", "building",
-                  "store", "shop", "located", "based"] if lang.english else [],
+                  "store", "shop", "located", "based", "changed", "address"] if lang.english else [],
     _street_after_lives,
 )
 

@@ -120,5 +120,32 @@ def find_running_postcodes(scan: Scan) -> None:
                 scan.emit(street[0], street[1], "STREET", 0.85)
 
 
+#: An Irish Eircode: a routing key (a letter of the Eircode alphabet and two digits, or D6W), a space or none, and a
+#: four-character unique identifier from the same alphabet ("V95 X2E3", "a65f4e2"), in one case.
+_EIR_LETTER = "ACDEFHKNPRTVWXY"
+_EIRCODE = re.compile(rf"(?<![\w/.-])(?P<ec>(?:[{_EIR_LETTER}][0-9]{{2}}|D6W)[ \t]?[{_EIR_LETTER}0-9]{{4}}"
+                      rf"|(?:[{_EIR_LETTER.lower()}][0-9]{{2}}|d6w)[ \t]?[{_EIR_LETTER.lower()}0-9]{{4}})(?![\w/-])")
+_EIRCODE_CUE = re.compile(r"(?i)eir[ \t]?code[ \t]*(?:is[ \t]+)?[:#-]?[ \t]*$")
+_COMMA_BEFORE = re.compile(r",[ \t]*$")
+
+
+def find_eircodes(scan: Scan) -> None:
+    """"my Eircode is V95 X2E3", "12 Main St, Ennis, v95 x2e3": an Eircode after its cue, or one whose identifier
+    mixes letters and digits after an address preposition or a comma (a drug strength or a code has no such part)."""
+    text = scan.text
+    for m in _EIRCODE.finditer(text):
+        s, e = m.span("ec")
+        lo = max(scan.line_start(s), s - 40)
+        if _EIRCODE_CUE.search(text, lo, s):
+            scan.emit(s, e, "ZIP", 0.9)
+            continue
+        ident = m.group("ec")[-4:]
+        if any(c.isdigit() for c in ident) and any(c.isalpha() for c in ident) and (
+                _PREPOSITION_BEFORE.search(text, lo, s) or _COMMA_BEFORE.search(text, lo, s)):
+            scan.emit(s, e, "ZIP", 0.8)
+
+
+EIRCODES = TextPass(("ZIP",), lambda scan: scan.has_digit and scan.may_hold("eircode", "eir code", ","," in ", " at ", " near "),
+                    find_eircodes)
 RUNNING_POSTCODES = TextPass(("ZIP", "CITY", "STREET"), lambda scan: scan.has_digit and _GATE.search(scan.text) is not None,
                              find_running_postcodes)

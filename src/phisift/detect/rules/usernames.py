@@ -47,7 +47,9 @@ _AS_ON_PORTAL = re.compile(
     r"(?i:portal|app|mychart|website|chat|forum|messenger|platform)(?![\w])"
 )
 #: "steven.green83": two names joined by a dot or an underscore and digits after them; "@luis_s": a handle.
-_DOTTED_LOGIN = re.compile(r"[._](?<=[A-Za-z]{2}[._])[A-Za-z]{2,}[0-9]{1,4}(?![\w@-]|\.[A-Za-z0-9])")
+#: ".green83", "_mum93"; after an underscore a forum handle's one letter or none will do: "jess_m88", "amara_93".
+_DOTTED_LOGIN = re.compile(r"(?:\.(?<=[A-Za-z]{2}\.)[A-Za-z]{2,}[0-9]{1,4}|_(?<=[A-Za-z]{2}_)(?:[A-Za-z]{2,}[0-9]{1,4}|[A-Za-z][0-9]{2,4}|[0-9]{2}))"
+                           r"(?![\w@-]|\.[A-Za-z0-9])")
 _LOGIN_HEAD = re.compile(r"(?<![\w.@/+-])(?:[A-Za-z]{2,}-)?[A-Za-z]+$")
 _HANDLE = re.compile(r"@(?<![\w.@/+-]@)(?P<h>[A-Za-z][A-Za-z0-9_.]{2,30}[A-Za-z0-9]|[a-z]-[a-z]{3,30}|[A-Z]-[A-Z]{3,30})"
                      r"(?![\w@-]|\.[A-Za-z0-9])")
@@ -231,7 +233,7 @@ def _login_as_on_portal(scan: Scan, s: int) -> int:
 
 
 def find_shaped_logins(scan: Scan) -> None:
-    """Logins by their make-up alone: "steven.green83" (names, a dot, digits) and "@luis_s" handles."""
+    """Logins by their make-up alone: "steven.green83", "jess_m88" (names, a dot or underscore, digits) and "@luis_s"."""
     text = scan.text
     if scan.has_digit and ("." in text or "_" in text):
         for m in _DOTTED_LOGIN.finditer(text):
@@ -319,6 +321,7 @@ ACCOUNT_WORDS = CueWords(
     _login_after_account_cue,
 )
 AS_ON_PORTAL_WORDS = CueWords("asportal", lambda lang: ["as"] if lang.english else [], _login_as_on_portal)
-SHAPED_LOGINS = TextPass(("USERNAME",), lambda scan: "@" in scan.text or "." in scan.text, find_shaped_logins)
+SHAPED_LOGINS = TextPass(("USERNAME",), lambda scan: "@" in scan.text or "." in scan.text or "_" in scan.text,
+                         find_shaped_logins)
 BRACKETED_LOGINS = TextPass(("USERNAME",), lambda scan: "(" in scan.text, find_bracketed_logins)
 LOGINS_AFTER_DATES = TextPass(("USERNAME",), lambda scan: scan.has_digit and " by " in scan.text, find_logins_after_dates)

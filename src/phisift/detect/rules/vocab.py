@@ -303,6 +303,11 @@ NOT_USERNAMES: frozenset[str] = frozenset({
     "proxy", "mail", "email", "fax", "radiologist", "pathologist", "technician", "tech", "technologist",
     "mother", "father", "wife", "husband", "son", "daughter", "sister", "brother", "friend", "caregiver",
     "parent", "parents", "guardian", "partner", "spouse",
+    # how and when a bill is paid or a thing sent, in a patient's message: "I paid this on 6/17/21 by card."
+    "card", "cash", "cheque", "check", "phone", "post", "text", "bank", "transfer", "paypal", "debit", "credit",
+    "courier", "letter", "invoice", "online", "app", "portal", "me", "us", "them", "mum", "mom", "dad", "now",
+    "then", "today", "tomorrow", "tonight", "noon", "midday", "midnight", "morning", "evening", "monday",
+    "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
 })
 
 #: Capitalised codes that follow "DR" in device and test names ("Azure XT DR MRI"), not names.

@@ -98,6 +98,9 @@ def additions(
     for s in spans:
         if s.score < min_score:
             continue
+        s = _without_kin_head(text, s)
+        if s is None:
+            continue
         s = _trimmed(text, s)
         if _TIME.fullmatch(text, s.start, s.end) or (s.label == "DATE" and not _dated(text, s)):
             continue
@@ -256,6 +259,25 @@ def _trimmed(text: str, s: Span) -> Span:
     if end <= s.start:
         return s  # function words alone ("Will" after "Seen by"): the other guards decide
     return s if end == s.end else replace(s, end=end)
+
+
+def _without_kin_head(text: str, s: Span) -> Span | None:
+    """A name span without the kin word or informal title it opens with ("Nan is in her 80s", "my nan rasul",
+    "hey doc Racz"): British "nan", "mam", Filipino "lola" and "doc" are how a relative or a doctor is called,
+    no one's name; a span of that word alone is no addition (None)."""
+    from ..lexicon.cues import KIN_NOT_PLACES
+
+    if s.label not in NAME_LABELS:
+        return s
+    m = _WORD.search(text, s.start, s.end)
+    if m is None or m.group().strip(".,;:()").lower() not in KIN_NOT_PLACES | _INFORMAL_TITLES:
+        return s
+    nxt = _WORD.search(text, m.end(), s.end)
+    return None if nxt is None else replace(s, start=nxt.start())
+
+
+#: Kin words of other Englishes and the informal titles a message calls a doctor by.
+_INFORMAL_TITLES = frozenset({"doc", "lola", "lolo"})
 
 
 def _new_phi(text: str, s: Span, candidate: Callable[[str], bool]) -> bool:

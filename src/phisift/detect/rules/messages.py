@@ -1,0 +1,60 @@
+"""Ages as forum posts and texts write them: "my dad (M83)", "my MIL (72f)", "I'm m21", "(turns two next month)".
+
+Forum posts give a person's sex and age glued together in brackets after who they are ("my bf
+(m60)", "Update on my dad (F42):") or after "I'm" ("I'm 34F and found a lump"). A sex letter before
+the number is also how ICD-10 codes look ("OCD (F42)"), so the bracket must follow a person: a kin
+word, a forum abbreviation for one (MIL, DH, bf) or the writer. "turns two next month", "turning 40
+this year": a birthday to come or just past is an age whatever stands before it. (A decade of life in words,
+"emigrated in his twenties", is left alone: the real-prose sets' gold does not mark it.)
+"""
+
+from __future__ import annotations
+
+import re
+
+from .ages import KIN, words_value
+from .base import Scan, TextPass
+
+#: Forum shorthand for relatives and partners (Mumsnet, Reddit): mother-in-law, dear husband, boyfriend ...
+_FORUM_KIN = frozenset("mil fil sil bil dh dw dd ds bf gf so hubby missus fiance fiancee ex lola lolo mam nan "
+                       "gran nana nanna stepson stepdaughter".split())
+_PEOPLE = KIN | _FORUM_KIN | frozenset({"i", "me", "myself", "self", "patient", "pt", "friend", "neighbour",
+                                        "neighbor", "man", "woman", "guy", "lady"})
+_SEX_AGE = r"(?:(?P<sex>[MFmf])[ \t]?(?P<n>[0-9]{1,2})|(?P<n2>[0-9]{1,2})[ \t]?(?P<sex2>[MFmf]))"
+#: "(m60)", "(72f)", "(25 M)", "(F42):", "(34F, 5'4)": the bracket opens with the sex and age.
+_BRACKETED = re.compile(rf"\([ \t]*{_SEX_AGE}(?![\w'’])[ \t]*(?:[),;/]|[ \t]+[^)\n]{{0,30}}\))")
+#: "I'm m21", "im 34F", "I am 19 f", "me (21F)" is bracketed: the writer giving their own sex and age.
+_WRITER = re.compile(rf"(?i)(?<![\w'’])(?:i['’]m|im|i[ \t]+am)[ \t]+(?:a[ \t]+)?{_SEX_AGE}(?![\w'’/])")
+_WORD_BEFORE = re.compile(r"(?P<w>[A-Za-z][A-Za-z'’-]*)[ \t]*$")
+_NUMBER = r"[0-9]{1,3}|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+#: "turns two next month", "turning 40 this year", "turned 5 on Monday", "he'll be seventy-five on Sunday".
+_TURNING = re.compile(rf"(?i)(?<![\w'’])(?:turns|turning|turned|(?:he|she|i|they|you|we)(?:['’]ll|[ \t]+will)[ \t]+be)[ \t]+(?P<n>{_NUMBER})(?![\w'’-])"
+                      r"(?=[ \t]+(?:next|this|last|on|in|tomorrow|today|yesterday)(?![\w'’]))")
+
+
+
+def _value(group: str) -> int:
+    return int(group) if group[0].isdigit() else words_value(group)
+
+
+def find_message_ages(scan: Scan) -> None:
+    """A forum post's sex and age after a person ("my dad (M83)", "I'm m21") and an age someone turns."""
+    text = scan.text
+    for m in _BRACKETED.finditer(text):
+        before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
+        if before is None or before.group("w").lower().strip("'’") not in _PEOPLE:
+            continue  # "OCD (F42)": an ICD-10 code, not a person's age
+        g = "n" if m.group("n") else "n2"
+        if 1 <= int(m.group(g)) <= 120:
+            scan.emit(m.start(g), m.end(g), "AGE", 0.8)
+    for m in _WRITER.finditer(text):
+        g = "n" if m.group("n") else "n2"
+        if 12 <= int(m.group(g)) <= 120:
+            scan.emit(m.start(g), m.end(g), "AGE", 0.8)
+    for m in _TURNING.finditer(text):
+        if 1 <= _value(m.group("n")) <= 120:
+            scan.emit(m.start("n"), m.end("n"), "AGE", 0.75)
+
+
+MESSAGE_AGES = TextPass(("AGE",), lambda scan: "(" in scan.text or scan.may_hold("turn", "im", "i am", "i'm", "i’m", "be"),
+                        find_message_ages)
