@@ -64,10 +64,34 @@ def gated_lines(gate: re.Pattern, text: str, hay: str) -> list[tuple[int, int]]:
 LINES_FROM = 20_000
 
 
-def matches_on_lines(pattern: re.Pattern, text: str, lines: Iterable[tuple[int, int]]) -> Iterator[re.Match]:
-    """``pattern.finditer(text)`` restricted to ``lines`` ((start, end) in order, as ``gated_lines`` gives)."""
+def matches_on_lines(pattern: re.Pattern, text: str, lines: Iterable[tuple[int, int]],
+                     starts: re.Pattern | None = None) -> Iterator[re.Match]:
+    """``pattern.finditer(text)`` restricted to ``lines`` ((start, end) in order, as ``gated_lines`` gives);
+    with ``starts``, tried only where it matches (``started_finditer``)."""
     for start, end in lines:
-        yield from pattern.finditer(text, start, end)
+        yield from pattern.finditer(text, start, end) if starts is None else started_finditer(pattern, starts, text, start, end)
+
+
+def started_finditer(pattern: re.Pattern, starts: re.Pattern, text: str, pos: int = 0,
+                     endpos: int | None = None) -> Iterator[re.Match]:
+    """``pattern.finditer(text, pos, endpos)``, the pattern tried only where ``starts`` matches: the same matches
+    in the same order when ``pattern`` never matches empty and can start only where ``starts`` matches.
+
+    For a pattern that opens with a look-behind, the engine tries it at every character; ``starts``, its first
+    character's class (a rare one: digits, "+", "(") then the same look-behind, lets the
+    engine skip to those characters at C speed.
+    """
+    end = len(text) if endpos is None else endpos
+    search, match = starts.search, pattern.match
+    g = search(text, pos, end)
+    while g is not None:
+        at = g.start()
+        m = match(text, at, end)
+        if m is None:
+            g = search(text, at + 1, end)
+        else:
+            yield m
+            g = search(text, max(m.end(), at + 1), end)
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from . import (
 )
 from .addresses import AddressPatterns
 from .ages import AgePatterns
-from .base import CueWords, Languages, NumericShape, Recognizer, Scan, TextPass, resolve
+from .base import CueWords, Languages, NumericShape, Recognizer, Scan, TextPass, resolve, started_finditer
 from .contact import ContactPatterns
 from .dates import DatePatterns
 from .fields import FieldPatterns
@@ -175,7 +175,7 @@ def _numeric_regex(languages: Languages) -> str:
     """
     alternatives = ((shape.name, shape.pattern(languages)) for shape in NUMERIC_SHAPES)
     body = "|".join(f"(?P<{name}>{regex})" for name, regex in alternatives if regex is not None)
-    return r"(?=[0-9(+'’])(?<![\w.])(?:" + body + ")"
+    return r"(?=[0-9(+'’])(?<![\w.])(?:" + body + ")"  # where it can start: _NUMERIC_START
 
 
 def _cue_table(languages: Languages) -> dict[str, tuple[Callable[[Scan, int], int], ...]]:
@@ -210,10 +210,14 @@ def compile_rule_patterns(languages: Languages) -> RulePatterns:
     )
 
 
+#: Where the combined numeric regex can start: its first character's class, then its look-behind.
+_NUMERIC_START = re.compile(r"[0-9(+'’](?<![\w.].)")
+
+
 def _numeric_scan(scan: Scan) -> None:
     """Each hit of the combined numeric regex to the handler of the shape that matched."""
     handlers = scan.p.numeric_handlers
-    for m in scan.p.numeric.finditer(scan.text):
+    for m in started_finditer(scan.p.numeric, _NUMERIC_START, scan.text):
         handlers[m.lastgroup](scan, m)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from .base import CUE, WEAK, Scan, TextPass, matches_on_lines
+from .base import CUE, WEAK, Scan, TextPass, matches_on_lines, started_finditer
 from .checks import count_digits, luhn_ok
 
 #: Six hex pairs with one separator throughout, or the dotted form "0023.ab4f.91c2".
@@ -43,6 +43,9 @@ _COORD_DECIMAL = re.compile(
     r"(?![0-9]|\.[0-9]|,[ \t]*[-+]?[0-9])"
 )
 _FOUR_DECIMALS = re.compile(r"[0-9]\.[0-9]{4}")
+#: Where ``_COORD_HEMI`` and ``_COORD_DECIMAL`` can start: their first character, then their look-behind.
+_DEG_START = re.compile(r"[0-9](?<![\w.].)")
+_DECIMAL_START = re.compile(r"[-+0-9](?<![\w.,+-].)")
 #: Hyphen-joined groups of letters and digits: "D018-4150-6145", "HKU-23-75113", "fh01864672", "5780-Lphy-16".
 _CODE = re.compile(
     # first character, then (looking back at it) no word before it and a letter and a digit somewhere in the token
@@ -108,13 +111,13 @@ def find_coordinates(scan: Scan) -> None:
     """Geographic coordinates (LOCATION-OTHER): with hemispheres, or a decimal pair of four or more decimals."""
     text = scan.text
     hemispheres = any(c in text for c in "°º′") or "deg" in text
-    for m in _COORD_HEMI.finditer(text) if hemispheres else ():
+    for m in started_finditer(_COORD_HEMI, _DEG_START, text) if hemispheres else ():
         lat, lon = _degrees(m.group("lat")), _degrees(m.group("lon"))
         precise = any(c in m.group() for c in "°º'′.") or "deg" in m.group().lower()
         if precise and lat is not None and lon is not None and lat <= 90 and lon <= 180:
             scan.emit(m.start(), m.end(), "LOCATION-OTHER", 0.85)
     decimals = scan.lines_holding(_FOUR_DECIMALS, lowered=False) if _FOUR_DECIMALS.search(text) else ()
-    for m in matches_on_lines(_COORD_DECIMAL, text, decimals):
+    for m in matches_on_lines(_COORD_DECIMAL, text, decimals, _DECIMAL_START):
         lat, lon = abs(float(m.group("lat"))), abs(float(m.group("lon")))
         signed = "-" in m.group() or "+" in m.group()
         if not signed and lat < 10 and lon < 10:
