@@ -12,6 +12,7 @@ Forms those passes leave, each with its own evidence:
   police station", "the Grozny temporary detention facility", "the Montpellier public prosecutor";
 * a body "of <Country>": "the Security Service of Ukraine", "the Reserve Bank of India", a
   capitalised run ending in a head of public bodies and a country the lists hold;
+* regions of conflicts and autonomous entities the place lists may lack ("Chechnya", "Transdniestria");
 * a settlement before "village" or "hamlet" ("the Yeşilköy village", "in Boğazköy village") and
   a district or province named right after one (", Şemdinli district") (``CITY``, ``STATE``);
 * two listed towns joined by a hyphen before "road" ("the Malatya-Erzurum road").
@@ -42,7 +43,16 @@ _LOWER_KINDS = tuple(tuple(k.split()) for k in sorted((
     "detention center", "pre-trial detention centre", "public prosecutor", "prosecutor", "prosecutor's office",
     "public prosecutor's office", "gendarmerie", "gendarmerie station", "security directorate", "garda station",
     "correctional colony", "penal colony", "remand prison", "investigation department", "traffic police",
+    "f-type prison", "e-type prison", "d-type prison", "h-type prison", "l-type prison", "t-type prison",
+    "closed prison", "open prison",
 ), key=lambda k: -len(k.split())))
+#: Kinds strong enough to need no "the" before the town ("detained in Tekirdağ F-type prison").
+_TYPED_PRISON = frozenset({"f-type", "e-type", "d-type", "h-type", "l-type", "t-type"})
+#: Regions of conflicts and autonomous entities that judgments name and the place lists may lack.
+_REGIONS = frozenset({"chechnya", "dagestan", "ingushetia", "kurdistan", "transnistria", "transdniestria",
+                      "abkhazia", "crimea", "donbas", "donbass", "kashmir", "anatolia", "adjara", "gagauzia",
+                      "kabardino-balkaria", "karachay-cherkessia", "north ossetia", "south ossetia",
+                      "nagorno-karabakh", "north caucasus", "northern cyprus", "vojvodina", "sandžak", "sandzak"})
 #: Heads of public bodies named "of <Country>" ("Security Service of Ukraine").
 _OF_COUNTRY_HEADS = frozenset(
     "service bureau commission committee council agency authority institute institution directorate office "
@@ -64,6 +74,9 @@ _VERSUS = frozenset({"v", "vs", "against"})
 #: Words after which a capitalised place the lists know, or a word no list knows, is a town: "a lawyer
 #: practising in Patras", "lives in Uzhgorod", "drove towards Şırnak", "had died in Castlebar".
 _TOWN_CUES = frozenset({"practising", "practicing", "towards", "toward"})
+#: "a citizen of Mexico", "nationals of Uzbekistan": the country after "of".
+_CITIZEN = frozenset({"citizen", "citizens", "national", "nationals", "native", "natives", "resident", "residents",
+                      "subject", "subjects"})
 _TOWN_IN = frozenset({"lives", "lived", "living", "resides", "resided", "residing", "died", "based", "registered",
                       "practising", "practicing", "settled", "domiciled", "detained", "imprisoned"})
 
@@ -89,8 +102,15 @@ def pass_court_forms(doc: Tokens, state: PassState) -> None:
         elif doc.words[i] == "P" and i + 2 < doc.n and doc.words[i + 1] == "S" and doc.gap(i + 1) == "." \
                 and doc.gap(i + 2) == ". ":
             _place_after(doc, state, i, i + 2, glued=True)
+        elif doc.cap[i] and (k in _REGIONS or i + 1 < doc.n and f"{k} {keys[i + 1]}" in _REGIONS) \
+                and not doc.is_upper(i):
+            b = i + 1 if k in _REGIONS else i + 2
+            if b == i + 1 or (doc.cap[i + 1] and doc.simple_gap(i + 1)):
+                state.emit(i, b, STATE, 0.75)
         elif doc.cap[i] and lex.is_place_word(k) and not doc.is_upper(i):
             _town_and_kind(doc, state, i)
+        elif k in _CITIZEN and i + 2 < doc.n and keys[i + 1] == "of" and not doc.cap[i + 1] and doc.cap[i + 2]:
+            _country_after_of(doc, state, i + 2)
         elif k in _TOWN_IN and i + 2 < doc.n and doc.keys[i + 1] == "in" and not doc.cap[i]:
             _town_after_cue(doc, state, i)
         elif k in _SETTLEMENTS and not doc.cap[i]:
@@ -143,6 +163,9 @@ def _town_after_cue(doc: Tokens, state: PassState, i: int) -> None:
     if t >= doc.n or not doc.cap[t] or not doc.simple_gap(t) or doc.is_upper(t):
         return
     lex = doc.lex
+    if t + 1 < doc.n and doc.keys[t + 1] in _TYPED_PRISON:
+        _town_and_kind(doc, state, t)  # "detained in Tekirdağ F-type prison": the prison, not the town alone
+        return
     b = t
     while b < doc.n and b - t < 3 and doc.cap[b] and (b == t or doc.simple_gap(b)) and not state.taken[b] \
             and doc.keys[b] not in NAME_STOP and (lex.is_place_word(doc.keys[b]) or not lex.is_allowed(doc.keys[b])):
@@ -153,6 +176,20 @@ def _town_after_cue(doc: Tokens, state: PassState, i: int) -> None:
             and any(lex.is_place_word(doc.keys[u]) for u in range(t, b)):
         return  # "lives in Boston": a known place is the places pass's; the cue vouches for an unknown word
     state.emit(t, b, CITY, 0.75)
+
+
+def _country_after_of(doc: Tokens, state: PassState, t: int) -> None:
+    """"a citizen of Mexico", "a national of the United Kingdom": a country or place the lists know."""
+    if doc.keys[t] == "the" and t + 1 < doc.n:
+        t += 1
+    for n in (3, 2, 1):
+        b = t + n
+        if b <= doc.n and all(doc.cap[u] for u in range(t, b)) and all(doc.simple_gap(u) for u in range(t, b)) \
+                and state.free(t, b):
+            phrase = " ".join(doc.keys[t:b])
+            if phrase in doc.lex.countries or "the " + phrase in doc.lex.countries:
+                state.emit(t, b, COUNTRY, 0.8)
+                return
 
 
 def _numbered(doc: Tokens, state: PassState, i: int) -> None:
@@ -185,12 +222,16 @@ def _place_after(doc: Tokens, state: PassState, i: int, t: int, glued: bool = Fa
 
 
 def _town_and_kind(doc: Tokens, state: PassState, i: int) -> None:
-    """"the Volos police station", "the Grozny temporary detention facility": the town after "the"."""
-    if i == 0 or doc.keys[i - 1] != "the" or doc.cap[i - 1] or not doc.simple_gap(i):
+    """"the Volos police station", "the Grozny temporary detention facility": the town after "the";
+    "in Tekirdağ F-type prison" after any word."""
+    if i == 0 or doc.cap[i - 1] or not doc.simple_gap(i + 1 if i + 1 < doc.n else i):
+        return
+    if doc.keys[i - 1] != "the" and not (i + 1 < doc.n and doc.keys[i + 1] in _TYPED_PRISON):
         return
     for kind in _LOWER_KINDS:
         b = i + 1 + len(kind)
-        if b <= doc.n and tuple(doc.keys[i + 1 : b]) == kind and not any(doc.cap[i + 1 : b]) \
+        if b <= doc.n and tuple(doc.keys[i + 1 : b]) == kind \
+                and not any(doc.cap[i + 1 + (kind[0] in _TYPED_PRISON) : b]) \
                 and all(doc.simple_gap(t) for t in range(i + 1, b)) and state.free(i, b):
             state.emit(i, b, ORGANIZATION, 0.8)
             return

@@ -21,6 +21,7 @@ TITLES: dict[str, str] = {
     "drs": DOCTOR, "mr": PATIENT, "mrs": PATIENT, "ms": PATIENT, "miss": PATIENT,
     "mx": PATIENT, "sr": PATIENT, "sra": PATIENT, "srta": PATIENT, "dona": PATIENT,
     "dna": PATIENT, "don": PATIENT, "mister": PATIENT, "madam": PATIENT,
+    "shri": PATIENT, "smt": PATIENT, "shrimati": PATIENT,
 }
 #: Titles that are also clinical abbreviations in capitals (MS, MR, DR) need a period.
 TITLE_NEEDS_DOT_UPPER = frozenset({"ms", "mr", "dr", "sr", "mrs", "dra", "sra"})

@@ -87,6 +87,19 @@ high council of justice
 supreme judicial council
 national judicial council
 grand national assembly
+state duma
+sejm
+verkhovna rada
+milli majlis
+saeima
+seimas
+riigikogu
+storting
+folketing
+riksdag
+bundestag
+bundesrat
+knesset
 forensic medicine institute
 institute of forensic medicine
 council of forensic medicine
@@ -301,9 +314,11 @@ def _of_tail(doc: Tokens, state: PassState, j: int, limit: int = 5) -> int:
 
 
 def _in_place(doc: Tokens, state: PassState, j: int) -> int:
-    """End of "in <Place>" after a kind of court at token j-1 ("the District Court in Bratislava"), a place the
+    """End of "in <Place>" or "at <Place>" after a kind of court at token j-1 ("the District Court in Bratislava",
+    "the County Court at Central London"), a place the
     lists know or a word no list holds, or j."""
-    if j + 1 >= doc.n or doc.keys[j] != "in" or doc.cap[j] or not doc.simple_gap(j) or not doc.simple_gap(j + 1):
+    if j + 1 >= doc.n or doc.keys[j] not in ("in", "at") or doc.cap[j] or not doc.simple_gap(j) \
+            or not doc.simple_gap(j + 1):
         return j
     b = j + 1
     while b < doc.n and b - j <= 2 and doc.cap[b] and not state.taken[b] and (b == j + 1 or doc.simple_gap(b)) \

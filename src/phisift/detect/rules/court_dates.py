@@ -19,8 +19,11 @@ _MONTH = (r"(?:January|February|March|April|May|June|July|August|September|Octob
           r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b")
 _DAY = r"(?:0?[1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?"
 _JOIN = r"(?:[ \t]*,[ \t]*|[ \t]+(?:and|or|to|&)[ \t]+|[ \t]*[-–][ \t]*)"
-_DAY_LIST = re.compile(
-    rf"(?<![\w/.,:§-])(?P<days>{_DAY}(?:{_JOIN}{_DAY})*){_JOIN}(?:and[ \t]+)?{_DAY}[ \t]+(?:of[ \t]+)?{_MONTH}")
+#: The days before a month, matched backwards from the month in a short window ending at it.
+_DAYS_BEFORE = re.compile(
+    rf"(?<![\w/.,:§-])(?P<days>{_DAY}(?:{_JOIN}{_DAY})*){_JOIN}(?:and[ \t]+)?{_DAY}[ \t]+(?:of[ \t]+)?$")
+#: A month name: the scan starts at the few months a text holds, not at its every digit.
+_MONTH_AT = re.compile(r"(?<![\w])" + _MONTH)
 _ONE_DAY = re.compile(_DAY)
 #: Words before the first number that make it a reference, not a day: "Articles 3 and 5 June" cannot occur,
 #: but "paragraphs 12 and 14 March" may (a paragraph number beside a month heading).
@@ -30,8 +33,10 @@ _REFERENCE_BEFORE = re.compile(
 
 def find_day_lists(scan: Scan) -> None:
     text = scan.text
-    for m in _DAY_LIST.finditer(text):
-        if _REFERENCE_BEFORE.search(text, max(0, m.start() - 20), m.start()):
+    for month in _MONTH_AT.finditer(text):
+        lo = max(0, month.start() - 48)
+        m = _DAYS_BEFORE.search(text, lo, month.start())
+        if m is None or _REFERENCE_BEFORE.search(text, max(0, m.start() - 20), m.start()):
             continue
         for d in _ONE_DAY.finditer(text, m.start("days"), m.end("days")):
             scan.emit(d.start(), d.end(), "DATE", 0.85)

@@ -24,11 +24,16 @@ _PREFIXED = re.compile(rf"(?<![\w.])(?:OOO|ZAO|OAO|PAO|TOV|OJSC|CJSC|PJSC)[ \t]+
                        rf"(?:[ \t][A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+)?)")
 
 
+_PREFIX_FORMS = ("OOO", "ZAO", "OAO", "PAO", "TOV", "JSC")
+
+
 def find_named_firms(scan: Scan) -> None:
     text = scan.text
     if '"' in text or "“" in text or "«" in text or "„" in text:
         for m in _QUOTED.finditer(text):
             scan.emit(m.start("n"), m.end("n"), "ORGANIZATION", 0.8)
+    if not any(form in text for form in _PREFIX_FORMS):
+        return
     for m in _PREFIXED.finditer(text):
         scan.emit(m.start(), m.end("n"), "ORGANIZATION", 0.8)
 

@@ -23,7 +23,7 @@ from .base import Scan, TextPass
 
 #: One word of a name: a capital and letters ("Costa", "Türmen", "O'Boyle", "Jean-Paul"), or initials
 #: ("J.-P.", "A."), or a particle inside a name ("de", "van", "von der").
-_WORD = r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*\.?|[A-Z]\.(?:-?[A-Z]\.)*)"
+_WORD = r"(?:[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]*|[A-ZÀ-ÖØ-ÞĀ-Ž]\.(?:-?[A-ZÀ-ÖØ-ÞĀ-Ž]\.)*)"
 _PARTICLE = r"(?:de|da|di|del|della|van|von|der|den|du|le|la|dos|das|af|zu|ter)"
 _NAME = rf"{_WORD}(?:[ \t]+(?:{_PARTICLE}[ \t]+)*{_WORD}){{0,4}}"
 #: The roles a bench list gives after a name.
@@ -65,6 +65,7 @@ _JUDGES = re.compile(r"\bJudges[ \t]+(?P<list>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+(?:(
 _LIST_ITEM = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+")
 
 
+_TITLE = re.compile(r"(?:Mr|Mrs|Ms|Dr|Judge|Professor|Prof)\.?[ \t]+(?=\S)")
 #: Capitalised words that open a sentence or a clause, not a name ("Moreover, judges ...").
 _NOT_FIRST = frozenset(
     "the a an in on at for and but or however moreover accordingly thus therefore furthermore nevertheless "
@@ -75,6 +76,10 @@ _NOT_FIRST = frozenset(
 
 def _emit_name(scan: Scan, start: int, end: int, listed: bool) -> None:
     value = scan.text[start:end]
+    title = _TITLE.match(value)
+    if title:  # "Mr Lawrence Early, Section Registrar": the name without its title
+        start += title.end()
+        value = value[title.end():]
     words = value.split()
     if _ROLE_ONLY.fullmatch(value) or words[0].lower().rstrip(".") in _NOT_FIRST:
         return

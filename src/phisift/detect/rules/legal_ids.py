@@ -74,6 +74,8 @@ _CITATION = re.compile(
     r"\[(?:1[89]|20)[0-9]{2}\][ \t]+(?:[0-9]{1,2}[ \t]+)?(?:[A-Z][A-Za-z]{0,7}\.?[ \t]+){1,3}"
     r"(?:\([A-Z]\)[ \t]+)?[0-9]{1,5}(?![\w/])"
 )
+#: "Criminal Appeal No. 1234 of 2009", "F.A. No. 234 of 1998": an Indian case number and its year.
+_NUMBER_OF_YEAR = re.compile(r"(?<![\w])(?:No|NO|Nos|NOS)\.?[ \t]*(?P<v>[0-9]{1,6})[ \t]+(?:of|OF)[ \t]+(?:19|20)[0-9]{2}(?![\w/])")
 #: "IZ-77/2", "IK-5", "SIZO-1": Russian and Ukrainian remand prisons and colonies by their codes.
 _DETENTION_CODE = re.compile(r"[IOSY](?<![\w-][IOSY])(?:Z|K|IK|IZO|aG|AG)-[0-9]{1,3}(?:/[0-9]{1,2})?(?![\w/-])")
 
@@ -114,6 +116,8 @@ def find_case_numbers(scan: Scan) -> None:
         scan.emit(m.start(), m.end(), "IDNUM", 0.85, CUE)
     for m in _CITATION.finditer(text):
         scan.emit(m.start(), m.end(), "IDNUM", 0.85, CUE)
+    for m in _NUMBER_OF_YEAR.finditer(text):
+        scan.emit(m.start("v"), m.end(), "IDNUM", 0.85, CUE)
 
 
 CASE_NUMBERS = TextPass(("IDNUM",), lambda scan: scan.has_digit, find_case_numbers)

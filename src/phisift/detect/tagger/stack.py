@@ -106,6 +106,8 @@ def additions(
             continue
         if s.label in ("PHONE", "FAX") and sum(c.isdigit() for c in text[s.start : s.end]) < 4:
             continue  # a service number, no one's phone: "call NHS 111", "911" (a pager has 4-5 digits at least)
+        if s.label == "AGE" and _no_age(text[s.start : s.end]):
+            continue  # "Law no. 5190": a number no one has lived
         if max_words is not None and len(text[s.start : s.end].split()) > max_words:
             continue
         s = _without_reply(text, s)
@@ -132,6 +134,12 @@ def additions(
 #: ``lx=`` tags of the words that make a name grown over them a place or a body: hospital, organisation and
 #: street heads ("John Muir Health", "Dubois Pharmacy", "Lan Street"), places ("Phuc Yen City").
 _HEAD_TAGS = frozenset({"lx=H", "lx=O", "lx=R", "lx=C", "lx=S", "lx=N"})
+
+
+def _no_age(value: str) -> bool:
+    """An age span whose number no one reaches: four digits or more, or above 130."""
+    digits = "".join(c if c.isdigit() else " " for c in value).split()
+    return bool(digits) and all(len(d) > 3 or int(d) > 130 for d in digits)
 
 
 def _grown_label(s: Span, hits: Sequence[Span], past: str, text_lower: bool = False) -> str:
