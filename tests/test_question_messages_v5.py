@@ -388,3 +388,32 @@ def test_street_after_address_cue(text: str, street: str) -> None:
 ])
 def test_no_street_after_address_cue(text: str) -> None:
     assert found(text, "STREET") == []
+
+
+# --------------------------------------------- a postcode after a found street, care homes by name
+
+
+@pytest.mark.parametrize("text, code, town", [
+    ("our address changed to Church Road, Ibadan, G8 7WZ - please update it", "G8 7WZ", "Ibadan"),
+    ("our address changed to Rizal Street, Polokwane, KT5 5TX - please update", "KT5 5TX", "Polokwane"),
+])
+def test_postcode_after_found_street(text: str, code: str, town: str) -> None:
+    assert found(text, "ZIP") == [code] and town in found(text, "CITY")
+
+
+@pytest.mark.parametrize("text, home", [
+    ("she's 3, just moved into Griffin House - how do we transfer her records", "Griffin House"),
+    ("nan is in her 70s, room 12 at mhlabandlovu house, and the nurses say", "mhlabandlovu house"),
+])
+def test_care_houses(text: str, home: str) -> None:
+    assert found(text, "HOSPITAL") == [home]
+
+
+@pytest.mark.parametrize("text", [
+    "we moved into a council house last year",
+    "they moved into our new house in May",
+    "Moved into House 4 on the ward",
+    "Mum moved into the care home on Monday",
+])
+def test_no_care_houses(text: str) -> None:
+    assert found(text, "HOSPITAL") == []

@@ -121,6 +121,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     spoken.SPOKEN_PHONES,
     spoken.WORDED_DATES,
     messages.MESSAGE_AGES,
+    messages.CARE_HOUSES,
     columns.TABLES,
     columns.JSON_PAIRS,
     print_forms.BOXES,

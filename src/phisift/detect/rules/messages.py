@@ -33,6 +33,33 @@ _TURNING = re.compile(rf"(?i)(?<![\w'’])(?:turns|turning|turned|(?:he|she|i|th
 
 
 
+#: A care home named "<Name> House" after a move or a room: "just moved into Olasupo House", "room 12 at ojo house".
+_CARE_HOUSE = re.compile(
+    r"(?i:(?<![\w'’])(?:moved|moving|move|gone|went)[ \t]+into|room[ \t]+[0-9]{1,4}[a-z]?[ \t]+(?:at|in)"
+    r"|(?:resident|respite)[ \t]+(?:at|in))[ \t]+"
+    r"(?P<n>(?P<w>[^\W\d_][\w'’-]+)(?:[ \t]+[^\W\d_][\w'’-]+)?[ \t]+(?P<h>[Hh]ouse|HOUSE))(?![\w'’-])"
+)
+_NOT_HOUSE_NAMES = frozenset("a an the my our his her their your new old big small own council family halfway "
+                             "this that another foster".split())
+
+
+def find_care_houses(scan: Scan) -> None:
+    """"just moved into Olasupo House", "room 12 at mhlabandlovu house": a care home named after a person.
+
+    After moving into or a room at, "<Name> House" is where someone lives in care (HOSPITAL, as nursing homes
+    are): the name's words must be no article or owner ("moved into a council house", "into our new house")
+    and written as a name is, capitalised or in a text typed in lower case."""
+    text = scan.text
+    lower_text = text.islower()
+    for m in _CARE_HOUSE.finditer(text):
+        words = m.group("n").split()[:-1]
+        if any(w.lower() in _NOT_HOUSE_NAMES for w in words):
+            continue
+        if not (lower_text or all(w[:1].isupper() for w in words) and m.group("h")[0] == "H"):
+            continue
+        scan.emit(m.start("n"), m.end("n"), "HOSPITAL", 0.7)
+
+
 def _value(group: str) -> int:
     return int(group) if group[0].isdigit() else words_value(group)
 
@@ -58,3 +85,4 @@ def find_message_ages(scan: Scan) -> None:
 
 MESSAGE_AGES = TextPass(("AGE",), lambda scan: "(" in scan.text or scan.may_hold("turn", "im", "i am", "i'm", "i’m", "be"),
                         find_message_ages)
+CARE_HOUSES = TextPass(("HOSPITAL",), lambda scan: scan.may_hold("house"), find_care_houses)

@@ -110,6 +110,11 @@ def find_running_postcodes(scan: Scan) -> None:
         if _CUE_BEFORE.search(text, lo, s) or _PREPOSITION_BEFORE.search(text, lo, s) or _HOUSE_BEFORE.search(text, lo, s):
             scan.emit(s, e, "ZIP", 0.85)
             continue
+        town = _town_after_found_street(scan, s)
+        if town is not None:
+            scan.emit(s, e, "ZIP", 0.85)
+            scan.emit(town[0], town[1], "CITY", 0.75)
+            continue
         town = _town(text, s, e)
         if town is not None and town[0] >= lo:
             scan.emit(s, e, "ZIP", 0.85)
@@ -118,6 +123,21 @@ def find_running_postcodes(scan: Scan) -> None:
             street = _street_before(text, comma) if comma >= 0 and not text[comma + 1 : town[0]].strip() else None
             if street is not None:
                 scan.emit(street[0], street[1], "STREET", 0.85)
+
+
+#: Between a street found before and a postcode: ", Ibadan, " (the town's one to three words, set off by commas).
+_TOWN_BETWEEN = re.compile(r"[ \t]*,[ \t]*(?P<town>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2})[ \t]*,[ \t]*$")
+
+
+def _town_after_found_street(scan: Scan, s: int) -> tuple[int, int] | None:
+    """The town between a STREET another recognizer found and the postcode at ``s``: "changed to Church Road,
+    Ibadan, G8 7WZ" (a street named without its house number, which the comma rule needs)."""
+    for a, b, label, _, _ in scan.out:
+        if label == "STREET" and b < s and s - b <= 50:
+            m = _TOWN_BETWEEN.match(scan.text, b, s)
+            if m and not any(w.lower().strip(".,'’") in _NOT_TOWN for w in m.group("town").split()):
+                return m.start("town"), m.end("town")
+    return None
 
 
 #: An Irish Eircode: a routing key (a letter of the Eircode alphabet and two digits, or D6W), a space or none, and a
