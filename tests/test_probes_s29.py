@@ -281,3 +281,76 @@ def test_a_firm_of_common_words_after_a_workplace_cue(det, text, firm):  # noqa:
 )
 def test_workplace_cues_before_services_goals_and_text_in_capitals(det, text, words):  # noqa: F811
     assert not any(label == "ORGANIZATION" and words in v for label, v in found(det, text)), found(det, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "saint"),
+    [
+        ("Follow up at St. Joseph next week with cardiology.", "St. Joseph"),
+        ("He had his CABG at Saint Francis in 2019.", "Saint Francis"),
+        ("Brought by EMS to St. Anthony after the fall.", "St. Anthony"),
+        ("EMS took him to St Joseph.", "St Joseph"),
+    ],
+)
+def test_a_saint_after_a_word_of_care_and_at_or_to_is_a_hospital(det, text, saint):  # noqa: F811
+    assert ("HOSPITAL", saint) in found(det, text)
+
+
+@pytest.mark.parametrize("text", ["He went to St. Louis for vacation.", "EMS brought him from St. Louis.",
+                                  "She moved to St. Paul last year.", "He was born in St. Augustine."])
+def test_a_saint_town_after_going_somewhere_stays_a_town(det, text):  # noqa: F811
+    assert not any(label == "HOSPITAL" for label, _ in found(det, text)), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "firm"), [("He drives for Swift Transportation.", "Swift Transportation"),
+                                            ("He drives for Old Dominion Freight.", "Old Dominion Freight"),
+                                            ("he drives for swift transportation.", "swift transportation")])
+def test_a_firm_after_drives_for(det, text, firm):  # noqa: F811
+    assert ("ORGANIZATION", firm) in found(det, text)
+
+
+@pytest.mark.parametrize("text", ["He drives for a living.", "She drives for long hours to work."])
+def test_drives_for_before_common_words_names_no_firm(det, text):  # noqa: F811
+    assert found(det, text) == set()
+
+
+def test_the_stacker_adds_no_eponym_before_a_disease_or_a_stain():
+    from phisift.detect.tagger.candidates import is_candidate_word
+    from phisift.detect.tagger.stack import additions
+
+    for text in ("Hunter syndrome was excluded.", "Rose bengal staining negative."):
+        end = text.index(" ")
+        assert additions(text, [Span(0, end, "PATIENT", "model", 0.99)], [], 0.5, candidate=is_candidate_word) == []
+    text = "Dr. Kowalczyk syndrome clinic."  # a title before it: a person, as before
+    got = additions(text, [Span(4, 13, "DOCTOR", "model", 0.99)], [], 0.5, candidate=is_candidate_word)
+    assert [text[s.start : s.end] for s in got] == ["Kowalczyk"]
+    text = "Kowalczyk syndrome was excluded."  # the same without the title: an eponym
+    assert additions(text, [Span(0, 9, "PATIENT", "model", 0.99)], [], 0.5, candidate=is_candidate_word) == []
+
+
+@pytest.mark.parametrize(("text", "name"), [("LEFT A MESSAGE FOR ROSE TO CALL BACK.", "ROSE"),
+                                            ("CAN CHASE GO BACK TO SCHOOL?", "CHASE")])
+def test_a_given_name_before_a_bare_verb_in_a_note_typed_in_capitals(det, text, name):  # noqa: F811
+    assert ("PATIENT", name) in found(det, text)
+
+
+@pytest.mark.parametrize("text", ["WE HOPE TO SEE HER IN CLINIC.", "ASKED FOR HELP TO WALK.",
+                                  "Left a message for Rose To Call back."])
+def test_capitals_before_a_verb_without_a_name_slot(det, text):  # noqa: F811
+    got = found(det, text)
+    assert not any(v in ("HOPE", "HELP", "Rose") for _, v in got), got
+
+
+@pytest.mark.parametrize("text", ["She works at Olive Garden.", "She works as a server at Olive Garden.",
+                                  "She is a waitress at Olive Garden on weekends."])
+def test_a_workplace_named_like_a_place_is_the_employer(det, text):  # noqa: F811
+    assert ("ORGANIZATION", "Olive Garden") in found(det, text)
+
+
+def test_a_place_without_a_workplace_cue_stays_a_place(det):  # noqa: F811
+    assert ("LOCATION-OTHER", "Walden Pond") in found(det, "We walked at Walden Pond on Sunday.")
+
+
+def test_an_eponym_after_a_workplace_cue_is_no_firm(det):  # noqa: F811
+    assert found(det, "Covered by Parkinson disease claims, he says, and employed by Parkinson disease.") == set()
+    assert ("ORGANIZATION", "Parkinson Roofing") in found(det, "He works for Parkinson Roofing.")

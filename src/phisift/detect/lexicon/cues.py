@@ -191,9 +191,9 @@ EPONYM_HEADS = frozenset(
     "system systems instrumentation ventilation screw screws rod rods nail nails implant "
     "implants prosthesis graft grafts lens lenses stand table hose component components junction arm "
     # allergens, venoms, chromosomes, stains, classes: "Timothy grass", "Russell viper venom",
-    # "Philadelphia chromosome", "Congo red", "Bethesda category", "Ellis class III", "Hong Kong flu",
+    # "Philadelphia chromosome", "Congo red", "rose bengal", "Bethesda category", "Ellis class III", "Hong Kong flu",
     # "Brazil nut", "Ottawa ankle rules"
-    "grass grasses bluegrass viper venom chromosome red category class flu nut nuts rule rules".split()
+    "grass grasses bluegrass viper venom chromosome red bengal category class flu nut nuts rule rules".split()
 )
 
 #: Month and day names are first names too ("April", "June"); alone they are dates.
@@ -354,7 +354,7 @@ ORG_CUES = frozenset(
         "volunteer at, volunteered at, insured by, insured through, insurance through, insurance with, "
         "insurance is, coverage through, covered by, "
         "year at, years at, months at, internship at, interned at, position at, job with, joined, hired by, hired at, "
-        "consultant at, consultant for, contractor for, contractor at, "
+        "consultant at, consultant for, contractor for, contractor at, drives for, drove for, driving for, driver for, "
         "calling from, calling on behalf of, account with, accounts with, customer of, client of, "
         "engineer at, manager at, director at, developer at, analyst at, designer at, executive at, "
         "employee at, intern at, founder of, co-founder of, cofounder of, co-founded, cofounded, "

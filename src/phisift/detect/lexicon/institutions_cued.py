@@ -311,9 +311,31 @@ def pass_saint_slots(doc: Tokens, state: PassState) -> None:
         nxt = doc.keys[end] if end < doc.n and doc.simple_gap(end) else ""
         if nxt in SAINT_NOT_HOSPITAL or doc.eponym_after(end) or doc.dose_after(end):
             continue
-        if _slot_before(doc, i) != HOSPITAL and nxt not in _SAINT_UNITS:
-            continue
+        if _slot_before(doc, i) != HOSPITAL and nxt not in _SAINT_UNITS and not (
+                _care_before(doc, i) and " ".join(doc.keys[i:j + 1]) not in doc.lex.cities_major):
+            continue  # "EMS took him to St Joseph", not "EMS drove her home from St. Louis"
         state.emit(i, end, HOSPITAL, 0.85)
+
+
+#: Words of going to or being cared for at a place, before "at" / "to" / "from" and a saint's name: "EMS took
+#: him to St Joseph", "Follow up at St. Joseph", "his CABG at Saint Francis" (a saint's town needs "in" there).
+_SAINT_CARE_WORDS = frozenset(
+    "follow ems ambulance brought done cabg pci stent echo ultrasound labs born mri ct er ed appointment "
+    "appointments".split()
+)
+
+
+def _care_before(doc: Tokens, i: int) -> bool:
+    """A word of :data:`_SAINT_CARE_WORDS` within six words before the "at" / "to" / "from" right before token i."""
+    if i < 2 or doc.keys[i - 1] not in ("at", "to", "from") or not doc.simple_gap(i) or not doc.simple_gap(i - 1):
+        return False
+    for t in range(i - 2, max(-1, i - 8), -1):
+        if doc.keys[t] in _SAINT_CARE_WORDS:
+            return True
+        g = doc.gap(t + 1)
+        if "\n" in g or g.strip() in (".", ";", ":"):
+            break
+    return False
 
 
 def _line_bounds(doc: Tokens, start: int, end: int) -> tuple[int, int]:

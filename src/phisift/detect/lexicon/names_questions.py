@@ -279,10 +279,12 @@ def _subject(doc: Tokens, t: int, recased: bool) -> bool:
 
 
 def _bare_verb_at(doc: Tokens, j: int) -> bool:
-    """A bare verb at token j, perhaps after one adverb ("take", "still take")."""
+    """A bare verb at token j, perhaps after one adverb ("take", "still take"); in capitals only after a word in
+    capitals too ("FOR ROSE TO CALL BACK" in a note typed in capitals)."""
     if j < doc.n and doc.keys[j] in _ADVERBS and doc.simple_gap(j):
         j += 1
-    return j < doc.n and doc.simple_gap(j) and doc.keys[j] in BASE_VERBS and not doc.cap[j]
+    return j < doc.n and doc.simple_gap(j) and doc.keys[j] in BASE_VERBS and (
+        not doc.cap[j] or doc.is_upper(j) and doc.is_upper(j - 1) and doc.text.isupper())
 
 
 def _asked(doc: Tokens, t: int) -> bool:

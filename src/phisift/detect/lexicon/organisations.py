@@ -14,7 +14,7 @@ from .cues import (
     ORG_VALUE_SKIP, ORG_VALUE_STOP, PAYER_CUE_LAST, SPECIALTY_WORDS, TITLES,
 )
 from .institutions import right_run
-from .labels import ORGANIZATION
+from .labels import LOCATION_OTHER, ORGANIZATION
 from .specific import specific
 from .state import PassState
 from .tokens import Tokens
@@ -124,8 +124,10 @@ def _org_name_header(doc: Tokens, t: int) -> bool:
     return doc.keys[t] == "name" and t > 0 and doc.simple_gap(t) and doc.keys[t - 1] in ORG_HEADERS
 
 
-#: First words of the cues of a workplace: "works at", "employed by", "retired from", "job at".
-_WORK_CUE_FIRST = frozenset("works worked working work employed employee job jobs retired hired position".split())
+#: First words of the cues of a workplace: "works at", "employed by", "retired from", "job at", "drives for".
+_WORK_CUE_FIRST = frozenset(
+    "works worked working work employed employee job jobs retired hired position drives drove driving driver".split()
+)
 
 
 #: Last words of a service or an activity, not a firm: "works at Pain Management", "Physical Therapy".
@@ -156,12 +158,27 @@ def _employer_of_words(doc: Tokens, state: PassState, c: int, i: int, b: int) ->
 _TRIAL_WORDS = frozenset("trial trials study studies protocol registry cohort".split())
 
 
+def workplace_not_place(state: PassState, i: int) -> None:
+    """The place found at token i is a workplace: "works at Olive Garden", "a server at Olive Garden" name the
+    employer, whose label is ORGANIZATION, though "Garden" made the place pass take it ("at Walden Pond")."""
+    for n in range(len(state.found) - 1, -1, -1):
+        f = state.found[n]
+        if f.first == i:
+            if f.label == LOCATION_OTHER:
+                state.relabel(n, ORGANIZATION)
+            return
+
+
 def pass_org_cues(doc: Tokens, state: PassState) -> None:
     """'works at Smith Barney', 'employed by Budd Automotors', 'Insurance: Cigna', 'Employer name: Walmart'."""
     for i in sorted(doc.after_keys(ORG_CUE_LAST | _NAME_KEY)):
         c = i
         if doc.words[i] == "the" and i + 1 < doc.n and doc.simple_gap(i) and doc.simple_gap(i + 1):
             i += 1  # "works at the Boston Globe", "enrolled in the Martinez Meals Program"
+        if state.taken[i] and doc.simple_gap(i) and c == i:
+            phrase = doc.phrase_before(c, ORG_CUES, ORG_CUE_MAXLEN)
+            if phrase is not None and phrase[0] in _WORK_CUE_FIRST:
+                workplace_not_place(state, i)
         if state.taken[i] or not doc.cap[i]:
             continue
         g = doc.gap(i)
@@ -186,6 +203,8 @@ def pass_org_cues(doc: Tokens, state: PassState) -> None:
             continue  # "COVERED BY RIMMED FIBROUS TISSUE" in a note in capitals: a verb, not a payer
         if b < doc.n and doc.simple_gap(b) and doc.keys[b] in _TRIAL_WORDS:
             continue  # "enrolled in the ACCORD trial"
+        if doc.eponym_after(b):
+            continue  # "disabled by Parkinson disease", "covered by Foley catheter": an eponym, no firm
         if b - i == 1 and doc.is_upper(i) and doc.keys[c - 1] == "in":
             continue  # "enrolled in PACE": an acronym of a programme or a trial
         state.emit(i, b, ORGANIZATION, 0.85)

@@ -314,8 +314,17 @@ def _new_phi(text: str, s: Span, candidate: Callable[[str], bool]) -> bool:
         terms += 1
     # one candidate before a head word may still be a name ("Bell pump" after "Dr."): only a list of
     # such terms is dropped on the head words alone, or one that the model calls no person's name
-    # ("Fitz-Hugh-Curtis syndrome" as a hospital)
+    # ("Fitz-Hugh-Curtis syndrome" as a hospital), or one before a disease's head with no title or
+    # possessive before it ("Hunter syndrome was excluded")
+    if terms == 1 and s.label in NAME_LABELS and _DISEASE_HEAD.match(text, s.end) \
+            and not _TITLE_BEFORE.search(text, max(0, s.start - 6), s.start):
+        return False
     return terms == 1 and s.label in NAME_LABELS
+
+
+#: Heads that make the word before them a disease's or a sign's eponym ("Hunter syndrome", "Homans sign").
+_DISEASE_HEAD = re.compile(r"(?i)[ \t]+(?:syndrome|disease|sign|reflex|phenomenon|palsy|anomaly|deformity|fracture|bengal|stain|staining)\b")
+_TITLE_BEFORE = re.compile(r"(?i)\b(?:dr|mr|mrs|ms|miss|prof)\.?[ \t]+$")
 
 
 def _grows(text: str, s: Span, hits: Sequence[Span], past: str, candidate: Callable[[str], bool]) -> bool:
