@@ -211,3 +211,27 @@ def test_the_stacker_adds_no_age_no_one_reaches():
 
     assert _no_age("5190") and _no_age("2004") and _no_age("131")
     assert not _no_age("67") and not _no_age("67 years") and not _no_age("105") and not _no_age("90s")
+
+
+CAPTION = ("UNITED STATES COURT OF APPEALS\nFOR THE NINTH CIRCUIT\n\nDavid Pacheco, Petitioner-Appellant,\nv.\n"
+           "Brandon Hogan, Warden, Respondent-Appellee.\n\nBefore: Frank Barnes, Circuit Judge.\n")
+
+
+def test_caption_roles_are_no_names_and_an_office_no_institution(det):
+    got = texts(det, CAPTION)
+    assert {"David Pacheco", "Brandon Hogan", "Frank Barnes"} <= got
+    assert not got & {"Petitioner-Appellant", "Warden", "Respondent-Appellee", "Circuit Judge"}
+
+
+def test_a_post_nominal_ends_the_list_of_judges(det):
+    got = texts(det, "HIGH COURT OF AUSTRALIA\n\nZamora CJ, Baker and Collins JJ\n\nCurtis Brown APPELLANT")
+    assert {"Zamora", "Baker", "Collins"} <= got and "CJ" not in got
+
+
+def test_the_stacker_adds_nothing_across_a_paragraph_break():
+    import re
+
+    from phisift.detect.tagger.stack import _BLANK_LINE
+
+    assert _BLANK_LINE.search("COURT UNANIMOUSLY\n\n1") and _BLANK_LINE.search("A\n  \nB")
+    assert not _BLANK_LINE.search("12 Main Street\nApt 4") and re.compile("x")

@@ -241,6 +241,11 @@ NOT_NAMES = frozenset(
     "scribe transcribed transcriptionist age dob sex gender mrn date time phone fax email signed dictated "
     "reviewed interpreter pharmacist resident fellow intern attending nurse ot slp rn lpn cna crna emt "
     "sincerely respectfully cordially regards mt cmt".split()  # a closing ("Sincerely,"), a transcriptionist
+) | frozenset(  # the parties' roles in a judgment's caption ("David Pacheco, Petitioner-Appellant,")
+    "petitioner petitioners appellant appellants respondent respondents appellee appellees plaintiff plaintiffs "
+    "defendant defendants claimant claimants intervener interveners warden petitioner-appellant "
+    "petitioner-appellee respondent-appellee respondent-appellant plaintiff-appellant plaintiff-appellee "
+    "defendant-appellant defendant-appellee appellant-petitioner appellee-respondent".split()
 )
 
 #: Words that are never part of a name run, whatever their case.

@@ -451,6 +451,8 @@ def _names_line(doc: Tokens, state: PassState, pos: int, end: int) -> bool:
                for f in state.found) or bool(CREDENTIAL.search(doc.text[pos:end]))
 
 
+#: Words of an office held by the person named before it ("Circuit Judge", "Section Registrar").
+_OFFICE_WORDS = frozenset("judge justice magistrate registrar president recorder clerk".split())
 #: Lower-case words that open the rest of a sentence after a name in apposition, never an institution.
 _CLAUSE_OPENERS = frozenset("of for to in on at with by from about as who whom whose which that".split())
 
@@ -483,6 +485,8 @@ def pass_after_name(doc: Tokens, state: PassState) -> None:
                 state.emit(j, e, HOSPITAL, 0.8)
             continue
         b = slot_run(doc, state, j)
+        if any(doc.keys[t] in _OFFICE_WORDS for t in range(j, b)):
+            continue  # "Frank Barnes, Circuit Judge.": the person's office, no institution
         rest_end = doc.text.find("\n", doc.ends[b - 1]) if b > j else -1
         rest = doc.text[doc.ends[b - 1] : rest_end if rest_end != -1 else len(doc.text)] if b > j else "x"
         if rest.strip(" .\t"):

@@ -153,8 +153,8 @@ def _before_post(doc: Tokens, state: PassState, p: int) -> list[tuple[int, int]]
                 s = t - 1
             else:
                 break
-            if state.taken[s] or not _person_word(doc, s):
-                break
+            if state.taken[s] or not _person_word(doc, s) or doc.words[s] in _POST_AFTER_TITLE:
+                break  # "Zamora CJ, Baker and Collins JJ": another judge's post-nominal ends the list
             out.append((s, s + 1))
             t = s
     return out

@@ -108,6 +108,8 @@ def additions(
             continue  # a service number, no one's phone: "call NHS 111", "911" (a pager has 4-5 digits at least)
         if s.label == "AGE" and _no_age(text[s.start : s.end]):
             continue  # "Law no. 5190": a number no one has lived
+        if _BLANK_LINE.search(text, s.start, s.end):
+            continue  # "THE COURT UNANIMOUSLY\n\n1.": a span across a paragraph break is no one's name or address
         if max_words is not None and len(text[s.start : s.end].split()) > max_words:
             continue
         s = _without_reply(text, s)
@@ -134,6 +136,9 @@ def additions(
 #: ``lx=`` tags of the words that make a name grown over them a place or a body: hospital, organisation and
 #: street heads ("John Muir Health", "Dubois Pharmacy", "Lan Street"), places ("Phuc Yen City").
 _HEAD_TAGS = frozenset({"lx=H", "lx=O", "lx=R", "lx=C", "lx=S", "lx=N"})
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
 def _no_age(value: str) -> bool:
