@@ -16,6 +16,8 @@ floor", "works at a restaurant" and units ("to nicu") stay untouched.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from .casing import inflected
 from .cues import CALENDAR, CLAUSE_AFTER_AND, NAME_STOP, ORG_CUE_MAXLEN, ORG_CUES
 from .institutions_cued import _NOT_HOSPITAL, KNOWN_HOSPITALS, ORG_SLOT_WORDS, known_starts, lower_firm
@@ -157,6 +159,25 @@ def _capitals_named(doc: Tokens, i: int, b: int) -> bool:
         and not any(doc.keys[t] in _NOT_HOSPITAL for t in toks)
 
 
+def _may_cue(doc: Tokens, i: int, strong: list[int], org_last: frozenset[str]) -> bool:
+    """False where ``_cue_label(doc, i)`` is None for sure: the word before the slot (after "the") ends no
+    employer cue, and no strong slot word (``strong``: the indices of ``_STRONG_SLOTS`` keys) stands within the
+    six tokens ``_cue_label`` looks back over from a slot's preposition. A cheap test for the many tokens after
+    "to", "at" or "for" that no slot word precedes."""
+    if i == 0 or not doc.simple_gap(i):
+        return False
+    p = i - 1
+    if doc.keys[p] == "the" and p > 0 and doc.simple_gap(p):
+        p -= 1
+    k = doc.keys[p]
+    if k in org_last:
+        return True
+    if k not in _SLOT_PREPS:
+        return False
+    s = bisect_left(strong, p)
+    return s > 0 and strong[s - 1] >= p - 6
+
+
 def _slot_openers(doc: Tokens) -> list[int]:
     """The tokens ``_cue_label`` can answer for, in order: one or two after a slot's preposition or the last
     word of an employer cue (the tokens between, "the", it checks itself)."""
@@ -171,12 +192,13 @@ def pass_caseless_slots(doc: Tokens, state: PassState) -> None:
     'works as a homeopath at chapman plc.'), where the capitalised slot passes see nothing."""
     lowered = not state.recased
     lex = doc.lex
+    strong, org_last = doc.positions(_STRONG_SLOTS), _last_words(ORG_CUES)
     for i in _slot_openers(doc):
         if state.taken[i] or doc.keys[i] in _CLAUSE_END or doc.keys[i] in _CONNECTORS:
             continue
         if lowered and doc.cap[i] and not doc.is_upper(i):
             continue
-        label = _cue_label(doc, i)
+        label = _cue_label(doc, i) if _may_cue(doc, i, strong, org_last) else None
         if label is None:
             continue
         if not _first_word_ok(doc, i):

@@ -357,7 +357,8 @@ def _sign_offs(doc: Tokens, state: PassState) -> None:
     """'Thanks,\nMary', 'Best regards,\nJouko': a name alone on the line under a closing."""
     if not _CLOSED_LINE.search(doc.text):
         return  # no line ends in "," or "!": no closing stands above a name
-    for t in _candidates(doc):
+    firsts = set(doc.line_firsts)  # token 0 and the tokens whose gap holds a line break
+    for t in [t for t in _candidates(doc) if t in firsts]:
         if state.taken[t] or t == 0 or "\n" not in doc.gap(t) or not _word(doc, state, t):
             continue
         j = _name_run(doc, state, t)
