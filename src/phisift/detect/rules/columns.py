@@ -33,7 +33,8 @@ for _label, _names in {
                 "mothers maiden name", "patient name last first", "employee", "employee name",
                 "decedents legal name", "decedents name", "informants name", "informant",
                 "mothers name prior to first marriage", "patient last", "patient first", "driver", "driver name",
-                "cardholder name", "parent", "parent name", "resp party", "responsible party name"),
+                "cardholder name", "parent", "parent name", "resp party", "responsible party name", "client",
+                "rx for", "prescription for"),
     "DOCTOR": ("attending", "attending physician", "attending md", "att phys", "provider", "physician", "pcp",
                "pcp name", "primary care physician", "primary provider", "referring md", "referring physician",
                "referring provider", "ref provider", "ref dr", "ordering provider", "ordering md", "ordered by",
@@ -45,7 +46,8 @@ for _label, _names in {
                  "modified by", "last edited by", "edited by", "verified by", "reviewed by", "author", "operator",
                  "login id", "user name", "portal user", "portal username", "reset by", "last reset by", "rph",
                  "created by", "updated by", "unlocked by", "account name", "screen name", "handle", "user name id",
-                 "signed by", "dictated by", "transcribed by", "approved by", "submitted by", "network id"),
+                 "signed by", "dictated by", "transcribed by", "approved by", "submitted by", "network id", "by",
+                 "note author", "sign off", "signed off by", "placed by", "order placed by", "reviewer", "assigned to"),
     "MEDICALRECORD": ("mrn", "mr", "mr no", "med rec", "medical record", "medical record no", "medical record number",
                       "chart", "chart no", "hosp", "unit no", "pt id", "patient id", "empi", "record", "patient no"),
     "ACCOUNT": ("acct", "acct no", "account", "account no", "account number", "patient account no", "fin", "har",
@@ -103,7 +105,10 @@ for _label, _names in {
                      "organisation", "organization name", "company name", "business name", "home health agency",
                      "hha", "group name", "former employer", "previous employer", "current employer", "bill to",
                      "primary payer", "secondary payer", "insurance", "primary insurance", "secondary insurance",
-                     "home care agency", "hospice agency", "towing company", "place of work"),
+                     "home care agency", "hospice agency", "towing company", "place of work", "employer name address",
+                     "emp", "performing lab", "reference lab", "lab name", "performing laboratory", "reference laboratory",
+                     "case worker agency", "caseworker agency", "agency name", "ems agency", "transport company",
+                     "ambulance company", "ambulance service", "daycare", "day care", "law firm"),
 }.items():
     for _name in _names:
         COLUMNS[_name] = _label
@@ -116,7 +121,7 @@ _TABLE_ONLY = frozenset({"patient", "pt", "name", "member", "date", "given", "co
                          "financial", "billing", "invoice", "chart", "cell", "mobile", "consultant",
                          "location", "driver", "parent", "informant", "rx", "badge", "incident", "company",
                          "carrier", "school", "pharmacy", "supplier", "handle", "examiner", "tin", "st", "tag", "visit", "admission",
-                         "episode", "batch", "hic", "certificate", "eft"})
+                         "episode", "batch", "hic", "certificate", "eft", "by", "emp", "reviewer", "assigned to"})
 #: What a procedure note's "Position:" holds: the body's, not a job.
 _BODY_POSITIONS = frozenset({"supine", "prone", "lateral", "lithotomy", "sitting", "standing", "fowler", "fowler's",
                              "semi-fowler", "semi-fowler's", "trendelenburg", "reverse", "left", "right", "beach",
@@ -243,7 +248,9 @@ def _login_span(v: str) -> tuple[int, int, str] | None:
     'lwright'), maybe followed by "on <date>"; a capitalised full name there is the clinician's."""
     first = v.split()[0]
     rest = v[len(first):].strip()
-    if rest and not re.match(r"(?i)(?:on|at)\b|[0-9(]", rest):
+    if first.endswith(",") and re.fullmatch(r"(?:RN|LPN|MD|DO|NP|PA-C|PA|RT|CNA|PharmD|RPh)", rest):
+        first, rest = first[:-1], ""  # "Author: kpatel, RN": the login and the author's credential
+    if rest and not re.match(r"(?i)(?:on|at)\b|[0-9(]|(?:RN|LPN|MD|DO|NP|PA-C|PA|RT|CNA|PharmD|RPh)$", rest):
         return _name_span("DOCTOR", v)
     m = _LOGIN_VALUE.fullmatch(first.rstrip(".,"))
     low = m.group().lower() if m else ""
@@ -471,7 +478,7 @@ def _plain_value(lab: str, rest: str) -> bool:
 _NOT_BODY_WORDS = frozenset({"negative", "positive", "unknown", "none", "yes", "no", "not", "tested", "pending",
                              "heterozygous", "homozygous", "status", "normal", "abnormal", "detected", "enrolled",
                              "n/a", "na", "declined", "deferred", "graduated", "dropped", "out", "home", "homeschooled"})
-_BODY_VALUE = re.compile(r"[-=:#. \t]*(?P<v>[^\W\d_][\w'’.&-]*(?:[ ](?:&|of|and|[^\W\d_][\w'’.&-]*)){0,6})"
+_BODY_VALUE = re.compile(r"[-=:#. \t]*(?P<v>[^\W\d_][\w'’.&-]*(?:[ ](?:&|of|and|#[0-9]+|[^\W\d_][\w'’.&-]*)){0,6})"
                          r"(?:[ \t]*$|[ \t]{2,}|[;|])")
 
 
@@ -481,7 +488,7 @@ def _named_body(rest: str) -> bool:
     m = _BODY_VALUE.match(rest)
     if not m:
         return False
-    words = [w for w in m.group("v").split() if w not in ("&", "of", "and")]
+    words = [w for w in m.group("v").split() if w not in ("&", "of", "and") and not w.startswith("#")]
     if not all(w[0].isupper() for w in words):
         return False
     vocabulary = clinical_vocabulary()

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 
 from . import vocab
-from .base import Scan, TextPass
+from .base import Scan, TextPass, matches_on_lines
 from ...text import clinical_vocabulary
 
 #: "[10:32] kpatel:", "[21:29] CUNHA_R:", "[2:05 PM] j.doe42:": a chat export's time stamp and speaker at a line's start.
@@ -31,7 +31,7 @@ _CHAT_SPEAKER = re.compile(
     r"(?P<u>[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*)[ \t]*:", re.MULTILINE)
 #: A role and the login after it: "Off-going RN: g-hill", "Officer mh4071 filed", "Scribe: jdoe2".
 _ROLE_LOGIN = re.compile(
-    r"(?<![\w-])(?:RN|LPN|CNA|RT|RPh|PharmD|Scribe|SCRIBE|Officer|OFFICER|Ofc\.|OFC\.|Tech|TECH|Handler|HANDLER|Agent"
+    r"(?=[RLCPSOTHA])(?<![\w-])(?:RN|LPN|CNA|RT|RPh|PharmD|Scribe|SCRIBE|Officer|OFFICER|Ofc\.|OFC\.|Tech|TECH|Handler|HANDLER|Agent"
     r"|AGENT|Clerk|CLERK|Registrar|REGISTRAR|Operator|OPERATOR)"
     r"[ \t]*:?[ \t]+(?P<u>[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*)(?![\w@-]|\.[A-Za-z0-9])")
 
@@ -79,20 +79,31 @@ _WORD = r"[^\W\d_][\w'’-]*"
 _NAME_THEN = re.compile(
     rf"(?P<name>(?<![\w'’-]){_UP}{_WORD}(?:[ ]{_UP}{_WORD})?,[ ]?{_UP}{_WORD}(?:[ ]{_UP}\.?)?"
     rf"|(?<![\w'’.-]){_UP}{_WORD}[ ]{_UP}{_WORD}|(?<![\w'’.-]){_UP}\.[ ]{_UP}{_WORD})"
-    r"(?:[ ]?,[ ]?|[ ]+-[ ]+|[ \t]+)\(?(?:(?:Male|Female|MALE|FEMALE|M|F|m|f)[ ]?,?[ ]?)?$")
+    r"(?:[ ]?,[ ]?|[ ]+-[ ]+|[ ]+/[ ]+|[ \t]+)\(?(?:(?:Male|Female|MALE|FEMALE|M|F|m|f)[ ]?,?[ ]?)?$")
 #: The age itself after such a name: a number with a unit, a sex, or both ("33Y", "86 yrs)", "48 f", "24 Female",
 #: "M/24" is found by the slash rule in ``ages``), ending at a field's end.
 _LISTED_AGE = re.compile(
-    r"(?P<n>[0-9]{1,3})(?P<unit>[ ]?(?:[Yy]|yo|YO|yrs?|YRS?|y/o|Y/O|y\.o\.))?(?P<sex>[ ]?(?:[MFmf]|Male|Female|MALE|FEMALE))?"
-    r"(?P<close>\))?(?=[ \t]*(?:$|[,|;]|[ ]-[ ]|[ \t]{2,}))", re.MULTILINE)
+    r"(?P<n>[0-9]{1,3})(?P<unit>[ ]?(?:[Yy]|yo|YO|yrs?|YRS?|y/o|Y/O|y\.o\.))?"
+    r"(?P<sex>(?:[ ]?/)?[ ]?(?:[MFmf]|Male|Female|MALE|FEMALE))?"
+    r"(?P<close>\))?(?=[ \t]*(?:$|[,|;]|[ ]-[ ]|[ \t]{2,}|[ ][0-9]))", re.MULTILINE)
 #: "M/24", "95/M": an age and sex joined by a slash after a listed name (a blank or comma before).
 _SLASH_AGE = re.compile(r"(?:(?P<n>[0-9]{1,3})/[MF]|[MF]/(?P<m>[0-9]{1,3}))(?![\w/])")
 _SEX_WORDS = frozenset({"male", "female"})
+_SEX_BEFORE = re.compile(r"(?<![\w'’-])(?:Male|Female|MALE|FEMALE|M|F|m|f)[ ]?,?[ ]?\(?$")
 #: Words of a list's other fields that a name pattern could take ("Bed 12, Room 4 F", "Temp, Pulse 98 F").
 _NOT_NAME_WORDS = frozenset({"bed", "room", "rm", "unit", "temp", "temperature", "tmax", "pulse", "hr", "bp", "rr", "spo2",
                              "weight", "wt", "height", "ht", "grade", "stage", "score", "size", "french", "fr", "gauge",
                              "dose", "total", "age", "sex", "gender", "years", "yrs", "male", "female"})
-_NUMBER = re.compile(r"(?<![\w./:-])[0-9]{1,3}(?![0-9])")
+#: A number of up to three digits with what ``_LISTED_AGE`` allows after it, found at C speed.
+_NUMBER = re.compile(r"(?<![\w./:-])[0-9]{1,3}(?=(?:[ ]?(?:[Yy]|yo|YO|yrs?|YRS?|y/o|Y/O|y\.o\.))?"
+                     r"(?:(?:[ ]?/)?[ ]?(?:[MFmf]|Male|Female|MALE|FEMALE))?\)?[ \t]*(?:$|[,|;]|[ ]-[ ]|[ \t]{2,}|[ ][0-9]))",
+                     re.MULTILINE)
+
+
+def _listed_name(name: str) -> bool:
+    """Whether the words before a listed age can be a person's name: not all clinical words, no field word."""
+    words = [w.lower() for w in re.findall(r"[^\W\d_][\w'’-]+", name)]
+    return not all(w in clinical_vocabulary() for w in words) and not any(w in _NOT_NAME_WORDS for w in words)
 
 
 def find_listed_ages(scan: Scan) -> None:
@@ -101,16 +112,17 @@ def find_listed_ages(scan: Scan) -> None:
     text = scan.text
     for m in _NUMBER.finditer(text):
         s = m.start()
+        age = _LISTED_AGE.match(text, s)
+        if not age or not (age.group("unit") or age.group("sex") or _SEX_BEFORE.search(text, max(0, s - 10), s)):
+            continue  # (cheap tests first: most numbers have no age's unit or sex beside them)
         before = _NAME_THEN.search(text, max(0, s - 60), s)
         if not before:
             continue
-        words = [w.lower() for w in re.findall(r"[^\W\d_][\w'’-]+", before.group("name"))]
-        if all(w in clinical_vocabulary() for w in words) or any(w in _NOT_NAME_WORDS for w in words):
+        if not _listed_name(before.group("name")):
             continue  # "Hypertension, Diabetes 10 yrs"; "Bed 12, Room 4 F"
         sexed = re.search(r"(?:Male|Female|MALE|FEMALE|M|F|m|f)[ ]?,?[ ]?$", before.group()) is not None
-        age = _LISTED_AGE.match(text, s)
-        if age and 0 < int(age.group("n")) <= 120:
-            bracket = before.group().endswith("(")
+        if 0 < int(age.group("n")) <= 120:
+            bracket = "(" in before.group()[before.end("name") - before.start() :]
             if (age.group("unit") or age.group("sex") or sexed) and bracket == bool(age.group("close")):
                 scan.emit(s, age.end("n"), "AGE", 0.8)
                 scan.emit(before.start("name"), before.end("name"), "PATIENT", 0.7)  # the listed person
@@ -123,11 +135,14 @@ def find_listed_ages(scan: Scan) -> None:
                     r"[A-Za-z'’-]{2,},?[ ]?(?:[A-Z][A-Za-z'’-]+|[A-Z]\.)?(?:[ ]?,[ ]?|[ ]+-[ ]+|[ ]+)$", lead) \
                     and not re.search(r"(?i:bp|b/p|blood pressure|pressure|ratio|grade|score)[ :]*[0-9/ ]*$", lead):
                 scan.emit(m.start(g), m.end(g), "AGE", 0.8)
+                name = _NAME_THEN.search(text, max(0, m.start() - 60), m.start())
+                if name and _listed_name(name.group("name")):
+                    scan.emit(name.start("name"), name.end("name"), "PATIENT", 0.7)  # "Zaniewicz, Kajetan, M/4"
 
 
 #: A plate after its state code on a line that names a vehicle: "Toyota Tacoma, NV PV 23233", "MD DXN4525".
 _STATE_PLATE = re.compile(
-    r"(?<![\w-])(?P<st>[A-Z]{2})[ ](?P<p>(?=[A-Z0-9 -]{0,9}[0-9])(?=[A-Z0-9 -]{0,9}[A-Z])[A-Z0-9]{2,4}[ -]?[A-Z0-9]{2,5})"
+    r"(?=[A-Z]{2}[ ])(?<![\w-])(?P<st>[A-Z]{2})[ ](?P<p>(?=[A-Z0-9 -]{0,9}[0-9])(?=[A-Z0-9 -]{0,9}[A-Z])[A-Z0-9]{2,4}[ -]?[A-Z0-9]{2,5})"
     r"(?![\w/.:-])")
 #: "Lic HKR7332 UT", "Lic 72S 684 KY": a plate after "Lic" with its state behind it.
 _LIC_PLATE_STATE = re.compile(
@@ -142,9 +157,10 @@ _VEHICLE_WORDS = re.compile(r"(?i)\b(?:vehicle|veh|car|truck|van|suv|sedan|picku
 def find_state_plates(scan: Scan) -> None:
     """A plate beside its state's code on a line naming a vehicle ("Vehicle: Silver Jeep Cherokee, NV PV 23233")."""
     text = scan.text
-    for m in _LIC_PLATE_STATE.finditer(text):
-        if m.group("st") in vocab.STATE_CODES:
-            scan.emit(m.start("p"), m.end("p"), "VEHICLE", 0.8)
+    if scan.may_hold("lic"):
+        for m in _LIC_PLATE_STATE.finditer(text):
+            if m.group("st") in vocab.STATE_CODES:
+                scan.emit(m.start("p"), m.end("p"), "VEHICLE", 0.8)
     for m in _STATE_PLATE.finditer(text):
         p = m.group("p")
         if m.group("st") not in vocab.STATE_CODES or sum(c.isdigit() for c in p) < 2:
@@ -166,9 +182,11 @@ STATE_PLATES = TextPass(("VEHICLE",), lambda scan: scan.has_digit, find_state_pl
 #: system's name and the town of its campus after it, filling a field of a header or a form (its start after a line
 #: start, ": ", " - ", a bar or a run of blanks; its end at the line's end, a bar, a bracket or a run of blanks).
 _HOSPITAL_TAIL = re.compile(
-    rf"(?:^|(?<=: )|(?<= - )|(?<=\| )|(?<=  )|(?<=\t))(?P<name>(?:The[ ]|THE[ ])?{_UP}{_WORD}(?:[ ]{_UP}{_WORD}){{0,2}}[ ]"
+    rf"(?=[^\W\d_a-z])(?:^|(?<=: )|(?<= - )|(?<=\| )|(?<=  )|(?<=\t))(?P<name>(?:The[ ]|THE[ ])?{_UP}{_WORD}(?:[ ]{_UP}{_WORD}){{0,2}}[ ]"
     r"(?P<head>Hospital|HOSPITAL|Health|HEALTH|Medical Center|MEDICAL CENTER|Clinic|CLINIC|Healthcare|HEALTHCARE)"
     rf"(?P<tail>(?:[ ]{_UP}{_WORD}){{1,3}}))(?=[ \t]*(?:$|\||\)|[ \t]{{2}}|\t|,[ ]))", re.MULTILINE)
+#: The head words of ``_HOSPITAL_TAIL`` and ``_THE_HOSPITAL``, found at C speed: the lines to scan.
+_TAIL_GATE = re.compile(r"Hospital|HOSPITAL|Health|HEALTH|Medical Center|MEDICAL CENTER|Clinic|CLINIC")
 #: Words after a hospital's name that name a part of it or the note's next words, not its town.
 _NOT_TOWN_WORDS = frozenset({
     "emergency", "department", "dept", "campus", "center", "centre", "system", "systems", "network", "group",
@@ -179,11 +197,24 @@ _NOT_TOWN_WORDS = frozenset({
 })
 
 
+#: "The Williams Clinic", "THE HENDERSON CLINIC": a clinic's name with its article, alone in a field.
+_THE_HOSPITAL = re.compile(
+    rf"(?=T)(?:^|(?<=: )|(?<= - )|(?<=\| )|(?<=  )|(?<=\t))(?P<name>(?:The|THE)(?P<own>(?:[ ]{_UP}{_WORD}){{1,3}})[ ]"
+    r"(?:Clinic|CLINIC|Hospital|HOSPITAL|Medical Center|MEDICAL CENTER))(?=[ \t]*(?:$|\||\)|[ \t]{2}|\t|,[ ]))",
+    re.MULTILINE)
+
+
 def find_hospital_tails(scan: Scan) -> None:
-    """A hospital's name with its town after it, alone in a field: the whole name (HOSPITAL)."""
+    """A hospital's name with its town after it, or with its article, alone in a field: the whole name (HOSPITAL)."""
     text = scan.text
     vocabulary = clinical_vocabulary()
-    for m in _HOSPITAL_TAIL.finditer(text):
+    if "The " in text or "THE " in text:
+        for m in matches_on_lines(_THE_HOSPITAL, text, scan.lines_holding(_TAIL_GATE, lowered=False)):
+            own = m.group("own").split()
+            if any(w.lower() in vocabulary or w.lower() in vocab.SERVICE_WORDS or w.lower() in _UNIT_WORDS for w in own):
+                continue  # "The Cardiology Clinic", "The Heart Failure Clinic"
+            scan.emit(m.start("name"), m.end("name"), "HOSPITAL", 0.8)
+    for m in matches_on_lines(_HOSPITAL_TAIL, text, scan.lines_holding(_TAIL_GATE, lowered=False)):
         head_words = m.group("name")[: m.start("head") - m.start("name")].split()
         tail = m.group("tail").split()
         if any(w.lower() in vocabulary and w.lower() not in ("the",) for w in head_words):
@@ -202,12 +233,20 @@ HOSPITAL_TAILS = TextPass(("HOSPITAL",), lambda scan: True, find_hospital_tails)
 #: HOSPITAL", "FACILITY: ST. JOSEPH'S REGIONAL MEDICAL CENTER", "LAKESIDE FAMILY CLINIC  PAGE 1" (a line's start, a
 #: colon, a bar, a dash or a run of blanks before it; the line's end, a bar, a bracket, a comma or blanks after it).
 _CAPS_HOSPITAL = re.compile(
-    r"(?:^|(?<=: )|(?<=:)|(?<= - )|(?<=\| )|(?<=  )|(?<=\t))(?P<name>(?:[A-Z][A-Z'’.&-]*[ ]){1,5}"
+    r"(?=[A-Z])(?:^|(?<=: )|(?<=:)|(?<= - )|(?<=\| )|(?<=  )|(?<=\t))(?P<name>(?:[A-Z][A-Z'’.&-]*[ ]){1,5}"
     r"(?:HOSPITAL|MEDICAL[ ]CENTER|MEDICAL[ ]CENTRE|HEALTH[ ]CENTER|HEALTH[ ]SYSTEM|HEALTHCARE[ ]SYSTEM|INFIRMARY"
     r"|CLINIC|SURGERY[ ]CENTER|SURGICAL[ ]CENTER|CANCER[ ]CENTER|CANCER[ ]INSTITUTE|REHABILITATION[ ]HOSPITAL))"
     # "GOOD SAMARITAN HOSPITAL OF EAST MARK": the town after "OF", up to the field's end
     r"(?P<of>[ ]OF[ ][A-Z][A-Z'’.-]*(?:[ ][A-Z][A-Z'’.-]*){0,2}(?=[ \t]*(?:$|\||[ \t]{2}|,[ ])))?"
     r"(?=[ \t]*(?:$|\||\)|[ \t]{2}|\t|,[ ]|[ ]-[ ]))", re.MULTILINE)
+#: The same in title case ("Printed from: Mercy Regional Medical Center  Page 2"), where the lexicon misses one.
+_TITLE_HOSPITAL = re.compile(
+    r"(?=[A-Z])(?:^|(?<=: )|(?<=:)|(?<= - )|(?<=\| )|(?<=  )|(?<=\t))(?P<name>(?:(?:[A-Z][a-z'’&-]+|St\.|[A-Z]\.)[ ]){1,5}"
+    r"(?:Hospital|Medical[ ]Center|Medical[ ]Centre|Health[ ]Center|Health[ ]System|Healthcare[ ]System|Infirmary"
+    r"|Clinic|Surgery[ ]Center|Surgical[ ]Center|Cancer[ ]Center|Cancer[ ]Institute|Rehabilitation[ ]Hospital))"
+    r"(?P<of>[ ]of[ ][A-Z][a-z'’.-]*(?:[ ][A-Z][a-z'’.-]*){0,2}(?=[ \t]*(?:$|\||[ \t]{2}|,[ ])))?"
+    r"(?=[ \t]*(?:$|\||\)|[ \t]{2}|\t|,[ ]|[ ]-[ ]))", re.MULTILINE)
+_TITLE_GATE = re.compile(r"Hospital|Center|Centre|Clinic|Infirmary|System|Institute")
 #: Words of a name that mark the word before them as the name's own, even a word of the clinical vocabulary
 #: ("BROWN MEMORIAL HOSPITAL", "WHITE COUNTY MEDICAL CENTER").
 _NAME_MARKERS = frozenset({"memorial", "general", "community", "regional", "county", "district"})
@@ -221,14 +260,19 @@ _GENERIC_HOSPITAL_WORDS = frozenset({
 })
 
 
+_CAPS_GATE = re.compile(r"HOSPITAL|CENTER|CENTRE|CLINIC|INFIRMARY|SYSTEM|INSTITUTE")
+
+
 def find_caps_hospitals(scan: Scan) -> None:
     """A hospital's name in capitals with a word of its own, alone in a field ("MERCY GENERAL HOSPITAL"); "THE
     HOSPITAL", "TO THE GENERAL HOSPITAL", "EMERGENCY CLINIC" and names inside a sentence are left alone."""
     text = scan.text
     vocabulary = clinical_vocabulary()
-    for m in _CAPS_HOSPITAL.finditer(text):
+    found = [*matches_on_lines(_CAPS_HOSPITAL, text, scan.lines_holding(_CAPS_GATE, lowered=False)),
+             *matches_on_lines(_TITLE_HOSPITAL, text, scan.lines_holding(_TITLE_GATE, lowered=False))]
+    for m in found:
         words = m.group("name").split()
-        head = 1 if words[-1] in ("HOSPITAL", "INFIRMARY", "CLINIC") else 2
+        head = 1 if words[-1].upper() in ("HOSPITAL", "INFIRMARY", "CLINIC") else 2
         lead = words[:-head]
         # the name's own words run back from the head while they are no clinical or function word
         k = len(lead)
@@ -277,6 +321,6 @@ def _own_word(word: str, vocabulary: frozenset[str]) -> bool:
 #: Words that end a capitalised run before a hospital's name ("ADMITTED TO MERCY HOSPITAL").
 _CAPS_STOP = frozenset({"to", "at", "from", "in", "the", "and", "or", "of", "by", "for", "with", "was", "is", "a", "an",
                         "via", "per", "into", "admitted", "transferred", "seen", "discharged"})
-CAPS_HOSPITALS = TextPass(("HOSPITAL",), lambda scan: "HOSPITAL" in scan.text or "CENTER" in scan.text
-                          or "CLINIC" in scan.text or "INFIRMARY" in scan.text or "CENTRE" in scan.text,
+CAPS_HOSPITALS = TextPass(("HOSPITAL",), lambda scan: scan.may_hold("hospital", "center", "centre", "clinic",
+                                                                   "infirmary", "system", "institute"),
                           find_caps_hospitals)

@@ -23,7 +23,9 @@ _LOGGED_IN_AFTER = re.compile(r"[ \t]+(?i:logged|signed)[ \t]+(?i:in|on)\b")
 #: A login made of a role and a surname: "RN.knox", "MD.patel", "PT_garcia".
 _ROLE_LOGIN = re.compile(r"[A-Z]{2,3}[._][a-z][a-z0-9]{1,30}")
 #: After a login name in a log line: a date or time, a bar, or the end of the line.
-_AFTER_LOGIN = re.compile(r"[ \t]*(?:on[ \t]+|at[ \t]+)?(?:[0-9]|\||\r?\n|$)|[ \t]{2,}|\t")
+_AFTER_LOGIN = re.compile(r"[ \t]*(?:on[ \t]+|at[ \t]+)?(?:[0-9]|\||\r?\n|$)|[ \t]{2,}|\t|[ \t]+(?i:ref)\.?[ \t]*#"
+                          # a credential after the login: "Documented by: kpatel RN", "by jlee2, LPN"
+                          r"|[ \t]*,?[ \t]*(?-i:RN|LPN|MD|DO|NP|PA|PA-C|RT|CNA|PharmD|RPh|CMA|MA)(?![\w-])")
 #: What follows a key=value login ("created_by=kpatel, updated_by=..."): a separator, the next key, or the line's end.
 _AFTER_KEYED_LOGIN = re.compile(r"[ \t]*(?:[,;&|]|[A-Za-z_]+=|\r?\n|$)")
 _PAREN_LOWER = re.compile(r"\((?P<u>[a-z][a-z0-9._-]{1,40}[a-z0-9])\)")
@@ -123,7 +125,7 @@ def _login_after_cue(scan: Scan, s: int) -> int:
     # "modified_by=akumar, ts=...": an audit log's key=value pair, written by a program, ends the value at a separator
     keyed = (m.group("kv") or m.group("eq")) and _AFTER_KEYED_LOGIN.match(text, ue) is not None
     then_date = keyed or _AFTER_LOGIN.match(text, ue) is not None
-    caps_login = (u.isupper() and u.isalpha() and len(u) >= 4 and then_date and _NEW_VERB.match(text, s)
+    caps_login = (u.isupper() and u.isalpha() and len(u) >= 4 and then_date
                   and u.lower() not in clinical_vocabulary() and u.lower() not in vocab.NOT_USERNAMES
                   and u.lower() not in vocab.SERVICE_WORDS)  # "THREAD CLOSED BY AJACOB", "Submitted by KROY"
     if not caps_login and not _username_ok(u, paren is not None, then_date):
@@ -279,8 +281,9 @@ def find_bracketed_logins(scan: Scan) -> None:
             scan.emit(m.start("u"), m.end("u"), "USERNAME", 0.75)
 
 
-#: "... on 2023-06-03 by lwright.", "enrolled on 06.03.2025 by downst": who did it, after when it was done.
-_BY_AFTER_DATE = re.compile(r"[ \t]+by[ \t]+(?P<u>[A-Za-z][A-Za-z0-9._-]{2,30}?)(?=[.,;]?[ \t]*(?:\n|$)|[.,;][ \t])")
+#: "... on 2023-06-03 by lwright.", "enrolled on 06.03.2025 by downst", "updated: 03/04/2021 10:22 by jdoe": who did
+#: it, after when it was done (and the clock time).
+_BY_AFTER_DATE = re.compile(r"(?:[ \t]+[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?(?:[ \t]?[AaPp][Mm])?)?[ \t]+by[ \t]+(?P<u>[A-Za-z][A-Za-z0-9._-]{2,30}?)(?=[.,;]?[ \t]*(?:\n|$)|[.,;][ \t])")
 
 
 def find_logins_after_dates(scan: Scan) -> None:
