@@ -354,3 +354,48 @@ def test_a_place_without_a_workplace_cue_stays_a_place(det):  # noqa: F811
 def test_an_eponym_after_a_workplace_cue_is_no_firm(det):  # noqa: F811
     assert found(det, "Covered by Parkinson disease claims, he says, and employed by Parkinson disease.") == set()
     assert ("ORGANIZATION", "Parkinson Roofing") in found(det, "He works for Parkinson Roofing.")
+
+
+@pytest.mark.parametrize(
+    ("text", "saint"),
+    [
+        ("SHE WAS SEEN AT ST. JUDE.", "ST. JUDE"),
+        ("she was seen at st. jude.", "st. jude"),
+        ("PREVIOUSLY HOSPITALIZED AT ST. RITA FOR PNEUMONIA.", "ST. RITA"),
+        ("she delivered at st. agnes without complications.", "st. agnes"),
+        ("seen in the st. vincent emergency department.", "st. vincent"),
+        ("ems took him to st joseph.", "st joseph"),
+    ],
+)
+def test_a_saint_in_a_hospital_slot_in_a_note_typed_in_one_case(det, text, saint):  # noqa: F811
+    assert ("HOSPITAL", saint) in found(det, text)
+
+
+@pytest.mark.parametrize("text", ["ADMITTED TO CCU WITH ST SEGMENT ELEVATION.", "there is st depression noted at rest.",
+                                  "SHE HAS A ST. JUDE VALVE, SEEN AT CLINIC.", "st. john's wort was stopped."])
+def test_one_case_st_segments_valves_and_herbs(det, text):  # noqa: F811
+    assert not any(label == "HOSPITAL" for label, _ in found(det, text)), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "age"), [("f, 67, presents with a productive cough.", "67"),
+                                           ("reviewed the chart of m, 82, admitted with a fall.", "82")])
+def test_a_records_sex_and_age_in_a_note_typed_in_lower_case(text, age):
+    assert ("AGE", age) in rules(text)
+
+
+@pytest.mark.parametrize("text", ["Temp 101 f, 2, then 3 doses.", "The f, 67, test is Positive."])
+def test_a_lower_case_letter_in_mixed_case_is_no_sex(text):
+    assert not any(label == "AGE" for label, _ in rules(text)), rules(text)
+
+
+@pytest.mark.parametrize(("text", "firm"), [("he is a cashier at kroger.", "kroger"),
+                                            ("she is a stocker at costco.", "costco"),
+                                            ("employer: walmart", "walmart")])
+def test_an_employer_in_a_note_typed_in_lower_case(det, text, firm):  # noqa: F811
+    assert ("ORGANIZATION", firm) in found(det, text)
+
+
+@pytest.mark.parametrize("text", ["he is a nurse at night.", "she is a teacher at the local school.",
+                                  "she is a nurse at mercy.", "employer: self", "employer: retired"])
+def test_common_words_after_an_occupation_in_lower_case_are_no_employer(det, text):  # noqa: F811
+    assert not any(label == "ORGANIZATION" for label, _ in found(det, text)), found(det, text)

@@ -301,9 +301,12 @@ def pass_saint_slots(doc: Tokens, state: PassState) -> None:
         if j >= doc.n or state.taken[i] or state.taken[j] or doc.gap(j) not in (". ", " ", "."):
             continue
         w, k = doc.words[j], doc.keys[j]
-        if w.endswith(("'s", "’s", "'S", "’S")) or not doc.cap[i] or not doc.cap[j] or not k.isalpha() \
+        caseless = not state.recased and (doc.text.isupper() or doc.text.islower())
+        if w.endswith(("'s", "’s", "'S", "’S")) or not (doc.cap[i] and doc.cap[j] or caseless) or not k.isalpha() \
                 or len(k) < 3 or not doc.lex.is_name_word(k):
             continue  # the possessive is pass_saints'; "St. 3", "st segment": no saint
+        if caseless and not (doc.keys[i] in ("st", "saint") and k in doc.lex.first):
+            continue  # in one case a saint is "st." or "saint" and a given name: "SEEN AT ST. JUDE", "at st. rita"
         end = j + 1
         while end < doc.n and end - i < 6 and doc.simple_gap(end) and doc.cap[end] and not state.taken[end] \
                 and doc.keys[end] in _SAINT_TAIL:
@@ -311,7 +314,8 @@ def pass_saint_slots(doc: Tokens, state: PassState) -> None:
         nxt = doc.keys[end] if end < doc.n and doc.simple_gap(end) else ""
         if nxt in SAINT_NOT_HOSPITAL or doc.eponym_after(end) or doc.dose_after(end):
             continue
-        if _slot_before(doc, i) != HOSPITAL and nxt not in _SAINT_UNITS and not (
+        slot = _slot_before_caseless(doc, i) if caseless else _slot_before(doc, i)
+        if slot != HOSPITAL and nxt not in _SAINT_UNITS and not (
                 _care_before(doc, i) and " ".join(doc.keys[i:j + 1]) not in doc.lex.cities_major):
             continue  # "EMS took him to St Joseph", not "EMS drove her home from St. Louis"
         state.emit(i, end, HOSPITAL, 0.85)
@@ -323,6 +327,24 @@ _SAINT_CARE_WORDS = frozenset(
     "follow ems ambulance brought done cabg pci stent echo ultrasound labs born mri ct er ed appointment "
     "appointments".split()
 )
+
+
+def _slot_before_caseless(doc: Tokens, i: int) -> str | None:
+    """``_slot_before`` for a note typed in one case, where the preposition's case says nothing: HOSPITAL when
+    "at" / "to" / "from" (maybe with "the") stands before token i and a hospital's slot word within seven
+    words before it, in the same sentence."""
+    p = i - 1
+    if p > 0 and doc.keys[p] == "the" and doc.simple_gap(p):
+        p -= 1
+    if p < 1 or doc.keys[p] not in ("at", "to", "from") or "\n" in doc.gap(p + 1):
+        return None
+    for t in range(p - 1, max(-1, p - 8), -1):
+        if doc.keys[t] in HOSPITAL_SLOT_WORDS:
+            return HOSPITAL
+        g = doc.gap(t + 1)
+        if "\n" in g or g.strip() in (".", ";", ":"):
+            break
+    return None
 
 
 def _care_before(doc: Tokens, i: int) -> bool:

@@ -8,11 +8,12 @@ they are the specific capitalised run after "works at", "employed by", "Employer
 from __future__ import annotations
 
 from ...text import ENGLISH_STOPWORDS
-from .casing import MIXED, inflected
+from .casing import MIXED, clinical_vocabulary, inflected
 from .cues import (
     CALENDAR, CLAUSE_AFTER_AND, INST_GENERIC, NAME_STOP, ORG_CUES, ORG_CUE_LAST, ORG_CUE_MAXLEN, ORG_HEADERS,
     ORG_VALUE_SKIP, ORG_VALUE_STOP, PAYER_CUE_LAST, SPECIALTY_WORDS, TITLES,
 )
+from .english import zipf
 from .institutions import right_run
 from .labels import LOCATION_OTHER, ORGANIZATION
 from .specific import specific
@@ -158,6 +159,21 @@ def _employer_of_words(doc: Tokens, state: PassState, c: int, i: int, b: int) ->
 _TRIAL_WORDS = frozenset("trial trials study studies protocol registry cohort".split())
 
 
+def lower_employer(doc: Tokens, state: PassState, i: int) -> None:
+    """The employer after an occupation and "at", or after "employer:", in a note typed in lower case: words up to a function word
+    or punctuation, the first of them no word of English or of the notes ("a cashier at kroger", "a stocker at
+    costco"; not "a nurse at night", "a teacher at the local school")."""
+    k = doc.keys[i]
+    if doc.lex.is_allowed(k) or zipf(k) >= 4.0 or k in clinical_vocabulary() or not k.isalpha() or len(k) < 3:
+        return  # a brand is rarer in English than "local" (5.4) or "mercy" (4.3): "kroger" 3.0, "walmart" 4.0
+    b = i + 1
+    while b < doc.n and b - i < 4 and doc.simple_gap(b) and not state.taken[b] and doc.keys[b].isalpha() \
+            and doc.keys[b] not in ENGLISH_STOPWORDS and doc.keys[b] not in NAME_STOP:
+        b += 1
+    if specific(doc, range(i, b)) and not doc.lex.is_place_word(k):
+        state.emit(i, b, ORGANIZATION, 0.8)
+
+
 def workplace_not_place(state: PassState, i: int) -> None:
     """The place found at token i is a workplace: "works at Olive Garden", "a server at Olive Garden" name the
     employer, whose label is ORGANIZATION, though "Garden" made the place pass take it ("at Walden Pond")."""
@@ -179,6 +195,10 @@ def pass_org_cues(doc: Tokens, state: PassState) -> None:
             phrase = doc.phrase_before(c, ORG_CUES, ORG_CUE_MAXLEN)
             if phrase is not None and phrase[0] in _WORK_CUE_FIRST:
                 workplace_not_place(state, i)
+        if not state.taken[i] and not doc.cap[i] and c == i and doc.text.islower() and not state.recased \
+                and (doc.keys[c - 1] in ORG_HEADERS or _org_name_header(doc, c - 1)) and doc.gap(i).strip() == ":":
+            lower_employer(doc, state, i)  # "employer: walmart" in a note typed in lower case
+            continue
         if state.taken[i] or not doc.cap[i]:
             continue
         g = doc.gap(i)

@@ -12,7 +12,7 @@ from itertools import product
 from .cues import NAME_STOP, PROF_CUES, PROF_CUE_LAST, PROF_CUE_MAXLEN, PROF_MODIFIERS, TITLES
 from .institutions import ACRONYM_NOT_HOSPITAL
 from .labels import ORGANIZATION, PROFESSION
-from .organisations import org_value, workplace_not_place
+from .organisations import lower_employer, org_value, workplace_not_place
 from .specific import specific
 from .state import PassState
 from .tokens import Tokens
@@ -43,6 +43,9 @@ def _employer_after(doc: Tokens, state: PassState, j: int) -> None:
         i += 1  # "a longshoreman at the Boston Globe"
     if state.taken[i] and doc.simple_gap(i) and doc.keys[j] == "at":
         workplace_not_place(state, i)  # "a server at Olive Garden": the employer, not a place
+    if not doc.cap[i] and not state.taken[i] and doc.simple_gap(i) and doc.text.islower() and not state.recased:
+        lower_employer(doc, state, i)  # "he is a cashier at kroger." in a note typed in lower case
+        return
     if state.taken[i] or not doc.cap[i] or not doc.simple_gap(i) or doc.keys[i] in TITLES:
         return
     b = org_value(doc, state, i, header=False)

@@ -669,13 +669,15 @@ _AGE_SEX_IN_BRACKETS = re.compile(r"\((?P<n>[0-9]{1,3})[ \t]?(?i:y|yo|yrs?|years
 _BARE_AGE_AFTER_NAME = re.compile(r"[ \t]*\((?P<n>[0-9]{1,3})\)")
 #: "F, 67, presents with cough", "M, 45, with chest pain": a record's sex and age copied into a sentence, each
 #: closed by a comma; a word follows.
-_SEX_COMMA_AGE = re.compile(r"(?<![\w./°-])(?:[MF]|Male|Female|male|female)[ \t]*,[ \t]*(?P<n>[0-9]{1,3})[ \t]*,(?=[ \t]+[A-Za-z(])")
+_SEX_COMMA_AGE = re.compile(r"(?<![\w./°-])(?P<sex>[MFmf]|Male|Female|male|female)[ \t]*,[ \t]*(?P<n>[0-9]{1,3})[ \t]*,"
+                            r"(?=[ \t]+[A-Za-z(])")
 
 
 def _sex_comma_ages(scan: Scan) -> None:
     """The age of "F, 67, presents ...", only at a line or sentence start or after "a", "pt", "is", "of" ...
     and with no temperature reading before it ("Temp 101 F, 2 doses" has no such shape anyway)."""
     text = scan.text
+    lower_text = text.islower()
     for m in _SEX_COMMA_AGE.finditer(text):
         s = m.start()
         lead = text[scan.line_start(s) : s].rstrip(" \t")
@@ -684,6 +686,8 @@ def _sex_comma_ages(scan: Scan) -> None:
             continue
         if not 0 < int(m.group("n")) <= 120 or _FEVER_BEFORE.search(text, max(scan.line_start(s), s - 40), s):
             continue
+        if m.group("sex") in ("m", "f") and not lower_text:
+            continue  # "f, 67," only in a note typed in lower case: elsewhere a lower-case letter is no sex
         scan.emit(m.start("n"), m.end("n"), "AGE", 0.8)
 
 
@@ -712,7 +716,7 @@ def find_ages_after_birth_dates(scan: Scan) -> None:
             m = _BARE_AGE_AFTER_NAME.match(text, end)
             if m and 0 < int(m.group("n")) <= 120:
                 scan.emit(m.start("n"), m.end("n"), "AGE", 0.8)
-    if "F," in text or "M," in text or "e," in text:
+    if "F," in text or "M," in text or "e," in text or "f," in text or "m," in text:
         _sex_comma_ages(scan)
     if "/M" in text or "/F" in text or "M/" in text or "F/" in text:
         for m in _AGE_SLASH_SEX.finditer(text):
