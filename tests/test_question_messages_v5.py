@@ -65,6 +65,7 @@ def test_not_spoken_phones(text: str) -> None:
     ("date of birth is may second", "may second"),
     ("hi its me my birthday is the first of may two thousand and nine", "the first of may two thousand and nine"),
     ("He was born March the 3rd nineteen ninety", "March the 3rd nineteen ninety"),
+    ("seen on August the 3rd by the nurse", "August the 3rd"),
 ])
 def test_worded_dates(text: str, date: str) -> None:
     assert found(text, "DATE") == [date]
@@ -417,3 +418,65 @@ def test_care_houses(text: str, home: str) -> None:
 ])
 def test_no_care_houses(text: str) -> None:
     assert found(text, "HOSPITAL") == []
+
+
+# ------------------------------------------ a postcode closing an address, "it's X here", "X Y's physio"
+
+
+@pytest.mark.parametrize("text, code", [
+    ("New address is Cherry Lane, Baciu 86198. Member number MBR903091984.", "86198"),
+    ("New address is 117 Cherry Lane, Muncie 04869. Member number", "04869"),
+])
+def test_code_after_found_town(text: str, code: str) -> None:
+    assert code in found(text, "ZIP")
+
+
+@pytest.mark.parametrize("text", ["lives on Oak Lane, Boston 2000 mg daily", "lives on Oak Lane, in Boston. 2000 people"])
+def test_no_code_after_town(text: str) -> None:
+    assert found(text, "ZIP") == []
+
+
+@pytest.mark.parametrize("text, name", [
+    ("It's Benjamin De here, DOB 14/11/1988, looking for my bloods", "Benjamin De"),
+    ("it's nina mac consaidin here, dob 5/20/62, looking for my bloods", "nina mac consaidin"),
+    ("Hello, my claim number is CLM-2022-045222 for Rodel Villanueva's physio in July.", "Rodel Villanueva"),
+])
+def test_its_name_here_and_possessed_names(lex: LexiconDetector, text: str, name: str) -> None:
+    assert name in people(lex, text)
+
+
+@pytest.mark.parametrize("text", [
+    "it's cold here", "it's all here.", "It's Mum here", "it's me here", "It's quiet here, thanks",
+    "Its Tuesday here", "Type Two's treatment", "for General Hospital's records",
+])
+def test_no_its_name_here(lex: LexiconDetector, text: str) -> None:
+    assert people(lex, text) == []
+
+
+@pytest.mark.parametrize("text, org", [
+    ("My employer Walmart wants a letter saying I can return", "Walmart"),
+    ("My employer Amazon wants a letter for HR", "Amazon"),
+])
+def test_owned_header_word_is_a_cue(lex: LexiconDetector, text: str, org: str) -> None:
+    assert labelled(lex, text, "ORGANIZATION") == [org]
+
+
+@pytest.mark.parametrize("text", ["my employer is happy with the note", "My employer Has asked for a letter",
+                                  "my company Christmas party is on Friday"])
+def test_owned_header_word_no_org(lex: LexiconDetector, text: str) -> None:
+    assert labelled(lex, text, "ORGANIZATION") == []
+
+
+def test_stacker_span_does_not_start_inside_a_contraction() -> None:
+    from phisift.document import Span
+    from phisift.detect.tagger.stack import additions
+
+    text = "It's Benjamin De here, DOB 14/11/1988"
+    name = Span(5, 16, "PATIENT", "lexicon", 0.8)
+    out = additions(text, [Span(3, 16, "STREET", "model", 0.9)], [name], 0.5)
+    assert out == []
+
+
+def test_lower_case_employer_ends_before_its_verb(lex: LexiconDetector) -> None:
+    text = "my employer chopra logistics wants a letter saying i can return to work"
+    assert labelled(lex, text, "ORGANIZATION") == ["chopra logistics"]

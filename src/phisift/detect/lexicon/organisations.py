@@ -156,6 +156,7 @@ def _employer_of_words(doc: Tokens, state: PassState, c: int, i: int, b: int) ->
     return not any(k in NAME_STOP or k in TITLES or k in doc.lex.terms for k in keys)
 
 
+_OWNERS = frozenset("my our his her their your".split())
 _TRIAL_WORDS = frozenset("trial trials study studies protocol registry cohort".split())
 
 
@@ -203,7 +204,9 @@ def pass_org_cues(doc: Tokens, state: PassState) -> None:
             continue
         g = doc.gap(i)
         header = c == i and (doc.keys[c - 1] in ORG_HEADERS or _org_name_header(doc, c - 1))
-        if header:
+        if header and c >= 2 and doc.keys[c - 2] in _OWNERS and doc.simple_gap(c) and doc.simple_gap(c - 1):
+            header = False  # "My employer Walmart wants a letter": a header word owned in a sentence is a cue
+        elif header:
             if g.strip() not in (":", "-", ":-") or "\n" in g:
                 continue
         elif not doc.simple_gap(i) or doc.phrase_before(c, ORG_CUES, ORG_CUE_MAXLEN) is None:

@@ -37,7 +37,7 @@ from .names_kin import pass_kin_names
 from .names_prose import pass_prose_names
 from .names_general import pass_general_names
 from .names_questions import pass_question_names
-from .names_texted import pass_texted_possessives
+from .names_texted import pass_its_name_here, pass_possessed_full_names, pass_texted_possessives
 from .names_scripts import pass_other_scripts
 from .names_slots import pass_caps_last_first, pass_slot_names
 from .names_placed import pass_age_subjects, pass_name_lines, pass_names_over_cc, pass_signature_blocks
@@ -124,6 +124,8 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
     Pass(pass_question_names, "", "'buck fainted', 'can Chase go', 'for Mark, she is 24': a given name by a question's grammar"),
     Pass(pass_texted_possessives, "", "'if Carols temp goes over 39': a possessive typed without its apostrophe, after the question names"),
+    Pass(pass_its_name_here, "", "'It's Benjamin De here, DOB ...': the writer's name before 'here', after the question names"),
+    Pass(pass_possessed_full_names, "", "'for Rodel Villanueva's physio': a full name owning a service, after the question names"),
     Pass(pass_kin_names, "", "'My daughter Honor has', 'Zhang Wei denies': a name by its clause, listed or not, after the listed forms"),
     Pass(pass_prose_names, "", "'Gregorina's address', 'says Vedzizhev.', 'Vittore, can I': a person by what only a person has or does"),
     Pass(pass_general_names, "", "'Kowalczyk said', 'told Marguerite', 'the CEO of Brightwave': a role in a clause, after the cued names"),

@@ -140,6 +140,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     record_slots.STATE_PLATES,
     record_slots.HOSPITAL_TAILS,
     record_slots.CAPS_HOSPITALS,
+    postcodes.CODES_AFTER_TOWNS,
 )
 
 

@@ -140,6 +140,26 @@ def _town_after_found_street(scan: Scan, s: int) -> tuple[int, int] | None:
     return None
 
 
+#: A four- or five-digit postcode right after a town (US ZIP, Australian, Philippine, Nigerian-style), then the
+#: clause's end: "New address is Cherry Lane, Baciu 86198.", "117 Cherry Lane, Muncie 04869, member number".
+_CODE_AFTER_TOWN = re.compile(r"[ \t]+(?P<z>[0-9]{4,5})(?=[ \t]*(?:[.,;:!?)]|\r?\n|$))")
+_STREET_COMMA = re.compile(r",[ \t]*$")
+
+
+def find_codes_after_towns(scan: Scan) -> None:
+    """"Cherry Lane, Baciu 86198.": a number of four or five digits closing an address line whose street and town
+    other recognizers found (a STREET, a comma, the CITY, then the number), so an address's postcode without a state."""
+    text = scan.text
+    streets = [(a, b) for a, b, label, _, _ in scan.out if label == "STREET"]
+    for a, b, label, _, _ in list(scan.out):
+        if label != "CITY":
+            continue
+        m = _CODE_AFTER_TOWN.match(text, b)
+        if m is None or not any(sb < a and a - sb <= 4 and _STREET_COMMA.search(text, sb, a) for _, sb in streets):
+            continue
+        scan.emit(m.start("z"), m.end("z"), "ZIP", 0.8)
+
+
 #: An Irish Eircode: a routing key (a letter of the Eircode alphabet and two digits, or D6W), a space or none, and a
 #: four-character unique identifier from the same alphabet ("V95 X2E3", "a65f4e2"), in one case.
 _EIR_LETTER = "ACDEFHKNPRTVWXY"
@@ -169,3 +189,4 @@ EIRCODES = TextPass(("ZIP",), lambda scan: scan.has_digit and scan.may_hold("eir
                     find_eircodes)
 RUNNING_POSTCODES = TextPass(("ZIP", "CITY", "STREET"), lambda scan: scan.has_digit and _GATE.search(scan.text) is not None,
                              find_running_postcodes)
+CODES_AFTER_TOWNS = TextPass(("ZIP",), lambda scan: scan.has_digit and "," in scan.text, find_codes_after_towns)

@@ -123,8 +123,9 @@ def find_worded_dates(scan: Scan) -> None:
     for pattern, month_first in ((_DAY_FIRST, False), (_MONTH_FIRST, True)):
         for m in pattern.finditer(scan.text):
             year = m.group("year")
-            if not m.group("day")[0].isdigit() or (year and not year[0].isdigit()):
-                _emit_worded_date(scan, m, month_first)  # "3rd March 2019" is the digit scanner's
+            said = not m.group("day")[0].isdigit() or (year and not year[0].isdigit())
+            if said or month_first and m.group("the"):
+                _emit_worded_date(scan, m, month_first)  # "3rd March 2019" is the digit scanner's; "August the 3rd" not
 
 
 SPOKEN_PHONES = TextPass(("PHONE",), lambda scan: _TWO_DIGIT_WORDS.search(scan.lower) is not None,

@@ -277,13 +277,16 @@ def _trimmed(text: str, s: Span) -> Span:
 def _without_kin_head(text: str, s: Span) -> Span | None:
     """A name span without the kin word or informal title it opens with ("Nan is in her 80s", "my nan rasul",
     "hey doc Racz"): British "nan", "mam", Filipino "lola" and "doc" are how a relative or a doctor is called,
-    no one's name; a span of that word alone is no addition (None)."""
+    no one's name; a span of that word alone is no addition (None). Any span loses the tail of a contraction
+    it starts with ("s" of "It's")."""
     from ..lexicon.cues import KIN_NOT_PLACES
 
-    if s.label not in NAME_LABELS:
-        return s
     m = _WORD.search(text, s.start, s.end)
-    if m is None or m.group().strip(".,;:()").lower() not in KIN_NOT_PLACES | _INFORMAL_TITLES:
+    if m is None:
+        return s
+    head = m.group().strip(".,;:()").lower()
+    contraction = m.start() > 0 and text[m.start() - 1] in "'’" and head in _CONTRACTION_TAILS
+    if not contraction and (s.label not in NAME_LABELS or head not in KIN_NOT_PLACES | _INFORMAL_TITLES):
         return s
     nxt = _WORD.search(text, m.end(), s.end)
     return None if nxt is None else replace(s, start=nxt.start())
@@ -291,6 +294,9 @@ def _without_kin_head(text: str, s: Span) -> Span | None:
 
 #: Kin words of other Englishes and the informal titles a message calls a doctor by.
 _INFORMAL_TITLES = frozenset({"doc", "lola", "lolo"})
+#: What follows the apostrophe of a contraction: a span starting there ("s Benjamin De" of "It's Benjamin De
+#: here") starts inside a word, whatever its label.
+_CONTRACTION_TAILS = frozenset({"s", "t", "m", "d", "ll", "re", "ve"})
 
 
 def _new_phi(text: str, s: Span, candidate: Callable[[str], bool]) -> bool:
