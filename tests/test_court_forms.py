@@ -235,3 +235,46 @@ def test_the_stacker_adds_nothing_across_a_paragraph_break():
 
     assert _BLANK_LINE.search("COURT UNANIMOUSLY\n\n1") and _BLANK_LINE.search("A\n  \nB")
     assert not _BLANK_LINE.search("12 Main Street\nApt 4") and re.compile("x")
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Zurab Adeishvili, Elchin Behbudov and Ashot Harutyunyan gave evidence.", "Zurab Adeishvili"),
+    ("Zurab Adeishvili, Elchin Behbudov and Ashot Harutyunyan gave evidence.", "Ashot Harutyunyan"),
+    ("The applicant's brother, Said-Magomed Imakayev, was detained.", "Said-Magomed Imakayev"),
+])
+def test_judgment_names_no_list_holds(det, text, name):
+    assert ("PATIENT", name) in found(det, text)
+
+
+@pytest.mark.parametrize("text, bad", [
+    ("He took Nexium and Lipitor daily.", "Nexium"),
+    ("The Kharkov Oblast and Tomsk Oblast were named.", "Kharkov Oblast"),
+    ("Kaposi Sarcoma and Pavlov Reflex were discussed.", "Pavlov Reflex"),
+    ("His friend, Mount Sinai Hospital, called.", "Mount Sinai"),
+])
+def test_judgment_name_negatives(det, text, bad):
+    assert not any(bad in t for t in texts(det, text) if t != "Mount Sinai Hospital")
+
+
+@pytest.mark.parametrize("text, value", [("In 1995-96 he studied in Ankara.", "1995-96"),
+                                         ("during the 1999/2000 season", "1999/2000"),
+                                         ("From 1990-1995 he worked abroad.", "1990-1995")])
+def test_year_spans(text, value):
+    assert value in rule_texts(text, "DATE")
+
+
+@pytest.mark.parametrize("text", ["Give 1900-2000 ml of fluid.", "Dose 2000-2500 mg daily.",
+                                  "Room 1999/2000 is closed."])
+def test_year_span_negatives(text):
+    assert not any("-" in t or "/" in t for t in rule_texts(text, "DATE"))
+
+
+def test_judge_is_a_title_not_part_of_the_name(det):
+    got = found(det, "Frost was convicted after a trial. Judge Mendez sentenced him.")
+    assert ("PATIENT", "Mendez") in got and not any("Judge" in t for _, t in got)
+
+
+def test_the_stacker_grows_no_name_over_an_office_title():
+    from phisift.detect.tagger.stack import _OFFICE_TITLES
+
+    assert {"judge", "registrar", "warden"} <= _OFFICE_TITLES

@@ -474,7 +474,9 @@ def _names_line(doc: Tokens, state: PassState, pos: int, end: int) -> bool:
 
 
 #: Words of an office held by the person named before it ("Circuit Judge", "Section Registrar").
-_OFFICE_WORDS = frozenset("judge justice magistrate registrar president recorder clerk".split())
+_OFFICE_WORDS = frozenset("judge justice magistrate registrar president recorder clerk warden".split()) | frozenset(
+    "petitioner appellant respondent appellee plaintiff defendant claimant petitioner-appellant "
+    "respondent-appellee respondent-appellant plaintiff-appellant defendant-appellee".split())
 #: Lower-case words that open the rest of a sentence after a name in apposition, never an institution.
 _CLAUSE_OPENERS = frozenset("of for to in on at with by from about as who whom whose which that".split())
 

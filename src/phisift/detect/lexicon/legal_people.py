@@ -29,7 +29,7 @@ from .tokens import Tokens
 _TITLES = (
     ("lord", "justice"), ("lady", "justice"), ("mr", "justice"), ("mrs", "justice"), ("ms", "justice"),
     ("his", "honour", "judge"), ("her", "honour", "judge"), ("his", "honor", "judge"), ("her", "honor", "judge"),
-    ("chief", "justice"), ("hhj",), ("lord",), ("lady",), ("baroness",), ("sir",), ("dame",),
+    ("chief", "justice"), ("hhj",), ("lord",), ("lady",), ("baroness",), ("sir",), ("dame",), ("judge",),
 )
 _TITLE_FIRST = frozenset(t[0] for t in _TITLES)
 #: Post-nominals of judges and silks: "Jackson J", "Arden LJ", "Denning MR", "Lewison and Arden LJJ".

@@ -49,6 +49,7 @@ from .places import (
 from .legal_bodies import pass_legal_bodies, pass_named_groups
 from .legal_people import pass_judge_postnominals, pass_legal_people
 from .legal_places import pass_legal_places
+from .court_names import pass_surname_shapes
 from .court_forms import pass_court_forms, pass_group_acronyms, pass_public_bodies
 from .professions import pass_professions
 from .repeats import pass_repeats, relabel_from_strong
@@ -113,6 +114,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_multiword_places, "", "'New Haven', 'Salt Lake City' before a first name takes their first word"),
     Pass(pass_name_pairs, "", "'First Last' from the word lists, once every cued name is out"),
     Pass(pass_initial_names, "", "'L.N. Guclu', 'Lucy T.': initials make a name without a cue, after the pairs"),
+    Pass(pass_surname_shapes, "", "'Zurab Adeishvili', 'the applicant's brother, Said-Magomed Imakayev,': judgment names no list holds, after the listed ones"),
     Pass(pass_judge_postnominals, "", "'Jackson J', 'Arden LJ': after the initials, so 'Garry J.' stays a name with its initial"),
     Pass(pass_lower_slot_names, "", "'login for sonia gollum?': a lowercase name in a slot, after the capitalised ones"),
     Pass(pass_slot_names, "", "'records for Mathiesen.', 'PCP for r. nguyen (': the slot's other shapes, after the listed ones"),

@@ -1,4 +1,4 @@
-"""Lists and ranges of days before one month name: "on 3 and 4 May 1999", "between 3 and 5 June", "on
+"""Spans of years ("in 1995-96", "the 1999/2000 season") and lists and ranges of days before one month name: "on 3 and 4 May 1999", "between 3 and 5 June", "on
 12, 13 and 14 March" (issue 15, court judgments).
 
 Judgments date hearings and detentions in such lists; the date rules find the last day with its month
@@ -42,4 +42,19 @@ def find_day_lists(scan: Scan) -> None:
             scan.emit(d.start(), d.end(), "DATE", 0.85)
 
 
+#: "in 1995-96", "the 1999/2000 season", "from 1990-1995": a span of years after a word that dates; not a
+#: range of amounts ("1500-2000 ml" has no year; "1900-2000 ml" has its unit after it).
+_YEAR_SPAN = re.compile(
+    r"(?i:\b(?:in|from|of|during|since|until|between|the|for|year|years|period))[ \t]+"
+    r"(?P<v>(?:19|20)[0-9]{2}[ \t]?[-–/][ \t]?(?:(?:19|20)[0-9]{2}|[0-9]{2}))(?![\w/.-])"
+    r"(?![ \t]*(?:%|mg|mcg|ml|mL|cc|g|kg|cal|kcal|units?|IU|mm|cm|m|km|hours?|hrs?|patients|cases))")
+
+
+def find_year_spans(scan: Scan) -> None:
+    for m in _YEAR_SPAN.finditer(scan.text):
+        scan.emit(m.start("v"), m.end("v"), "DATE", 0.85)
+
+
 DAY_LISTS = TextPass(("DATE",), lambda scan: scan.has_digit, find_day_lists)
+YEAR_SPANS = TextPass(("DATE",), lambda scan: scan.has_digit and ("-" in scan.text or "/" in scan.text
+                                                                  or "–" in scan.text), find_year_spans)

@@ -90,6 +90,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     legal_ids.CASE_NUMBERS,
     court_people.BENCH,
     court_dates.DAY_LISTS,
+    court_dates.YEAR_SPANS,
     court_orgs.NAMED_FIRMS,
     ids.LETTER_DIGIT_IDS,
     contact.IPV6_ADDRESSES,

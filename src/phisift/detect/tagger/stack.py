@@ -128,6 +128,8 @@ def additions(
         for x, y in over:
             covered[x - a : y - a] = b"\x01" * (y - x)
         past = "".join(" " if covered[k - a] else text[k] for k in range(s.start, s.end))
+        if past.split() and all(w.strip(".,;:()'’").lower() in _OFFICE_TITLES for w in past.split()):
+            continue  # "Judge Mendez": a title before the name the lexicon found is no part of it
         if any(c.isalnum() for c in past) and (candidate is None or _grows(text, s, hits, past, candidate)):
             out.append(replace(s, start=a, end=b, label=_grown_label(s, hits, past, text.islower())))
     return out
@@ -187,6 +189,11 @@ def _dated(text: str, s: Span) -> bool:
     return any(w in _HOLIDAYS or cue_class(w) in ("month", "weekday") for w in words)
 
 
+#: Titles and offices of judgments the model may read as a name before a surname the lexicon found
+#: ("Judge Mendez sentenced him": "Judge").
+_OFFICE_TITLES = frozenset("judge judges justice justices president registrar warden recorder magistrate".split())
+
+
 def _job_title(text: str, s: Span) -> bool:
     """Whether ``s``, a person's name to the model, is made of job words only ("Miner was lifting ...",
     "Millwright was moving ...": MSHA narratives open so, as questions open with a name; 8 of the
@@ -196,6 +203,8 @@ def _job_title(text: str, s: Span) -> bool:
     from .wordinfo import lexicon_tags
 
     words = [w.strip(".,;:()'’") for w in text[s.start : s.end].split()]
+    if words and all(w.lower() in _OFFICE_TITLES for w in words):
+        return True
     return bool(words) and all("lx=P" in lexicon_tags(w) for w in words)
 
 

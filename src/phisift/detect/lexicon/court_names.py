@@ -1,0 +1,84 @@
+"""Persons of judgments whose names no list holds (issue 15): by surname shape and by apposition.
+
+Judgments of the European Court of Human Rights name applicants, relatives and witnesses from the
+Caucasus, Russia, Ukraine and the Balkans without a title: "Said-Magomed Imakayev", "Zurab Adeishvili",
+"Ashot Harutyunyan", "Rustam Magomedovich Umarov". The name lists hold few of these words, so two
+pieces of evidence are used:
+
+* a surname of a shape these languages give surnames (-ov/-ova, -ev/-eva, -enko, -shvili, -dze, -yan,
+  -oğlu, -escu, -ović, -ski/-ska, -ovich/-ovna ...) that no list holds as a word, after a capitalised
+  given name (a listed first name or a word no list holds); a patronymic may stand between;
+* apposition to a relation or a role: "The applicant's brother, Said-Magomed Imakayev, was ..." (the
+  capitalised run between the commas after "brother", "neighbour", "lawyer", "witness" ...).
+
+Both are ``PATIENT``. Later mentions of the surname alone are the repeat pass's. Clinical words with
+such endings (a drug, a place: "Kharkov Oblast") are listed words or fail the given-name test.
+"""
+
+from __future__ import annotations
+
+from .cues import NAME_STOP, NOT_NAMES, RELATIONS, TITLES
+from .labels import PATIENT
+from .state import PassState
+from .tokens import Tokens
+
+_SURNAME_ENDINGS = (
+    "ov", "ova", "ev", "eva", "yev", "yeva", "enko", "chuk", "yuk", "shvili", "dze", "adze", "idze", "yan",
+    "yants", "oglu", "oğlu", "escu", "eanu", "ović", "ević", "ovic", "evic", "ski", "ska", "sky", "skaya",
+    "skiy", "skyi", "ayev", "iyev", "aeva", "ieva", "yeva", "ovs", "ovas", "ienė", "aitė", "ytė",
+)
+_PATRONYMIC_ENDINGS = ("ovich", "evich", "ovna", "evna", "yevich", "yevna", "ich")
+#: Roles and relations whose name may follow in apposition ("the applicant's brother, X,").
+_APPOSITION = RELATIONS | frozenset(
+    "lawyer representative witness investigator prosecutor officer applicant colleague employer director "
+    "judge neighbour neighbor friend acquaintance".split()
+)
+
+
+def _surname(doc: Tokens, t: int) -> bool:
+    k = doc.keys[t]
+    return doc.cap[t] and not doc.is_upper(t) and len(k) > 4 and k.endswith(_SURNAME_ENDINGS) \
+        and not doc.lex.is_allowed(k) and not doc.lex.is_place_word(k) and k not in NAME_STOP
+
+
+def _given(doc: Tokens, t: int) -> bool:
+    k = doc.keys[t]
+    if not doc.cap[t] or doc.is_upper(t) or k in NAME_STOP or k in TITLES or k in NOT_NAMES:
+        return False
+    return k in doc.lex.first or not doc.lex.is_allowed(k) and not doc.lex.is_place_word(k)
+
+
+def pass_surname_shapes(doc: Tokens, state: PassState) -> None:
+    """"Zurab Adeishvili", "Rustam Magomedovich Umarov": a given name, a patronymic, a surname of its shape."""
+    for t in range(1, doc.n):
+        if state.taken[t] or not _surname(doc, t) or not doc.simple_gap(t):
+            continue
+        a = t - 1
+        if a >= 1 and doc.keys[a].endswith(_PATRONYMIC_ENDINGS) and doc.cap[a] and not state.taken[a] \
+                and doc.simple_gap(a) and not doc.lex.is_allowed(doc.keys[a]):
+            a -= 1
+        if state.taken[a] or not _given(doc, a):
+            continue
+        if a == t - 1 and doc.sentence_initial(a) and doc.lex.is_allowed(doc.keys[a], terms=False):
+            continue
+        state.emit(a, t + 1, PATIENT, 0.75)
+    _appositions(doc, state)
+
+
+def _appositions(doc: Tokens, state: PassState) -> None:
+    """"The applicant's brother, Said-Magomed Imakayev, was": the run between the commas after a relation."""
+    for i in range(doc.n - 2):
+        if doc.keys[i] not in _APPOSITION or doc.cap[i] or doc.gap(i + 1).strip() != ",":
+            continue
+        a = i + 1
+        b = a
+        while b < doc.n and b - a < 4 and doc.cap[b] and (b == a or doc.simple_gap(b)) and not state.taken[b] \
+                and doc.keys[b] not in NAME_STOP and doc.keys[b] not in TITLES and not doc.is_upper(b):
+            b += 1
+        if b - a < 2 or b >= doc.n or doc.gap(b).strip()[:1] not in (",", "("):
+            continue
+        lex = doc.lex
+        if not any(lex.is_name_word(doc.keys[t]) or not lex.is_allowed(doc.keys[t]) for t in range(a, b)) \
+                or any(lex.is_place_word(doc.keys[t]) or doc.keys[t] in NOT_NAMES for t in range(a, b)):
+            continue
+        state.emit(a, b, PATIENT, 0.75)
