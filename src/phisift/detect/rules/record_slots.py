@@ -1,5 +1,5 @@
 """Record slots that print a value by its place, not its label: chat-export speakers, logins after a role,
-ages beside a listed name, plates beside a state code.
+ages beside a listed name, plates beside a state code, hospital names filling a header or a field.
 
 Record systems print some values where no field label names them. A secure-chat or
 help-desk export opens each message with the time and the speaker's login ("[10:32]
@@ -8,13 +8,17 @@ role ("Off-going RN: g-hill", "Officer mh4071 filed report"). Census and hand-of
 lists put the age and sex right after the patient's name in compact forms ("Smith,
 John M/67", "DAVIES, HELEN - (86 yrs)", "Cruz, Pedro - Male 33Y"); a security log or
 claim page puts the plate after its state ("Jeep Cherokee, NV PV 23233") or after
-"Lic" with the state behind it ("Lic HKR7332 UT").
+"Lic" with the state behind it ("Lic HKR7332 UT"). Letterheads, census headers and
+legacy screens print the hospital alone in a field, often in capitals or with the
+town of its campus after it ("MERCY GENERAL HOSPITAL", "Baptist Health East Glen").
 
 Each slot is narrow: a speaker must look made for a computer (lower or upper case
 throughout, or digits, dots, underscores, an initial and a hyphen) and be no clinical
 word; an age needs the name pattern right before it and an age unit or sex with it
-(a bare number after a name is left alone); a plate needs letters and digits and a
-vehicle word on its line.
+(a bare number after a name is left alone unless bracketed after a listed name); a
+plate needs letters and digits and a vehicle word just before it; a hospital name
+must fill its field and hold a word of its own (no service, unit or clinical word),
+so "TO THE GENERAL HOSPITAL" and "CARDIOLOGY CLINIC" inside a sentence stay untouched.
 """
 
 from __future__ import annotations
@@ -79,15 +83,15 @@ _WORD = r"[^\W\d_][\w'’-]*"
 _NAME_THEN = re.compile(
     rf"(?P<name>(?<![\w'’-]){_UP}{_WORD}(?:[ ]{_UP}{_WORD})?,[ ]?{_UP}{_WORD}(?:[ ]{_UP}\.?)?"
     rf"|(?<![\w'’.-]){_UP}{_WORD}[ ]{_UP}{_WORD}|(?<![\w'’.-]){_UP}\.[ ]{_UP}{_WORD})"
-    r"(?:[ ]?,[ ]?|[ ]+-[ ]+|[ ]+/[ ]+|[ \t]+)\(?(?:(?:Male|Female|MALE|FEMALE|M|F|m|f)[ ]?,?[ ]?)?$")
+    r"(?:[ ]?,[ ]?|[ ]+-[ ]+|[ ]+/[ ]+|[ ]?\|[ ]?|[ \t]+)\(?(?:(?:Male|Female|MALE|FEMALE|M|F|m|f)[ ]?,?[ ]?)?$")
 #: The age itself after such a name: a number with a unit, a sex, or both ("33Y", "86 yrs)", "48 f", "24 Female",
 #: "M/24" is found by the slash rule in ``ages``), ending at a field's end.
 _LISTED_AGE = re.compile(
-    r"(?P<n>[0-9]{1,3})(?P<unit>[ ]?(?:[Yy]|yo|YO|yrs?|YRS?|y/o|Y/O|y\.o\.))?"
-    r"(?P<sex>(?:[ ]?/)?[ ]?(?:[MFmf]|Male|Female|MALE|FEMALE))?"
+    r"(?P<n>[0-9]{1,3})(?P<unit>[ ]?(?:[Yy]|yo|YO|yrs?|YRS?|y/o|Y/O|y\.o\.|mos?|MOS?)(?![\w]))?"
+    r"(?P<sex>(?:[ ]?[/|,])?[ ]{0,3}(?:[MFmf]|Male|Female|MALE|FEMALE|male|female)(?![\w]))?"
     r"(?P<close>\))?(?=[ \t]*(?:$|[,|;]|[ ]-[ ]|[ \t]{2,}|[ ][0-9]))", re.MULTILINE)
 #: "M/24", "95/M": an age and sex joined by a slash after a listed name (a blank or comma before).
-_SLASH_AGE = re.compile(r"(?:(?P<n>[0-9]{1,3})/[MF]|[MF]/(?P<m>[0-9]{1,3}))(?![\w/])")
+_SLASH_AGE = re.compile(r"(?=[0-9MF])(?:(?P<n>[0-9]{1,3})/[MF]|[MF]/(?P<m>[0-9]{1,3}))(?![\w/])")
 _SEX_WORDS = frozenset({"male", "female"})
 _SEX_BEFORE = re.compile(r"(?<![\w'’-])(?:Male|Female|MALE|FEMALE|M|F|m|f)[ ]?,?[ ]?\(?$")
 #: Words of a list's other fields that a name pattern could take ("Bed 12, Room 4 F", "Temp, Pulse 98 F").
@@ -95,15 +99,36 @@ _NOT_NAME_WORDS = frozenset({"bed", "room", "rm", "unit", "temp", "temperature",
                              "weight", "wt", "height", "ht", "grade", "stage", "score", "size", "french", "fr", "gauge",
                              "dose", "total", "age", "sex", "gender", "years", "yrs", "male", "female"})
 #: A number of up to three digits with what ``_LISTED_AGE`` allows after it, found at C speed.
-_NUMBER = re.compile(r"(?<![\w./:-])[0-9]{1,3}(?=(?:[ ]?(?:[Yy]|yo|YO|yrs?|YRS?|y/o|Y/O|y\.o\.))?"
-                     r"(?:(?:[ ]?/)?[ ]?(?:[MFmf]|Male|Female|MALE|FEMALE))?\)?[ \t]*(?:$|[,|;]|[ ]-[ ]|[ \t]{2,}|[ ][0-9]))",
+_NUMBER = re.compile(r"(?=[0-9])(?<![\w./:-])[0-9]{1,3}(?=(?:[ ]?(?:[Yy]|yo|YO|yrs?|YRS?|y/o|Y/O|y\.o\.|mos?|MOS?)(?![\w]))?"
+                     r"(?:(?:[ ]?[/|,])?[ ]{0,3}(?:[MFmf]|Male|Female|MALE|FEMALE|male|female)(?![\w]))?\)?"
+                     r"[ \t]*(?:$|[,|;]|[ ]-[ ]|[ \t]{2,}|[ ][0-9]))",
                      re.MULTILINE)
+
+
+def _given_names() -> frozenset[str]:
+    """The shipped first and last names: a bare bracketed number is an age only after a pair of them."""
+    from .addresses import person_names
+
+    return person_names()
 
 
 def _listed_name(name: str) -> bool:
     """Whether the words before a listed age can be a person's name: not all clinical words, no field word."""
     words = [w.lower() for w in re.findall(r"[^\W\d_][\w'’-]+", name)]
     return not all(w in clinical_vocabulary() for w in words) and not any(w in _NOT_NAME_WORDS for w in words)
+
+
+#: "67Y, M, MRN 1234567", "Demographics: 67y, F": an age with its unit and the sex, opening a line or a field.
+_FIELD_AGE_SEX = re.compile(
+    r"(?=[0-9])(?:^|(?<=: )|(?<=\| )|(?<=  )|(?<=\t))(?P<n>[0-9]{1,3})[ ]?(?:[Yy]|yo|YO|yrs?|YRS?|y/o|Y/O)[ ]?[,/][ ]?"
+    r"(?:[MF]|Male|Female|MALE|FEMALE)(?=[ \t]*(?:$|[,|;]|[ \t]{2,}))", re.MULTILINE)
+#: "67 female presents with", "67 yrs male here for": a case summary's age, unit and sex in words at a line's start.
+_SUMMARY_AGE = re.compile(
+    r"^[ \t]*(?P<n>[0-9]{1,3})[ ]?(?:yrs?|years?|yo|y/o|y\.o\.)?[ ](?i:male|female|man|woman|boy|girl)[ ]"
+    r"(?i:presents?|presenting|here|with|w/|who|c/o|complaining|s/p|brought|referred|admitted|seen)\b", re.MULTILINE)
+
+
+_DIGIT_LINE = re.compile(r"\n(?=[ \t]*[0-9])")
 
 
 def find_listed_ages(scan: Scan) -> None:
@@ -113,7 +138,9 @@ def find_listed_ages(scan: Scan) -> None:
     for m in _NUMBER.finditer(text):
         s = m.start()
         age = _LISTED_AGE.match(text, s)
-        if not age or not (age.group("unit") or age.group("sex") or _SEX_BEFORE.search(text, max(0, s - 10), s)):
+        bare_bracket = age and age.group("close") and text[s - 1 : s] == "("
+        if not age or not (age.group("unit") or age.group("sex") or bare_bracket
+                           or _SEX_BEFORE.search(text, max(0, s - 10), s)):
             continue  # (cheap tests first: most numbers have no age's unit or sex beside them)
         before = _NAME_THEN.search(text, max(0, s - 60), s)
         if not before:
@@ -123,10 +150,18 @@ def find_listed_ages(scan: Scan) -> None:
         sexed = re.search(r"(?:Male|Female|MALE|FEMALE|M|F|m|f)[ ]?,?[ ]?$", before.group()) is not None
         if 0 < int(age.group("n")) <= 120:
             bracket = "(" in before.group()[before.end("name") - before.start() :]
-            if (age.group("unit") or age.group("sex") or sexed) and bracket == bool(age.group("close")):
+            # a bare number in brackets only after a name in "Last, First" order or with a listed given name
+            named = "," in before.group("name") or all(w.title() in _given_names() for w in before.group("name").split())
+            if (age.group("unit") or age.group("sex") or sexed or bare_bracket and named) \
+                    and bracket == bool(age.group("close")):
                 scan.emit(s, age.end("n"), "AGE", 0.8)
                 scan.emit(before.start("name"), before.end("name"), "PATIENT", 0.7)  # the listed person
             continue
+    starts = [0] + [m.end() for m in _DIGIT_LINE.finditer(text)]  # lines opening with a number: few
+    summaries = [m for m in (_SUMMARY_AGE.match(text, p) for p in starts) if m]
+    for m in (*_FIELD_AGE_SEX.finditer(text), *summaries):
+        if 0 < int(m.group("n")) <= 120:
+            scan.emit(m.start("n"), m.end("n"), "AGE", 0.8)
     if "/M" in text or "/F" in text or "M/" in text or "F/" in text:
         for m in _SLASH_AGE.finditer(text):
             g = "n" if m.group("n") else "m"
