@@ -278,3 +278,32 @@ def test_the_stacker_grows_no_name_over_an_office_title():
     from phisift.detect.tagger.stack import _OFFICE_TITLES
 
     assert {"judge", "registrar", "warden"} <= _OFFICE_TITLES
+
+
+@pytest.mark.parametrize("text, names", [
+    ("FIRST SECTION\n\nCASE OF YILMAZ v. TURKEY\n\n(Application no. 12345/98)", {"YILMAZ"}),
+    ("CASE OF KHASHIYEV AND AKAYEVA v. RUSSIA", {"KHASHIYEV", "AKAYEVA"}),
+    ("CASE OF AKDIVAR AND OTHERS v. TURKEY", {"AKDIVAR"}),
+    ("The investigator, Mr S., questioned her. Mrs K. told him.", {"S.", "K."}),
+])
+def test_title_parties_and_one_initial(text, names):
+    assert names <= rule_texts(text, "PATIENT")
+
+
+def test_title_parties_and_one_initial_negatives():
+    assert "OTHERS" not in rule_texts("CASE OF AKDIVAR AND OTHERS v. TURKEY", "PATIENT")
+    assert rule_texts("Mr. X is a 45-year-old man. Ms. A. was seen.", "PATIENT") == set()
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("The 46th Brigade of the Internal Troops arrived.", "46th Brigade"),
+    ("the Bolu Commando Brigade was deployed", "Bolu Commando Brigade"),
+    ("The 17th Infantry Regiment left the area.", "17th Infantry Regiment"),
+])
+def test_military_units(text, unit):
+    assert unit in rule_texts(text, "ORGANIZATION")
+
+
+def test_military_unit_negatives():
+    text = "Seen in the Division of Cardiology and the Pediatric Cardiology Division. The Brigade was calm."
+    assert rule_texts(text, "ORGANIZATION") == set()

@@ -1,11 +1,13 @@
-"""Firms and newspapers by a quoted name or a legal form before the name (issue 15, court judgments).
+"""Firms, newspapers and military units by a quoted name, a legal form, a number or a name (issue 15, court judgments).
 
 Judgments from the former Soviet Union and central Europe write a firm's legal form before its name
 and quote the name: 'OOO "Romashka"', 'ZAO Neftegaz', 'a private company, "Stroy-Invest"', and name
 newspapers the same way: 'the daily "Hürriyet"'. The quoted name after such a word, or the capitalised
 name after the legal form, is an ``ORGANIZATION``. Clinical notes quote words after "company" or
 "daily" hardly ever with a capital inside the quotes ('take "as needed" daily'), and the legal forms
-are letters no clinical abbreviation spells (OOO, ZAO, OAO, PAO, TOV, OJSC, CJSC, PJSC).
+are letters no clinical abbreviation spells (OOO, ZAO, OAO, PAO, TOV, OJSC, CJSC, PJSC). Military units
+("the 46th Brigade", "the Bolu Commando Brigade") are named by an ordinal or a capitalised word before
+the kind of unit.
 """
 
 from __future__ import annotations
@@ -25,6 +27,10 @@ _PREFIXED = re.compile(rf"(?<![\w.])(?:OOO|ZAO|OAO|PAO|TOV|OJSC|CJSC|PJSC)[ \t]+
 
 
 _PREFIX_FORMS = ("OOO", "ZAO", "OAO", "PAO", "TOV", "JSC")
+#: "the 46th Brigade", "the 17th Infantry Regiment", "the Bolu Commando Brigade": military units by number or name.
+_UNIT = r"(?:Brigade|Regiment|Battalion|Squadron|Detachment)"
+_MILITARY = re.compile(
+    rf"\b(?P<n>(?:[0-9]{{1,3}}(?:st|nd|rd|th)|(?!The\b)[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+)(?:[ \t]+[A-Z][a-z]+){{0,3}}[ \t]+{_UNIT})\b")
 
 
 def find_named_firms(scan: Scan) -> None:
@@ -32,6 +38,9 @@ def find_named_firms(scan: Scan) -> None:
     if '"' in text or "“" in text or "«" in text or "„" in text:
         for m in _QUOTED.finditer(text):
             scan.emit(m.start("n"), m.end("n"), "ORGANIZATION", 0.8)
+    if any(unit in text for unit in ("Brigade", "Regiment", "Battalion", "Squadron", "Detachment")):
+        for m in _MILITARY.finditer(text):
+            scan.emit(m.start("n"), m.end("n"), "ORGANIZATION", 0.75)
     if not any(form in text for form in _PREFIX_FORMS):
         return
     for m in _PREFIXED.finditer(text):

@@ -8,7 +8,8 @@ Registrar") and the list after "composed of" are the evidence. Indian judgments 
 judge's initials, surname and ", J." ("H. Sundaram, J."), which no post-nominal rule without a
 comma sees. A judgment ends with the signatures ("Santiago Quesada\tJosep Casadevall" over
 "Registrar\tPresident"), cites "Judges Rozakis and Tulkens", and names witnesses and officers by
-their initials after the word that says who they are ("the witnesses A.B. and C.D.", "officer K.B.").
+their initials after the word that says who they are ("the witnesses A.B. and C.D.", "officer K.B."),
+and titles its case with the parties in capitals ("CASE OF KHASHIYEV AND AKAYEVA v. RUSSIA").
 
 Each name is a person (``PATIENT``, the label the lexicon's legal passes give a judge). What stays
 untouched: the roles themselves, a list that holds a lower-case word other than a particle ("the
@@ -63,6 +64,12 @@ _NOT_INITIALS = frozenset(
 _JUDGES = re.compile(r"\bJudges[ \t]+(?P<list>[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+(?:(?:[ \t]*,[ \t]*|[ \t]+and[ \t]+)"
                      r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+)+)")
 _LIST_ITEM = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+")
+#: "the investigator, Mr S., questioned": a title without its period and one initial, how judgments anonymise
+#: (clinical placeholders write "Mr. X" with the title's period and are left alone).
+_ONE_INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms)[ \t]+(?P<n>[A-ZÀ-ÖØ-ÞĀ-Ž]\.)(?=[ \t]*[,;:)]|[ \t]+[a-z]|\s*$)")
+#: "CASE OF KHASHIYEV AND AKAYEVA v. RUSSIA": the parties in capitals in a judgment's title.
+_CASE_TITLE = re.compile(r"\bCASE[ \t]+OF[ \t]+(?P<list>[A-ZÀ-ÖØ-ÞĀ-Ž][A-ZÀ-ÖØ-ÞĀ-Ž'’.\- ]{1,80}?)[ \t]+v(?:s)?\.?[ \t]")
+_TITLE_PARTY = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][A-ZÀ-ÖØ-ÞĀ-Ž'’.\-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-Ž][A-ZÀ-ÖØ-ÞĀ-Ž'’.\-]*)*")
 
 
 _TITLE = re.compile(r"(?:Mr|Mrs|Ms|Dr|Judge|Professor|Prof)\.?[ \t]+(?=\S)")
@@ -108,6 +115,17 @@ def find_bench(scan: Scan) -> None:
             for one in _ONE_INITIALS.finditer(text, m.start("list"), m.end("list")):
                 if one.group().replace(" ", "") not in _NOT_INITIALS:
                     scan.emit(one.start(), one.end(), "PATIENT", 0.8)
+    if "Mr " in text or "Ms " in text or "Mrs " in text:
+        for m in _ONE_INITIAL.finditer(text):
+            scan.emit(m.start("n"), m.end("n"), "PATIENT", 0.75)
+    if "CASE OF" in text:
+        for m in _CASE_TITLE.finditer(text):
+            for part in re.split(r"[ \t]+AND[ \t]+|[ \t]*,[ \t]*", m.group("list")):
+                part = part.strip()
+                part = part[4:] if part.startswith("THE ") else part
+                if part and part not in ("OTHERS", "ANOTHER") and _TITLE_PARTY.fullmatch(part):
+                    a = m.start("list") + m.group("list").find(part)
+                    scan.emit(a, a + len(part), "PATIENT", 0.8)
     if "Judges " in text:
         for m in _JUDGES.finditer(text):
             for one in _LIST_ITEM.finditer(text, m.start("list"), m.end("list")):
