@@ -114,6 +114,11 @@ def test_the_stacker_adds_no_saint_before_a_herb_or_a_valve():
     assert additions(text, [Span(0, 17, "HOSPITAL", "model", 0.99)], [], 0.5) == []
     text = "St. Jude valve clicks are crisp."
     assert additions(text, [Span(4, 8, "PATIENT", "model", 0.99)], [], 0.5) == []
+    text = "He has a St. Jude Medical pacemaker."
+    assert additions(text, [Span(9, 25, "HOSPITAL", "model", 0.99)], [], 0.5) == []
+    text = "Seen at ST. MARY MEDICAL CENTER today."  # the hospital of that name stays
+    got = additions(text, [Span(8, 31, "HOSPITAL", "model", 0.99)], [], 0.5)
+    assert [text[s.start : s.end] for s in got] == ["ST. MARY MEDICAL CENTER"]
     text = "Transferred from St. Vincent Mercy yesterday."
     got = additions(text, [Span(17, 34, "HOSPITAL", "model", 0.99)], [], 0.5)
     assert [text[s.start : s.end] for s in got] == ["St. Vincent Mercy"]
@@ -399,3 +404,18 @@ def test_an_employer_in_a_note_typed_in_lower_case(det, text, firm):  # noqa: F8
                                   "she is a nurse at mercy.", "employer: self", "employer: retired"])
 def test_common_words_after_an_occupation_in_lower_case_are_no_employer(det, text):  # noqa: F811
     assert not any(label == "ORGANIZATION" for label, _ in found(det, text)), found(det, text)
+
+
+def test_do_is_a_vietnamese_family_name_before_a_middle_name(det):  # noqa: F811
+    assert ("PATIENT", "Do Van Nguyen") in found(det, "Do Van Nguyen was seen.")
+    assert found(det, "Do not give aspirin.") == set()
+
+
+@pytest.mark.parametrize("text", ["Admitted with St. Louis encephalitis.", "ST. LOUIS ENCEPHALITIS SEROLOGY NEGATIVE.",
+                                  "Rasmussen encephalitis was considered."])
+def test_a_place_or_a_name_before_encephalitis_is_an_eponym(det, text):  # noqa: F811
+    assert found(det, text) == set()
+
+
+def test_the_saints_town_itself_stays_a_town(det):  # noqa: F811
+    assert ("CITY", "St. Louis") in found(det, "She lives in St. Louis with her son.")

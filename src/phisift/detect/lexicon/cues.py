@@ -185,7 +185,7 @@ EPONYM_HEADS = frozenset(
     "sheath tract nerve nerves organ organs bag balloon scope blade elevator gouge "
     "rongeur dressing dressings solution infusion pump pumps bed beds chair unit disc syndrom "
     "deformity contracture dystrophy neuropathy neuralgia malformation anomaly arteritis "
-    "encephalopathy thyroiditis phenomena hernia hernias diverticulum sequence stain staining "
+    "encephalopathy encephalitis thyroiditis phenomena hernia hernias diverticulum sequence stain staining "
     "agar culture virus bacillus fever protocol questionnaire inventory assessment exam "
     "examination silk pressure pressures anastomosis drill plate plates plating pin pins "
     "system systems instrumentation ventilation screw screws rod rods nail nails implant "

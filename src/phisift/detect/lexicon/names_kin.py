@@ -76,7 +76,7 @@ _KOREAN_SYLLABLES = frozenset(
 )
 #: Vietnamese family names and the middle names after them: "Nguyen Van An", "Tran Thi Mai", "Pham Minh Duc".
 _VIET_FAMILY = frozenset(
-    "nguyen tran le pham hoang huynh phan vu vo dang bui ngo duong dinh truong trinh luong lam mai cao".split()
+    "nguyen tran le pham hoang huynh phan vu vo dang bui ngo duong dinh truong trinh luong lam mai cao do ho".split()
 )
 _VIET_MIDDLE = frozenset("van thi minh duc ngoc thanh quoc huu xuan anh thu hong kim dinh cong tuan quang".split())
 

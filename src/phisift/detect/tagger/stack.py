@@ -242,8 +242,13 @@ def _saint_thing(text: str, s: Span) -> bool:
     m = _SAINT_OPENS.match(text, s.start, s.end)
     if m is None:
         return False
-    after = _WORD.findall(text, m.end(), min(len(text), m.end() + 30))[:1]
-    return bool(after) and after[0].strip(".,;:()").lower() in SAINT_NOT_HOSPITAL
+    after = [w.strip(".,;:()").lower() for w in _WORD.findall(text, m.end(), min(len(text), m.end() + 40))[:2]]
+    if after[:1] == ["medical"] and after[1:] and after[1] in _MEDICAL_HEADS:
+        return False  # "St. Mary Medical Center" is a hospital; "St. Jude Medical" the device maker
+    return bool(after) and after[0] in SAINT_NOT_HOSPITAL
+
+
+_MEDICAL_HEADS = frozenset("center centre centers hospital hospitals group college campus clinic".split())
 
 
 #: Replies and courtesies that end a question or a line, never a name ("Is a trip to Paris OK?", "Dr. Lee, thanks").
