@@ -480,3 +480,47 @@ def test_stacker_span_does_not_start_inside_a_contraction() -> None:
 def test_lower_case_employer_ends_before_its_verb(lex: LexiconDetector) -> None:
     text = "my employer chopra logistics wants a letter saying i can return to work"
     assert labelled(lex, text, "ORGANIZATION") == ["chopra logistics"]
+
+
+# ------------------------------------------------------------------------------ round 4
+
+
+@pytest.mark.parametrize("text, street, code", [
+    ("new address is 167 rizal street, cebu 04881. member number", "167 rizal street", "04881"),
+    ("New address is Mabini St., Manus Ville 41918. Member number", "Mabini St", "41918"),
+])
+def test_lower_case_address_line(text: str, street: str, code: str) -> None:
+    assert found(text, "STREET") == [street] and found(text, "ZIP") == [code]
+
+
+def test_street_after_home_on() -> None:
+    assert found("he had a fall at home on Kenyatta Avenue.", "STREET") == ["Kenyatta Avenue"]
+
+
+def test_no_street_after_home_on() -> None:
+    assert found("she stays at home on Oxygen Therapy", "STREET") == []
+
+
+@pytest.mark.parametrize("text, name", [
+    ("hi, pearl rohrdanz here, i had my bloods done", "pearl rohrdanz"),
+    ("this is Hope's mom, she is 72 and her ear hurts", "Hope"),
+    ("this is crystal's mom, she is 60", "crystal"),
+    ("Nirja De DOB 26.02.1998 needs a repeat", "Nirja De"),
+    ("my mum juan short (16) has been really confused", "juan short"),
+])
+def test_round4_names(lex: LexiconDetector, text: str, name: str) -> None:
+    assert name in people(lex, text)
+
+
+@pytest.mark.parametrize("text", [
+    "Nice weather here, thanks", "hi, all fine here, thanks", "hello, everyone here, please",
+    "this is my mom", "This is the patient's mom", "Patient DOB 03/25/10", "Her DOB 03/25/10",
+    "my mum blood pressure (150) is high",
+])
+def test_round4_no_names(lex: LexiconDetector, text: str) -> None:
+    assert people(lex, text) == []
+
+
+def test_us_town_state_zip_left_to_the_address_passes() -> None:
+    text = "Home: 396 Smith Key Apt. 289, Kramerfort IL 83241"
+    assert found(text, "CITY") == ["Kramerfort"]

@@ -13,6 +13,8 @@ never "it's cold here", "it's all here", "it's Mum here".
 
 from __future__ import annotations
 
+import re
+
 from ...text import ENGLISH_STOPWORDS
 from .cues import CALENDAR, KIN_NOT_PLACES, NAME_STOP, NOT_NAMES, PARTICLES, RELATIONS, TITLES
 from .labels import PATIENT
@@ -59,27 +61,43 @@ def _name_word(doc: Tokens, t: int) -> bool:
     return lex.is_name_word(k) or not lex.is_allowed(k) and not lex.is_place_word(k)
 
 
+_GREETINGS = frozenset("hi hello hey hiya morning evening afternoon".split())
+
+
+def _opens_message(doc: Tokens, t: int) -> bool:
+    """Token t opens the text, or follows only a greeting ("hi, pearl rohrdanz here")."""
+    if t == 0:
+        return True
+    return t <= 2 and all(doc.keys[u] in _GREETINGS or doc.keys[u] == "good" for u in range(t)) and "\n" not in doc.gap(t)
+
+
 def pass_its_name_here(doc: Tokens, state: PassState) -> None:
-    """'It's Benjamin De here, DOB ...', "its mary here": the writer's name between "it's" and "here"."""
-    for t in range(doc.n - 2):
-        if doc.keys[t] not in ("it", "its") or doc.words[t].lower() not in ("it's", "it’s", "its"):
+    """'It's Benjamin De here, DOB ...', "its mary here", "hi, pearl rohrdanz here, i had my bloods": the writer's
+    name before "here", after "it's" or opening the message."""
+    for a in range(doc.n - 1):
+        its = a > 0 and doc.keys[a - 1] in ("it", "its") and doc.words[a - 1].lower() in ("it's", "it’s", "its")
+        if not its and not _opens_message(doc, a):
             continue
         for size in (1, 2, 3):
-            h = t + 1 + size
-            if h >= doc.n or doc.keys[h] != "here" or not all(doc.simple_gap(u) for u in range(t + 1, h + 1)):
+            h = a + size
+            if h >= doc.n or doc.keys[h] != "here" or not all(doc.simple_gap(u) for u in range(a + 1, h + 1)):
                 continue
             after = doc.gap(h + 1).strip()[:1] if h + 1 < doc.n else ""
             if after not in ("", ",", ".", "-", "–", "!", ":", ";"):
                 continue  # "it's John here who ...": read on only when "here" closes the phrase
-            toks = range(t + 1, h)
+            if not its and (size == 1 or h + 1 < doc.n and "," not in doc.gap(h + 1) and "-" not in doc.gap(h + 1)):
+                continue  # opening the message: two words or more, then a comma or a dash ("Zora here -" is another pass's)
+            toks = range(a, h)
             last_ok = _name_word(doc, h - 1) or size > 1 and doc.keys[h - 1] in PARTICLES and doc.is_title_case(h - 1)
-            if any(state.taken[u] for u in toks) or not _name_word(doc, t + 1) or not last_ok:
+            if any(state.taken[u] for u in toks) or not _name_word(doc, a) or not last_ok:
                 continue  # "Benjamin De": a capitalised particle may be the surname
             if not all(_name_word(doc, u) or doc.keys[u] in PARTICLES for u in toks):
                 continue
-            if not any(doc.lex.is_name_word(doc.keys[u]) for u in toks) and size == 1 and doc.lex.is_allowed(doc.keys[t + 1]):
+            if not its and not any(doc.keys[u] in doc.lex.first for u in toks):
+                continue  # a message's opening words need a listed given name among them
+            if size == 1 and not doc.lex.is_name_word(doc.keys[a]) and doc.lex.is_allowed(doc.keys[a]):
                 continue
-            state.emit(t + 1, h, PATIENT, 0.8)
+            state.emit(a, h, PATIENT, 0.8)
             break
 
 
@@ -99,4 +117,51 @@ def pass_possessed_full_names(doc: Tokens, state: PassState) -> None:
             continue
         if doc.keys[t] not in lex.first and doc.keys[t + 1] not in lex.last:
             continue  # one of the two on the lists: "Rodel Villanueva" (a listed surname), "natasza nabiałek"
+        state.emit(t, t + 2, PATIENT, 0.8)
+
+
+#: Kin a writer names themself by through the patient: "this is Hope's mom", "this is crystal's dad".
+_WRITER_KIN = frozenset("mom mum mam mother dad father daddy mommy mummy wife husband partner daughter son sister "
+                        "brother carer caregiver nan grandma grandmother grandpa grandfather aunt auntie uncle".split())
+
+
+def pass_named_through_kin(doc: Tokens, state: PassState) -> None:
+    """"this is Hope's mom, she is 72": the patient named by whose parent or carer the writer is; and a name
+    that opens a message before its birth date ("Nirja De DOB 26.02.1998 needs a repeat")."""
+    for t in range(2, doc.n - 1):
+        if state.taken[t] or doc.keys[t - 2] != "this" or doc.keys[t - 1] != "is" or doc.keys[t + 1] not in _WRITER_KIN:
+            continue
+        if doc.words[t].lower().endswith(("'s", "’s")) and doc.simple_gap(t + 1) and _name_word(doc, t) or (
+                doc.words[t].lower().endswith(("'s", "’s")) and doc.keys[t] in doc.lex.first):
+            state.emit(t, t + 1, PATIENT, 0.8)
+    for h in range(1, min(doc.n, 4)):
+        if doc.keys[h] not in ("dob", "d.o.b") or any(state.taken[u] for u in range(h)) or "\n" in doc.text[:doc.starts[h]]:
+            continue
+        after = doc.text[doc.ends[h] : doc.ends[h] + 6].lstrip(" \t:.-")
+        if not after[:1].isdigit() and not (h + 1 < doc.n and doc.keys[h + 1] in CALENDAR):
+            continue  # "... DOB 26.02.1998": a birth date follows (numbers are no tokens)
+        if all(_name_word(doc, u) or u and doc.keys[u] in PARTICLES and doc.cap[u] for u in range(h)) and (
+                any(doc.keys[u] in doc.lex.first or doc.keys[u] in doc.lex.last for u in range(h))):
+            state.emit(0, h, PATIENT, 0.8)
+
+
+_OWNERS = frozenset("my our his her their".split())
+_BRACKETED_AGE = re.compile(r"[ \t]*\([ \t]*[0-9]{1,3}[ \t]*\)")
+
+
+def pass_kin_name_before_age(doc: Tokens, state: PassState) -> None:
+    """"my mum juan short (16) has been confused", "my mum kenneth little (24)": a relative's given name and
+    surname before their bracketed age (the surname may be a word: the bracketed age closes the name)."""
+    for t in range(2, doc.n - 1):
+        if state.taken[t] or state.taken[t + 1] or doc.keys[t - 2] not in _OWNERS:
+            continue
+        if doc.keys[t - 1] not in RELATIONS and doc.keys[t - 1] not in _WRITER_KIN:
+            continue
+        if not (doc.simple_gap(t) and doc.simple_gap(t + 1)) or not _BRACKETED_AGE.match(doc.text, doc.ends[t + 1]):
+            continue
+        k1, k2 = doc.keys[t], doc.keys[t + 1]
+        if k1 not in doc.lex.first or not k2.replace("-", "").replace("'", "").isalpha() or len(k2) < 2:
+            continue
+        if any(k in NAME_STOP or k in TITLES or k in CALENDAR or k in NOT_NAMES or k in ENGLISH_STOPWORDS for k in (k1, k2)):
+            continue
         state.emit(t, t + 2, PATIENT, 0.8)

@@ -37,7 +37,10 @@ from .names_kin import pass_kin_names
 from .names_prose import pass_prose_names
 from .names_general import pass_general_names
 from .names_questions import pass_question_names
-from .names_texted import pass_its_name_here, pass_possessed_full_names, pass_texted_possessives
+from .names_texted import (
+    pass_its_name_here, pass_kin_name_before_age, pass_named_through_kin, pass_possessed_full_names,
+    pass_texted_possessives,
+)
 from .names_scripts import pass_other_scripts
 from .names_slots import pass_caps_last_first, pass_slot_names
 from .names_placed import pass_age_subjects, pass_name_lines, pass_names_over_cc, pass_signature_blocks
@@ -100,6 +103,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_institution_slots, "", "'transferred from X', 'a second opinion at X': the slot before names"),
     Pass(pass_firm_lists, "found ORGANIZATION", "'Ceiba Solutions, Seeclickfix and Hubbard-Thomas': a firm's list neighbours"),
     Pass(pass_firm_towns, "found ORGANIZATION", "'at Citigroup in Échirolles,': a firm's town, before names take it"),
+    Pass(pass_kin_name_before_age, "", "'my mum juan short (16)': a relative's full name closed by their bracketed age, before the cue pass takes the given name alone"),
     Pass(pass_name_cues, "", "'seen by X', 'his daughter X', 'Patient: X': context before word lists"),
     Pass(pass_cues_any_case, "", "'To: sofia duarte', 'RE: F.P. Cisneros': what the cue pass leaves for case"),
     Pass(pass_header_name, "", "'Rusty Swan, 2020-01-26' on a note's first line"),
@@ -128,6 +132,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_texted_possessives, "", "'if Carols temp goes over 39': a possessive typed without its apostrophe, after the question names"),
     Pass(pass_its_name_here, "", "'It's Benjamin De here, DOB ...': the writer's name before 'here', after the question names"),
     Pass(pass_possessed_full_names, "", "'for Rodel Villanueva's physio': a full name owning a service, after the question names"),
+    Pass(pass_named_through_kin, "", "'this is Hope's mom', 'Nirja De DOB ...': a patient by the writer's kinship or a birth date, after the question names"),
     Pass(pass_kin_names, "", "'My daughter Honor has', 'Zhang Wei denies': a name by its clause, listed or not, after the listed forms"),
     Pass(pass_prose_names, "", "'Gregorina's address', 'says Vedzizhev.', 'Vittore, can I': a person by what only a person has or does"),
     Pass(pass_general_names, "", "'Kowalczyk said', 'told Marguerite', 'the CEO of Brightwave': a role in a clause, after the cued names"),

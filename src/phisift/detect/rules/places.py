@@ -27,14 +27,14 @@ _LIVES_STREET = re.compile(
     r"(?i:lives|live|living|lived|resides|reside|residing|resided|moved|moving|stays|staying"
     # a place someone goes to, named by its street: "the clinic on Griffin Radial", "pharmacy on Main Street"
     r"|clinic|office|practice|pharmacy|house|apartment|building|store|shop|located|based"
-    r"|changed)"  # "our address changed to Church Road, Ibadan"
+    r"|changed|home)"  # "our address changed to Church Road, Ibadan", "a fall at home on Kenyatta Avenue"
     r"(?:[ \t]+(?:now|currently|still|alone|nearby))?[ \t]+(?i:on|off|at|to)[ \t]+"
     r"(?P<st>(?:[^\W\d_][\w'’.-]*[ \t]+){1,3}?(?P<suffix>[^\W\d_]+))(?![\w'’-])\.?"
 )
 #: "new address is Cherry Lane, Baciu", "address: Rizal Street": a street without a house number after an address cue.
 _ADDRESS_STREET = re.compile(
     r"(?i:address)(?:[ \t]+(?i:is|now)){0,2}[ \t]*:?[ \t]+"
-    r"(?P<st>(?:[^\W\d_][\w'’.-]*[ \t]+){1,3}?(?P<suffix>[^\W\d_]+))(?![\w'’-])\.?"
+    r"(?P<st>(?:[0-9]{1,5}[A-Za-z]?[ \t]+)?(?:[^\W\d_][\w'’.-]*[ \t]+){1,3}?(?P<suffix>[^\W\d_]+))(?![\w'’-])\.?"
 )
 #: Words that cannot open a street name after "lives on" ("lives on the 3rd floor", "lives at her home").
 _NOT_STREET_START = frozenset({
@@ -155,7 +155,7 @@ LIVES_STREET_WORDS = CueWords(
     "lives_street",
     lambda lang: ["lives", "live", "living", "lived", "resides", "reside", "residing", "resided", "moved", "moving",
                   "stays", "staying", "clinic", "office", "practice", "pharmacy", "house", "apartment", "building",
-                  "store", "shop", "located", "based", "changed", "address"] if lang.english else [],
+                  "store", "shop", "located", "based", "changed", "address", "home"] if lang.english else [],
     _street_after_lives,
 )
 

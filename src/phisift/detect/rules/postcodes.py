@@ -140,23 +140,30 @@ def _town_after_found_street(scan: Scan, s: int) -> tuple[int, int] | None:
     return None
 
 
-#: A four- or five-digit postcode right after a town (US ZIP, Australian, Philippine, Nigerian-style), then the
-#: clause's end: "New address is Cherry Lane, Baciu 86198.", "117 Cherry Lane, Muncie 04869, member number".
-_CODE_AFTER_TOWN = re.compile(r"[ \t]+(?P<z>[0-9]{4,5})(?=[ \t]*(?:[.,;:!?)]|\r?\n|$))")
-_STREET_COMMA = re.compile(r",[ \t]*$")
+#: A town and a four- or five-digit postcode (US ZIP, Australian, Philippine ...) after a street, then the clause's
+#: end: "New address is Cherry Lane, Baciu 86198.", "117 Cherry Lane, Muncie 04869, member number".
+
+
+_TOWN_CODE_AFTER_STREET = re.compile(
+    r"\.?[ \t]*,[ \t]*(?P<town>[^\W\d_][\w'’.-]*(?:[ \t]+[^\W\d_][\w'’.-]*){0,2})[ \t]+(?P<z>[0-9]{4,5})"
+    r"(?=[ \t]*(?:[.,;:!?)]|\r?\n|$))")
 
 
 def find_codes_after_towns(scan: Scan) -> None:
-    """"Cherry Lane, Baciu 86198.": a number of four or five digits closing an address line whose street and town
-    other recognizers found (a STREET, a comma, the CITY, then the number), so an address's postcode without a state."""
+    """"Cherry Lane, Baciu 86198.", "167 rizal street, cebu 04881.": a number of four or five digits closing an
+    address line after a STREET another recognizer found, a comma and the town's one to three words (the town a
+    CITY then, unless it is found already): an address's postcode without a state."""
     text = scan.text
-    streets = [(a, b) for a, b, label, _, _ in scan.out if label == "STREET"]
     for a, b, label, _, _ in list(scan.out):
-        if label != "CITY":
+        if label != "STREET":
             continue
-        m = _CODE_AFTER_TOWN.match(text, b)
-        if m is None or not any(sb < a and a - sb <= 4 and _STREET_COMMA.search(text, sb, a) for _, sb in streets):
+        m = _TOWN_CODE_AFTER_STREET.match(text, b)
+        if m is None or any(w.lower().strip(".,'’") in _NOT_TOWN for w in m.group("town").split()):
             continue
+        last = m.group("town").split()[-1]
+        if len(last) == 2 and last.isupper():
+            continue  # "..., Kramerfort IL 83241": a US town, state and ZIP, which the address passes read
+        scan.emit(m.start("town"), m.end("town"), "CITY", 0.75)
         scan.emit(m.start("z"), m.end("z"), "ZIP", 0.8)
 
 
