@@ -8,7 +8,10 @@ these passes read the slot they stand in instead:
   at X", "records were requested from X", "imaging from X", "previously followed at X";
   after an employment or mail phrase: "employed by X", "works as a chef at X", "a letter was
   received from the X", "the specimen was sent to X for review" (an organisation);
-* a saint's name in the possessive: "St. Luke's", "Saint Elizabeth's Regional";
+* a saint's name in the possessive: "St. Luke's", "Saint Elizabeth's Regional"; without it only in a
+  hospital's slot, after a word of care and "at" / "to", or before a unit ("seen at St. Jude", "EMS took
+  him to St Joseph", "the St. Vincent emergency department"), never before a valve, herb or disease word
+  ("St. Jude mechanical valve", "St. John's wort", "St. Vitus dance");
 * a well-known hospital's short name (:data:`KNOWN_HOSPITALS`), anywhere when it cannot be
   a word or a person ("UPMC", "NYU Langone"), in a slot or on a line of its own otherwise;
 * the lines of a letterhead or signature block: the line between a clinician's name and a

@@ -8,7 +8,14 @@
   verb: "Zhang Wei denies tobacco use", "Li Na reports pain" (or given-surname: "Wei Zhang denies"). The surname is on the surname lists and
   the given name on the given-name lists or the romanised ones (a Japanese surname on the romanised
   surnames: "Sato Haruto states"); both capitalised, in a mixed-case
-  text, so "Na" (sodium) and "Li" (lithium) alone, or a caseless "LI NA", stay untouched.
+  text, so "Na" (sodium) and "Li" (lithium) alone, or a caseless "LI NA", stay untouched. A Korean given
+  name of two romanised syllables ("Kim Min-jun reports") and a Vietnamese family and middle name before
+  any given name ("Nguyen Van An presents", "Pham Minh Duc was admitted") take the same place; so does
+  "was seen" / "is here" after the name.
+* In a note typed in one case (issue 15.3: recall on a note and its upper- or lower-cased copy should not
+  differ), the same forms with stricter words: after a kin word, a listed given name or a word no note uses
+  and no adverb ("MY DAUGHTER HONOR HAS", not "my son also has"); in family-given order, no word of the
+  notes ("zhang wei denies", not "li na reports").
 """
 
 from __future__ import annotations
