@@ -138,7 +138,7 @@ def test_lower_case_title_no_doctor(text: str) -> None:
     ("ok hes 12 and has a cough", "12"),
     ("Any docs here? My bf (m60) gets chest pain", "60"),
     ("Update on my dad (F42): the biopsy came back benign", "42"),
-    ("My MIL (72f) was just diagnosed with AFib", "72"),
+    ("Update: my FIL (M80) fell again last night", "80"),
     ("Throwaway. I'm 34F and found a lump", "34"),
     ("Any docs here? I'm m21, we live near Leeds", "21"),
     ("my little one Ayush (turns two next month) still isn't talking", "two"),
