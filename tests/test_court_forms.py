@@ -170,7 +170,7 @@ def test_docket_with_letters_after_no():
     ("The applicant, a national of Uzbekistan, was extradited.", ("COUNTRY", "Uzbekistan")),
     ("The claimant sued in the County Court at Central London.", ("ORGANIZATION", "County Court at Central London")),
     ("the widow of late Shri Mohan Lal Sharma", ("PATIENT", "Mohan Lal Sharma")),
-    ("He was taken to the Shali ROVD for questioning.", ("ORGANIZATION", "ROVD")),
+    ("He was taken to the Shali ROVD for questioning.", ("ORGANIZATION", "Shali ROVD")),
 ])
 def test_court_forms(det, text, expected):
     assert expected in found(det, text)
@@ -307,3 +307,34 @@ def test_military_units(text, unit):
 def test_military_unit_negatives():
     text = "Seen in the Division of Cardiology and the Pediatric Cardiology Division. The Brigade was calm."
     assert rule_texts(text, "ORGANIZATION") == set()
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("On 28 April 2002 the Bursa State Security Court convicted him.", ("ORGANIZATION", "Bursa State Security Court")),
+    ("Officers of the Fresno County Sheriff's Department stopped him.",
+     ("ORGANIZATION", "Fresno County Sheriff's Department")),
+    ("They were held at the Nizhniy Novgorod police station.", ("ORGANIZATION", "Nizhniy Novgorod police station")),
+    ("He was taken to the Iaşi police station no. 3 that night.", ("ORGANIZATION", "Iaşi police station no. 3")),
+    ("The Bologna carabinieri station kept the file.", ("ORGANIZATION", "Bologna carabinieri station")),
+    ("He was taken to the Urus-Martan ROVD.", ("ORGANIZATION", "Urus-Martan ROVD")),
+    ("the Dubrovnik Municipal State Attorney's Office refused",
+     ("ORGANIZATION", "Dubrovnik Municipal State Attorney's Office")),
+    ("An interview appeared in the weekly Grivas Express.", ("ORGANIZATION", "Grivas Express")),
+    ("The funds were held at Sberbank in Moscow.", ("ORGANIZATION", "Sberbank")),
+])
+def test_more_bodies(det, text, expected):
+    assert expected in found(det, text)
+
+
+@pytest.mark.parametrize("text, bad", [("He took the daily Lasix with food.", "Lasix"),
+                                       ("He lives on Bank Street near the park.", "Bank Street"),
+                                       ("The bursa was aspirated.", "bursa")])
+def test_more_bodies_negatives(det, text, bad):
+    assert ("ORGANIZATION", bad) not in found(det, text)
+
+
+def test_plate_after_registration_cue():
+    text = "a white car with the registration number 01 E 1120 drove off. The number plate T340CT 70 was false."
+    assert {"01 E 1120", "T340CT 70"} <= rule_texts(text, "VEHICLE")
+    assert "2SEA683" in rule_texts("License plate number 2SEA683 MA", "VEHICLE")
+    assert rule_texts("The NPI registration number 1234567890 was given.", "VEHICLE") == set()

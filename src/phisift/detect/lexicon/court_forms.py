@@ -15,6 +15,8 @@ Forms those passes leave, each with its own evidence:
 * regions of conflicts and autonomous entities the place lists may lack ("Chechnya", "Transdniestria");
 * a settlement before "village" or "hamlet" ("the Yeşilköy village", "in Boğazköy village") and
   a district or province named right after one (", Şemdinli district") (``CITY``, ``STATE``);
+* a periodical's title after "the weekly" / "the daily" (two words or more), a bank by "Bank <Name>" or a
+  fused name no list holds ("Sberbank");
 * two listed towns joined by a hyphen before "road" ("the Malatya-Erzurum road").
 
 Clinical notes write none of these: a kind word must follow a place the lists hold or a State
@@ -44,7 +46,8 @@ _LOWER_KINDS = tuple(tuple(k.split()) for k in sorted((
     "public prosecutor's office", "gendarmerie", "gendarmerie station", "security directorate", "garda station",
     "correctional colony", "penal colony", "remand prison", "investigation department", "traffic police",
     "f-type prison", "e-type prison", "d-type prison", "h-type prison", "l-type prison", "t-type prison",
-    "closed prison", "open prison",
+    "closed prison", "open prison", "carabinieri station", "carabinieri", "tribunal de grande instance",
+    "tribunal correctionnel", "cour d'appel", "sizo", "rovd", "ovd", "vovd", "guvd",
 ), key=lambda k: -len(k.split())))
 #: Kinds strong enough to need no "the" before the town ("detained in Tekirdağ F-type prison").
 _TYPED_PRISON = frozenset({"f-type", "e-type", "d-type", "h-type", "l-type", "t-type"})
@@ -60,6 +63,10 @@ _OF_COUNTRY_HEADS = frozenset(
     "prosecutor ministry government administration treasury".split()
 )
 _SETTLEMENTS = frozenset({"village", "hamlet", "settlement"})
+_PERIODICALS = frozenset({"weekly", "daily", "monthly", "newspaper", "magazine", "journal", "periodical"})
+#: Last words of a periodical's title ("Grivas Express", "Novaya Gazeta").
+_PRESS_HEADS = frozenset("times express herald gazette gazeta news post daily weekly journal tribune vestnik "
+                         "pravda izvestiya courier observer review chronicle telegraph mirror star sun".split())
 _ADJECTIVE_ENDINGS = ("ic", "ian", "ish", "ese", "ical", "ern")
 _DISTRICT_KINDS = {"district": CITY, "province": STATE, "region": STATE, "oblast": STATE, "county": STATE}
 _ROADS = frozenset({"road", "highway", "motorway", "railway", "route", "border", "pipeline", "railroad"})
@@ -107,12 +114,18 @@ def pass_court_forms(doc: Tokens, state: PassState) -> None:
             b = i + 1 if k in _REGIONS else i + 2
             if b == i + 1 or (doc.cap[i + 1] and doc.simple_gap(i + 1)):
                 state.emit(i, b, STATE, 0.75)
-        elif doc.cap[i] and lex.is_place_word(k) and not doc.is_upper(i):
+        elif doc.cap[i] and (lex.is_place_word(k) or k in lex.place_starts) and not doc.is_upper(i):
             _town_and_kind(doc, state, i)
         elif k in _CITIZEN and i + 2 < doc.n and keys[i + 1] == "of" and not doc.cap[i + 1] and doc.cap[i + 2]:
             _country_after_of(doc, state, i + 2)
         elif k in _TOWN_IN and i + 2 < doc.n and doc.keys[i + 1] == "in" and not doc.cap[i]:
             _town_after_cue(doc, state, i)
+        elif k in _PERIODICALS and not doc.cap[i] and i > 0 and keys[i - 1] == "the" and i + 1 < doc.n \
+                and doc.cap[i + 1] and doc.simple_gap(i + 1):
+            _periodical(doc, state, i + 1)
+        elif doc.cap[i] and (k == "bank" and i + 1 < doc.n and doc.cap[i + 1] and doc.simple_gap(i + 1)
+                             or len(k) > 6 and k.endswith("bank") and not lex.is_allowed(k)):
+            _bank(doc, state, i)
         elif k in _SETTLEMENTS and not doc.cap[i]:
             _settlement(doc, state, i)
         elif k in _ROADS and not doc.cap[i] and i > 0 and doc.cap[i - 1] and doc.simple_gap(i):
@@ -192,6 +205,34 @@ def _country_after_of(doc: Tokens, state: PassState, t: int) -> None:
                 return
 
 
+def _periodical(doc: Tokens, state: PassState, t: int) -> None:
+    """"the weekly Grivas Express", "the daily Novaya Gazeta": a title of two words or more, or one ending in a
+    word of press titles, after "the weekly" (one unknown word alone may be a drug: "the daily Lasix")."""
+    b = t
+    while b < doc.n and b - t < 4 and doc.cap[b] and (b == t or doc.simple_gap(b)) and not state.taken[b] \
+            and doc.keys[b] not in NAME_STOP and not doc.is_upper(b):
+        b += 1
+    if b - t >= 2 and (doc.keys[b - 1] in _PRESS_HEADS or not doc.lex.is_allowed(doc.keys[t])):
+        state.emit(t, b, ORGANIZATION, 0.75)
+
+
+def _bank(doc: Tokens, state: PassState, i: int) -> None:
+    """"Bank Pekao", "Bank Martinez" (a name after "Bank", no street word after it), "Sberbank", "Vakıfbank"."""
+    if doc.keys[i] != "bank":
+        if state.free(i, i + 1):
+            state.emit(i, i + 1, ORGANIZATION, 0.75)
+        return
+    b = i + 1
+    while b < doc.n and b - i < 3 and doc.cap[b] and doc.simple_gap(b) and not state.taken[b] \
+            and doc.keys[b] not in NAME_STOP and not doc.is_upper(b):
+        b += 1
+    if b > i + 1 and doc.keys[b - 1] not in _STREET_WORDS and state.free(i, b) and not doc.sentence_initial(i):
+        state.emit(i, b, ORGANIZATION, 0.75)
+
+
+_STREET_WORDS = frozenset("street st road rd avenue ave lane drive way place square".split())
+
+
 def _numbered(doc: Tokens, state: PassState, i: int) -> None:
     """"Prison no. 7", "Lviv Correctional Colony no. 7", "Police Station no. 1": the head, the capitalised
     run before it, "no." and the number."""
@@ -222,18 +263,31 @@ def _place_after(doc: Tokens, state: PassState, i: int, t: int, glued: bool = Fa
 
 
 def _town_and_kind(doc: Tokens, state: PassState, i: int) -> None:
-    """"the Volos police station", "the Grozny temporary detention facility": the town after "the";
-    "in Tekirdağ F-type prison" after any word."""
-    if i == 0 or doc.cap[i - 1] or not doc.simple_gap(i + 1 if i + 1 < doc.n else i):
+    """"the Volos police station", "the Nizhniy Novgorod police station", "the Iaşi police station no. 3":
+    the town (up to three words) after "the"; "in Tekirdağ F-type prison" after any word."""
+    if i == 0 or doc.cap[i - 1] and doc.keys[i - 1] != "the":
         return
-    if doc.keys[i - 1] != "the" and not (i + 1 < doc.n and doc.keys[i + 1] in _TYPED_PRISON):
+    e = i + 1  # the town's end: the longest place the lists hold from token i
+    for n in (3, 2):
+        if i + n <= doc.n and all(doc.cap[t] and doc.simple_gap(t) for t in range(i + 1, i + n)) \
+                and doc.lex.is_place_word(" ".join(doc.keys[i : i + n])):
+            e = i + n
+            break
+    if e >= doc.n or not doc.simple_gap(e):
+        return
+    if doc.keys[i - 1] != "the" and doc.keys[e] not in _TYPED_PRISON:
         return
     for kind in _LOWER_KINDS:
-        b = i + 1 + len(kind)
-        if b <= doc.n and tuple(doc.keys[i + 1 : b]) == kind \
-                and not any(doc.cap[i + 1 + (kind[0] in _TYPED_PRISON) : b]) \
-                and all(doc.simple_gap(t) for t in range(i + 1, b)) and state.free(i, b):
-            state.emit(i, b, ORGANIZATION, 0.8)
+        b = e + len(kind)
+        upper_ok = kind[0] in _TYPED_PRISON or len(kind) == 1 and doc.is_upper(e)  # "F-type", "ROVD", "SIZO"
+        if b <= doc.n and tuple(doc.keys[e:b]) == kind and not any(doc.cap[e + upper_ok : b]) \
+                and all(doc.simple_gap(t) for t in range(e, b)) and state.free(i, b):
+            m = _NUMBER_AFTER.match(doc.text, doc.ends[b]) if b + 1 <= doc.n and b < doc.n \
+                and doc.keys[b] == "no" and doc.simple_gap(b) else None
+            if m is not None and doc.text[doc.ends[b]:m.end()].lstrip(" \t").startswith("."):
+                state.emit_chars(doc.starts[i], m.end(), i, b + 1, ORGANIZATION, 0.8)
+            else:
+                state.emit(i, b, ORGANIZATION, 0.8)
             return
 
 

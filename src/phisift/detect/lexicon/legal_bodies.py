@@ -218,6 +218,13 @@ penitentiary
 bar association
 bar
 garda station
+state attorney office
+municipal state attorney office
+county state attorney office
+sheriff office
+sheriff department
+county sheriff office
+county sheriff department
 governor office
 governorship
 municipality
@@ -346,8 +353,8 @@ def _prefix_start(doc: Tokens, state: PassState, i: int) -> int:
     if not (doc.simple_gap(head) or numbered):
         return i
     a = _left_run(doc, state, head) if not numbered else _left_run_before_ordinal(doc, state, head)
-    if a < head and specific(doc, range(a, head)):
-        return a
+    if a < head and (specific(doc, range(a, head)) or doc.lex.is_place_word(" ".join(doc.keys[a:head]))):
+        return a  # a town the lists hold names the body even when it is a word too ("Bursa State Security Court")
     return i
 
 

@@ -103,6 +103,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     plates.SIDECODE_PLATES,
     plates.REFERENCE_PLATES,
     plates.REFERENCE_CODES,
+    plates.REGISTERED_PLATES,
     intl_addresses.INTERNATIONAL_ADDRESSES,
     intl_addresses.COUNTRY_LAST_BLOCKS,
     intl_addresses.CUED_STREET_TOWNS,

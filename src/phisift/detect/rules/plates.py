@@ -1,4 +1,4 @@
-"""Licence plates written in hyphenated groups, found by their make-up alone.
+"""Licence plates written in hyphenated groups, found by their make-up alone, and plates after a registration cue.
 
 A plate after a cue ("plate 114 RM9") is the ``ids`` family's; but notes also give a plate
 with no cue word ("Reference 3-ZQF-86 for the claim"). Dutch and Belgian plates (and
@@ -137,3 +137,32 @@ REFERENCE_CODES = TextPass(("VEHICLE", "IDNUM", "USERNAME"), lambda scan: "ef" i
 REFERENCE_PLATES = TextPass(("VEHICLE",), lambda scan: scan.has_digit and "ef" in scan.text.lower(),
                             find_reference_plates)
 SIDECODE_PLATES = TextPass(("VEHICLE",), lambda scan: scan.has_digit and "-" in scan.text, find_sidecode_plates)
+
+
+#: "a car with the registration number 34 RA 7920", "number plate T340CT 70": groups of letters and digits
+#: after a registration or plate cue, the whole value with a letter and a digit in it.
+_REGISTERED = re.compile(
+    r"(?i:\b(?:registration[ \t]+(?:number|no\.?|plates?|mark)|(?:licen[cs]e|number|registration)[ \t]+plates?|"
+    r"plate[ \t]+(?:number|no\.?)))[ \t]*:?[ \t]*"
+    r"(?P<plate>[A-ZÀ-Ž0-9]{1,7}(?:[ \t-][A-ZÀ-Ž0-9]{1,7}){0,3})(?![\w-])")
+
+
+_VEHICLE_BEFORE = re.compile(r"(?i)\b(?:car|cars|vehicle|vehicles|lorry|truck|van|minibus|bus|jeep|taxi|motorcycle|"
+                             r"Lada|UAZ|Niva|Volga|Zhiguli|GAZ|Renault|Toyota|Ford)\b")
+
+
+def find_registered_plates(scan: Scan) -> None:
+    """A plate after "registration number" or "number plate" (the cue the ``ids`` plate cue does not cover
+    for groups split by blanks)."""
+    for m in _REGISTERED.finditer(scan.text):
+        if "plate" not in m.group().lower() and not _VEHICLE_BEFORE.search(scan.text, max(0, m.start() - 60), m.start()):
+            continue  # "the NPI registration number", "DEA registration number": a registration, no car's
+        value = m.group("plate")
+        while re.search(r"[ \t-][A-Za-zÀ-Ž]+$", value):
+            value = re.sub(r"[ \t-][A-Za-zÀ-Ž]+$", "", value)  # "2SEA683 MA": the issuing state after the plate
+        if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and len(value) >= 4:
+            scan.emit(m.start("plate"), m.start("plate") + len(value), "VEHICLE", 0.85, CUE)
+
+
+REGISTERED_PLATES = TextPass(("VEHICLE",), lambda scan: scan.has_digit and scan.may_hold("registration", "plate"),
+                             find_registered_plates)
