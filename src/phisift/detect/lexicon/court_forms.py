@@ -92,7 +92,7 @@ def pass_court_forms(doc: Tokens, state: PassState) -> None:
     """The forms of the module's docstring, each at its own trigger token."""
     keys = doc.keys
     lex = doc.lex
-    for i in range(doc.n):
+    for i in _triggers(doc):
         if state.taken[i]:
             continue
         k = keys[i]
@@ -131,6 +131,24 @@ def pass_court_forms(doc: Tokens, state: PassState) -> None:
         elif k in _ROADS and not doc.cap[i] and i > 0 and doc.cap[i - 1] and doc.simple_gap(i):
             _road_ends(doc, state, i)
     _of_country(doc, state)
+
+
+class _EndsWithBank:
+    """Keys of fused bank names ("sberbank"): a container the key index asks about each distinct key."""
+
+    def __contains__(self, k: object) -> bool:
+        return isinstance(k, str) and len(k) > 6 and k.endswith("bank")
+
+
+def _triggers(doc: Tokens) -> list[int]:
+    """The tokens the pass acts at, in order, from the key index: its cue words, and the three tokens before
+    a kind of police, prison or prosecutor (where the town before the kind starts)."""
+    at = set(doc.positions(_TRIGGER_KEYS))
+    if doc.may_hold("bank"):
+        at.update(doc.positions(_ENDS_WITH_BANK))
+    for t in doc.positions(_KIND_FIRST):
+        at.update(range(max(0, t - 3), t))
+    return sorted(at)
 
 
 def _road_ends(doc: Tokens, state: PassState, i: int) -> None:
@@ -312,11 +330,27 @@ def _settlement(doc: Tokens, state: PassState, i: int) -> None:
         state.emit(t, t + 1, _DISTRICT_KINDS[doc.keys[t + 1]], 0.75)
 
 
+_KIND_FIRST = frozenset(kind[0] for kind in _LOWER_KINDS)
+_ENDS_WITH_BANK = _EndsWithBank()
+
+
+def _agency_key(word: str) -> str:
+    from .wordlists import norm
+
+    return norm(word)
+
+
+_TRIGGER_KEYS = (
+    frozenset(_agency_key(w) for w in _AGENCIES) | _VERSUS | _TOWN_CUES | _NUMBERED_HEADS | _CITIZEN | _TOWN_IN
+    | _PERIODICALS | _SETTLEMENTS | _ROADS | frozenset(r.split()[0] for r in _REGIONS) | {"police", "p", "bank"}
+)
+
+
 def _of_country(doc: Tokens, state: PassState) -> None:
     """"the Security Service of Ukraine", "the Reserve Bank of India": a capitalised run ending in a head of
     public bodies, "of" and a country the lists hold."""
     countries = doc.lex.countries
-    for j in range(2, doc.n):
+    for j in [t + 1 for t in doc.positions({"of"}) if 2 <= t + 1 < doc.n]:
         if doc.keys[j - 1] != "of" or not doc.cap[j] or state.taken[j] or doc.keys[j - 2] not in _OF_COUNTRY_HEADS:
             continue
         b = j + 1
@@ -373,8 +407,8 @@ def pass_public_bodies(doc: Tokens, state: PassState) -> None:
     """"the Social Security Institution", "the National Consultative Commission on Human Rights", "the Enforcement
     Directorate": after a lower-case "the", a capitalised run that opens with a word of public bodies and holds
     one of their heads, with what follows the head ("on Human Rights", "of Investigation")."""
-    for i in range(1, doc.n):
-        if doc.keys[i - 1] != "the" or doc.is_upper(i - 1) or not doc.cap[i] or state.taken[i] \
+    for i in doc.positions(_PUBLIC_FIRST):
+        if i == 0 or doc.keys[i - 1] != "the" or doc.is_upper(i - 1) or not doc.cap[i] or state.taken[i] \
                 or doc.keys[i] not in _PUBLIC_FIRST or not doc.simple_gap(i):
             continue
         b = _cap_run(doc, state, i)

@@ -35,6 +35,16 @@ _APPOSITION = RELATIONS | frozenset(
 )
 
 
+class _SurnameKeys:
+    """Keys of the surname shapes: a container the key index asks about each distinct key once."""
+
+    def __contains__(self, k: object) -> bool:
+        return isinstance(k, str) and len(k) > 4 and k.endswith(_SURNAME_ENDINGS)
+
+
+_SURNAME_KEYS = _SurnameKeys()
+
+
 def _surname(doc: Tokens, t: int) -> bool:
     k = doc.keys[t]
     return doc.cap[t] and not doc.is_upper(t) and len(k) > 4 and k.endswith(_SURNAME_ENDINGS) \
@@ -50,8 +60,8 @@ def _given(doc: Tokens, t: int) -> bool:
 
 def pass_surname_shapes(doc: Tokens, state: PassState) -> None:
     """"Zurab Adeishvili", "Rustam Magomedovich Umarov": a given name, a patronymic, a surname of its shape."""
-    for t in range(1, doc.n):
-        if state.taken[t] or not _surname(doc, t) or not doc.simple_gap(t):
+    for t in doc.positions(_SURNAME_KEYS):
+        if t == 0 or state.taken[t] or not _surname(doc, t) or not doc.simple_gap(t):
             continue
         a = t - 1
         if a >= 1 and doc.keys[a].endswith(_PATRONYMIC_ENDINGS) and doc.cap[a] and not state.taken[a] \
@@ -67,8 +77,8 @@ def pass_surname_shapes(doc: Tokens, state: PassState) -> None:
 
 def _appositions(doc: Tokens, state: PassState) -> None:
     """"The applicant's brother, Said-Magomed Imakayev, was": the run between the commas after a relation."""
-    for i in range(doc.n - 2):
-        if doc.keys[i] not in _APPOSITION or doc.cap[i] or doc.gap(i + 1).strip() != ",":
+    for i in doc.positions(_APPOSITION):
+        if i >= doc.n - 2 or doc.keys[i] not in _APPOSITION or doc.cap[i] or doc.gap(i + 1).strip() != ",":
             continue
         a = i + 1
         b = a
