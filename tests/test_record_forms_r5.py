@@ -115,6 +115,10 @@ def texts(text: str) -> set[str]:
         ("67Y, M, MRN 1234567\n", ("67", "AGE")),
         ("Demographics: 67y, F\n", ("67", "AGE")),
         ("67 female presents with chest pain\n", ("67", "AGE")),
+        ("State ID: NY 123 456 789\n", ("NY 123 456 789", "LICENSE")),
+        ("License: RN 1234567 (exp 2026)\n", ("RN 1234567", "LICENSE")),
+        ("Medical License No. G 12345\n", ("G 12345", "LICENSE")),
+        ("VRN: AB12CDE\n", ("AB12CDE", "VEHICLE")),
         ("Reg: AB12 CDE\n", ("AB12 CDE", "VEHICLE")),
         ("Tag 123-ABC FL\n", ("123-ABC FL", "VEHICLE")),
         ("Car reg AB12 CDE\n", ("AB12 CDE", "VEHICLE")),
@@ -177,6 +181,8 @@ def test_r5_printings(text: str, expected: tuple[str, str]) -> None:
         "ENTERED BY MISTAKE ON 03/04\n",
         "Emp: none\n",
         "The Cardiology Clinic\n",
+        "Licensed in NY 2010 and board certified\n",
+        "The license was renewed in 2019\n",
         "3 female patients were seen in clinic\n",
         "Given 20 mg, F\n",
         "Ward Clerk (3)\n",
@@ -192,7 +198,7 @@ def test_r5_printings(text: str, expected: tuple[str, str]) -> None:
 )
 def test_r5_untouched(text: str) -> None:
     assert not {lab for _, lab in found(text)} & {"USERNAME", "AGE", "VEHICLE", "ORGANIZATION", "HOSPITAL", "IDNUM",
-                                                 "DOCTOR", "PATIENT"}
+                                                 "DOCTOR", "PATIENT", "LICENSE"}
 
 
 def test_plate_state_then_expiry_date() -> None:

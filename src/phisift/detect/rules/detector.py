@@ -142,6 +142,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     record_slots.STATE_PLATES,
     record_slots.HOSPITAL_TAILS,
     record_slots.CAPS_HOSPITALS,
+    record_slots.SPACED_LICENCES,
     postcodes.CODES_AFTER_TOWNS,
 )
 

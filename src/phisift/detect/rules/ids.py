@@ -83,7 +83,7 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                     rf"|tag(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
                     rf"|vehicle(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
                     rf"|(?:vehicle{SP}+)?registration(?:{SP}+plate)?{SP}*{_NO}?(?={WS}[:#]|{SP}+(?-i:[A-Z0-9]))"
-                    rf"|(?<!dea )(?<!DEA )(?<!Dea )reg\.?{SP}*{_NO}|rego|kennzeichen|immatriculation|kenteken|targa"
+                    rf"|(?<!dea )(?<!DEA )(?<!Dea )reg\.?{SP}*{_NO}|rego|kennzeichen|immatriculation|kenteken|targa|(?-i:VRN|VRM)"
                     # a note typed in lowercase: "vin" only before a 17-character run of letters and digits
                     r"|(?-i:vin|Vin)(?=[ \t]*[:#]?[ \t]*(?=[a-z0-9]{0,16}[0-9])[a-zA-Z0-9]{17}(?![a-zA-Z0-9]))"),
         ("SSN", rf"(?-i:SSN|Ssn|ssn)|ss{SP}*#|(?-i:SS){SP}*(?:No\.?|NO\.?)|s\.s\.n\.?|social{SP}+security{SP}*{_NO}?|soc\.?{SP}*sec\.?{SP}*{_NO}?"),
@@ -166,7 +166,7 @@ def compile_patterns(languages: Languages) -> IdPatterns:
 def _id_words(lang: Languages) -> list[str]:
     """The first word of every ID cue phrase: the trigger words of ``_id_after_cue``."""
     words = [
-        "vehicle", "license", "licence", "plate", "plates", "vin", "veh", "registration", "reg", "rego", "car", "auto",
+        "vehicle", "license", "licence", "plate", "plates", "vin", "veh", "registration", "reg", "rego", "car", "auto", "vrn", "vrm",
         "kennzeichen", "immatriculation", "kenteken", "targa", "ssn", "ss", "s.s.n", "social", "soc", "mrn", "mr",
         "medical", "med", "unit", "hospital", "chart", "record", "patient", "pt", "history", "health", "dl", "d/l",
         "member", "subscriber", "policy", "insurance", "group", "medicaid", "medicare", "hicn", "mbi",

@@ -359,3 +359,27 @@ _CAPS_STOP = frozenset({"to", "at", "from", "in", "the", "and", "or", "of", "by"
 CAPS_HOSPITALS = TextPass(("HOSPITAL",), lambda scan: scan.may_hold("hospital", "center", "centre", "clinic",
                                                                    "infirmary", "system", "institute"),
                           find_caps_hospitals)
+
+
+#: "License: RN 1234567", "Medical License No. G 12345": a licence number printed with a blank after its letters.
+_SPACED_LICENCE = re.compile(
+    r"(?<![\w-])(?i:licen[sc]e|lic\.?)(?:[ ]+(?i:no\.?|number|num\.?|#))?[ ]*[:#]?[ ]*"
+    r"(?P<v>(?-i:[A-Z]{1,3})[ ][0-9]{4,10})(?![\w/.-])")
+#: "State ID: NY 123 456 789", "ID card # TX 12345678": a state identity card's number after its state.
+_STATE_ID = re.compile(
+    r"(?<![\w-])(?i:state[ ]id|id[ ]card|identification[ ]card)[ ]*(?:#|(?i:no\.?))?[ ]*:?[ ]*"
+    r"(?P<st>[A-Z]{2})[ ](?P<v>[0-9]{3}[ ][0-9]{3}[ ][0-9]{3}|[A-Z0-9]{6,12})(?![\w-])")
+
+
+def find_spaced_licences(scan: Scan) -> None:
+    """Licence and state ID numbers written in two pieces ("License: RN 1234567", "State ID: NY 123 456 789")."""
+    text = scan.text
+    for m in _SPACED_LICENCE.finditer(text):
+        scan.emit(m.start("v"), m.end("v"), "LICENSE", 0.85)
+    for m in _STATE_ID.finditer(text):
+        if m.group("st") in vocab.STATE_CODES and any(c.isdigit() for c in m.group("v")):
+            scan.emit(m.start("st"), m.end("v"), "LICENSE", 0.85)
+
+
+SPACED_LICENCES = TextPass(("LICENSE",), lambda scan: scan.has_digit and scan.may_hold("lic", "id"),
+                           find_spaced_licences)
