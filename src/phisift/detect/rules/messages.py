@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .ages import KIN, words_value
-from .base import Scan, TextPass
+from .base import Scan, TextPass, started_finditer
 
 #: Forum shorthand for relatives and partners (Mumsnet, Reddit): mother-in-law, dear husband, boyfriend ...
 _FORUM_KIN = frozenset("mil fil sil bil dh dw dd ds bf gf so hubby missus fiance fiancee ex lola lolo mam nan "
@@ -25,6 +25,8 @@ _SEX_AGE = r"(?:(?P<sex>[MFmf])[ \t]?(?P<n>[0-9]{1,2})|(?P<n2>[0-9]{1,2})[ \t]?(
 _BRACKETED = re.compile(rf"\([ \t]*{_SEX_AGE}(?![\w'’])[ \t]*(?:[),;/]|[ \t]+[^)\n]{{0,30}}\))")
 #: "I'm m21", "im 34F", "I am 19 f", "me (21F)" is bracketed: the writer giving their own sex and age.
 _WRITER = re.compile(rf"(?i)(?<![\w'’])(?:i['’]m|im|i[ \t]+am)[ \t]+(?:a[ \t]+)?{_SEX_AGE}(?![\w'’/])")
+#: Where a ``_WRITER`` can start: "i'm ", "im ", "i am " after no word character (the engine skips to the i's).
+_WRITER_START = re.compile(r"(?i:i(?<![\w'’].)(?:['’]m|m|[ \t]+am)[ \t])")
 _WORD_BEFORE = re.compile(r"(?P<w>[A-Za-z][A-Za-z'’-]*)[ \t]*$")
 _NUMBER = r"[0-9]{1,3}|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[ \t-](?:one|two|three|four|five|six|seven|eight|nine))?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
 #: "turns two next month", "turning 40 this year", "turned 5 on Monday", "he'll be seventy-five on Sunday".
@@ -74,7 +76,7 @@ def find_message_ages(scan: Scan) -> None:
         g = "n" if m.group("n") else "n2"
         if 1 <= int(m.group(g)) <= 120:
             scan.emit(m.start(g), m.end(g), "AGE", 0.8)
-    for m in _WRITER.finditer(text):
+    for m in started_finditer(_WRITER, _WRITER_START, text):
         g = "n" if m.group("n") else "n2"
         if 12 <= int(m.group(g)) <= 120:
             scan.emit(m.start(g), m.end(g), "AGE", 0.8)

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from . import vocab
-from .base import Scan, TextPass, matches_on_lines
+from .base import Scan, TextPass, matches_on_lines, started_finditer
 from ...text import clinical_vocabulary
 
 #: "[10:32] kpatel:", "[21:29] CUNHA_R:", "[2:05 PM] j.doe42:": a chat export's time stamp and speaker at a line's start.
@@ -40,6 +40,8 @@ _ROLE_LOGIN = re.compile(
     r"[ \t]*:?[ \t]+(?P<u>[A-Za-z][A-Za-z0-9]*(?:[._-][A-Za-z0-9]+)*)(?![\w@-]|\.[A-Za-z0-9])")
 
 
+#: Where a ``_ROLE_LOGIN`` can start: the capital every role opens with, then the pattern's look-behind.
+_ROLE_START = re.compile(r"[RLCPSOTHA](?<![\w-].)")
 #: Roles before which a bare word is taken for a login: titles, not words of a sentence.
 _BARE_LOGIN_ROLES = frozenset({"rn", "lpn", "cna", "rph", "pharmd", "officer", "ofc."})
 
@@ -68,7 +70,7 @@ def find_slot_logins(scan: Scan) -> None:
         for m in _CHAT_SPEAKER.finditer(text):
             if _login_shape(m.group("u"), bare_ok=True):
                 scan.emit(m.start("u"), m.end("u"), "USERNAME", 0.8)
-    for m in _ROLE_LOGIN.finditer(text):
+    for m in started_finditer(_ROLE_LOGIN, _ROLE_START, text):
         u = m.group("u")
         # a bare word is a login only after a role no sentence uses as a word ("OFFICER BTAYLOR", not "AGENT RINSED")
         bare = text[m.start() : m.start("u")].split()[0].rstrip(":").lower() in _BARE_LOGIN_ROLES
@@ -103,6 +105,8 @@ _NUMBER = re.compile(r"(?=[0-9])(?<![\w./:-])[0-9]{1,3}(?=(?:[ ]?(?:[Yy]|yo|YO|y
                      r"(?:(?:[ ]?[/|,])?[ ]{0,3}(?:[MFmf]|Male|Female|MALE|FEMALE|male|female)(?![\w]))?\)?"
                      r"[ \t]*(?:$|[,|;]|[ ]-[ ]|[ \t]{2,}|[ ][0-9]))",
                      re.MULTILINE)
+#: Where a ``_NUMBER`` can start: a digit after no word character, ".", "/", ":" or "-" (the engine skips to digits).
+_NUMBER_START = re.compile(r"[0-9](?<![\w./:-].)")
 
 
 def _given_names() -> frozenset[str]:
@@ -135,7 +139,7 @@ def find_listed_ages(scan: Scan) -> None:
     """The age printed right after a listed name with its unit or sex: "Williams, Marie - 69Y F",
     "DAVIES, HELEN - (86 yrs)", "BRADY, MICHELE, 102 Male", "Phillips, Brandon M/24"."""
     text = scan.text
-    for m in _NUMBER.finditer(text):
+    for m in started_finditer(_NUMBER, _NUMBER_START, text):
         s = m.start()
         age = _LISTED_AGE.match(text, s)
         bare_bracket = age and age.group("close") and text[s - 1 : s] == "("
@@ -183,6 +187,9 @@ _STATE_PLATE = re.compile(
 _LIC_PLATE_STATE = re.compile(
     r"(?<![\w-])(?i:lic\.?)[ \t]+(?P<p>(?=[A-Z0-9 -]{0,9}[0-9])(?=[A-Z0-9 -]{0,9}[A-Z])[A-Z0-9]{2,4}[ -]?[A-Z0-9]{2,5})"
     r"[ \t,]+\(?(?P<st>[A-Z]{2})\)?(?![\w-])")
+#: Where ``_LIC_PLATE_STATE`` and ``_STATE_PLATE`` can start: "lic" after no word character; two capitals and a blank.
+_LIC_START = re.compile(r"(?i:l(?<![\w-].)ic)")
+_STATE_START = re.compile(r"[A-Z](?<![\w-].)[A-Z][ ]")
 _PLAIN_WORDS = frozenset({"and", "or", "the", "for", "with", "was", "are", "not", "but", "per", "via", "of", "to", "in",
                           "on", "at", "by", "mg", "ml", "mm", "cm", "kg", "hrs", "yrs", "am", "pm", "old", "exp",
                           "expires", "color", "vin", "make", "model", "year", "yr", "ins", "dob", "age", "sex", "mrn"})
@@ -261,7 +268,8 @@ def find_hospital_tails(scan: Scan) -> None:
         scan.emit(m.start("name"), m.end("name"), "HOSPITAL", 0.8)
 
 
-HOSPITAL_TAILS = TextPass(("HOSPITAL",), lambda scan: True, find_hospital_tails)
+#: Every match of either pattern holds a head word of ``_TAIL_GATE``: a text holding none is skipped.
+HOSPITAL_TAILS = TextPass(("HOSPITAL",), lambda scan: _TAIL_GATE.search(scan.text) is not None, find_hospital_tails)
 
 
 #: A hospital's name in capitals filling a field, as letterheads, banners and legacy screens print it: "MERCY GENERAL

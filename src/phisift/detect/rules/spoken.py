@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Scan, TextPass
+from .base import Scan, TextPass, gated_lines, matches_on_lines
 from .regex_parts import YEAR4
 
 #: The words a digit is said as; "oh" is zero in British and Irish phone numbers, "double"/"triple" repeat the next.
@@ -120,8 +120,11 @@ def find_worded_dates(scan: Scan) -> None:
     The digit scanner finds "March 3" and "3 March"; a dictated or typed-as-said date writes the day
     as an ordinal word and often the year in words too, which then belongs to the date.
     """
+    # a match never crosses a line break and holds a month name: only the lines holding one are scanned (when the
+    # lowered copy reads as IGNORECASE does, ``scan.plain``); the two patterns are slow, so even in a short note
+    lines = gated_lines(_GATE_MONTH, scan.text, scan.lower) if scan.plain else [(0, scan.n)]
     for pattern, month_first in ((_DAY_FIRST, False), (_MONTH_FIRST, True)):
-        for m in pattern.finditer(scan.text):
+        for m in matches_on_lines(pattern, scan.text, lines):
             year = m.group("year")
             said = not m.group("day")[0].isdigit() or (year and not year[0].isdigit())
             if said or month_first and m.group("the"):

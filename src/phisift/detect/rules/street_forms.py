@@ -283,11 +283,15 @@ _CORNER = re.compile(
 )
 
 
+_CORNER_WORD = re.compile("corner")  # on ``scan.lower``
+
+
 def _corners(scan: Scan) -> None:
     """A street crossing: "the corner of 4748 Westfall Avenue and Maclean Street"."""
     if not scan.may_hold("corner"):
         return
-    for m in _CORNER.finditer(scan.text):
+    # a crossing never spans a line break: in a long text only the lines holding "corner" are scanned
+    for m in matches_on_lines(_CORNER, scan.text, scan.lines_holding(_CORNER_WORD)):
         words = re.findall(_WORD, m.group("a") + " " + m.group("b"))
         if any(w.lower() in _STOP - _CONNECTORS for w in words):
             continue  # "the corner of the room and the hallway"
