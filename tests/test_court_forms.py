@@ -338,3 +338,12 @@ def test_plate_after_registration_cue():
     assert {"01 E 1120", "T340CT 70"} <= rule_texts(text, "VEHICLE")
     assert "2SEA683" in rule_texts("License plate number 2SEA683 MA", "VEHICLE")
     assert rule_texts("The NPI registration number 1234567890 was given.", "VEHICLE") == set()
+
+
+@pytest.mark.parametrize("text, street", [
+    ("He lived at Gazi Mahallesi 12 in Van.", "Gazi Mahallesi 12"),
+    ("They lived at Lenina prospekt 5 in Tver.", "Lenina prospekt 5"),
+    ("a flat at Shevchenka vulytsya 10 in Kyiv", "Shevchenka vulytsya 10"),
+])
+def test_street_words_after_the_name(text, street):
+    assert street in rule_texts(text, "STREET")

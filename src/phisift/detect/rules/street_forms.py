@@ -46,7 +46,8 @@ _FUSED_TYPES = (
 )
 #: Street types written after the name as a word of their own ("Árpád fejedelem útja 3.", "Rolfsens vei 187").
 _SUFFIX_TYPES = ("u", "utca", "út", "útja", "tér", "körút", "sor", "vei", "vej", "veien", "gate", "gata", "gatan", "väg",
-                 "ulica", "cesta", "iela", "gatve", "tänav", "caddesi", "sokak")
+                 "ulica", "cesta", "iela", "gatve", "tänav", "caddesi", "sokak", "sokağı", "bulvarı", "bulvari",
+                 "mahallesi", "cad.", "sok.", "ulitsa", "prospekt", "vulytsya", "vulitsa", "prospekti")
 #: Words that end in a fused type and are no street ("brigade", "necktie", "update").
 _NOT_STREETS = frozenset({"brigade", "renegade", "necktie", "bowtie", "hogtie", "update", "delegate", "aggregate",
                           "congregate", "segregate", "propagate", "irrigate", "investigate", "mitigate", "castigate",
