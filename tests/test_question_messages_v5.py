@@ -524,3 +524,20 @@ def test_round4_no_names(lex: LexiconDetector, text: str) -> None:
 def test_us_town_state_zip_left_to_the_address_passes() -> None:
     text = "Home: 396 Smith Key Apt. 289, Kramerfort IL 83241"
     assert found(text, "CITY") == ["Kramerfort"]
+
+
+# ------------------------------------------------------------------ a relative's home and town
+
+
+@pytest.mark.parametrize("text, town", [
+    ("Eckart and Quincy both have chickenpox, can they go to nan's in Simonbury", "Simonbury"),
+    ("can they go to nan's in East Zachary for the weekend", "East Zachary"),
+])
+def test_town_of_a_relatives_home(lex: LexiconDetector, text: str, town: str) -> None:
+    assert town in labelled(lex, text, "CITY")
+
+
+@pytest.mark.parametrize("text", ["he went to his dad's in Hospital", "she is at nan's in Pain",
+                                  "at my mum's in the morning", "go to nan's in Bed"])
+def test_no_town_of_a_relatives_home(lex: LexiconDetector, text: str) -> None:
+    assert labelled(lex, text, "CITY") == []

@@ -280,6 +280,11 @@ for _p in (
     PLACE_CUES[tuple(_p.split())] = True
 for _p in ("from", "in", "to", "near", "at", "en", "where is", "welcome to"):
     PLACE_CUES[tuple(_p.split())] = False
+# a relative's home and its town: "can they go to nan's in Simonbury", "staying at my mum's in Leeds" ("nan's" keys "nan")
+for _kin in ("nan", "nana", "nanna", "gran", "granny", "grandma", "grandpa", "grandad", "mum", "mom", "mam", "dad",
+             "aunt", "auntie", "aunty", "uncle", "sister", "brother", "cousin", "daughter", "son"):
+    for _before in ("to", "at", "to my", "at my", "to our", "at our"):
+        PLACE_CUES[(*_before.split(), _kin, "in")] = True
 #: Strong cues that still do not make a person's name a place ("visits Maria").
 PLACE_CUES_NOT_NAMES = frozenset({("visits",), ("visiting",), ("visited",)})
 PLACE_CUE_LAST = frozenset(p[-1] for p in PLACE_CUES)
