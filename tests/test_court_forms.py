@@ -347,3 +347,19 @@ def test_plate_after_registration_cue():
 ])
 def test_street_words_after_the_name(text, street):
     assert street in rule_texts(text, "STREET")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("He searched for him in the hospitals of Tunceli and Ankara.", ("CITY", "Tunceli")),
+    ("The house in the village of Slovyansk, Yizhakevichskiy district, was searched.", ("CITY", "Yizhakevichskiy")),
+    ("Soldiers surrounded village of Otamanivka and gathered the inhabitants.", ("CITY", "Otamanivka")),
+    ("He lived in village Bongaigaon with his parents.", ("CITY", "Bongaigaon")),
+])
+def test_places_beside_places_and_settlements(det, text, expected):
+    assert expected in found(det, text)
+
+
+@pytest.mark.parametrize("text, bad", [("Smith and Jones reviewed the chart.", "Smith"),
+                                       ("He came from the village of the dead and Hope.", "Hope")])
+def test_places_beside_places_negatives(det, text, bad):
+    assert ("CITY", bad) not in found(det, text)

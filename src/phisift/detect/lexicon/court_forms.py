@@ -128,6 +128,11 @@ def pass_court_forms(doc: Tokens, state: PassState) -> None:
             _bank(doc, state, i)
         elif k in _SETTLEMENTS and not doc.cap[i]:
             _settlement(doc, state, i)
+            if not state.taken[i] and i + 1 < doc.n and not state.taken[i + 1]:
+                _settlement_named_after(doc, state, i)
+        elif k in _DISTRICT_KINDS and i >= 3 and doc.gap(i - 1).strip() == "," and "\n" not in doc.gap(i - 1) \
+                and doc.cap[i - 1] and not state.taken[i - 1] and state.taken[i - 2] and doc.simple_gap(i):
+            state.emit(i - 1, i, _DISTRICT_KINDS[k], 0.75)  # "the village of Slovyansk, Yizhakevichskiy district"
         elif k in _ROADS and not doc.cap[i] and i > 0 and doc.cap[i - 1] and doc.simple_gap(i):
             _road_ends(doc, state, i)
     _of_country(doc, state)
@@ -309,6 +314,21 @@ def _town_and_kind(doc: Tokens, state: PassState, i: int) -> None:
             return
 
 
+def _settlement_named_after(doc: Tokens, state: PassState, i: int) -> None:
+    """"surrounded village of Otamanivka" (no article), "in village Bongaigaon": the name after the kind word."""
+    t = i + 1
+    if doc.keys[t] == "of" and t + 1 < doc.n and not doc.cap[t] and doc.simple_gap(t + 1):
+        t += 1
+    elif doc.keys[i - 1] not in ("in", "at", "from", "of", "to", "near") if i > 0 else True:
+        return
+    if not doc.cap[t] or state.taken[t] or not doc.simple_gap(t) or doc.keys[t] in NAME_STOP or doc.is_upper(t):
+        return
+    lex = doc.lex
+    if lex.is_allowed(doc.keys[t]) and not lex.is_place_word(doc.keys[t]):
+        return  # "village of Hope"
+    state.emit(t, t + 1, CITY, 0.75)
+
+
 def _settlement(doc: Tokens, state: PassState, i: int) -> None:
     """"the Yeşilköy village", "in Boğazköy village", and a district after it (", Şemdinli district")."""
     a = i
@@ -341,7 +361,7 @@ def _agency_key(word: str) -> str:
 
 
 _TRIGGER_KEYS = (
-    frozenset(_agency_key(w) for w in _AGENCIES) | _VERSUS | _TOWN_CUES | _NUMBERED_HEADS | _CITIZEN | _TOWN_IN
+    frozenset(_agency_key(w) for w in _AGENCIES) | frozenset(_DISTRICT_KINDS) | _VERSUS | _TOWN_CUES | _NUMBERED_HEADS | _CITIZEN | _TOWN_IN
     | _PERIODICALS | _SETTLEMENTS | _ROADS | frozenset(r.split()[0] for r in _REGIONS) | {"police", "p", "bank"}
 )
 

@@ -92,3 +92,26 @@ def _appositions(doc: Tokens, state: PassState) -> None:
                 or any(lex.is_place_word(doc.keys[t]) or doc.keys[t] in NOT_NAMES for t in range(a, b)):
             continue
         state.emit(a, b, PATIENT, 0.75)
+
+
+def pass_place_pairs(doc: Tokens, state: PassState) -> None:
+    """"the hospitals of Tunceli and Ankara": a place the lists hold joined by "and" to a place found is a place
+    too, whatever word stood before it ("of", which the places pass does not take as a cue)."""
+    from .labels import CITY, COUNTRY, STATE
+
+    places = {CITY, STATE, COUNTRY}
+    label_at: dict[int, str] = {}
+    for f in state.found:
+        if f.label in places:
+            for t in range(f.first, f.end):
+                label_at[t] = f.label
+    if not label_at:
+        return
+    lex = doc.lex
+    for t in doc.positions({"and"}):
+        if t == 0 or t + 1 >= doc.n or doc.cap[t] or not doc.simple_gap(t) or not doc.simple_gap(t + 1):
+            continue
+        for other, here in ((t + 1, t - 1), (t - 1, t + 1)):
+            if other in label_at and not state.taken[here] and doc.is_title_case(here) \
+                    and lex.is_place_word(doc.keys[here]) and doc.keys[here] not in lex.first:
+                state.emit(here, here + 1, label_at[other] if label_at[other] != COUNTRY else CITY, 0.7)

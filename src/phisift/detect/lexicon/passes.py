@@ -52,7 +52,7 @@ from .places import (
 from .legal_bodies import pass_legal_bodies, pass_named_groups
 from .legal_people import pass_judge_postnominals, pass_legal_people
 from .legal_places import pass_legal_places
-from .court_names import pass_surname_shapes
+from .court_names import pass_place_pairs, pass_surname_shapes
 from .court_forms import pass_court_forms, pass_group_acronyms, pass_public_bodies
 from .professions import pass_professions
 from .repeats import pass_repeats, relabel_from_strong
@@ -127,6 +127,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_lower_places, "", "'born in haiti' in lowercase notes"),
     Pass(pass_town_shapes, "", "'in clarkbury', 'from north maryshire': unknown lowercase towns by their ending"),
     Pass(pass_town_connectors, "found CITY/COUNTRY", "'Paterna del Madera': the connectors of a town found in parts"),
+    Pass(pass_place_pairs, "found CITY/STATE/COUNTRY", "'the hospitals of Tunceli and Ankara': a listed place beside a found one, after the places"),
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
     Pass(pass_question_names, "", "'buck fainted', 'can Chase go', 'for Mark, she is 24': a given name by a question's grammar"),
     Pass(pass_texted_possessives, "", "'if Carols temp goes over 39': a possessive typed without its apostrophe, after the question names"),
