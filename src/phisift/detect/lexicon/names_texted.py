@@ -34,7 +34,7 @@ referral scan xray x-ray mri letter records notes visit care""".split())
 def pass_texted_possessives(doc: Tokens, state: PassState) -> None:
     """'Carols temp', 'helenas rash': a given name and a possessive "s" without the apostrophe, before a care word."""
     lex = doc.lex
-    for t in range(doc.n - 1):
+    for t in [v - 1 for v in doc.positions(CARE_NOUNS) if v > 0]:  # the tokens before a care word
         k = doc.keys[t]
         if state.taken[t] or len(k) < 4 or not k.endswith("s") or not k.isalpha() or doc.is_upper(t):
             continue

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Scan, TextPass
+from .base import Scan, TextPass, gated_lines, matches_on_lines
 
 _CAP = r"[A-ZÀ-ÖØ-ÞĀ-Ž0-9]"
 #: A word that says what the quoted name after it is.
@@ -26,6 +26,7 @@ _PREFIXED = re.compile(rf"(?<![\w.])(?:OOO|ZAO|OAO|PAO|TOV|OJSC|CJSC|PJSC)[ \t]+
                        rf"(?:[ \t][A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+)?)")
 
 
+_QUOTE_MARK = re.compile(r'["“«„]')
 _PREFIX_FORMS = ("OOO", "ZAO", "OAO", "PAO", "TOV", "JSC")
 #: "the 46th Brigade", "the 17th Infantry Regiment", "the Bolu Commando Brigade": military units by number or name.
 _UNIT = r"(?:Brigade|Regiment|Battalion|Squadron|Detachment)"
@@ -36,7 +37,8 @@ _MILITARY = re.compile(
 def find_named_firms(scan: Scan) -> None:
     text = scan.text
     if '"' in text or "“" in text or "«" in text or "„" in text:
-        for m in _QUOTED.finditer(text):
+        # a quoted name never spans a line break and opens with a quote mark: only lines holding one are scanned
+        for m in matches_on_lines(_QUOTED, text, gated_lines(_QUOTE_MARK, text, text)):
             scan.emit(m.start("n"), m.end("n"), "ORGANIZATION", 0.8)
     if any(unit in text for unit in ("Brigade", "Regiment", "Battalion", "Squadron", "Detachment")):
         for m in _MILITARY.finditer(text):
