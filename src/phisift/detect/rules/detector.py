@@ -19,8 +19,8 @@ from ...document import Span
 from ...taxonomy import I2B2_LABELS
 from . import (
     addresses, ages, columns, contact, court_dates, court_orgs, court_people, dates, dictation, fields, ids, intl_addresses, legal_ids, messages, names, places, pharmacies,
-    plates, postcodes, print_forms, record_slots, segments, shaped_ids, spoken,
-    street_forms, usernames,
+    issued_ids, plates, postcodes, print_forms, record_slots, segments, shaped_ids, spoken,
+    street_forms, usernames, x12,
 )
 from .addresses import AddressPatterns
 from .ages import AgePatterns
@@ -111,7 +111,6 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     intl_addresses.ONE_LINE_ADDRESSES,
     postcodes.RUNNING_POSTCODES,
     postcodes.EIRCODES,
-    postcodes.PIN_CODES,
     intl_addresses.TOWNS_BEFORE_COUNTRIES,
     places.WORDLIKE_COUNTRIES,
     street_forms.STREET_FORMS,
@@ -144,6 +143,9 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     record_slots.HOSPITAL_TAILS,
     record_slots.CAPS_HOSPITALS,
     record_slots.SPACED_LICENCES,
+    record_slots.BRACKET_CREDENTIALS,
+    x12.X12_SEGMENTS,
+    issued_ids.ISSUED_IDS,
     postcodes.CODES_AFTER_TOWNS,
 )
 

@@ -33,6 +33,8 @@ _NOT_PLATE_LETTERS = frozenset(
     "to or and of x by q qd bid tid qid prn po iv im sc sq pr pm am hs yo y m d wk wks mo mos yr yrs "
     "cm2 mm2 ms db hz cpm".split()
 )
+#: (the same words, for the passes of other modules that test a plate's groups)
+NOT_PLATE_LETTERS = _NOT_PLATE_LETTERS
 
 
 def plate_shape_ok(value: str) -> bool:

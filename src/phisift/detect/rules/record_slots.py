@@ -171,7 +171,7 @@ def find_listed_ages(scan: Scan) -> None:
             g = "n" if m.group("n") else "m"
             lead = text[max(0, m.start() - 60) : m.start()]
             if 0 < int(m.group(g)) <= 120 and re.search(
-                    r"[A-Za-z'’-]{2,},?[ ]?(?:[A-Z][A-Za-z'’-]+|[A-Z]\.)?(?:[ ]?,[ ]?|[ ]+-[ ]+|[ ]+)$", lead) \
+                    r"[A-Za-z'’-]{2,},?[ ]?(?:[A-Z][A-Za-z'’-]+|[A-Z]\.)?(?:[ ]?,[ ]?|[ ]+-[ ]+|[ ]+|\t+)$", lead) \
                     and not re.search(r"(?i:bp|b/p|blood pressure|pressure|ratio|grade|score)[ :]*[0-9/ ]*$", lead):
                 scan.emit(m.start(g), m.end(g), "AGE", 0.8)
                 name = _NAME_THEN.search(text, max(0, m.start() - 60), m.start())
@@ -193,7 +193,7 @@ _STATE_START = re.compile(r"[A-Z](?<![\w-].)[A-Z][ ]")
 _PLAIN_WORDS = frozenset({"and", "or", "the", "for", "with", "was", "are", "not", "but", "per", "via", "of", "to", "in",
                           "on", "at", "by", "mg", "ml", "mm", "cm", "kg", "hrs", "yrs", "am", "pm", "old", "exp",
                           "expires", "color", "vin", "make", "model", "year", "yr", "ins", "dob", "age", "sex", "mrn"})
-_VEHICLE_WORDS = re.compile(r"(?i)\b(?:vehicle|veh|car|truck|van|suv|sedan|pickup|motorcycle|plate|tag|towed|parked)\b")
+_VEHICLE_WORDS = re.compile(r"(?i)\b(?:vehicle|veh[0-9]?|car|truck|van|suv|sedan|pickup|motorcycle|plate|tag|towed|parked)\b")
 
 
 def find_state_plates(scan: Scan) -> None:
@@ -215,9 +215,23 @@ def find_state_plates(scan: Scan) -> None:
             scan.emit(m.start("p"), m.end("p"), "VEHICLE", 0.75)
 
 
+#: "J. Duncan (EMT-P)", "S. BLACK (EMT-B)": a crew or staff member as an initial and a surname with the credential
+#: bracketed after it (EMS run sheets, rosters); an organism or a drug ("E. coli (MRSA)") has no credential there.
+_BRACKET_CREDENTIAL = re.compile(
+    r"(?<![\w.'’-])(?P<n>[A-Z]\.[ ]?[A-Z][^\W\d_'’]*[^\W\d_](?:-[A-Z][^\W\d_]+)?)[ ]\((?:EMT(?:-[BPIA])?|AEMT|EMR|Paramedic|"
+    r"PARAMEDIC|RN|LPN|CNA|MD|DO|NP|PA-C|RT|RRT|CRNA|FF)\)")
+
+
+def find_bracket_credentials(scan: Scan) -> None:
+    """An initial and a surname before a bracketed credential name a clinician (DOCTOR)."""
+    for m in _BRACKET_CREDENTIAL.finditer(scan.text):
+        scan.emit(m.start("n"), m.end("n"), "DOCTOR", 0.75)
+
+
 SLOT_LOGINS = TextPass(("USERNAME",), lambda scan: True, find_slot_logins)
 LISTED_AGES = TextPass(("AGE",), lambda scan: scan.has_digit, find_listed_ages)
 STATE_PLATES = TextPass(("VEHICLE",), lambda scan: scan.has_digit, find_state_plates)
+BRACKET_CREDENTIALS = TextPass(("DOCTOR",), lambda scan: ". " in scan.text and ")" in scan.text, find_bracket_credentials)
 
 
 #: "Mercy Hospital Garrettton", "Baptist Health East Glen", "NORTHSIDE HOSPITAL PITTMANSTAD": a hospital or health

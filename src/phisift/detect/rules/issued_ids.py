@@ -1,0 +1,110 @@
+"""Plates and driver's licences printed with the state that issued them, and that state.
+
+Incident, EMS, parking, valet and motor-insurance forms print a plate or a licence
+number with its state in a handful of ways: a paired field "Plate # / State: HUD L53 / FL",
+"Driver's License # / State: 43 779 113 / PA"; a vehicle line "2015 Honda Civic, PA
+KXR-4821", "tag DWY 361/KY", "012 HNN (FL)", "blue, lic XMB 050"; a table whose
+state column follows the plate's ("GOBUCKS | CT | Dodge Caravan"); an identity check
+"Driver License, MI #W 617 592 184 674", "Issuing state: PA  Number: 40 164 082".
+The state beside such a number is where it was issued and is itself PHI (STATE).
+
+The passes here run after every other rule, so that a plate or licence another pass
+found (after "Plate:", "DL#:") also gets its state. A two-letter code counts only when it
+is a USPS state code written in capitals and sits right beside the number (a slash, a
+bracket, a column bar or tab, a blank before a plate); plates without a cue word
+count only on a line that names a vehicle, and hold a letter and a digit.
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import vocab
+from .base import Scan, TextPass
+from .plates import NOT_PLATE_LETTERS
+
+#: A plate's characters: one run of five to eight, or two groups joined by a blank or a hyphen; a letter and a digit.
+_PLATE = r"(?=[A-Z0-9 -]{0,9}[0-9])(?=[A-Z0-9 -]{0,9}[A-Z])(?:[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}|[A-Z0-9]{5,8})"
+#: "Plate # / State: HUD L53 / FL", "Driver's License # / State: J674-888-42-375-5 / FL": a pair of fields and values.
+_PAIRED = re.compile(
+    r"(?<![\w-])(?P<cue>(?i:(?:driver'?s?[ ]+)?licen[sc]e|lic(?:en[sc]e)?\.?[ ]+plate|plate|tag|dl|d/l))"
+    r"[ ]*(?i:#|no\.?|number)?[ ]*/[ ]*(?i:state|st)[ ]*[:#]?[ ]*"
+    r"(?P<v>[A-Z0-9](?:[A-Z0-9]|[ -](?=[A-Z0-9])){1,22})[ ]*/[ ]*(?P<st>[A-Z]{2})(?![\w])")
+#: "blue, lic XMB 050,", "tag DWY 361/KY": a plate after a lower-case "lic" or "tag" on a vehicle's line.
+_CUED_PLATE = re.compile(rf"(?<![\w-])(?i:lic|tag)\.?[ ]+(?P<v>{_PLATE})(?=[ ]*(?:[,;)/(]|$|[ ]-[ ])|[ ]{{2}})", re.M)
+#: "Civic, 012 HNN (FL)", "M16 3677/IL": a plate opening a field, its state glued on by a bracket or a slash.
+_STATED_PLATE = re.compile(rf"(?:(?<=, )|(?<=: )|(?<=\| )|(?<=\t)|(?m:^))(?P<v>{_PLATE})"
+                           r"[ ]?(?:\((?P<st>[A-Z]{2})\)|/(?P<st2>[A-Z]{2}))(?![\w])")
+#: The words that make a line a vehicle's.
+_VEHICLE_LINE = re.compile(r"(?i)\b(?:vehicle|veh[0-9]?|car|truck|van|suv|sedan|pickup|motorcycle|plate|tag|towed|"
+                           r"parked|valet|mvc|mva|crash)\b|\b(?:19|20)[0-9]{2}[ ][A-Z][a-z]+[ ]")
+#: The state right after a found plate or licence: "/ OH", "/KY", " | CT", a tab, " - PA" (a field's end after it).
+_STATE_AFTER = re.compile(r"(?:[ ]?/[ ]?|[ ]*\|[ ]*|\t+|[ ]-[ ])(?P<st>[A-Z]{2})(?=[ \t]*(?:$|[|,;)\t]|[ ]{2}|[ ]-[ ]))",
+                          re.M)
+#: The state right before a found plate: "PA KXR-4821", "CA-7ABC123", after a field's start or a comma.
+_STATE_BEFORE = re.compile(r"(?:^|(?<=[,:|(\t])|(?<=[,:|(][ ])|(?<=[ ]{2})|(?<=plate )|(?<=Plate )|(?<=PLATE )"
+                           r"|(?<=tag )|(?<=Tag )|(?<=TAG ))(?P<st>[A-Z]{2})[ -]$", re.M)
+#: A state's field beside a plate or licence: "Reg St: OH", "St: PA", "Issuing state: WA".
+_STATE_FIELD = re.compile(r"(?<![\w-])(?i:reg(?:istration)?\.?[ ]+st(?:ate)?|issuing[ ]+state|st)[ ]*:[ ]*"
+                          r"(?P<st>[A-Z]{2})(?![\w])")
+#: "Driver License, MI #W 617 592 184 674", "Issuing state: PA  Number: 40 164 082", "DL/NY-123 456 789".
+_STATE_LICENCE = re.compile(
+    r"(?<![\w-])(?i:driver'?s?[ ]+lic(?:en[sc]e)?\.?|lic\.?|dl|d/l|issuing[ ]+state)[ ]*[,:/]?[ ]*(?i:issuing[ ]+state[ ]*:?[ ]*)?"
+    r"(?P<st>[A-Z]{2})(?:[ ]*(?:#|(?i:no\.?|number)[ ]*:?)|-)[ ]*"
+    r"(?P<v>[A-Z]{0,3}[ -]?[0-9][0-9A-Z]*(?:[ -][0-9]{1,6}){0,4}|[A-Z]{2,4}[0-9A-Z]{4,12})(?![\w-])")
+
+
+def _on_vehicle_line(scan: Scan, pos: int) -> bool:
+    start = scan.line_start(pos)
+    end = scan.text.find("\n", pos)
+    return _VEHICLE_LINE.search(scan.text, start, len(scan.text) if end < 0 else end) is not None
+
+
+def _state(scan: Scan, m: re.Match, group: str = "st") -> None:
+    if m.group(group) in vocab.STATE_CODES:
+        scan.emit(m.start(group), m.end(group), "STATE", 0.8)
+
+
+def find_issued_ids(scan: Scan) -> None:
+    """Plates and licences beside their issuing state, and the state beside any plate or licence already found."""
+    text = scan.text
+    for m in _PAIRED.finditer(text):
+        vehicle = m.group("cue").lower() in ("plate", "tag") or "plate" in m.group("cue").lower()
+        v = m.group("v")
+        if any(c.isdigit() for c in v) or vehicle and v.isalpha() and 4 <= len(v) <= 8:
+            scan.emit(m.start("v"), m.end("v"), "VEHICLE" if vehicle else "LICENSE", 0.85)
+            _state(scan, m)
+    for m in _STATE_LICENCE.finditer(text):
+        v = m.group("v")
+        if m.group("st") in vocab.STATE_CODES and (sum(c.isdigit() for c in v) >= 5 or len(v) >= 8):
+            scan.emit(m.start("v"), m.end("v"), "LICENSE", 0.85)
+            _state(scan, m)
+    for pattern in (_CUED_PLATE, _STATED_PLATE):
+        for m in pattern.finditer(text):
+            st = "st2" if pattern is _STATED_PLATE and m.group("st2") else "st"
+            if pattern is _STATED_PLATE and m.group(st) not in vocab.STATE_CODES:
+                continue  # "15 MG/KG": a dose per weight, no plate and its state
+            if any(g.lower() in NOT_PLATE_LETTERS for g in re.split(r"[ -]", m.group("v"))):
+                continue  # "lic 15 MG": a unit
+            if _on_vehicle_line(scan, m.start()):
+                scan.emit(m.start("v"), m.end("v"), "VEHICLE", 0.8)
+                if pattern is _STATED_PLATE:
+                    _state(scan, m, st)
+    for s, e, label, _, _ in list(scan.out):
+        if label not in ("VEHICLE", "LICENSE") or e - s < 4:
+            continue
+        after = _STATE_AFTER.match(text, e)
+        if after:
+            _state(scan, after)
+        if label == "VEHICLE":
+            before = _STATE_BEFORE.search(text, max(0, s - 6), s)
+            if before and _on_vehicle_line(scan, s):
+                _state(scan, before)
+        line_end = text.find("\n", e)
+        for f in _STATE_FIELD.finditer(text, e, len(text) if line_end < 0 else line_end):
+            if f.start() - e <= 24:
+                _state(scan, f)
+            break
+
+
+ISSUED_IDS = TextPass(("VEHICLE", "LICENSE", "STATE"), lambda scan: scan.has_digit, find_issued_ids)
