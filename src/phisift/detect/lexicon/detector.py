@@ -7,12 +7,14 @@ and returns the spans they found.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Iterable
 
 from ...document import Span
 from .casing import MIXED, UPPER, recase
-from .labels import HOSPITAL, LOCATION_OTHER, ORGANIZATION
+from .labels import DOCTOR, HOSPITAL, LOCATION_OTHER, ORGANIZATION, PATIENT, STREET
 from .passes import run_passes
 from .repeats import SEED_SCORE, claim_spans, tag_repeats
 from .state import PassState
@@ -58,7 +60,7 @@ class LexiconDetector:
             if mode == UPPER:
                 spans = _bodies_end_where_recased(copy, spans, again)
             spans = _longest_first(spans + again)
-        return sorted(spans)
+        return sorted(_streets_after_residence(text, spans, self.lexicons.street_suffixes))
 
     def _run(self, doc: Tokens, recased: bool = False) -> list[Span]:
         if doc.n == 0:
@@ -69,6 +71,22 @@ class LexiconDetector:
 
 
 _BODIES = frozenset({HOSPITAL, ORGANIZATION, LOCATION_OTHER})
+#: Where a person lives, right before a street: "lives on", "resides off", "living now on".
+_RESIDENCE_ON = re.compile(r"(?i)\b(?:lives|live|living|lived|resides|reside|residing|resided|stays|staying)"
+                           r"(?:[ \t]+(?:now|currently|still))?[ \t]+(?:on|off)[ \t]+$")
+
+
+def _streets_after_residence(text: str, spans: list[Span], suffixes: frozenset[str]) -> list[Span]:
+    """"Her son lives on Margaret Way", "lives on Grace Court": a name before a street type, read as a person
+    or a body, is the street someone lives on when a residence verb and "on" or "off" stand right before it."""
+    out = []
+    for s in spans:
+        if s.label in (PATIENT, DOCTOR, ORGANIZATION) and " " in text[s.start : s.end].strip() \
+                and text[s.start : s.end].split()[-1].lower().rstrip(".") in suffixes \
+                and _RESIDENCE_ON.search(text, max(0, s.start - 40), s.start):
+            s = replace(s, label=STREET)
+        out.append(s)
+    return out
 
 
 def _bodies_end_where_recased(copy: str, plain: list[Span], recased: list[Span]) -> list[Span]:

@@ -76,6 +76,11 @@ def pass_streets_head_first(doc: Tokens, state: PassState) -> None:
         state.emit_chars(doc.starts[i], end, i, last_cap + 1, STREET, 0.9)
 
 
+#: The flat or suite right after a street: ", apt 3b", " Flat 2", " Suite #210", "#4" (a number, not "unit of blood").
+_UNIT_AFTER = re.compile(r"(?i),?[ \t]*(?:(?:apt|apartment|suite|ste|unit|flat)\.?[ \t]*#?|#)[ \t]*[0-9]{1,5}[a-z]?"
+                         r"(?![\w/:-]|[.,][0-9]|[ \t]+of\b)")
+
+
 def pass_streets(doc: Tokens, state: PassState) -> None:
     """'18 Oak St', '3532 Brady Road': one to three capitalised words before a street suffix,
     a house number before them; the span starts at the number."""
@@ -100,6 +105,9 @@ def pass_streets(doc: Tokens, state: PassState) -> None:
                 end = doc.ends[j]
                 if doc.gap(j + 1).startswith(".") and k in ("st", "ave", "rd", "blvd", "ln", "dr", "ct", "pl"):
                     end += 1
+                unit = _UNIT_AFTER.match(doc.text, end)
+                if unit:
+                    end = unit.end()  # "41 orchard lane, apt 3b", "118 Harbour Road, Flat 2": the flat is the address's
                 state.emit_chars(start, end, i, j + 1, STREET, 0.9)
                 break
 

@@ -250,10 +250,23 @@ def _person_age(scan: Scan, s: int, e: int) -> bool:
     return named is not None and named.group("w").lower() in given_names()
 
 
+#: "At 91 she still drives", "at ninety-one, he lives alone": "at" opening a clause, an age, and its subject.
+_AT_BEFORE_AGE = re.compile(r"(?i)(?:^|(?<=[.;:(]|\n)|(?<=[.;:(][ \t])|(?<=\band[ \t])|(?<=\bbut[ \t]))[ \t]*at[ \t]+$")
+_SUBJECT_AFTER_AGE = re.compile(r"(?i),?[ \t]+(?:she|he|i|we|they)[ \t]+(?!is\b|was\b|am\b|are\b)[a-z]")
+
+
+def _at_age_clause(scan: Scan, s: int, e: int, value: int) -> bool:
+    """"At 91 she still lives independently": an age of 13 or more (no hour of the clock) between a clause's "at"
+    and its subject pronoun and verb ("at 12 she was seen" is a time; "at 40 he is" a speed or a dose)."""
+    if not 13 <= value <= 120 or _SUBJECT_AFTER_AGE.match(scan.text, e) is None:
+        return False
+    return _AT_BEFORE_AGE.search(scan.text, max(0, s - 12), s) is not None
+
+
 def small_number_age(scan: Scan, s: int, e: int) -> None:
     """Ages given without "years": "Sister (53) with lupus", "died at 95", "I am 52", "my husband is 71"."""
     text = scan.text
-    if _person_age(scan, s, e):
+    if _person_age(scan, s, e) or _at_age_clause(scan, s, e, int(text[s:e])):
         scan.emit(s, e, "AGE", 0.8)
         return
     if s >= 2 and text[s - 1] == "(" and text.startswith(")", e):
@@ -469,7 +482,8 @@ def _person_age_in_words(scan: Scan, s: int) -> int:
             or _NOT_WORD_AGE_AFTER.match(scan.text, e):
         return 0
     lo = max(scan.line_start(s), s - 40)
-    if _PERSON_BEFORE_AGE.search(scan.text, lo, s) is None and not _word_age_aside(scan, s, e):
+    if _PERSON_BEFORE_AGE.search(scan.text, lo, s) is None and not _word_age_aside(scan, s, e) \
+            and not _at_age_clause(scan, s, e, words_value(m.group())):
         return 0
     scan.emit(s, e, "AGE", 0.8)
     return e

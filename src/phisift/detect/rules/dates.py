@@ -108,7 +108,7 @@ def compile_patterns(languages: Languages) -> DatePatterns:
         rf"(?:(?P<md_ys>,[ \t]*|[ \t]+|[ \t]*[-/][ \t]*|,?[ \t]+(?i:of)[ \t]+)(?P<md_y>{YEAR4}|'[0-9]{{2}}|[0-9]{{2}})(?![0-9]))?"
         rf"|(?:,?[ \t]+(?:(?i:of|de|del)[ \t]+)?|[ \t]*[-/][ \t]*)(?P<my_y>{YEAR4}|'[0-9]{{2}})(?![0-9]))"
     )
-    season = re.compile(rf"(?i:{alt(_seasons(languages))})(?:[ \t]+(?:of|de|del))?[ \t]+{YEAR4}(?![0-9])")
+    season = re.compile(rf"(?i:{alt(_seasons(languages))})(?:[ \t]+(?i:of|de|del))?[ \t]+{YEAR4}(?![0-9])")
     holidays = _holidays(languages)
     # in any case ("the fourth of july" in an all-lower-case note) but for the two that are also phrases
     cased = [h for h in holidays if h in vocab.HOLIDAYS_CASED]

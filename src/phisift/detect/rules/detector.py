@@ -111,6 +111,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     intl_addresses.ONE_LINE_ADDRESSES,
     postcodes.RUNNING_POSTCODES,
     postcodes.EIRCODES,
+    postcodes.PIN_CODES,
     intl_addresses.TOWNS_BEFORE_COUNTRIES,
     places.WORDLIKE_COUNTRIES,
     street_forms.STREET_FORMS,

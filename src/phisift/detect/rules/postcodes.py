@@ -50,6 +50,9 @@ _HOUSE_BEFORE = re.compile(
 )
 #: An address preposition right before the postcode: "near G63 0DB".
 _PREPOSITION_BEFORE = re.compile(r"(?<![\w'’])(?i:in|at|to|near|from|nr)[ \t]+$")
+#: A town and a Canadian province's code right before a postcode: "Toronto, ON M5V 2T6", "toronto, on m5v 2t6"
+#: ("on" is a function word, so the town rule does not read it).
+_PROVINCE_BEFORE = re.compile(r"(?<![\w'’])[^\W\d_][\w'’.-]*,?[ \t]+(?P<prov>(?i:ab|bc|mb|nb|nl|ns|nt|nu|on|pe|qc|sk|yt))[ \t]+$")
 #: Words that are no part of a town: "... the hospital in town LS6 2QT" ends at "in".
 _NOT_TOWN = frozenset("""the a an and or but is was are be been my our his her their your we i you he she they it
 this that there here with for of on in at to near from by as so if when then not no please thanks postcode
@@ -115,6 +118,11 @@ def find_running_postcodes(scan: Scan) -> None:
             scan.emit(s, e, "ZIP", 0.85)
             scan.emit(town[0], town[1], "CITY", 0.75)
             continue
+        prov = _PROVINCE_BEFORE.search(text, lo, s)
+        if prov and re.fullmatch(_CANADA, code.upper()) and prov.group("prov").isupper() == code.isupper():
+            scan.emit(s, e, "ZIP", 0.85)  # "Toronto, ON M5V 2T6": a Canadian postcode after its province
+            scan.emit(prov.start("prov"), prov.end("prov"), "STATE", 0.75)
+            continue
         town = _town(text, s, e)
         if town is not None and town[0] >= lo:
             scan.emit(s, e, "ZIP", 0.85)
@@ -149,13 +157,29 @@ _TOWN_CODE_AFTER_STREET = re.compile(
     r"(?=[ \t]*(?:[.,;:!?)]|\r?\n|$))")
 
 
+#: A postcode of four or five digits before the town, after a street, then the clause's end (Germany, Austria,
+#: Switzerland, France, the Netherlands ...): "Lindenweg 7, 80331 München, Germany".
+_CODE_TOWN_AFTER_STREET = re.compile(
+    r"\.?[ \t]*,[ \t]*(?P<z>[0-9]{4,5})[ \t]+(?P<town>[^\W\d_][\w'’-]*(?:[ \t]+[^\W\d_][\w'’-]*)?)\.?"
+    r"(?=[ \t]*(?:[.,;:!?)]|\r?\n|$))")
+#: Words after a number that make it a quantity, no postcode ("Main St, 2000 units").
+_UNITS = frozenset("mg mcg g kg ml l units unit iu cc mm cm times tabs tablets steps calories kcal dollars".split())
+
+
 def find_codes_after_towns(scan: Scan) -> None:
     """"Cherry Lane, Baciu 86198.", "167 rizal street, cebu 04881.": a number of four or five digits closing an
     address line after a STREET another recognizer found, a comma and the town's one to three words (the town a
-    CITY then, unless it is found already): an address's postcode without a state."""
+    CITY then, unless it is found already): an address's postcode without a state. "Lindenweg 7, 80331 München":
+    the code before the town, as in much of Europe."""
     text = scan.text
     for a, b, label, _, _ in list(scan.out):
         if label != "STREET":
+            continue
+        m = _CODE_TOWN_AFTER_STREET.match(text, b)
+        if m and not any(w.lower().strip(".,'’") in _NOT_TOWN | _UNITS for w in m.group("town").split()) \
+                and not any(x < m.end() and y > m.start("z") for x, y, _, _, _ in scan.out):  # what is found stands
+            scan.emit(m.start("z"), m.end("z"), "ZIP", 0.8)
+            scan.emit(m.start("town"), m.end("town"), "CITY", 0.75)
             continue
         m = _TOWN_CODE_AFTER_STREET.match(text, b)
         if m is None or any(w.lower().strip(".,'’") in _NOT_TOWN for w in m.group("town").split()):
@@ -192,6 +216,28 @@ def find_eircodes(scan: Scan) -> None:
             scan.emit(s, e, "ZIP", 0.8)
 
 
+#: An Indian PIN code: six digits (the first no zero) after a town, with a street word before the town's comma
+#: or ", India" after it: "14/2 Park Street, Kolkata 700016", "Pune 411001, India".
+_PIN = re.compile(r"(?<![\w'’])(?P<town>[^\W\d_][\w'’.-]*)[ \t]+(?P<pin>[1-9][0-9]{5})(?![\w/-]|[.,][0-9])")
+_PIN_STREET_BEFORE = re.compile(r"(?i)\b(?:road|rd|street|st|marg|nagar|lane|colony|sector|layout|cross|main|path|"
+                                r"chowk|bazar|bazaar|gali|block|phase|society|apartments?|enclave|vihar)\.?[ \t]*,[ \t]*$")
+_INDIA_AFTER = re.compile(r"[ \t]*,?[ \t]*(?i:india)(?![\w])")
+
+
+def find_pin_codes(scan: Scan) -> None:
+    """Indian PIN codes after their town: the weak six-digit ID guess becomes a ZIP (and the town a CITY)."""
+    text = scan.text
+    for m in _PIN.finditer(text):
+        lo = max(scan.line_start(m.start()), m.start() - 60)
+        if m.group("town").lower() in _NOT_TOWN | _UNITS:
+            continue
+        if _PIN_STREET_BEFORE.search(text, lo, m.start()) or _INDIA_AFTER.match(text, m.end()):
+            scan.emit(m.start("pin"), m.end("pin"), "ZIP", 0.8)
+            scan.emit(m.start("town"), m.end("town"), "CITY", 0.7)
+
+
+PIN_CODES = TextPass(("ZIP", "CITY"), lambda scan: scan.has_digit and ("," in scan.text or "india" in scan.lower),
+                     find_pin_codes)
 EIRCODES = TextPass(("ZIP",), lambda scan: scan.has_digit and scan.may_hold("eircode", "eir code", ","," in ", " at ", " near "),
                     find_eircodes)
 RUNNING_POSTCODES = TextPass(("ZIP", "CITY", "STREET"), lambda scan: scan.has_digit and _GATE.search(scan.text) is not None,

@@ -42,6 +42,8 @@ _COORD_DECIMAL = re.compile(
     r"(?<![\w.,+-])(?P<lat>[-+]?[0-9]{1,2}\.[0-9]{4,8}),[ \t]*(?P<lon>[-+]?[0-9]{1,3}\.[0-9]{4,8})"
     r"(?![0-9]|\.[0-9]|,[ \t]*[-+]?[0-9])"
 )
+#: A latitude of three or more decimals with its hemisphere and no degree sign: "51.5074 N, 0.1278 W".
+_DECIMAL_NORTH_SOUTH = re.compile(r"(?i)[0-9]\.[0-9]{3,8}[ \t]?[NS](?![a-z])")
 _FOUR_DECIMALS = re.compile(r"[0-9]\.[0-9]{4}")
 #: Where ``_COORD_HEMI`` and ``_COORD_DECIMAL`` can start: their first character, then their look-behind.
 _DEG_START = re.compile(r"[0-9](?<![\w.].)")
@@ -110,7 +112,7 @@ def _degrees(value: str) -> float | None:
 def find_coordinates(scan: Scan) -> None:
     """Geographic coordinates (LOCATION-OTHER): with hemispheres, or a decimal pair of four or more decimals."""
     text = scan.text
-    hemispheres = any(c in text for c in "°º′") or "deg" in text
+    hemispheres = any(c in text for c in "°º′") or "deg" in text or _DECIMAL_NORTH_SOUTH.search(text) is not None
     for m in started_finditer(_COORD_HEMI, _DEG_START, text) if hemispheres else ():
         lat, lon = _degrees(m.group("lat")), _degrees(m.group("lon"))
         precise = any(c in m.group() for c in "°º'′.") or "deg" in m.group().lower()

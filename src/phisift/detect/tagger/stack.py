@@ -40,6 +40,11 @@ SHAPED_LABELS = frozenset({"DATE", "AGE", "PHONE", "FAX", "EMAIL", "URL", "IPADD
 #: having seen dates with times, may tag one where no date rule fired.
 _TIME = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?(?:\s*[-–]\s*\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)?",
                    re.IGNORECASE)
+#: A vital sign or gas read with its values ("BP 120/80", "ABG 7.35/45/80", "GCS 14/15", "VA 20/40", "pain 7/10"):
+#: no address, phone or date, though the model, having seen house numbers and phones after short capitals, may tag one.
+_MEASURE = re.compile(
+    r"(?i)(?:b/?p|abg|vbg|cbg|gcs|va|v/a|pain|apgars?|strength|ratio|rr|hr)[ \t]*[:=]?[ \t]*"
+    r"[0-9]{1,3}(?:\.[0-9]{1,2})?(?:[ \t]*/[ \t]*[0-9]{1,3}(?:\.[0-9]{1,2})?){1,2}(?:[ \t]*(?:mm[ \t]*hg|mmhg))?")
 #: Head words of a department after a hospital's name ("Imaging Services", "Department of Radiology").
 _DEPARTMENT_HEADS = frozenset("department dept division services service imaging lab laboratory of associates".split())
 
@@ -88,7 +93,7 @@ def additions(
     digit, month, weekday or holiday in it (``_dated``: "The Princess") is never an addition,
     nor a person's name of job words alone (``_job_title``: "Miner was lifting"), nor one word defined
     as a work or a business (``_defined_thing``: "Zoolander is a 2001 film"), nor a phone of fewer than
-    four digits ("call NHS 111").
+    four digits ("call NHS 111"), nor a vital sign with its values (``_MEASURE``: "BP 120/80").
     """
     merged = _merged(hits)
     starts = [m[0] for m in merged]
@@ -104,6 +109,8 @@ def additions(
         s = _trimmed(text, s)
         if _TIME.fullmatch(text, s.start, s.end) or (s.label == "DATE" and not _dated(text, s)):
             continue
+        if _MEASURE.fullmatch(text, s.start, s.end):
+            continue  # "BP 120/80", "ABG 7.35/45/80": a measurement, no one's address or phone
         if s.label in ("PHONE", "FAX") and sum(c.isdigit() for c in text[s.start : s.end]) < 4:
             continue  # a service number, no one's phone: "call NHS 111", "911" (a pager has 4-5 digits at least)
         if s.label == "AGE" and _no_age(text[s.start : s.end]):
