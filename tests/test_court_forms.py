@@ -363,3 +363,9 @@ def test_places_beside_places_and_settlements(det, text, expected):
                                        ("He came from the village of the dead and Hope.", "Hope")])
 def test_places_beside_places_negatives(det, text, bad):
     assert ("CITY", bad) not in found(det, text)
+
+
+def test_a_name_found_by_shape_or_apposition_seeds_its_later_mentions(det):
+    text = "The applicant's brother, Said-Magomed Imakayev, was detained. Imakayev stated that he had been beaten."
+    assert texts(det, text) >= {"Said-Magomed Imakayev", "Imakayev"}
+    assert "Adeishvili" in texts(det, "Zurab Adeishvili gave evidence. Later Adeishvili retracted it.")

@@ -71,7 +71,7 @@ def pass_surname_shapes(doc: Tokens, state: PassState) -> None:
             continue
         if a == t - 1 and doc.sentence_initial(a) and doc.lex.is_allowed(doc.keys[a], terms=False):
             continue
-        state.emit(a, t + 1, PATIENT, 0.75)
+        state.emit(a, t + 1, PATIENT, 0.8)  # a seed of the repeat pass: "Imakayev stated" later
     _appositions(doc, state)
 
 
@@ -91,7 +91,7 @@ def _appositions(doc: Tokens, state: PassState) -> None:
         if not any(lex.is_name_word(doc.keys[t]) or not lex.is_allowed(doc.keys[t]) for t in range(a, b)) \
                 or any(lex.is_place_word(doc.keys[t]) or doc.keys[t] in NOT_NAMES for t in range(a, b)):
             continue
-        state.emit(a, b, PATIENT, 0.75)
+        state.emit(a, b, PATIENT, 0.8)
 
 
 def pass_place_pairs(doc: Tokens, state: PassState) -> None:
