@@ -39,7 +39,8 @@ from phisift.synth.inject.numbers import date_phrase, number_words
 from phisift.synth.inject.phrase import Ctx, Phrase, phi
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from freequeries_v5 import V5, build_v5  # noqa: E402  (the fifth batch: its own module, its own templates)
+from freequeries_v5 import TEMPLATES_V5, V5, build_v5, split_v5  # noqa: E402  (the fifth batch: its own module)
+from freequeries_v5 import fill as fill_v5  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent
 SEED = 2026
@@ -356,20 +357,24 @@ TRAIN_SEED = 41
 
 
 def training(n: int, sides: tuple[str, ...] = ("tune", "tune_later"), seed: int = TRAIN_SEED) -> list[Document]:
-    """``n`` questions from the tuning-side templates only (``tune``'s half of ``TEMPLATES``, and
-    ``TEMPLATES_TUNE_LATER`` for "tune_later"), filled with their own seed: the texts
-    ``bench/tagger_train.py --free`` trains the stacker on. Never a template of ``report``,
-    ``report_later`` or ``report_final``. Templates are taken in turn, so each side is used evenly;
+    """``n`` questions from the tuning-side templates only (``tune``'s half of ``TEMPLATES``,
+    ``TEMPLATES_TUNE_LATER`` for "tune_later", ``tune_newest``'s half of ``TEMPLATES_NEWEST`` for
+    "tune_newest", ``tune_v5``'s half of ``TEMPLATES_V5`` for "tune_v5"), filled with their own seed:
+    the texts ``bench/tagger_train.py --free`` trains the stacker on. Never a template of a
+    ``report*`` set. Templates are taken in turn, so each side is used evenly by template;
     "tune_later_even" takes the even template ids of ``tune_later`` only (``tune_later@odd`` is
     then a check set whose templates no training text has)."""
-    pool = [TEMPLATES[t] for t in split_templates()["tune"]] if "tune" in sides else []
-    pool += list(TEMPLATES_TUNE_LATER) if "tune_later" in sides else []
+    pool = [(one, TEMPLATES[t]) for t in split_templates()["tune"]] if "tune" in sides else []
+    pool += [(one, t) for t in TEMPLATES_TUNE_LATER] if "tune_later" in sides else []
     # half of tune_later's templates (even ids), so that its other half (odd ids) is left to check on
-    pool += list(TEMPLATES_TUNE_LATER[::2]) if "tune_later_even" in sides else []
+    pool += [(one, t) for t in TEMPLATES_TUNE_LATER[::2]] if "tune_later_even" in sides else []
+    pool += [(one, TEMPLATES_NEWEST[t]) for t in newest_split()["tune_newest"]] if "tune_newest" in sides else []
+    pool += [(fill_v5, TEMPLATES_V5[t]) for t in split_v5()["tune_v5"]] if "tune_v5" in sides else []
     docs = []
     for i in range(n):
         ctx = Ctx(random.Random(f"freequery-train:{seed}:{i}"))
-        docs.append(one(f"free_train{seed}-{i}", pool[i % len(pool)], ctx))
+        filler, template = pool[i % len(pool)]
+        docs.append(filler(f"free_train{seed}-{i}", template, ctx))
     return docs
 
 

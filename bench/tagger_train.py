@@ -12,14 +12,16 @@ Training notes (never the report or held-out sets, see bench/make_realprose.py):
   written, upper-cased and lower-cased (``--cases all``; ``mix``: a third each);
 * ``--queries`` query-style texts (seed 22) after descriptions of tuning notes;
 * ``--free`` short free-text questions (``make_freequeries.training``: the templates of the
-  free-question ``tune`` half and of ``tune_later``, ``--free-sides``, filled with their own
-  seed, 41; never a template of ``report``, ``report_later`` or ``report_final``), trained
-  with ``--free-dropout`` of their hits left out in their second view.
+  free-question tuning sides named by ``--free-sides``, ``tune`` by default; also ``tune_later``,
+  ``tune_newest``, ``tune_v5``; filled with their own seed, 41; never a template of a ``report*``
+  set), trained with ``--free-dropout`` of their hits left out in their second view.
 
 Sets named ``fq/NAME`` (``--sets``, ``--gate``) are read from ``--freequeries``
 (bench/make_freequeries.py's folder), the others from ``--realprose``. Score only
-tuning-side sets while choosing (``--sets tune_dev,...,fq/tune_later``): the default
-``--sets`` includes the held-out ones.
+tuning-side sets while choosing (``--sets tune_dev,...,fifth,fq/tune_later``; ``fifth``: the
+left-out fifth of the training texts): the default ``--sets`` includes the held-out ones.
+``--model FOLDER --thresholds S`` re-scores an existing model at its ``min_score`` S on the
+same sets (the comparison a retrained model must pass).
 
 Each note is featurised twice: with its rule and lexicon hits, and with 30% of
 them left out at random (``--hit-dropout``, ``stack.drop_hits``, seeded), so that
@@ -267,7 +269,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--free", type=int, default=1200,
                     help="free-text questions from the tuning-side templates (make_freequeries.training)")
     ap.add_argument("--free-sides", default="tune",
-                    help="template sets of --free: tune, tune_later, tune_later_even (tune_later kept to check on)")
+                    help="template sets of --free: tune, tune_later, tune_later_even, tune_newest, tune_v5")
     ap.add_argument("--freequeries", type=Path, default=ROOT / "out" / "freequeries",
                     help="folder of the free-question sets (bench/make_freequeries.py), for fq/NAME sets")
     ap.add_argument("--c1", type=float, default=0.1)
@@ -279,7 +281,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--precision", type=float, default=0.0, help="least precision of added tokens on the gate (0: not used)")
     ap.add_argument("--max-cost", type=float, default=0.1,
                     help="most token precision (points) the model may cost rules + lexicon on the gate")
-    ap.add_argument("--sets", default=",".join(SETS))
+    ap.add_argument("--sets", default=",".join(SETS), help="sets to score ('fifth': the left-out fifth)")
     ap.add_argument("--score-at", default="", help="also score the sets at these min_score values")
     ap.add_argument("--no-lexicon-words", action="store_true")
     ap.add_argument("--no-doc-features", action="store_true")
@@ -318,9 +320,10 @@ def main(argv: list[str] | None = None) -> int:
     hold = [d for d in docs if order[d.id.split("~")[0]] % 5 == 4]
     train = [d for d in docs if order[d.id.split("~")[0]] % 5 != 4]
     gate = [d for n in args.gate.split(",") if n for d in read_set(n, args.realprose, args.freequeries)]
+    fifth = hold  # the set "fifth" of --sets: the left-out fifth, scored even when the guard is set on --gate
     if gate:
         hold = gate
-    sets = {n: read_set(n, args.realprose, args.freequeries) for n in args.sets.split(",") if n}
+    sets = {n: fifth if n == "fifth" else read_set(n, args.realprose, args.freequeries) for n in args.sets.split(",") if n}
     texts = [d.text for d in docs + gate] + [d.text for ds in sets.values() for d in ds]
     table = hits_table(texts)
     print(f"{len(train)} training notes, {len(hold)} held out; hits in {time.process_time() - t0:.0f} CPU-s", flush=True)
@@ -344,6 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     else:
         folder, seconds = fit(train, settings, shared, params, args)
     max_words = max(len(d.text[s.start : s.end].split()) for d in train for s in d.spans)
+    if args.model:  # its own span length limit, as it runs in the pipeline
+        max_words = int(config.get("stacker", {}).get("max_words", max_words))
     det = CrfDetector(folder / CRF_FILE, settings, stacker={"min_score": 0.0, "context": args.context,
                                                              "core_hits": args.core_hits, "max_words": max_words})
     det.share_detectors(shared)
