@@ -31,7 +31,7 @@ IDS = frozenset({"IDNUM", "MEDICALRECORD", "ACCOUNT", "LICENSE", "VEHICLE", "DEV
 USER = frozenset({"USERNAME"})
 PROF = frozenset({"PROFESSION"})
 
-#: Written before any fix (the figures in the commit that added this file are of main).
+#: First batch, written before any fix (the figures in the commit that added this file are of main).
 POS = [
  # h. addresses
  ("h", "Home address: 2837 Miller Dam Apt. 450, Lake Sarah, TX 75001.", "2837 Miller Dam Apt. 450", PLACE),
@@ -192,6 +192,36 @@ NEG = [ ("h", "Flat affect, poor eye contact.", "Flat"),
 ]
 
 
+#: Second batch, written after the fixes of the first (a check that they carry over to new sentences).
+SECOND_POS = [
+ ("h", "She lives on Gloria Lane with her partner.", "Gloria Lane", PLACE),
+ ("h", "Her mother resides off Dennis Row near the park.", "Dennis Row", PLACE),
+ ("h", "Moved to 7 Aspen Close, flat 9, in March.", "7 Aspen Close, flat 9", PLACE),
+ ("h", "Discharge letter to 310 Ridge Rd Suite 5B, Boise, ID 83702.", "310 Ridge Rd Suite 5B", PLACE),
+ ("h", "His son lives at 88 King St W, Ottawa, ON K1P 5N2.", "K1P 5N2", PLACE),
+ ("h", "Sister's address: Bahnhofstrasse 21, 8001 Zürich, Switzerland.", "8001", PLACE),
+ ("h", "Referred by a GP at 9 Link Road, Chennai 600034.", "600034", PLACE),
+ ("h", "Originally from Hyderabad 500081, India, moved here in 2010.", "500081", PLACE),
+ ("i", "At eighty-eight he still drives to church.", "eighty-eight", AGE),
+ ("i", "Widowed at 67, at 80 she moved into assisted living.", "80", AGE),
+ ("i", "Hysterectomy in the autumn of 2016.", "autumn of 2016", DATE),
+ ("i", "Knee replaced in summer of 2019.", "summer of 2019", DATE),
+ ("k", "Last known position 34.0522 N, 118.2437 W per EMS.", "34.0522 N, 118.2437 W", IDS),
+]
+SECOND_NEG = [
+ ("j", "BP 98/60 supine, improved with fluids.", "98/60"),
+ ("j", "VBG 7.31/52 on arrival.", "7.31/52"),
+ ("j", "GCS 15/15, pupils equal.", "15/15"),
+ ("j", "Apgars 9/9 at delivery.", "9/9"),
+ ("i", "Jan 3+ reflexes noted.", "Jan 3"),
+ ("i", "At 10 she called the nurse.", "10"),
+ ("i", "At 150 mg she felt dizzy.", "150"),
+ ("h", "She lives with Gloria Lane, her daughter.", "with"),
+ ("h", "Given 2 units at 4 Elm Rd, 2000 units total.", "2000 units"),
+ ("h", "Heparin drip, total 250000 units given.", "250000"),
+]
+
+
 def _copies(rows: list, text_at: int, subs_at: tuple) -> list:
     """Every probe as written, in capitals and in lower case; the case is appended as the last field."""
     out = []
@@ -238,14 +268,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="print every probe")
     args = parser.parse_args(argv)
-    stat = score(POS, NEG, args.verbose)
-    for fam in sorted({f for f, _ in stat}):
-        row = ", ".join(f"{case} {stat[fam, case][0]}/{stat[fam, case][1]} found {stat[fam, case][2]}/{stat[fam, case][3]} clean"
-                        for case in ("as written", "upper", "lower"))
-        print(f"family {fam}: {row}")
-    for case in ("as written", "upper", "lower"):
-        tot = [sum(v[k] for (_, c), v in stat.items() if c == case) for k in range(4)]
-        print(f"{case}: positives found {tot[0]}/{tot[1]}, negatives clean {tot[2]}/{tot[3]}")
+    for name, pos, neg in (("first batch", POS, NEG), ("second batch", SECOND_POS, SECOND_NEG)):
+        stat = score(pos, neg, args.verbose)
+        for fam in sorted({f for f, _ in stat}):
+            row = ", ".join(f"{case} {stat[fam, case][0]}/{stat[fam, case][1]} found "
+                            f"{stat[fam, case][2]}/{stat[fam, case][3]} clean" for case in ("as written", "upper", "lower"))
+            print(f"{name}, family {fam}: {row}")
+        for case in ("as written", "upper", "lower"):
+            tot = [sum(v[k] for (_, c), v in stat.items() if c == case) for k in range(4)]
+            print(f"{name}, {case}: positives found {tot[0]}/{tot[1]}, negatives clean {tot[2]}/{tot[3]}")
 
 
 if __name__ == "__main__":

@@ -137,3 +137,34 @@ def test_a_street_named_like_a_person_after_lives_on(det, text, street):  # noqa
 
 def test_a_person_after_lives_with_stays_a_person(det):  # noqa: F811
     assert ("PATIENT", "Margaret Way") in found(det, "She lives with Margaret Way, her sister.")
+
+
+@pytest.mark.parametrize("text", ["SHE LIVES ON HAWTHORNE CRESCENT NEAR THE SCHOOL.",
+                                  "she lives on hawthorne crescent near the school."])
+def test_a_body_run_on_past_a_street_ends_at_the_street_type(det, text):  # noqa: F811
+    got = found(det, text)
+    assert not any("SCHOOL" in v.upper() for _, v in got) and not any(label == "ORGANIZATION" for label, _ in got), got
+
+
+@pytest.mark.parametrize("text", ["Mar 2+ edema noted.", "MAR 2+ EDEMA NOTED.", "Jun 1+ pitting edema."])
+def test_a_month_before_a_grade_is_no_date(text):
+    assert not any(label == "DATE" for label, _ in rules(text)), rules(text)
+
+
+@pytest.mark.parametrize(("text", "date"), [("Seen Mar 2, 2021.", "Mar 2, 2021"), ("seen mar 2 for follow-up", "mar 2")])
+def test_a_month_and_day_stay_a_date(text, date):
+    assert ("DATE", date) in rules(text)
+
+
+def test_the_stacker_adds_no_date_before_a_grade():
+    text = "Mar 2+ edema noted."
+    assert additions(text, [Span(0, 5, "DATE", "model", 0.99)], [], 0.5) == []
+    text = "Seen Mar 2 for edema."
+    assert additions(text, [Span(5, 10, "DATE", "model", 0.99)], [], 0.5) != []
+
+
+def test_the_stacker_adds_no_postcode_before_a_unit():
+    text = "HEPARIN DRIP, TOTAL 25000 UNITS GIVEN."
+    assert additions(text, [Span(20, 25, "ZIP", "model", 0.99)], [], 0.5) == []
+    text = "Lives in Boise 83702 with family."
+    assert additions(text, [Span(15, 20, "ZIP", "model", 0.99)], [], 0.5) != []

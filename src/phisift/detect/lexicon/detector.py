@@ -78,13 +78,15 @@ _RESIDENCE_ON = re.compile(r"(?i)\b(?:lives|live|living|lived|resides|reside|res
 
 def _streets_after_residence(text: str, spans: list[Span], suffixes: frozenset[str]) -> list[Span]:
     """"Her son lives on Margaret Way", "lives on Grace Court": a name before a street type, read as a person
-    or a body, is the street someone lives on when a residence verb and "on" or "off" stand right before it."""
+    or a body, is the street someone lives on when a residence verb and "on" or "off" stand right before it; a
+    body run on past the street type ("LIVES ON HAWTHORNE CRESCENT NEAR THE SCHOOL") ends at it."""
     out = []
     for s in spans:
-        if s.label in (PATIENT, DOCTOR, ORGANIZATION) and " " in text[s.start : s.end].strip() \
-                and text[s.start : s.end].split()[-1].lower().rstrip(".") in suffixes \
-                and _RESIDENCE_ON.search(text, max(0, s.start - 40), s.start):
-            s = replace(s, label=STREET)
+        if s.label in (PATIENT, DOCTOR, ORGANIZATION) and _RESIDENCE_ON.search(text, max(0, s.start - 40), s.start):
+            words = list(re.finditer(r"\S+", text[s.start : s.end]))
+            head = next((w for w in words[1:] if w.group().lower().rstrip(".,") in suffixes), None)
+            if head is not None:
+                s = replace(s, end=s.start + head.start() + len(head.group().rstrip(".,")), label=STREET)
         out.append(s)
     return out
 

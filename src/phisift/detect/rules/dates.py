@@ -104,7 +104,7 @@ def compile_patterns(languages: Languages) -> DatePatterns:
     weekdays = (calendar.weekday_words("en") if english else ()) + (calendar.weekday_words("es") if spanish else ())
     month_led = re.compile(
         rf"(?P<mon>{month_re})(?![^\W\d_])(?P<dot>\.)?"
-        r"(?:(?:[ \t]*[-/][ \t]*|[ \t]+)(?P<md_d>[0-9]{1,2})(?P<md_o>st|nd|rd|th)?(?![0-9]|:[0-9]|\.[0-9])"
+        r"(?:(?:[ \t]*[-/][ \t]*|[ \t]+)(?P<md_d>[0-9]{1,2})(?P<md_o>st|nd|rd|th)?(?![0-9+]|:[0-9]|\.[0-9])"
         rf"(?:(?P<md_ys>,[ \t]*|[ \t]+|[ \t]*[-/][ \t]*|,?[ \t]+(?i:of)[ \t]+)(?P<md_y>{YEAR4}|'[0-9]{{2}}|[0-9]{{2}})(?![0-9]))?"
         rf"|(?:,?[ \t]+(?:(?i:of|de|del)[ \t]+)?|[ \t]*[-/][ \t]*)(?P<my_y>{YEAR4}|'[0-9]{{2}})(?![0-9]))"
     )

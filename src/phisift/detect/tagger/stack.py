@@ -28,6 +28,7 @@ from dataclasses import replace
 from typing import Callable, Sequence
 
 from ...document import Span
+from ..rules.regex_parts import UNIT_AFTER
 from .candidates import is_label_word
 
 _WORD = re.compile(r"\S+")
@@ -111,6 +112,10 @@ def additions(
             continue
         if _MEASURE.fullmatch(text, s.start, s.end):
             continue  # "BP 120/80", "ABG 7.35/45/80": a measurement, no one's address or phone
+        if s.label == "DATE" and text.startswith("+", s.end):
+            continue  # "Mar 2+ edema": a grade after a word, no day of a month
+        if s.label == "ZIP" and UNIT_AFTER.match(text, s.end):
+            continue  # "TOTAL 25000 UNITS GIVEN": a quantity, no postcode
         if s.label in ("PHONE", "FAX") and sum(c.isdigit() for c in text[s.start : s.end]) < 4:
             continue  # a service number, no one's phone: "call NHS 111", "911" (a pager has 4-5 digits at least)
         if s.label == "AGE" and _no_age(text[s.start : s.end]):
