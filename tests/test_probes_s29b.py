@@ -168,3 +168,14 @@ def test_the_stacker_adds_no_postcode_before_a_unit():
     assert additions(text, [Span(20, 25, "ZIP", "model", 0.99)], [], 0.5) == []
     text = "Lives in Boise 83702 with family."
     assert additions(text, [Span(15, 20, "ZIP", "model", 0.99)], [], 0.5) != []
+
+
+@pytest.mark.parametrize(("text", "login"), _cases([("Contact: jane.doe_77 on the app.", "jane.doe_77"),
+                                                    ("Message from mark.hill_84 in the portal.", "mark.hill_84")]))
+def test_two_names_joined_by_a_dot_with_an_underscore_tail_are_a_login(text, login):
+    assert ("USERNAME", login) in rules(text)
+
+
+@pytest.mark.parametrize("text", ["Fig.ab_12 shows the lesion.", "Dx.Bx_12 pending.", "Seen by Dr.Smith_12 today."])
+def test_a_mixed_case_or_short_dotted_word_is_no_login(text):
+    assert not any(label == "USERNAME" for label, _ in rules(text)), rules(text)

@@ -53,6 +53,8 @@ _AS_ON_PORTAL = re.compile(
 _DOTTED_LOGIN = re.compile(r"(?:\.(?<=[A-Za-z]{2}\.)[A-Za-z]{2,}[0-9]{1,4}|_(?<=[A-Za-z]{2}_)(?:[A-Za-z]{2,}[0-9]{1,4}|[A-Za-z][0-9]{2,4}|[0-9]{2}))"
                            r"(?![\w@-]|\.[A-Za-z0-9])")
 _LOGIN_HEAD = re.compile(r"(?<![\w.@/+-])(?:[A-Za-z]{2,}-)?[A-Za-z]+$")
+#: Two names joined by a dot before an underscore tail: "jane.doe" of "jane.doe_77".
+_DOTTED_HEAD = re.compile(r"(?<![\w.@/+-])[A-Za-z]{3,}\.[A-Za-z]{3,}$")
 _HANDLE = re.compile(r"@(?<![\w.@/+-]@)(?P<h>[A-Za-z][A-Za-z0-9_.]{2,30}[A-Za-z0-9]|[a-z]-[a-z]{3,30}|[A-Z]-[A-Z]{3,30})"
                      r"(?![\w@-]|\.[A-Za-z0-9])")
 #: "@" before an everyday word is "at": "lives @home", "@night", "@ bedtime".
@@ -242,6 +244,12 @@ def find_shaped_logins(scan: Scan) -> None:
             head = _LOGIN_HEAD.search(text, max(0, m.start() - 40), m.start())
             if head and ("-" not in head.group() or _hyphened_name(head.group(), m.group()[1:])):
                 scan.emit(head.start(), m.end(), "USERNAME", 0.75)  # "steven.green83", "Sarah-Jane.Vu16"
+            elif m.group().startswith("_"):
+                head = _DOTTED_HEAD.search(text, max(0, m.start() - 40), m.start())
+                if head and (head.group().islower() or head.group().isupper()):
+                    # "jane.doe_77": two names in one case joined by a dot, then the underscore and digits (a name
+                    # the lexicon finds in it gives way: the whole is the login)
+                    scan.emit(head.start(), m.end(), "USERNAME", 0.95)
     if "@" in text:
         for m in _HANDLE.finditer(text):
             h = m.group("h")
