@@ -106,7 +106,7 @@ def pass_possessed_full_names(doc: Tokens, state: PassState) -> None:
     possessive before what a claim, a bill or a referral is for."""
     lex = doc.lex
     lower_text = doc.text.islower()
-    for t in range(doc.n - 2):
+    for t in [u - 2 for u in doc.positions(_SERVICE_NOUNS) if u >= 2]:  # the service noun's index: no test per token
         if state.taken[t] or state.taken[t + 1] or not (doc.simple_gap(t + 1) and doc.simple_gap(t + 2)):
             continue
         if not doc.words[t + 1].lower().endswith(("'s", "’s")) or doc.keys[t + 2] not in _SERVICE_NOUNS:

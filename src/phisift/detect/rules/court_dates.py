@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Scan, TextPass
+from .base import Scan, TextPass, matches_on_lines
 
 _MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
           r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b")
@@ -50,8 +50,12 @@ _YEAR_SPAN = re.compile(
     r"(?![ \t]*(?:%|mg|mcg|ml|mL|cc|g|kg|cal|kcal|units?|IU|mm|cm|m|km|hours?|hrs?|patients|cases))")
 
 
+#: What every match of ``_YEAR_SPAN`` holds on its line: the lines without it are skipped.
+_YEAR_SPAN_GATE = re.compile(r"(?:19|20)[0-9]{2}[ \t]?[-–/]")
+
+
 def find_year_spans(scan: Scan) -> None:
-    for m in _YEAR_SPAN.finditer(scan.text):
+    for m in matches_on_lines(_YEAR_SPAN, scan.text, scan.lines_if(_YEAR_SPAN_GATE, lowered=False)):
         scan.emit(m.start("v"), m.end("v"), "DATE", 0.85)
 
 

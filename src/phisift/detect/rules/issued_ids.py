@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from . import vocab
-from .base import Scan, TextPass
+from .base import Scan, TextPass, matches_on_lines
 from .plates import NOT_PLATE_LETTERS
 
 #: A plate's characters: one run of five to eight, or two groups joined by a blank or a hyphen; a letter and a digit.
@@ -54,6 +54,13 @@ _STATE_LICENCE = re.compile(
     r"(?P<v>[A-Z]{0,3}[ -]?[0-9][0-9A-Z]*(?:[ -][0-9]{1,6}){0,4}|[A-Z]{2,4}[0-9A-Z]{4,12})(?![\w-])")
 
 
+#: What a match of each pattern above holds on its line (a necessary condition, to skip the lines without it).
+_PAIRED_GATE = re.compile(r"/[ ]*st")
+_CUED_GATE = re.compile(r"(?:lic|tag)\.?[ ]")
+_STATED_GATE = re.compile(r"\([A-Z]{2}\)|/[A-Z]{2}(?![\w])")
+_LICENCE_GATE = re.compile(r"lic|dl|d/l|issuing")
+
+
 def _on_vehicle_line(scan: Scan, pos: int) -> bool:
     start = scan.line_start(pos)
     end = scan.text.find("\n", pos)
@@ -68,19 +75,20 @@ def _state(scan: Scan, m: re.Match, group: str = "st") -> None:
 def find_issued_ids(scan: Scan) -> None:
     """Plates and licences beside their issuing state, and the state beside any plate or licence already found."""
     text = scan.text
-    for m in _PAIRED.finditer(text):
+    for m in matches_on_lines(_PAIRED, text, scan.lines_if(_PAIRED_GATE)):
         vehicle = m.group("cue").lower() in ("plate", "tag") or "plate" in m.group("cue").lower()
         v = m.group("v")
         if any(c.isdigit() for c in v) or vehicle and v.isalpha() and 4 <= len(v) <= 8:
             scan.emit(m.start("v"), m.end("v"), "VEHICLE" if vehicle else "LICENSE", 0.85)
             _state(scan, m)
-    for m in _STATE_LICENCE.finditer(text):
+    for m in matches_on_lines(_STATE_LICENCE, text, scan.lines_if(_LICENCE_GATE)):
         v = m.group("v")
         if m.group("st") in vocab.STATE_CODES and (sum(c.isdigit() for c in v) >= 5 or len(v) >= 8):
             scan.emit(m.start("v"), m.end("v"), "LICENSE", 0.85)
             _state(scan, m)
-    for pattern in (_CUED_PLATE, _STATED_PLATE):
-        for m in pattern.finditer(text):
+    for pattern, lines in ((_CUED_PLATE, scan.lines_if(_CUED_GATE)),
+                           (_STATED_PLATE, scan.lines_if(_STATED_GATE, lowered=False))):
+        for m in matches_on_lines(pattern, text, lines):
             st = "st2" if pattern is _STATED_PLATE and m.group("st2") else "st"
             if pattern is _STATED_PLATE and m.group(st) not in vocab.STATE_CODES:
                 continue  # "15 MG/KG": a dose per weight, no plate and its state

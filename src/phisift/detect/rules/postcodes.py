@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Scan, TextPass
+from .base import Scan, TextPass, matches_on_lines
 
 #: The outward code, a space, the inward code; UK (A9 9AA, A99 9AA, AA9 9AA, AA99 9AA, A9A 9AA, AA9A 9AA)
 #: or Canadian (A9A 9A9), all in capitals or all in lower case.
@@ -221,13 +221,15 @@ def find_eircodes(scan: Scan) -> None:
 _PIN = re.compile(r"(?<![\w'’])(?P<town>[^\W\d_][\w'’.-]*)[ \t]+(?P<pin>[1-9][0-9]{5})(?![\w/-]|[.,][0-9])")
 _PIN_STREET_BEFORE = re.compile(r"(?i)\b(?:road|rd|street|st|marg|nagar|lane|colony|sector|layout|cross|main|path|"
                                 r"chowk|bazar|bazaar|gali|block|phase|society|apartments?|enclave|vihar)\.?[ \t]*,[ \t]*$")
+#: What every match of ``_PIN`` holds on its line: the lines without it are skipped.
+_PIN_GATE = re.compile(r"[ \t][1-9][0-9]{5}(?![\w/-]|[.,][0-9])")
 _INDIA_AFTER = re.compile(r"[ \t]*,?[ \t]*(?i:india)(?![\w])")
 
 
 def find_pin_codes(scan: Scan) -> None:
     """Indian PIN codes after their town: the weak six-digit ID guess becomes a ZIP (and the town a CITY)."""
     text = scan.text
-    for m in _PIN.finditer(text):
+    for m in matches_on_lines(_PIN, text, scan.lines_if(_PIN_GATE, lowered=False)):
         lo = max(scan.line_start(m.start()), m.start() - 60)
         if m.group("town").lower() in _NOT_TOWN | _UNITS:
             continue

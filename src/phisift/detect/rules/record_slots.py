@@ -393,12 +393,17 @@ _STATE_ID = re.compile(
     r"(?P<st>[A-Z]{2})[ ](?P<v>[0-9]{3}[ ][0-9]{3}[ ][0-9]{3}|[A-Z0-9]{6,12})(?![\w-])")
 
 
+#: What every match of the two patterns above holds on its line (lower-cased): the lines without it are skipped.
+_LIC_GATE = re.compile(r"lic")
+_STATE_ID_GATE = re.compile(r"state id|id card|identification card")
+
+
 def find_spaced_licences(scan: Scan) -> None:
     """Licence and state ID numbers written in two pieces ("License: RN 1234567", "State ID: NY 123 456 789")."""
     text = scan.text
-    for m in _SPACED_LICENCE.finditer(text):
+    for m in matches_on_lines(_SPACED_LICENCE, text, scan.lines_if(_LIC_GATE)):
         scan.emit(m.start("v"), m.end("v"), "LICENSE", 0.85)
-    for m in _STATE_ID.finditer(text):
+    for m in matches_on_lines(_STATE_ID, text, scan.lines_if(_STATE_ID_GATE)):
         if m.group("st") in vocab.STATE_CODES and any(c.isdigit() for c in m.group("v")):
             scan.emit(m.start("st"), m.end("v"), "LICENSE", 0.85)
 
