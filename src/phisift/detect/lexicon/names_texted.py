@@ -71,10 +71,15 @@ def _opens_message(doc: Tokens, t: int) -> bool:
     return t <= 2 and all(doc.keys[u] in _GREETINGS or doc.keys[u] == "good" for u in range(t)) and "\n" not in doc.gap(t)
 
 
+_ITS = frozenset({"it", "its"})
+
+
 def pass_its_name_here(doc: Tokens, state: PassState) -> None:
     """'It's Benjamin De here, DOB ...', "its mary here", "hi, pearl rohrdanz here, i had my bloods": the writer's
     name before "here", after "it's" or opening the message."""
-    for a in range(doc.n - 1):
+    # only a token after "it"/"its" or among the first three can open the name: no test per token
+    starts = sorted({a for a in (0, 1, 2) if a < doc.n - 1} | {u + 1 for u in doc.positions(_ITS) if u + 1 < doc.n - 1})
+    for a in starts:
         its = a > 0 and doc.keys[a - 1] in ("it", "its") and doc.words[a - 1].lower() in ("it's", "it’s", "its")
         if not its and not _opens_message(doc, a):
             continue
@@ -152,8 +157,8 @@ _BRACKETED_AGE = re.compile(r"[ \t]*\([ \t]*[0-9]{1,3}[ \t]*\)")
 def pass_kin_name_before_age(doc: Tokens, state: PassState) -> None:
     """"my mum juan short (16) has been confused", "my mum kenneth little (24)": a relative's given name and
     surname before their bracketed age (the surname may be a word: the bracketed age closes the name)."""
-    for t in range(2, doc.n - 1):
-        if state.taken[t] or state.taken[t + 1] or doc.keys[t - 2] not in _OWNERS:
+    for t in [u + 2 for u in doc.positions(_OWNERS) if u + 2 < doc.n - 1]:  # the owners' index: no test per token
+        if state.taken[t] or state.taken[t + 1]:
             continue
         if doc.keys[t - 1] not in RELATIONS and doc.keys[t - 1] not in _WRITER_KIN:
             continue
