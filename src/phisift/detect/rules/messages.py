@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .ages import KIN, words_value
-from .base import Scan, TextPass, started_finditer
+from .base import Scan, TextPass, matches_on_lines, started_finditer
 
 #: Forum shorthand for relatives and partners (Mumsnet, Reddit): mother-in-law, dear husband, boyfriend ...
 _FORUM_KIN = frozenset("mil fil sil bil dh dw dd ds bf gf so hubby missus fiance fiancee ex lola lolo mam nan "
@@ -32,6 +32,9 @@ _NUMBER = r"[0-9]{1,3}|(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|nine
 #: "turns two next month", "turning 40 this year", "turned 5 on Monday", "he'll be seventy-five on Sunday".
 _TURNING = re.compile(rf"(?i)(?<![\w'’])(?:turns|turning|turned|(?:he|she|i|they|you|we)(?:['’]ll|[ \t]+will)[ \t]+be)[ \t]+(?P<n>{_NUMBER})(?![\w'’-])"
                       r"(?=[ \t]+(?:next|this|last|on|in|tomorrow|today|yesterday)(?![\w'’]))")
+#: What every ``_TURNING`` match holds on its line, lower-cased ("turn", or "'ll be" / "will be"): the lines
+#: (and the texts) without it are skipped.
+_TURNING_GATE = re.compile(r"turn|ll[ \t]+be")
 
 
 
@@ -80,7 +83,7 @@ def find_message_ages(scan: Scan) -> None:
         g = "n" if m.group("n") else "n2"
         if 12 <= int(m.group(g)) <= 120:
             scan.emit(m.start(g), m.end(g), "AGE", 0.8)
-    for m in _TURNING.finditer(text):
+    for m in matches_on_lines(_TURNING, text, scan.lines_if(_TURNING_GATE)):
         if 1 <= _value(m.group("n")) <= 120:
             scan.emit(m.start("n"), m.end("n"), "AGE", 0.75)
 
