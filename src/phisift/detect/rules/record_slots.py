@@ -200,10 +200,10 @@ def find_state_plates(scan: Scan) -> None:
     """A plate beside its state's code on a line naming a vehicle ("Vehicle: Silver Jeep Cherokee, NV PV 23233")."""
     text = scan.text
     if scan.may_hold("lic"):
-        for m in _LIC_PLATE_STATE.finditer(text):
+        for m in started_finditer(_LIC_PLATE_STATE, _LIC_START, text):
             if m.group("st") in vocab.STATE_CODES:
                 scan.emit(m.start("p"), m.end("p"), "VEHICLE", 0.8)
-    for m in _STATE_PLATE.finditer(text):
+    for m in started_finditer(_STATE_PLATE, _STATE_START, text):
         p = m.group("p")
         if m.group("st") not in vocab.STATE_CODES or sum(c.isdigit() for c in p) < 2:
             continue
