@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Scan, TextPass, matches_on_lines
+from .base import Scan, TextPass, matches_on_lines, started_finditer
 
 _MONTH = (r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
           r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b")
@@ -24,6 +24,8 @@ _DAYS_BEFORE = re.compile(
     rf"(?<![\w/.,:§-])(?P<days>{_DAY}(?:{_JOIN}{_DAY})*){_JOIN}(?:and[ \t]+)?{_DAY}[ \t]+(?:of[ \t]+)?$")
 #: A month name: the scan starts at the few months a text holds, not at its every digit.
 _MONTH_AT = re.compile(r"(?<![\w])" + _MONTH)
+#: Where a ``_MONTH_AT`` can start: a month's capital after no word character (the engine skips to the capitals).
+_MONTH_START = re.compile(r"[ADFJMNOS](?<![\w].)")
 _ONE_DAY = re.compile(_DAY)
 #: Words before the first number that make it a reference, not a day: "Articles 3 and 5 June" cannot occur,
 #: but "paragraphs 12 and 14 March" may (a paragraph number beside a month heading).
@@ -33,7 +35,7 @@ _REFERENCE_BEFORE = re.compile(
 
 def find_day_lists(scan: Scan) -> None:
     text = scan.text
-    for month in _MONTH_AT.finditer(text):
+    for month in started_finditer(_MONTH_AT, _MONTH_START, text):
         lo = max(0, month.start() - 48)
         m = _DAYS_BEFORE.search(text, lo, month.start())
         if m is None or _REFERENCE_BEFORE.search(text, max(0, m.start() - 20), m.start()):
