@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from .base import CUE, Scan, TextPass
+from .base import CUE, Scan, TextPass, started_finditer
 
 #: Words that make the "no." after them a case, file or application number.
 _CASE_CUE = (
@@ -76,6 +76,8 @@ _CITATION = re.compile(
 )
 #: "Criminal Appeal No. 1234 of 2009", "F.A. No. 234 of 1998": an Indian case number and its year.
 _NUMBER_OF_YEAR = re.compile(r"(?<![\w])(?:No|NO|Nos|NOS)\.?[ \t]*(?P<v>[0-9]{1,6})[ \t]+(?:of|OF)[ \t]+(?:19|20)[0-9]{2}(?![\w/])")
+#: Where a ``_NUMBER_OF_YEAR`` can start: "No"/"NO" after no word character (the engine skips to the N's).
+_NUMBER_OF_YEAR_START = re.compile(r"N(?<![\w]N)[oO]")
 #: "IZ-77/2", "IK-5", "SIZO-1": Russian and Ukrainian remand prisons and colonies by their codes.
 _DETENTION_CODE = re.compile(r"[IOSY](?<![\w-][IOSY])(?:Z|K|IK|IZO|aG|AG)-[0-9]{1,3}(?:/[0-9]{1,2})?(?![\w/-])")
 
@@ -116,7 +118,7 @@ def find_case_numbers(scan: Scan) -> None:
         scan.emit(m.start(), m.end(), "IDNUM", 0.85, CUE)
     for m in _CITATION.finditer(text):
         scan.emit(m.start(), m.end(), "IDNUM", 0.85, CUE)
-    for m in _NUMBER_OF_YEAR.finditer(text):
+    for m in started_finditer(_NUMBER_OF_YEAR, _NUMBER_OF_YEAR_START, text):
         scan.emit(m.start("v"), m.end(), "IDNUM", 0.85, CUE)
 
 
