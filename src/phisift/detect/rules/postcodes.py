@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Scan, TextPass, matches_on_lines
+from .base import Scan, TextPass, matches_on_lines, started_finditer
 
 #: The outward code, a space, the inward code; UK (A9 9AA, A99 9AA, AA9 9AA, AA99 9AA, A9A 9AA, AA9A 9AA)
 #: or Canadian (A9A 9A9), all in capitals or all in lower case.
@@ -196,6 +196,8 @@ def find_codes_after_towns(scan: Scan) -> None:
 _EIR_LETTER = "ACDEFHKNPRTVWXY"
 _EIRCODE = re.compile(rf"(?<![\w/.-])(?P<ec>(?:[{_EIR_LETTER}][0-9]{{2}}|D6W)[ \t]?[{_EIR_LETTER}0-9]{{4}}"
                       rf"|(?:[{_EIR_LETTER.lower()}][0-9]{{2}}|d6w)[ \t]?[{_EIR_LETTER.lower()}0-9]{{4}})(?![\w/-])")
+#: Where an ``_EIRCODE`` can start: a routing key's letter before two digits or "6W" (the engine skips to them).
+_EIRCODE_START = re.compile(rf"[{_EIR_LETTER}{_EIR_LETTER.lower()}](?=[0-9]{{2}}|6[Ww])")
 _EIRCODE_CUE = re.compile(r"(?i)eir[ \t]?code[ \t]*(?:is[ \t]+)?[:#-]?[ \t]*$")
 _COMMA_BEFORE = re.compile(r",[ \t]*$")
 
@@ -204,7 +206,7 @@ def find_eircodes(scan: Scan) -> None:
     """"my Eircode is V95 X2E3", "12 Main St, Ennis, v95 x2e3": an Eircode after its cue, or one whose identifier
     mixes letters and digits after an address preposition or a comma (a drug strength or a code has no such part)."""
     text = scan.text
-    for m in _EIRCODE.finditer(text):
+    for m in started_finditer(_EIRCODE, _EIRCODE_START, text):
         s, e = m.span("ec")
         lo = max(scan.line_start(s), s - 40)
         if _EIRCODE_CUE.search(text, lo, s):
