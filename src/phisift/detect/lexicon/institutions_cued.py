@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left, bisect_right
 
+from ..rules.base import started_finditer
 from .cues import (
     CALENDAR, CREDENTIAL, CREDENTIAL_WORDS, INST_BAD_FIRST, INST_GENERIC, KIN_NOT_PLACES, NAME_STOP, PARTICLES, SAINT,
     SAINT_NOT_HOSPITAL, SPECIALTY_WORDS, TITLES,
@@ -549,6 +550,9 @@ COMPANY_SUFFIX = re.compile(
     r"& (?:Co|Sons?|Søn|Partners|Associates)\.?(?:,?\s(?:A/S|ApS|AB|Inc\.?|LLC|Ltd\.?|GmbH|PLC|plc|B\.V\.|KG|Oy|AG))?)"
     r"(?![\w/])"
 )
+#: Where a ``COMPANY_SUFFIX`` can start: the first character of one of its suffixes (a capital, "&", or the few
+#: lower-case ones: "d.o.o.", "sp. j.", "mbH", "e.K.", "v.o.s.", "s.r.o.", "a.s.", "plc"); the engine skips to them.
+_SUFFIX_START = re.compile(r"[ABCDEGIJKLMNOPSTUVZŞ&]|[adesv]\.|sp\.|mbH|plc")
 _WEAK_SUFFIX = frozenset({"SA", "AB", "AG", "KG", "Oy", "Ky", "BV", "NV", "SAS", "Co.", "S.C.", "A.C.", "a.s.",
                           "VAT", "AD", "PAT", "MMC", "SIA", "UAB", "DAC", "Bt."})
 
@@ -557,7 +561,7 @@ def pass_company_suffix(doc: Tokens, state: PassState) -> None:
     """'Freudenberger Hermann KG', 'Horváth Fiala v.o.s.', 'Nørgaard & Søn A/S', 'Palomo y asociados
     S.A.': the capitalised run (surnames, "&", "y", "and") before a company suffix."""
     text = doc.text
-    for m in COMPANY_SUFFIX.finditer(text):
+    for m in started_finditer(COMPANY_SUFFIX, _SUFFIX_START, text):
         t = bisect_right(doc.ends, m.start()) - 1  # the last word before the suffix
         if t < 0 or text[doc.ends[t] : m.start()] not in (" ", ", ", "  "):
             continue
