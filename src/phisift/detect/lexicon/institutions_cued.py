@@ -342,26 +342,26 @@ def _slot_before_caseless(doc: Tokens, i: int) -> str | None:
         p -= 1
     if p < 1 or doc.keys[p] not in ("at", "to", "from") or "\n" in doc.gap(p + 1):
         return None
-    for t in range(p - 1, max(-1, p - 8), -1):
-        if doc.keys[t] in HOSPITAL_SLOT_WORDS:
-            return HOSPITAL
+    return HOSPITAL if _listed_back(doc, p - 1, p - 8, HOSPITAL_SLOT_WORDS) else None
+
+
+def _listed_back(doc: Tokens, start: int, stop: int, words: frozenset[str]) -> bool:
+    """Whether a word of ``words`` stands at token ``start`` or before it, back to (not including) ``stop``,
+    without crossing a line break or a sentence or clause mark."""
+    for t in range(start, max(-1, stop), -1):
+        if doc.keys[t] in words:
+            return True
         g = doc.gap(t + 1)
         if "\n" in g or g.strip() in (".", ";", ":"):
             break
-    return None
+    return False
 
 
 def _care_before(doc: Tokens, i: int) -> bool:
     """A word of :data:`_SAINT_CARE_WORDS` within six words before the "at" / "to" / "from" right before token i."""
     if i < 2 or doc.keys[i - 1] not in ("at", "to", "from") or not doc.simple_gap(i) or not doc.simple_gap(i - 1):
         return False
-    for t in range(i - 2, max(-1, i - 8), -1):
-        if doc.keys[t] in _SAINT_CARE_WORDS:
-            return True
-        g = doc.gap(t + 1)
-        if "\n" in g or g.strip() in (".", ";", ":"):
-            break
-    return False
+    return _listed_back(doc, i - 2, i - 8, _SAINT_CARE_WORDS)
 
 
 def _line_bounds(doc: Tokens, start: int, end: int) -> tuple[int, int]:

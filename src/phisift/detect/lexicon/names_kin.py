@@ -89,6 +89,7 @@ _VIET_MIDDLE = frozenset("van thi minh duc ngoc thanh quoc huu xuan anh thu hong
 
 
 _BE = frozenset({"was", "is"})
+_VERB_KEYS = _REPORT_VERBS | _BE
 
 
 def _person_verb_at(doc: Tokens, t: int) -> bool:
@@ -128,7 +129,7 @@ def _surname_first(doc: Tokens, state: PassState, caseless: bool = False) -> Non
     may be a word of the notes ("LI NA", lithium and sodium, stays untouched)."""
     lex = doc.lex
     # a name of two or three tokens before a report verb or "was"/"is": the only places this pass acts at
-    verbs = doc.positions(_REPORT_VERBS | _BE)
+    verbs = doc.positions(_VERB_KEYS)
     for t in sorted({v - n for v in verbs for n in (2, 3) if v >= n}):
         if state.taken[t] or not doc.sentence_initial(t):
             continue

@@ -696,7 +696,7 @@ def _sex_comma_ages(scan: Scan) -> None:
         s = m.start()
         lead = text[scan.line_start(s) : s].rstrip(" \t")
         words = lead.split()
-        if lead and not lead.endswith((".", "?", "!", ":", ";", "-", "(")) and words[-1].lower() not in _SEX_AGE_BEFORE | {"of"}:
+        if lead and not lead.endswith((".", "?", "!", ":", ";", "-", "(")) and words[-1].lower() not in _SEX_AGE_BEFORE and words[-1].lower() != "of":
             continue
         if not 0 < int(m.group("n")) <= 120 or _FEVER_BEFORE.search(text, max(scan.line_start(s), s - 40), s):
             continue

@@ -193,7 +193,7 @@ def _raw_value(scan: Scan, group: str, cue_end: int) -> tuple[int, str, re.Match
         v0 = _RE_SUBJECT.match(text, v0, line_end).end()
     if group in ("f_RE", "f_DOCTOR", "f_BY"):
         service = _SERVICE_HEAD.match(text, v0, line_end)
-        if service and service.group().strip().lower() in vocab.SERVICE_WORDS | _PROGRAMMES:
+        if service and (service.group().strip().lower() in vocab.SERVICE_WORDS or service.group().strip().lower() in _PROGRAMMES):
             return None  # "reviewed by Cardiology", "Provider: the team", "approved by Medicare"
     if group in ("f_PATIENT", "f_RE", "f_DOCTOR", "f_BY"):
         head = TITLE_HEAD.match(text, v0, line_end)

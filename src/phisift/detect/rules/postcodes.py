@@ -164,6 +164,7 @@ _CODE_TOWN_AFTER_STREET = re.compile(
     r"(?=[ \t]*(?:[.,;:!?)]|\r?\n|$))")
 #: Words after a number that make it a quantity, no postcode ("Main St, 2000 units").
 _UNITS = frozenset("mg mcg g kg ml l units unit iu cc mm cm times tabs tablets steps calories kcal dollars".split())
+_NOT_TOWN_OR_UNITS = _NOT_TOWN | _UNITS
 
 
 def find_codes_after_towns(scan: Scan) -> None:
@@ -176,7 +177,7 @@ def find_codes_after_towns(scan: Scan) -> None:
         if label != "STREET":
             continue
         m = _CODE_TOWN_AFTER_STREET.match(text, b)
-        if m and not any(w.lower().strip(".,'’") in _NOT_TOWN | _UNITS for w in m.group("town").split()) \
+        if m and not any(w.lower().strip(".,'’") in _NOT_TOWN_OR_UNITS for w in m.group("town").split()) \
                 and not any(x < m.end() and y > m.start("z") for x, y, _, _, _ in scan.out):  # what is found stands
             scan.emit(m.start("z"), m.end("z"), "ZIP", 0.8)
             scan.emit(m.start("town"), m.end("town"), "CITY", 0.75)
@@ -233,7 +234,7 @@ def find_pin_codes(scan: Scan) -> None:
     text = scan.text
     for m in matches_on_lines(_PIN, text, scan.lines_if(_PIN_GATE, lowered=False)):
         lo = max(scan.line_start(m.start()), m.start() - 60)
-        if m.group("town").lower() in _NOT_TOWN | _UNITS:
+        if m.group("town").lower() in _NOT_TOWN_OR_UNITS:
             continue
         if _PIN_STREET_BEFORE.search(text, lo, m.start()) or _INDIA_AFTER.match(text, m.end()):
             scan.emit(m.start("pin"), m.end("pin"), "ZIP", 0.8)

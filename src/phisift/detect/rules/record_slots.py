@@ -94,7 +94,6 @@ _LISTED_AGE = re.compile(
     r"(?P<close>\))?(?=[ \t]*(?:$|[,|;]|[ ]-[ ]|[ \t]{2,}|[ ][0-9]))", re.MULTILINE)
 #: "M/24", "95/M": an age and sex joined by a slash after a listed name (a blank or comma before).
 _SLASH_AGE = re.compile(r"(?=[0-9MF])(?:(?P<n>[0-9]{1,3})/[MF]|[MF]/(?P<m>[0-9]{1,3}))(?![\w/])")
-_SEX_WORDS = frozenset({"male", "female"})
 _SEX_BEFORE = re.compile(r"(?<![\w'’-])(?:Male|Female|MALE|FEMALE|M|F|m|f)[ ]?,?[ ]?\(?$")
 #: Words of a list's other fields that a name pattern could take ("Bed 12, Room 4 F", "Temp, Pulse 98 F").
 _NOT_NAME_WORDS = frozenset({"bed", "room", "rm", "unit", "temp", "temperature", "tmax", "pulse", "hr", "bp", "rr", "spo2",
@@ -208,7 +207,7 @@ def find_state_plates(scan: Scan) -> None:
         if m.group("st") not in vocab.STATE_CODES or sum(c.isdigit() for c in p) < 2:
             continue
         groups = re.split(r"[ -]", p)
-        if any(g.isalpha() and g.lower() in clinical_vocabulary() | _PLAIN_WORDS for g in groups) or (
+        if any(g.isalpha() and (g.lower() in clinical_vocabulary() or g.lower() in _PLAIN_WORDS) for g in groups) or (
                 len(groups) == 2 and any(re.fullmatch(r"(?:19|20)[0-9]{2}", g) for g in groups)):
             continue  # "IN 2007 AND": a year and a word, no plate
         if _VEHICLE_WORDS.search(text, max(scan.line_start(m.start()), m.start() - 60), m.start()):
@@ -264,13 +263,14 @@ def find_hospital_tails(scan: Scan) -> None:
     """A hospital's name with its town after it, or with its article, alone in a field: the whole name (HOSPITAL)."""
     text = scan.text
     vocabulary = clinical_vocabulary()
+    lines = scan.lines_holding(_TAIL_GATE, lowered=False)
     if "The " in text or "THE " in text:
-        for m in matches_on_lines(_THE_HOSPITAL, text, scan.lines_holding(_TAIL_GATE, lowered=False)):
+        for m in matches_on_lines(_THE_HOSPITAL, text, lines):
             own = m.group("own").split()
             if any(w.lower() in vocabulary or w.lower() in vocab.SERVICE_WORDS or w.lower() in _UNIT_WORDS for w in own):
                 continue  # "The Cardiology Clinic", "The Heart Failure Clinic"
             scan.emit(m.start("name"), m.end("name"), "HOSPITAL", 0.8)
-    for m in matches_on_lines(_HOSPITAL_TAIL, text, scan.lines_holding(_TAIL_GATE, lowered=False)):
+    for m in matches_on_lines(_HOSPITAL_TAIL, text, lines):
         head_words = m.group("name")[: m.start("head") - m.start("name")].split()
         tail = m.group("tail").split()
         if any(w.lower() in vocabulary and w.lower() not in ("the",) for w in head_words):

@@ -312,7 +312,7 @@ def _without_kin_head(text: str, s: Span) -> Span | None:
         return s
     head = m.group().strip(".,;:()").lower()
     contraction = m.start() > 0 and text[m.start() - 1] in "'’" and head in _CONTRACTION_TAILS
-    if not contraction and (s.label not in NAME_LABELS or head not in KIN_NOT_PLACES | _INFORMAL_TITLES):
+    if not contraction and (s.label not in NAME_LABELS or head not in KIN_NOT_PLACES and head not in _INFORMAL_TITLES):
         return s
     nxt = _WORD.search(text, m.end(), s.end)
     return None if nxt is None else replace(s, start=nxt.start())
