@@ -1,6 +1,6 @@
 """Templated clinical records with many identifier kinds, written independently of the detectors.
 
-    python bench/make_records.py                         # bench/out/records/{tune,report,report_locales,tune_new,tune_check,tune_r5,check_r5,tune_r6,check_r6}.jsonl
+    python bench/make_records.py                         # bench/out/records/{tune,report,report_locales,tune_new,tune_check,tune_r5,check_r5,tune_r6,check_r6,tune_r7,check_r7}.jsonl
     python bench/make_records.py --per-set 300 --seed 15
     python bench/realprose_eval.py --dir bench/out/records --sets tune,report --settings "default;rules,lexicon"
 
@@ -24,7 +24,9 @@ the other locales), so tuning on ``tune`` cannot learn ``report``'s layouts. ``t
 are a second batch of tune-only templates (records_tune_more*.py) in pairs of one kind:
 rules are developed on ``tune_new``; ``tune_check`` is only scored, to show transfer. ``tune_r5`` and
 ``check_r5`` are a fifth batch split the same way (records_tune_r5.py, X31-X50); ``tune_r6`` and ``check_r6``
-a sixth (records_tune_r6.py, X51-X70: vehicles, licences, health-plan numbers, other IDs, ages in lists).
+a sixth (records_tune_r6.py, X51-X70: vehicles, licences, health-plan numbers, other IDs, ages in lists);
+``tune_r7`` and ``check_r7`` a seventh (records_tune_r7.py, X71-X110: DMV, transport, other countries' plates,
+licences and health cards, FHIR/HL7 coverage, claims, devices, unlabelled imprints, prose and lower case).
 """
 
 from __future__ import annotations
@@ -424,8 +426,9 @@ def make_set(name: str, ids: list[str], locales: tuple[str, ...], n: int, seed: 
     from records_tune_more2 import TUNE_MORE
     from records_tune_r5 import TUNE_R5_ALL
     from records_tune_r6 import TUNE_R6_ALL
+    from records_tune_r7 import TUNE_R7_ALL
 
-    templates = {**TEMPLATES, **TUNE_EXTRA, **TUNE_MORE, **TUNE_R5_ALL, **TUNE_R6_ALL}
+    templates = {**TEMPLATES, **TUNE_EXTRA, **TUNE_MORE, **TUNE_R5_ALL, **TUNE_R6_ALL, **TUNE_R7_ALL}
     rng = random.Random(f"{seed}-{name}")
     fakes = {loc: Faker(loc) for loc in sorted(set(locales) | {"en_US"})}
     docs = []
@@ -454,6 +457,7 @@ def main(argv: list[str] | None = None) -> int:
     from records_tune_more2 import TUNE_CHECK, TUNE_NEW
     from records_tune_r5 import CHECK_R5, TUNE_R5
     from records_tune_r6 import CHECK_R6, TUNE_R6
+    from records_tune_r7 import CHECK_R7, TUNE_R7
 
     tune_ids, report_ids = split_templates(args.seed)
     tune_ids += sorted(TUNE_EXTRA)  # tune-only templates added after the split (records_tune_extra.py)
@@ -462,7 +466,8 @@ def main(argv: list[str] | None = None) -> int:
             "report_locales": (report_ids, OTHER_LOCALES),
             "tune_new": (TUNE_NEW, TUNE_LOCALES), "tune_check": (TUNE_CHECK, TUNE_LOCALES),
             "tune_r5": (TUNE_R5, TUNE_LOCALES), "check_r5": (CHECK_R5, TUNE_LOCALES),
-            "tune_r6": (TUNE_R6, TUNE_LOCALES), "check_r6": (CHECK_R6, TUNE_LOCALES)}
+            "tune_r6": (TUNE_R6, TUNE_LOCALES), "check_r6": (CHECK_R6, TUNE_LOCALES),
+            "tune_r7": (TUNE_R7, TUNE_LOCALES), "check_r7": (CHECK_R7, TUNE_LOCALES)}
     for name, (ids, locales) in plan.items():
         docs = make_set(name, ids, locales, args.per_set, args.seed)
         jsonl.write(docs, args.out / f"{name}.jsonl")
