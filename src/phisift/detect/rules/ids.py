@@ -62,6 +62,9 @@ def _plate_ok(value: str) -> bool:
     return not value.islower() or sum(c.isdigit() for c in value) >= 2 or value.count("-") == 2
 
 
+#: A plate of two or three groups of capitals and digits, a letter and a digit in it ("61Y 754", "GA 1703 SK").
+_SPACED_PLATE = (r"(?-i:(?=[A-Z0-9 ]{0,10}[A-Z])(?=[A-Z0-9 ]{0,10}[0-9])[A-Z0-9]{1,4}[ ][A-Z0-9]{2,5}(?:[ ][A-Z]{1,3})?"
+                 r"(?![\w-]))")
 _MARKED_CUE = re.compile(r"(?i)[:#=º°]|(?<![a-z])(?:no|num|number|nbr|id)(?![a-z])")
 _PHONE_VALUE = re.compile(r"[0-9]+(?:[-. ][0-9]+)*")
 #: Upper-case letter prefix glued to digits: A1234567, AB1234563 (DEA), VINs.
@@ -81,6 +84,8 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                     # "Reg: AB12 CDE", "Tag 123-ABC FL": a short cue before a plate of capitals and digits
                     rf"|(?<!dea )(?<!DEA )reg(?={WS}:{WS}(?-i:(?=[A-Z0-9 -]{{0,8}}[A-Z])(?=[A-Z0-9 -]{{0,8}}[0-9])[A-Z0-9]))"
                     rf"|tag(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
+                    # "tag 61Y 754", "Vessel reg. GA 1703 SK": two or three groups of capitals and digits, a letter and a digit
+                    rf"|(?:tag|(?<!dea )(?<!DEA )reg\.)(?={SP}+{_SPACED_PLATE})"
                     rf"|vehicle(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
                     rf"|(?:vehicle{SP}+)?registration(?:{SP}+plate)?{SP}*{_NO}?(?={WS}[:#]|{SP}+(?-i:[A-Z0-9]))"
                     rf"|(?<!dea )(?<!DEA )(?<!Dea )reg\.?{SP}*{_NO}|rego|kennzeichen|immatriculation|kenteken|targa|(?-i:VRN|VRM)"
@@ -90,20 +95,32 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
         ("MEDICALRECORD", rf"mrn|mr{SP}*{_NO}|medical{SP}+record{SP}*{_NO}?|med\.?{SP}*rec\.?{SP}*{_NO}"
                           rf"|unit{SP}*{_NO}|hospital{SP}+{_NO}|chart{SP}*{_NO}|record{SP}*{_NO}"
                           rf"|patient{SP}+(?:id|{_NO})|pt\.?{SP}*(?:id|#)|history{SP}+{_NO}"),
-        ("HEALTHPLAN", rf"health{SP}*plan(?:{SP}+(?:id|{_NO}))?|member{SP}*(?:id|{_NO})"
+        ("HEALTHPLAN", rf"medicare{SP}+(?:card|number)(?:{SP}*{_NO})?|health{SP}*plan(?:{SP}+(?:id|{_NO}))?|member{SP}*(?:id|{_NO})"
                        rf"|subscriber{SP}*(?:id|{_NO})|policy{SP}*(?:id|{_NO})|insurance{SP}*(?:id|{_NO})"
                        rf"|group{SP}*{_NO}|grp{SP}*{_NO}?|policy(?={WS}:)|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
                        rf"|(?-i:HICN|MBI|RxGRP|RXGRP|RxGrp)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"
                        # a remittance's "HIC/Member 630627484-53", a card's "Mbr # 3199 1104 266"
                        rf"|(?-i:HIC){SP}*/{SP}*member(?:{SP}*(?:id|{_NO}))?|mbr{SP}*(?:id|{_NO})"
                        # national health numbers: the NHS number (England, Wales), CHI (Scotland), H&C (N. Ireland)
-                       rf"|nhs{SP}*(?:{_NO}|id)?|(?-i:CHI|H&C){SP}*{_NO}"),
+                       rf"|nhs{SP}*(?:{_NO}|id)?|(?-i:CHI|H&C){SP}*{_NO}"
+                       # provincial and national health cards: Quebec's RAMQ, a personal health number (PHN, British
+                       # Columbia), Ontario's OHIP, the European card (EHIC), a "health card" or "Medicare card" number
+                       rf"|(?-i:RAMQ|PHN|OHIP|EHIC|KVNR)(?:{SP}*{_NO})?|(?:health|medicare){SP}+card(?:{SP}*{_NO})?"
+                       rf"|versicherten(?:nummer|{SP}*{_NO})"
+                       # a pharmacy claim's "Cardholder ID", a requisition's "Insured ID"
+                       rf"|cardholder{SP}*(?:id|{_NO})?|insured{SP}*(?:id|{_NO})"
+                       # "coverage (member 295587211-95)": a bare "member" before a value with digits
+                       rf"|member(?={SP}+(?:[A-Za-z]{{1,4}}[ -]?)?[0-9]{{3}})"),
         ("ACCOUNT", rf"acct\.?{SP}*{_NO}?|account{SP}*{_NO}?|encounter{SP}*(?:id|{_NO})?|visit{SP}*(?:id|{_NO})"
                     rf"|(?-i:CSN|FIN)|billing{SP}*{_NO}"),
         ("DEVICE", rf"serial{SP}*{_NO}?|s/n|(?-i:SN)|lot{SP}*{_NO}?|model{SP}*{_NO}|device{SP}+(?:id|{_NO}|serial)"
                    rf"|(?-i:UDI)"),
-        ("LICENSE", rf"licen[sc]e{SP}*{_NO}?|lic\.?{SP}*{_NO}|(?-i:DEA){SP}*{_NO}?|state{SP}+licen[sc]e{SP}*{_NO}?"
-                    rf"|driver'?s?{SP}+licen[sc]e{SP}*{_NO}?|(?-i:DL|D/L)(?={WS}(?:[:#]|(?-i:No)))"),
+        ("LICENSE", rf"(?:driver'?s?{SP}+)?licen[sc]e{SP}*/{SP}*permit{SP}*{_NO}?|state{SP}+id(?:{SP}*card)?(?:{SP}*{_NO})?"
+                    rf"|licen[sc]e{SP}*{_NO}?|lic\.?{SP}*{_NO}|(?-i:DEA){SP}*{_NO}?|state{SP}+licen[sc]e{SP}*{_NO}?"
+                    rf"|driver'?s?{SP}+licen[sc]e{SP}*{_NO}?|(?-i:DL|D/L)(?:{SP}*(?-i:No\.?|NO\.?|#)|(?={WS}:))|(?-i:CDL){SP}*{_NO}?"
+                    # "DL 163656973, VA", "showed dl o094-299-974": a bare DL before five or more digits (not "mg/dL")
+                    rf"|(?<![/\w])(?-i:DL|dl)(?={SP}+[A-Za-z]{{0,2}}-?[0-9](?:[ -]?[0-9]){{4,}}(?![\w.]))"
+                    rf"|driving{SP}+licen[cs]e(?:{SP}*{_NO})?"),
         ("BIOID", rf"(?:fingerprint|retina|iris|voiceprint|biometric){SP}*(?:id|{_NO})"),
         ("PHONE", rf"pager{SP}*{_NO}?|beeper{SP}*{_NO}?|pgr|ext\.?|extension"),
         ("IDNUM", rf"(?-i:ID|Id){SP}*{_NO}?|identification{SP}*{_NO}?|accession{SP}*{_NO}?|acc\.?(?={WS}[:#])"
@@ -114,6 +131,8 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                   rf"|document{SP}*(?:id|{_NO})|report{SP}*(?:id|{_NO})|claim{SP}*{_NO}|(?-i:NPI)"
                   rf"|employee{SP}*(?:id|{_NO})|badge{SP}*{_NO}?|path(?:ology)?{SP}*{_NO}|lab{SP}*(?:id|{_NO})"
                   rf"|passport{SP}*{_NO}?"
+                  # a motor insurance card ("green card UK/439/6384259"), a certificate number ("Certificate 453-7647570")
+                  rf"|green{SP}+card(?:{SP}*{_NO})?|certificate{SP}*{_NO}?"
                   # an employer's or a provider's tax number on a claim: "TIN 51-4159763", "FEIN 38-8466902"
                   rf"|(?-i:TIN|EIN|FEIN)(?={SP}*(?:{_NO}|:)?{SP}*[0-9]{{2}}-?[0-9]{{7}}(?![0-9]))"),
     ]
@@ -140,9 +159,13 @@ def _id_cue_regex(spanish: bool) -> str:
     return (
         # a cue ending in a letter is a whole word; one ending in "#" or ":" may touch its value ("Ref #D018-...")
         rf"(?i:{groups})(?:(?<=[#:=º°.])|(?![^\W\d_]))"
-        rf"(?P<mark>{WS}\([A-Za-z]{{2,6}}\))?(?P<sep>{WS}(?:[:#=]|-(?![0-9]))?{WS}(?:#{WS})?(?:(?i:is|es|of){SP}+)?)"
+        # (a bracketed mark: "(MI)", "Subscriber ID (SSN or ID#):"; a JSON key's quotes: '"subscriberId": "')
+        rf"(?P<mark>{WS}\((?:[A-Za-z]{{2,6}}|[A-Za-z#]{{2,6}}(?: [A-Za-z#]{{2,6}}){{1,3}})\))?"
+        rf"(?P<sep>\"{WS}:{WS}\"|{WS}(?:[:#=]|-(?![0-9]))?{WS}(?:#{WS})?(?:(?i:is|es|of){SP}+)?)"
         # digit groups; the last may be one check digit, as on a Medicare card ("2123 45670 1")
         r"(?P<v>[0-9]{2,4}(?: [0-9]{2,10}){1,3}(?: [0-9](?![0-9]))?(?![\w/:-]|\.[0-9A-Za-z])"
+        # a number with a person code after it ("631858318 01"), letters before digit groups ("OAM 904 435 855")
+        r"|[0-9]{6,12} 0[0-9](?![\w/:-]|\.[0-9A-Za-z])|[A-Za-z]{1,4}(?: [0-9]{3,5}){2,3}(?![\w/:-]|\.[0-9A-Za-z])"
         r"|[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9]))*)"
     )
 
@@ -176,7 +199,10 @@ def _id_words(lang: Languages) -> list[str]:
         "extension", "id", "identification", "accession", "acc", "specimen", "order", "job", "requisition",
         "req", "case", "reference", "ref", "document", "report", "claim", "npi", "employee", "badge", "path",
         "pathology", "lab", "passport", "tag", "doc", "escription", "dictation", "transcription", "application",
-        "confirmation", "nhs", "chi", "h&c", "tin", "ein", "fein", "hic", "mbr",
+        "confirmation", "nhs", "chi", "h&c", "tin", "ein", "fein", "hic", "mbr", "ramq", "phn", "ohip", "ehic", "kvnr",
+        "versichertennummer", "cardholder", "insured", "driving", "green", "certificate", "cdl",
+        # keys of JSON and form exports written in camel case ("subscriberId", "memberId", "groupNumber")
+        "subscriberid", "memberid", "policyid", "policynumber", "groupnumber", "groupid", "licensenumber",
     ]
     if lang.spanish:
         words += ["nhc", "n.h.c", "nº", "n°", "no", "número", "numero", "nºcol", "n°col", "n.º", "n.ºcol",
@@ -249,12 +275,19 @@ def _other_number(scan: Scan, m: re.Match) -> None:
         scan.emit(s, e, "VEHICLE", 0.8)
         return
     digits = count_digits(tok)
-    if tok.count("-") == 1 and tok.replace("-", "").isdigit():
+    if tok.count("-") == 1 and tok.replace("-", "").isdigit() and not _suffixed_number(tok):
         return  # "140-180", "3150-4500": a range
     if catalogue_number(scan, s):
         return  # "REF 5510-F-501": the product's number, on every box of it
     if digits >= 6 or (digits >= 5 and any(c.isalpha() for c in tok)):
         scan.emit(s, e, "IDNUM", 0.45, WEAK)
+
+
+def _suffixed_number(tok: str) -> bool:
+    """"303988083-00", "857714-3308": six or more digits, then a hyphen and a shorter, smaller number (a person
+    code, a check part): no range, whose upper end is the larger ("140-180", "3150-4500")."""
+    low, high = tok.split("-")
+    return len(low) >= 6 and len(high) < len(low) and int(high) < int(low)
 
 
 def _id_after_cue(scan: Scan, s: int) -> int:

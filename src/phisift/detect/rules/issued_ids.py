@@ -44,13 +44,24 @@ _STATE_AFTER = re.compile(r"(?:[ ]?/[ ]?|[ ]*\|[ ]*|\t+|[ ]-[ ])(?P<st>[A-Z]{2})
 #: The state right before a found plate: "PA KXR-4821", "CA-7ABC123", after a field's start or a comma.
 _STATE_BEFORE = re.compile(r"(?:^|(?<=[,:|(\t])|(?<=[,:|(][ ])|(?<=[ ]{2})|(?<=plate )|(?<=Plate )|(?<=PLATE )"
                            r"|(?<=tag )|(?<=Tag )|(?<=TAG ))(?P<st>[A-Z]{2})[ -]$", re.M)
-#: A state's field beside a plate or licence: "Reg St: OH", "St: PA", "Issuing state: WA".
-_STATE_FIELD = re.compile(r"(?<![\w-])(?i:reg(?:istration)?\.?[ ]+st(?:ate)?|issuing[ ]+state|st)[ ]*:[ ]*"
-                          r"(?P<st>[A-Z]{2})(?![\w])")
-#: "Driver License, MI #W 617 592 184 674", "Issuing state: PA  Number: 40 164 082", "DL/NY-123 456 789".
+#: A state's field beside a plate or licence: "Reg St: OH", "St: PA", "Issuing state: WA", "State FL" (no colon).
+_STATE_FIELD = re.compile(r"(?<![\w-])(?:(?i:reg(?:istration)?\.?[ ]+st(?:ate)?|issuing[ ]+state|st)[ ]*:"
+                          r"|(?i:issuing[ ]+)?(?:State|STATE|state))[ ]*(?P<st>[A-Z]{2})(?![\w])")
+#: The state after a found plate or licence in a clause of its own: ", VA" or " NJ" before the clause ends, "(KY"
+#: before a gap, "(mn)" in a note typed in lower case ("DL 163656973, VA", "plate MXW460 FL)", "dl 93805497 (in)").
+_STATE_CLAUSE = re.compile(r"(?:,[ ]|[ ])(?P<st>[A-Z]{2})(?=[ \t]*(?:$|[,;)\t]|[ ]{2}|\.(?:\s|$)))"
+                           r"|[ ]?\((?P<br>[A-Z]{2}|[a-z]{2})(?:\)|(?=[ ]{2}|[ \t]*$))", re.M)
+#: Canadian provinces and territories: the issuer of a licence or a health card beside its number.
+PROVINCE_CODES = frozenset("AB BC MB NB NL NS NT NU ON PE QC SK YT".split())
+#: Codes that after a comma or a blank are more often a credential than a state ("Lic 12345, MD", "..., PA").
+_CREDENTIAL_CODES = frozenset(("MD", "PA", "DO"))
+#: "Province/State: ON", "Province: QC": a province's own field.
+_PROVINCE_FIELD = re.compile(r"(?i:province(?:[ ]*/[ ]*state)?|state[ ]*/[ ]*province)[ ]*:[ ]*(?P<st>[A-Z]{2})(?![\w])")
+#: "Driver License, MI #W 617 592 184 674", "Issuing state: PA  Number: 40 164 082", "DL/NY-123 456 789",
+#: "Driver's Licence, AB - 147650-794" (a province, a dash between blanks).
 _STATE_LICENCE = re.compile(
     r"(?<![\w-])(?i:driver'?s?[ ]+lic(?:en[sc]e)?\.?|lic\.?|dl|d/l|issuing[ ]+state)[ ]*[,:/]?[ ]*(?i:issuing[ ]+state[ ]*:?[ ]*)?"
-    r"(?P<st>[A-Z]{2})(?:[ ]*(?:#|(?i:no\.?|number)[ ]*:?)|-)[ ]*"
+    r"(?P<st>[A-Z]{2})(?:[ ]*(?:#|(?i:no\.?|number)[ ]*:?)|-|[ ]-[ ])[ ]*"
     r"(?P<v>[A-Z]{0,3}[ -]?[0-9][0-9A-Z]*(?:[ -][0-9]{1,6}){0,4}|[A-Z]{2,4}[0-9A-Z]{4,12})(?![\w-])")
 
 
@@ -67,9 +78,29 @@ def _on_vehicle_line(scan: Scan, pos: int) -> bool:
     return _VEHICLE_LINE.search(scan.text, start, len(scan.text) if end < 0 else end) is not None
 
 
-def _state(scan: Scan, m: re.Match, group: str = "st") -> None:
-    if m.group(group) in vocab.STATE_CODES:
+def _state(scan: Scan, m: re.Match, group: str = "st", provinces: bool = False) -> None:
+    code = m.group(group)
+    if code in vocab.STATE_CODES or provinces and code in PROVINCE_CODES:
         scan.emit(m.start(group), m.end(group), "STATE", 0.8)
+
+
+def _state_in_clause(scan: Scan, value: str, end: int) -> None:
+    """The issuing state right after a plate or licence number, in a clause of its own; a lower-case code only in
+    brackets after a number typed in lower case."""
+    m = _STATE_CLAUSE.match(scan.text, end)
+    if not m:
+        return
+    if m.group("st"):
+        if m.group("st") not in _CREDENTIAL_CODES:
+            _state(scan, m, provinces=True)
+        return
+    code = m.group("br")
+    if code.islower() and (any(c.isupper() for c in value) or code.upper() not in vocab.STATE_CODES):
+        return
+    if code.upper() in _CREDENTIAL_CODES:
+        return  # "DEA AB1234563 (MD)": a credential
+    if code.upper() in vocab.STATE_CODES or code in PROVINCE_CODES:
+        scan.emit(m.start("br"), m.end("br"), "STATE", 0.8)
 
 
 def find_issued_ids(scan: Scan) -> None:
@@ -83,9 +114,9 @@ def find_issued_ids(scan: Scan) -> None:
             _state(scan, m)
     for m in matches_on_lines(_STATE_LICENCE, text, scan.lines_if(_LICENCE_GATE)):
         v = m.group("v")
-        if m.group("st") in vocab.STATE_CODES and (sum(c.isdigit() for c in v) >= 5 or len(v) >= 8):
+        if (m.group("st") in vocab.STATE_CODES or m.group("st") in PROVINCE_CODES) and (sum(c.isdigit() for c in v) >= 5 or len(v) >= 8):
             scan.emit(m.start("v"), m.end("v"), "LICENSE", 0.85)
-            _state(scan, m)
+            _state(scan, m, provinces=True)
     for pattern, lines in ((_CUED_PLATE, scan.lines_if(_CUED_GATE)),
                            (_STATED_PLATE, scan.lines_if(_STATED_GATE, lowered=False))):
         for m in matches_on_lines(pattern, text, lines):
@@ -104,6 +135,8 @@ def find_issued_ids(scan: Scan) -> None:
         after = _STATE_AFTER.match(text, e)
         if after:
             _state(scan, after)
+        else:
+            _state_in_clause(scan, text[s:e], e)
         if label == "VEHICLE":
             before = _STATE_BEFORE.search(text, max(0, s - 6), s)
             if before and _on_vehicle_line(scan, s):
@@ -113,6 +146,11 @@ def find_issued_ids(scan: Scan) -> None:
             if f.start() - e <= 24:
                 _state(scan, f)
             break
+
+
+    if scan.may_hold("province"):
+        for m in _PROVINCE_FIELD.finditer(text):
+            _state(scan, m, provinces=True)
 
 
 ISSUED_IDS = TextPass(("VEHICLE", "LICENSE", "STATE"), lambda scan: scan.has_digit, find_issued_ids)

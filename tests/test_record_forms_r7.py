@@ -1,0 +1,95 @@
+"""Record printings of the seventh tune batch (issue 15, bench/records_tune_r7.py tune_r7 only), by form:
+
+the issuing state after a plate or licence in a clause of its own ("DL 163656973, VA", "plate MXW460 FL)",
+"(KY  DEA ...", "dl 93805497 (mn)" in a lower-case note, "State OK", "Province/State: ON"); a licence after a
+bare "DL", "CDL No.", "State ID", "License/Permit #", "DL No.", "Driver's Licence, AB - "; health-plan numbers
+after a bare "member", "Cardholder #", "Insured ID", the cards of provinces and countries (RAMQ, PHN, OHIP,
+"Medicare card"), a camel-cased JSON key ('"subscriberId": "..."'), with a person code ("631858318 01") or
+letters before digit groups ("OAM 904 435 855"), after a bracketed remark ("Subscriber ID (SSN or ID#):");
+"green card" and "Certificate" numbers; a plate of two groups after "tag" or "reg."; a number with a shorter,
+smaller part after its hyphen ("303988083-00"), which is no range.
+
+Negatives: lab values, doses and ranges, NDC, CPT, HCPCS and ICD-10 codes, lot numbers, dates, section
+headers, "mg/dL" before a number, credentials after a licence ("Lic 12345, MD"), a lower-case state code
+after a number in capitals, "family member 1 of 3", "certificate expires".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from phisift.detect.rules.detector import detect_rules
+
+
+def found(text: str) -> set[tuple[str, str]]:
+    return {(text[s.start : s.end], s.label) for s in detect_rules(text)}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # the issuing state beside a licence or a plate
+        ("Guardian ID verified: DL 163656973, VA\nInsurance: Aetna\n", ("163656973", "LICENSE")),
+        ("Guardian ID verified: DL 163656973, VA\nInsurance: Aetna\n", ("VA", "STATE")),
+        ("reg note: pt showed dl o094-299-974 (mn), ins card id 766318559581\n", ("o094-299-974", "LICENSE")),
+        ("reg note: pt showed dl o094-299-974 (mn), ins card id 766318559581\n", ("mn", "STATE")),
+        ("CDL No.: E572-3125-1799  State OK\nCDL class C\n", ("E572-3125-1799", "LICENSE")),
+        ("CDL No.: E572-3125-1799  State OK\nCDL class C\n", ("OK", "STATE")),
+        ("Driver's License/Permit #: 25310787  State MO\n", ("25310787", "LICENSE")),
+        ("Driver's License/Permit #: 25310787  State MO\n", ("MO", "STATE")),
+        ("Medical License: DO74455 (KY  DEA Reg. AA2036590\n", ("KY", "STATE")),
+        ("in his Toyota Camry (plate MXW460 FL), which remains in the ED lot.\n", ("FL", "STATE")),
+        ("Guardian ID verified: state ID 059937474, SC\n", ("059937474", "LICENSE")),
+        ("Guardian ID verified: state ID 059937474, SC\n", ("SC", "STATE")),
+        ("State ID/DL No. 201 867 799 (NY)\nPosition: manager\n", ("201 867 799", "LICENSE")),
+        ("State ID/DL No. 201 867 799 (NY)\nPosition: manager\n", ("NY", "STATE")),
+        ("ID presented: Driver's Licence, AB - 147650-794\n", ("147650-794", "LICENSE")),
+        ("ID presented: Driver's Licence, AB - 147650-794\n", ("AB", "STATE")),
+        ("Patient: SOLE  OHIP # 9346-645-915-XN\nProvince/State: ON\n", ("ON", "STATE")),
+        # health plans and cards
+        ("He has Priority Health coverage (member 295587211-95).\n", ("295587211-95", "HEALTHPLAN")),
+        ("CARDHOLDER #: 854173335 03  GROUP ID: 0426061-07\n", ("854173335 03", "HEALTHPLAN")),
+        ("15. Policyholder/Subscriber ID (SSN or ID#): 631858318 01\n", ("631858318 01", "HEALTHPLAN")),
+        ("Insured ID: XNV 934 332 288   Grp #: 320578\n", ("XNV 934 332 288", "HEALTHPLAN")),
+        ("RAMQ: WCRT 6771 5927\n", ("WCRT 6771 5927", "HEALTHPLAN")),
+        ("Patient: SFORZA, ERALDO  PHN 9737 864 312\n", ("9737 864 312", "HEALTHPLAN")),
+        ("Medicare card 5888 77764 8  IRN 3\n", ("5888 77764 8", "HEALTHPLAN")),
+        ('  "subscriberId": "103275115-21",\n', ("103275115-21", "HEALTHPLAN")),
+        ('{"memberId": "W123456789", "groupNumber": "88120"}', ("88120", "HEALTHPLAN")),
+        # other numbers
+        ("Insurer Mapfre, policy EG67184121 green card UK/439/6384259\n", ("UK/439/6384259", "IDNUM")),
+        ("Travel insurer: Blue Cross Travel  Certificate 453-7647570\n", ("453-7647570", "IDNUM")),
+        ("in his Subaru Forester (tag 61Y 754), which remains in the lot.\n", ("61Y 754", "VEHICLE")),
+        ("Vessel reg. GA 1703 SK  HIN VZC65205A521\n", ("GA 1703 SK", "VEHICLE")),
+        ("BAUM, ARZU\n303988083-00  51812\n---\n", ("303988083-00", "IDNUM")),
+    ],
+)
+def test_r7_forms_found(text: str, expected: tuple[str, str]) -> None:
+    assert expected in found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "bad"),
+    [
+        ("Hgb 12.4 g/dL  WBC 7.8  Plt 245  Cr 1.1  K 4.2\n", None),
+        ("Glucose 145 mg/dL 120000 units heparin\n", None),
+        ("Dx: E11.9, I10  CPT 99214  NDC 00002-7510-01\n", None),
+        ("ICD-10 S06.0X0A; CPT 70450 CT head w/o contrast\n", None),
+        ("HCPCS E0601 CPAP; J3490; modifier 25\n", None),
+        ("Meds: metformin 500 mg BID, lisinopril 10 mg daily (lot 4K82J)\n", None),
+        ("Platelets 150-450, range 3150-4500, ratio 140-180\n", None),
+        ("Range 100000-200000 copies\n", None),
+        ("PHYSICAL EXAMINATION:\nHEENT: normal.\nASSESSMENT AND PLAN:\n", None),
+        ("She is a family member 1 of 3 siblings.\n", None),
+        ("Certificate expires 2025; reg. insulin 10 units given.\n", None),
+        ("Signed J. Smith, Lic 123456, MD\n", ("MD", "STATE")),
+        ("LICENSE DO74455 (ky)\n", ("ky", "STATE")),
+        ("Follow-up in 2 weeks (OR) as needed.\n", None),
+    ],
+)
+def test_r7_negatives(text: str, bad: tuple[str, str] | None) -> None:
+    got = found(text)
+    if bad is None:
+        assert not {lab for _, lab in got} & {"LICENSE", "HEALTHPLAN", "VEHICLE", "STATE", "IDNUM"}, got
+    else:
+        assert bad not in got
