@@ -19,7 +19,10 @@ with surnames, ages in words, phones, postcodes, NHS/Medicare numbers, towns, st
 before the fourth round, which tunes on ``tune_newest`` only. Names come from the injector's Faker locales and its word-like given names
 (Grace, Will, Mark ...); gold ages are the number only, as everywhere in phisift. ``tune_v5`` and
 ``report_v5`` (bench/freequeries_v5.py) are a fifth batch in other styles (texting, dictation, forum
-posts, billing, refills, school/work notes, care homes, Indian/Nigerian/Filipino/Australian/Irish English).
+posts, billing, refills, school/work notes, care homes, Indian/Nigerian/Filipino/Australian/Irish English);
+``tune_v6`` and ``report_v6`` (bench/freequeries_v6.py) a sixth (portal messages, symptom-checker and
+telehealth intake, pharmacy and insurance, caregivers, nurse-line notes, details mid-sentence, lower case
+without punctuation, typos, 28 Faker locales, many phone and ID shapes).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from phisift.synth.inject.phrase import Ctx, Phrase, phi
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from freequeries_v5 import TEMPLATES_V5, V5, build_v5, split_v5  # noqa: E402  (the fifth batch: its own module)
 from freequeries_v5 import fill as fill_v5  # noqa: E402
+from freequeries_v6 import V6, build_v6  # noqa: E402  (the sixth batch: its own module)
 
 ROOT = Path(__file__).resolve().parent
 SEED = 2026
@@ -387,8 +391,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "out" / "freequeries")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
-    for name in ("tune", "report", "report_later", "tune_later", "report_final", *NEWEST, *V5):
-        docs = build_v5(name, args.n) if name in V5 else build(name, args.n)
+    for name in ("tune", "report", "report_later", "tune_later", "report_final", *NEWEST, *V5, *V6):
+        docs = build_v5(name, args.n) if name in V5 else build_v6(name, args.n) if name in V6 else build(name, args.n)
         path = args.out / f"{name}.jsonl"
         jsonl.write(docs, path)
         labels = Counter(s.label for d in docs for s in d.spans)
