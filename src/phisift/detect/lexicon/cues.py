@@ -114,6 +114,13 @@ POSSESSED_KIN = frozenset("baby toddler kid child infant newborn boy girl twin l
 for _kin in POSSESSED_KIN:
     for _owner in ("my", "our", "his", "her", "their", "your"):
         NAME_CUES[(_owner, _kin)] = (PATIENT, False, False)
+#: People of a writer's work and home life named after a possessive ("my boss Nick Robert needs a note", "my
+#: supervisor candy haugland said"): alone these are roles before capitalised words ("Supervisor Review").
+POSSESSED_PEERS = frozenset("boss manager supervisor coworker co-worker colleague landlord landlady flatmate housemate "
+                            "carer coach pastor neighbour neighbor".split())
+for _peer in POSSESSED_PEERS:
+    for _owner in ("my", "our", "his", "her", "their"):
+        NAME_CUES[(_owner, _peer)] = (PATIENT, False, False)
 # everyday names of a child or a partner: "my little one Ayush (turns two)", "my old man, Analyn Sison, he's"
 for _kin in ("little one", "youngest", "eldest", "old man", "missus", "other half", "hubby", "bf", "gf"):
     for _owner in ("my", "our"):
@@ -128,6 +135,9 @@ _add_cues("hi this is, hello this is, hey this is, hi it is, hello it is", PATIE
 # ... and the same typed fast or said: "hi its aatif again", "hello it's Simphiwe.", "hiya im Niamh" ("it's" keys as "it")
 _add_cues("hi its, hello its, hey its, hiya its, hi it, hello it, hey it, hiya it, hi im, hello im, hey im, hiya im, "
           "hi i'm, hello i'm, hey i'm, hiya i'm, hi i’m, hello i’m, hey i’m", PATIENT, False, False)
+
+# a message signed off with the writer's given name: "Thanks, Eduardo", "thanks jack", "regards, Maria" (listed names only)
+_add_cues("thanks, thank you, many thanks, regards, kind regards, best regards, cheers, sincerely", PATIENT, False, True)
 
 CUE_LAST = frozenset(phrase[-1] for phrase in NAME_CUES)
 #: Second words of holidays named after relations ("Mother's Day", "Grandparents Day").

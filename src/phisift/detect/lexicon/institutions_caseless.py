@@ -80,6 +80,8 @@ def _cue_label(doc: Tokens, i: int) -> str | None:
                 if prep not in preps:
                     return None
                 return ORGANIZATION if doc.keys[t] in ORG_SLOT_WORDS else HOSPITAL
+            if doc.keys[t] in _SLOT_PREPS:
+                break  # the cue's slot opened earlier: "works at the Mikkeli Walmart with solvents"
             g = doc.gap(t + 1)
             if "\n" in g or g.strip() in (".", ";", ":", ","):
                 break

@@ -23,7 +23,7 @@ from .institutions_cued import (
 )
 from .institutions_caseless import pass_caseless_slots
 from .companies import pass_company_heads, pass_firm_lists
-from .towns import pass_firm_towns, pass_town_connectors
+from .towns import pass_firm_towns, pass_town_connectors, pass_towns_before_countries
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
 from .names_initials import pass_initial_names
 from .names_listed import (
@@ -127,6 +127,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_lower_places, "", "'born in haiti' in lowercase notes"),
     Pass(pass_town_shapes, "", "'in clarkbury', 'from north maryshire': unknown lowercase towns by their ending"),
     Pass(pass_town_connectors, "found CITY/COUNTRY", "'Paterna del Madera': the connectors of a town found in parts"),
+    Pass(pass_towns_before_countries, "found COUNTRY", "'in Reading, the Czech Republic': the words after a preposition and before a country found, after the places"),
     Pass(pass_place_pairs, "found CITY/STATE/COUNTRY", "'the hospitals of Tunceli and Ankara': a listed place beside a found one, after the places"),
     Pass(pass_bare_first_names, "", "'Sandy states', 'Called Iris back': a first name by its verb"),
     Pass(pass_question_names, "", "'buck fainted', 'can Chase go', 'for Mark, she is 24': a given name by a question's grammar"),

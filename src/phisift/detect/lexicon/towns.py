@@ -3,6 +3,7 @@
     a year at Citigroup in Échirolles, then ...     a firm's town: "in" and a capitalised run after a firm
     We moved here from Paterna del Madera            "Paterna" and "Madera" found, "del" between them
     Villafranca del Cid, Ždár nad Sázavou            a found town, a connector, a capitalised word
+    visiting my in-laws in Reading, the Czech Republic   a town before a comma and a country found
 
 A firm is placed in its town in every language of business prose ("works at Google in
 Zurich"); the place pass needs a known town or a cue for it, and "in" alone is no cue.
@@ -12,6 +13,8 @@ Towns of Romance and Slavic countries join their words with connectors ("del", "
 
 from __future__ import annotations
 
+from ...text import ENGLISH_STOPWORDS
+from .casing import clinical_vocabulary
 from .cues import NAME_STOP
 from .labels import CITY, COUNTRY, ORGANIZATION
 from .specific import specific
@@ -76,3 +79,41 @@ def pass_town_connectors(doc: Tokens, state: PassState) -> None:
         if doc.keys[k] in NAME_STOP or doc.lex.is_allowed(doc.keys[k]):
             continue  # "Boston de la Clinic" is not a town
         state.emit(j, k + 1, CITY, 0.7)
+
+
+#: Prepositions a visit, a stay or a move puts before "<town>, <country>".
+_TOWN_PREPS = frozenset("in from near visiting outside to".split())
+
+
+def _town_word(doc: Tokens, t: int, lower_text: bool) -> bool:
+    """Token t may be a word of a town's name: capitalised (any word, "Reading", in a text typed in one case any
+    word no note uses), never a stop word, title or kin word."""
+    k = doc.keys[t]
+    if not k.replace("-", "").replace("'", "").isalpha() or k in ENGLISH_STOPWORDS or k in NAME_STOP:
+        return False
+    if lower_text:
+        return k not in clinical_vocabulary() or doc.lex.is_place_word(k)
+    return doc.cap[t] and not doc.is_upper(t)
+
+
+def pass_towns_before_countries(doc: Tokens, state: PassState) -> None:
+    """"visiting my in-laws in Reading, the Czech Republic", "in penang, somalia", "from Da Nang, Vietnam": one to
+    three words after a preposition and before a comma and a country found are its town (any town: the country
+    vouches for it)."""
+    countries = [f.first for f in state.found if f.label == COUNTRY]
+    lower_text = doc.text.islower() or state.recased
+    for c in countries:
+        if c > 0 and doc.keys[c - 1] == "the" and doc.simple_gap(c):
+            c -= 1  # "Reading, the Czech Republic"
+        if c < 2 or doc.gap(c).strip() != ",":
+            continue
+        for size in (1, 2, 3):
+            a = c - size
+            if a < 1 or not all(doc.simple_gap(u) for u in range(a, c)) or state.taken[a]:
+                break
+            if not _town_word(doc, a, lower_text):
+                break
+            if doc.keys[a - 1] in _TOWN_PREPS:
+                if all(not state.taken[u] for u in range(a, c)):
+                    state.emit(a, c, CITY, 0.75)
+                break

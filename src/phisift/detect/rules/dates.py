@@ -175,7 +175,7 @@ def _day_month_name(scan: Scan, m: re.Match) -> None:
             year_ok = ys in ("-", "/", ".") and sep in ("-", "/", ".")
         else:
             year_ok = year4_ok(int(year))
-    if not _month_case_ok(word, year_ok, ordinal or sep in ("of", "de")):
+    if not _month_case_ok(word, year_ok, ordinal or sep in ("of", "de") or _cued_day_month(scan, m)):
         return
     if sep == "de" and not scan.spanish:
         return
@@ -190,6 +190,17 @@ def _day_month_name(scan: Scan, m: re.Match) -> None:
     scan.emit(start, end, "DATE", 1.0 if year_ok else 0.85)
     if year_ok and not ordinal and sep not in ("of", "de", "-", "/", "."):
         _listed_days(scan, start, month)
+
+
+def _cued_day_month(scan: Scan, m: re.Match) -> bool:
+    """"labs drawn on 27 dec", "a tb test before 18-jan", "vomiting since 1 may.": a lower-case day and month
+    abbreviation after a date word ("on", "since", "before" ...); the ones that are words or shorthand as well
+    ("may", "mar", "dec" for decreased) also close the clause ("since 1 may." but not "on 2 may need", "by 2 dec
+    overnight")."""
+    if date_cue(scan, m.start()) is None:
+        return False
+    word = m.group("dmn_m").lower()
+    return word not in vocab.AMBIGUOUS_MONTHS or bool(_LOWER_MONTH_CLAUSE_END.match(scan.text, m.end("dmn_m")))
 
 
 #: "15 and 16 October 2004", "1, 2 and 3 March 1999": the days listed before a dated day and month

@@ -125,6 +125,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     spoken.WORDED_DATES,
     messages.MESSAGE_AGES,
     messages.CARE_HOUSES,
+    messages.DOTTED_DAY_MONTH,
     columns.TABLES,
     columns.JSON_PAIRS,
     print_forms.BOXES,

@@ -14,6 +14,8 @@ import re
 
 from .ages import KIN, words_value
 from .base import Scan, TextPass, matches_on_lines, started_finditer
+from .checks import month_day_ok
+from .dates import date_cue
 
 #: Forum shorthand for relatives and partners (Mumsnet, Reddit): mother-in-law, dear husband, boyfriend ...
 _FORUM_KIN = frozenset("mil fil sil bil dh dw dd ds bf gf so hubby missus fiance fiancee ex lola lolo mam nan "
@@ -88,6 +90,27 @@ def find_message_ages(scan: Scan) -> None:
             scan.emit(m.start("n"), m.end("n"), "AGE", 0.75)
 
 
+#: "on 25.11.", "before 9.10.": a day and a month with the dot after each and no year, as German, Nordic and
+#: Central European writers date things; the second dot ends the date (a decimal has none), no digit or word follows.
+#: The pattern opens at the first dot (a literal the engine skips to); the day before it is read back from there.
+_DOTTED_MONTH = re.compile(r"\.(?P<m>[0-9]{1,2})\.(?![\w.])")
+_DAY_BEFORE = re.compile(r"(?<![\w.,/:-])[0-9]{1,2}$")
+
+
+def find_dotted_day_month(scan: Scan) -> None:
+    """"labs drawn on 25.11.", "a tb test before 15.9.": a dotted day and month after a date word ("on",
+    "since", "before" ...), so a reading or a dose closing a sentence ("temp 39.2.", "increased to 2.5.") stays."""
+    text = scan.text
+    for m in _DOTTED_MONTH.finditer(text):
+        day = _DAY_BEFORE.search(text, max(0, m.start() - 3), m.start())
+        if day is None:
+            continue
+        s = day.start()
+        if month_day_ok(int(m.group("m")), int(day.group())) and date_cue(scan, s, follow_range=False) is not None:
+            scan.emit(s, m.end(), "DATE", 0.75)
+
+
+DOTTED_DAY_MONTH = TextPass(("DATE",), lambda scan: "." in scan.text, find_dotted_day_month)
 MESSAGE_AGES = TextPass(("AGE",), lambda scan: "(" in scan.text or scan.may_hold("turn", "im", "i am", "i'm", "i’m", "be"),
                         find_message_ages)
 CARE_HOUSES = TextPass(("HOSPITAL",), lambda scan: scan.may_hold("house"), find_care_houses)

@@ -194,6 +194,9 @@ def _login_after_account_cue(scan: Scan, s: int) -> int:
             and low not in clinical_vocabulary() and _LINE_END.match(scan.text, m.end("u")) \
             and cue.rstrip() in ("user", "login") and re.search(r"(?:\bby|[-:])[ \t]+$", scan.text[max(0, s - 8) : s]):
         logged_in = True  # an audit line's "suspected by user swood", "Escalated - login dpowell": the line ends there
+    if mark in ("is", "was") and u.islower() and u.isalpha() and len(u) >= 4 and not logged_in \
+            and low not in _NOT_LOGIN_WORDS and low not in _LOGIN_STATES and low not in clinical_vocabulary():
+        logged_in = True  # "my username is guerrad": a stated login that is no word
     if not _made_for_computer(u) and not (logged_in and (u.islower() or u.isupper())):
         if mark not in (":", "=") or not (u.islower() or u.isupper() or _run_together(u)) \
                 or u.lower() in _NOT_LOGIN_WORDS:
@@ -218,6 +221,9 @@ _LINE_END = re.compile(r"[ \t]*(?:\([^()\n]{0,60}\)[ \t]*)?(?:\r?\n|$)")
 #: A second word of letters closing the line after "user: heather": the value is a person's name.
 _SURNAME_AFTER = re.compile(r"[ \t]+(?P<w>[^\W\d_][\w'’-]*)(?=[ \t]*[.?!]?[ \t]*(?:\n|$))")
 #: Words that follow "user:" or "login" in notes but are not logins.
+#: What a login "is" besides a name: "my username is expired", "the login was invalid".
+_LOGIN_STATES = frozenset("invalid valid blank incorrect forgotten expired inactive active suspended deactivated reset "
+                          "changed updated unavailable gone lost stuck broken working right fine same".split())
 _NOT_LOGIN_WORDS = frozenset({
     "none", "unknown", "name", "id", "password", "required", "pending", "patient", "guest", "n/a", "na", "not",
     "the", "who", "was", "has", "is", "and", "with", "of", "for", "in", "on", "at", "to", "drug", "drugs",

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 import re
+from functools import lru_cache
 from bisect import bisect_left
 from dataclasses import replace
 from typing import Callable, Sequence
@@ -130,7 +131,7 @@ def additions(
         over = _overlaps(merged, starts, s.start, s.end)
         if not over:
             if (candidate is None or _new_phi(text, s, candidate)) and not _job_title(text, s) \
-                    and not _defined_thing(text, s) and not _saint_thing(text, s):
+                    and not _defined_thing(text, s) and not _saint_thing(text, s) and not _jobless(text, s):
                 out.append(s)
             continue
         if _overlaps(shaped, shaped_starts, s.start, s.end):
@@ -218,6 +219,23 @@ def _job_title(text: str, s: Span) -> bool:
     if words and all(w.lower() in _OFFICE_TITLES for w in words):
         return True
     return bool(words) and all("lx=P" in lexicon_tags(w) for w in words)
+
+
+@lru_cache(maxsize=1)
+def _job_heads() -> frozenset[str]:
+    """The last words of the listed professions ("hygienist" of "dental hygienist", "worker", "driver")."""
+    from ..lexicon.wordlists import load_lexicons
+
+    return frozenset(k.split()[-1] for k in load_lexicons().professions)
+
+
+def _jobless(text: str, s: Span) -> bool:
+    """Whether ``s``, a profession to the model, holds no word that ends a listed profession: "hello i cant log
+    in to the portal" opens as "pharmacy tech at ..." does, but names no job."""
+    if s.label != "PROFESSION":
+        return False
+    heads = _job_heads()
+    return not any(w.strip(".,;:()'’").lower() in heads for w in text[s.start : s.end].split())
 
 
 #: "X is a 2001 American action-comedy film": a definition's copula and article, then (within a few words)

@@ -1,0 +1,176 @@
+"""Patient messages in the sixth batch's styles (issue 15): portal, intake, pharmacy, insurance and nurse-line text.
+
+Portal messages and intake forms date things as their writers do at home ("labs drawn on 27 dec",
+"before 15.9."), sign off with a given name ("Thanks, Eduardo"), name people of their working life
+("my boss Nick Robert"), put a visited town before its country ("in Reading, the Czech Republic"),
+state their login ("my username is guerrad") and name a pharmacy by its head ("Knutsen's Drug Store").
+Each form has negatives of the same shape: "dropped by 2 dec overnight", "fever 39.2.", "thanks for
+your help", "my boss said", "in hospital, Ireland", "my username is expired", drugs, symptoms, body parts.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from phisift.detect.lexicon.detector import LexiconDetector
+from phisift.detect.rules.detector import detect_rules
+from phisift.detect.tagger.stack import additions
+from phisift.document import Span
+
+
+@pytest.fixture(scope="module")
+def lex() -> LexiconDetector:
+    return LexiconDetector()
+
+
+def found(text: str, label: str) -> list[str]:
+    return [text[s.start : s.end] for s in detect_rules(text) if s.label == label]
+
+
+def lexicon(lex: LexiconDetector, text: str, *labels: str) -> list[str]:
+    return [text[s.start : s.end] for s in lex.detect(text) if s.label in labels]
+
+
+# ------------------------------------------------------------------ a day and a lower-case month after a date word
+
+
+@pytest.mark.parametrize("text, date", [
+    ("I had my labs drawn on 27 dec and I see the results", "27 dec"),
+    ("i need a tb test before 18-jan", "18-jan"),
+    ("she has had vomiting since 1 may", "1 may"),
+    ("was discharged from the hospital on 16 jul and has not heard about physio.", "16 jul"),
+    ("can we move it until 3 mar, please", "3 mar"),
+])
+def test_day_and_lower_month_after_a_date_word(text: str, date: str) -> None:
+    assert found(text, "DATE") == [date]
+
+
+@pytest.mark.parametrize("text", [
+    "bp dropped by 2 dec overnight",            # "dec" for decreased
+    "she has had vomiting since 1 may need more fluids",  # "may" a verb
+    "took 2 mar tablets",                        # no date word before
+    "wbc 12 dec from 15",
+    "take 2 tablets of ibuprofen 400 mg for the knee pain",
+])
+def test_not_day_and_lower_month(text: str) -> None:
+    assert found(text, "DATE") == []
+
+
+# ------------------------------------------------------------------ a dotted day and month, no year
+
+
+@pytest.mark.parametrize("text, date", [
+    ("I had my labs drawn on 25.11. and I see the results", "25.11."),
+    ("my husbands apointment with Dr Zigo on 11.3., he cant make it", "11.3."),
+    ("my supervisor said I need a TB test before 15.9.", "15.9."),
+])
+def test_dotted_day_month(text: str, date: str) -> None:
+    assert found(text, "DATE") == [date]
+
+
+@pytest.mark.parametrize("text", [
+    "fever 39.2. drinking ok",                  # a reading closing a sentence
+    "dose was increased to 2.5. Then she slept",  # no date word before
+    "metformin 0.5. twice daily",
+    "the ratio was 3.4. on review",
+    "on 45.13. nothing",                        # no day and month
+])
+def test_not_dotted_day_month(text: str) -> None:
+    assert found(text, "DATE") == []
+
+
+# ------------------------------------------------------------------ a town before a country found
+
+
+@pytest.mark.parametrize("text, town", [
+    ("We were visiting my in-laws in Reading, the Czech Republic when my daughter got sick", "Reading"),
+    ("we were visiting my in-laws in penang, somalia when my daughter got sick", "penang"),
+    ("we flew home from Da Nang, Vietnam last week and he has a fever", "Da Nang"),
+])
+def test_town_before_country(lex: LexiconDetector, text: str, town: str) -> None:
+    assert town in lexicon(lex, text, "CITY")
+
+
+@pytest.mark.parametrize("text", [
+    "he was in hospital, Ireland has good care",
+    "the trial enrolled patients in remission, France and Spain",
+    "she had pain in the chest, Ireland",
+    "take aspirin daily, Canada approved it",
+])
+def test_not_town_before_country(lex: LexiconDetector, text: str) -> None:
+    assert lexicon(lex, text, "CITY") == []
+
+
+# ------------------------------------------------------------------ people of a writer's working life, sign-offs
+
+
+@pytest.mark.parametrize("text, name", [
+    ("My boss Nick Robert needs a note saying I was sick", "Nick Robert"),
+    ("my supervisor Candy Haugland said i need a tb test", "Candy Haugland"),
+    ("Please send it to the pharmacy. Thanks, Thanh", "Thanh"),
+    ("please send it to the pharmacy. thanks, maria", "maria"),
+    ("Thank you, Grace", "Grace"),
+])
+def test_peer_names_and_sign_offs(lex: LexiconDetector, text: str, name: str) -> None:
+    assert name in lexicon(lex, text, "PATIENT", "DOCTOR")
+
+
+@pytest.mark.parametrize("text", [
+    "my boss said I can go home early",
+    "Thanks for your help",
+    "thanks again doctor",
+    "Thanks Doctor, the ibuprofen helped",
+    "thanks, tylenol worked",
+    "my Supervisor Review is due",
+])
+def test_not_peer_names_or_sign_offs(lex: LexiconDetector, text: str) -> None:
+    assert lexicon(lex, text, "PATIENT", "DOCTOR") == []
+
+
+# ------------------------------------------------------------------ an employer slot ends at its second preposition
+
+
+@pytest.mark.parametrize("text, org", [
+    ("he works at the Mikkeli Walmart with solvents, is that a risk?", "Mikkeli Walmart"),
+    ("she is employed by meyer imaging.", "meyer imaging"),
+])
+def test_employer_slot_ends(lex: LexiconDetector, text: str, org: str) -> None:
+    assert lexicon(lex, text, "ORGANIZATION") == [org]
+
+
+def test_drug_store_is_an_organisation(lex: LexiconDetector) -> None:
+    assert lexicon(lex, "Preferred pharmacy: Skaptisson's Drug Store, Valparaiso.", "ORGANIZATION")[0] \
+        == "Skaptisson's Drug Store"
+    assert lexicon(lex, "pick it up at the drug store near the school", "ORGANIZATION", "HOSPITAL") == []
+
+
+# ------------------------------------------------------------------ a stated login
+
+
+@pytest.mark.parametrize("text, login", [
+    ("hello i cant log in to the portal my username is guerrad and my email is x@y.com", "guerrad"),
+    ("my username is libordu", "libordu"),
+])
+def test_stated_login(text: str, login: str) -> None:
+    assert found(text, "USERNAME") == [login]
+
+
+@pytest.mark.parametrize("text", [
+    "my username is expired and I cant log in",
+    "my username is locked",
+    "his login was disabled",
+    "the username is the same as before",
+])
+def test_not_stated_login(text: str) -> None:
+    assert found(text, "USERNAME") == []
+
+
+# ------------------------------------------------------------------ the stacker adds no profession without a job word
+
+
+def test_stacker_profession_needs_a_job_word() -> None:
+    text = "hello i cant log in to the portal, I'm a pharmacy tech at the clinic"
+    model = [Span(0, 16, "PROFESSION", "model", 0.99), Span(text.index("pharmacy"), text.index(" at the"), "PROFESSION",
+                                                            "model", 0.99)]
+    kept = [text[s.start : s.end] for s in additions(text, model, [], 0.5)]
+    assert kept == ["pharmacy tech"]
