@@ -391,6 +391,7 @@ rua rúa urbanizacion urbanización urb pasaje poligono polígono bulevar vía v
 STREET_SUFFIXES = """
 street st avenue ave road rd boulevard blvd lane ln drive dr court ct place pl way terrace
 circle cir parkway pkwy highway hwy square sq trail alley crescent plaza
+close esplanade parade promenade quay wynd
 """
 
 # --------------------------------------------------------------------------- professions

@@ -71,8 +71,9 @@ class LexiconDetector:
 
 
 _BODIES = frozenset({HOSPITAL, ORGANIZATION, LOCATION_OTHER})
-#: Where a person lives, right before a street: "lives on", "resides off", "living now on".
-_RESIDENCE_ON = re.compile(r"(?i)\b(?:lives|live|living|lived|resides|reside|residing|resided|stays|staying)"
+#: Where a person lives, right before a street: "lives on", "resides off", "living now on", "home is off".
+_RESIDENCE_ON = re.compile(r"(?i)\b(?:lives|live|living|lived|resides|reside|residing|resided|stays|staying"
+                           r"|(?:home|house)[ \t]+(?:is|was))"
                            r"(?:[ \t]+(?:now|currently|still))?[ \t]+(?:on|off)[ \t]+$")
 
 

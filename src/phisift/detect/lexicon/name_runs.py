@@ -8,6 +8,8 @@ and in notes typed in lowercase, lowercase name words. Shared by every name pass
 
 from __future__ import annotations
 
+import re
+
 from .cues import (
     CALENDAR, CREDENTIAL_WORDS, EPONYM_HEADS, NAME_STOP, NOT_NAMES, NUMBER_AFTER, PARTICLES, RELATIONS,
     TITLE_NAMES, TITLES,
@@ -15,6 +17,26 @@ from .cues import (
 from .plainwords import opens_clause
 from .state import PassState
 from .tokens import Tokens, is_mc_name
+
+
+#: A Korean or Cantonese given name of two syllables, the second in lower case: "Min-jun", "Seo-yeon", "Ka-wai".
+_SYLLABLE_GIVEN = re.compile(r"[A-Z][a-z]{1,4}-[a-z]{2,5}")
+
+
+#: English prefixes that open a hyphenated word of the same shape ("Pre-op", "Co-op", "Non-op", "Ex-wife").
+_WORD_PREFIXES = frozenset("pre post non co re ex de un anti self semi mid sub bi tri in up out over".split())
+
+
+def syllable_given(doc: Tokens, t: int) -> bool:
+    """Token t is a given name of two romanized syllables ("Min-jun", "Hyun-woo", "Ka-wai"), not a
+    hyphenated word ("Pre-op", "Co-op", "Follow-up": a prefix, or a second part the allowlist holds)."""
+    w = doc.words[t]
+    if "-" not in w or _SYLLABLE_GIVEN.fullmatch(w) is None:
+        return False
+    first, second = doc.keys[t].split("-")
+    lex = doc.lex
+    return first not in _WORD_PREFIXES and not lex.is_allowed(second) and (
+        not lex.is_allowed(first) or first in lex.romanized_given)
 
 
 def name_token_ok(doc: Tokens, t: int, upper: bool, strong: bool = False) -> bool:
@@ -26,6 +48,11 @@ def name_token_ok(doc: Tokens, t: int, upper: bool, strong: bool = False) -> boo
     if not w[0].isupper():
         return False
     k = doc.keys[t]
+    if syllable_given(doc, t):
+        return True  # "Dr Kim Min-jun": the given name after the family name, whatever its syllables mean
+    if k in doc.lex.head_last and t > 0 and syllable_given(doc, t - 1) and k in doc.lex.last \
+            and doc.simple_gap(t):
+        return True  # "Dr. Hyun-woo Park": a family name after the given name, though it heads places too
     if k in NAME_STOP or (k in TITLES and k not in TITLE_NAMES) or k in doc.lex.head_last:
         return False
     if k in NOT_NAMES and doc.is_upper(t):

@@ -15,6 +15,7 @@ import re
 from bisect import bisect_left
 
 from ...text import clinical_vocabulary
+from ..rules.base import started_finditer
 from .cues import (
     CITY_OVER_STATE, DETERMINERS, KIN_NOT_PLACES, NAME_STOP, PARTICLES, PLACE_CUES, PLACE_CUES_NOT_NAMES, PLACE_CUE_LAST,
     PLACE_CUE_MAXLEN, PLACE_HEADERS, PLACE_PREFIX,
@@ -83,7 +84,8 @@ _UNIT_AFTER = re.compile(r"(?i),?[ \t]*(?:(?:apt|apartment|suite|ste|unit|flat)\
 
 def pass_streets(doc: Tokens, state: PassState) -> None:
     """'18 Oak St', '3532 Brady Road': one to three capitalised words before a street suffix,
-    a house number before them; the span starts at the number."""
+    a house number before them; the span starts at the number. In lower case inside a mixed-case
+    note only after a residence cue (``_lower_streets``)."""
     lex = doc.lex
     for j in doc.caps:
         k = doc.keys[j]
@@ -102,13 +104,54 @@ def pass_streets(doc: Tokens, state: PassState) -> None:
                     break  # "#26 Cutting Loop", "S1 Medial Branch": a size or a level, no house number
                 if _COUNTED.search(doc.text, max(0, start - 8), start):
                     break  # "in all 4 lung fields", "the 2 midline port sites": a count, no house number
-                end = doc.ends[j]
-                if doc.gap(j + 1).startswith(".") and k in ("st", "ave", "rd", "blvd", "ln", "dr", "ct", "pl"):
-                    end += 1
-                unit = _UNIT_AFTER.match(doc.text, end)
-                if unit:
-                    end = unit.end()  # "41 orchard lane, apt 3b", "118 Harbour Road, Flat 2": the flat is the address's
-                state.emit_chars(start, end, i, j + 1, STREET, 0.9)
+                _emit_street(doc, state, start, i, j)
+                break
+    _lower_streets(doc, state)
+
+
+def _emit_street(doc: Tokens, state: PassState, start: int, i: int, j: int) -> None:
+    """The street from character ``start`` (its house number) over tokens i..j (j its type), with a flat after it."""
+    end = doc.ends[j]
+    if doc.gap(j + 1).startswith(".") and doc.keys[j] in ("st", "ave", "rd", "blvd", "ln", "dr", "ct", "pl"):
+        end += 1
+    unit = _UNIT_AFTER.match(doc.text, end)
+    if unit:
+        end = unit.end()  # "41 orchard lane, apt 3b", "118 Harbour Road, Flat 2": the flat is the address's
+    state.emit_chars(start, end, i, j + 1, STREET, 0.9)
+
+
+#: A house number before two words in lower case ("41 orchard lane"), and where such a number can start.
+_LOWER_HOUSE_NUMBER = re.compile(r"(?<![\w.])(?P<num>[0-9]{1,6}[A-Za-z]?)[ \t]+(?=[a-z]+[ \t]+[a-z])")
+_NUMBER_START = re.compile(r"[0-9](?<![\w.][0-9])")
+#: What every ``_RESIDENCE_CUE`` holds: a cheap test before the regex.
+_CUE_STEMS = ("liv", "resid", "mov", "reloc", "stay", "address", "home")
+#: A residence cue right before a house number: "Patient lives at", "moved to", "Address:", "home is".
+_RESIDENCE_CUE = re.compile(
+    r"(?i:\b(?:lives|live|living|lived|resides|reside|residing|resided|moved|moves|moving|relocated|staying|stays)"
+    r"(?:[ \t]+(?:now|currently|still|back))?[ \t]+(?:at|to|in|on)|\baddress(?:[ \t]+is)?[ \t]*:?|\bhome[ \t]+is)[ \t]*$"
+)
+
+
+def _lower_streets(doc: Tokens, state: PassState) -> None:
+    """'Patient lives at 41 orchard lane, apt 3b': one to three words in lower case and a street type after a
+    residence cue and a house number, in a note that writes other words capitalised (a note all in lower
+    case is read recased). Without the cue, lower-case words before a street type are prose ("had 2 very
+    close calls"). Tried only at a house number before two lower-case words (``started_finditer``)."""
+    suffixes = doc.lex.street_suffixes
+    text = doc.text
+    for m in started_finditer(_LOWER_HOUSE_NUMBER, _NUMBER_START, text):
+        window = text[max(0, m.start() - 45) : m.start()].lower()
+        if not any(w in window for w in _CUE_STEMS) or not _RESIDENCE_CUE.search(text, max(0, m.start() - 45), m.start()):
+            continue
+        i = bisect_left(doc.starts, m.end())
+        for j in range(i + 1, min(i + 4, doc.n)):
+            w = doc.words[j - 1]
+            if state.taken[j - 1] or not (w.isalpha() and w.islower()) or doc.keys[j - 1] in _UNITS \
+                    or doc.keys[j - 1] in NAME_STOP or not doc.simple_gap(j):
+                break
+            w = doc.words[j]
+            if w.isalpha() and w.islower() and w in suffixes and not state.taken[j]:
+                _emit_street(doc, state, m.start("num"), i, j)
                 break
 
 
@@ -188,7 +231,7 @@ def place_at(doc: Tokens, state: PassState, i: int) -> tuple[int, str, bool] | N
         g = doc.gap(j)
         if not (g in SPACE_GAPS or (g in (". ", ".") and doc.keys[j - 1] in ("st", "ft", "mt"))):
             return False
-        if not (doc.is_cap(j) or doc.keys[j] in PARTICLES or doc.keys[j] in ("of", "upon", "on")):
+        if not (doc.is_cap(j) or doc.keys[j] in PARTICLES or doc.keys[j] in ("of", "upon", "on", "and", "the")):
             return False
         return not state.taken[j]
 

@@ -110,6 +110,8 @@ class Lexicons:
                 return False  # "al-zahrani", "el-sayed", "abu-bakr": an article says nothing, the name does
             if all(p in self.first or p in self.last for p in parts):
                 return False
+            if len(parts) == 2 and any(p in self.romanized_given for p in parts) and not all(p in self.allow for p in parts):
+                return False  # "min-jun", "seo-yeon": a given name of two romanized syllables, one of them listed
             return any(p in self.allow or (terms and p in self.terms) for p in parts)
         return False
 

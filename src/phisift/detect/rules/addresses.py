@@ -432,6 +432,19 @@ def _po_box(scan: Scan, s: int) -> int:
     return scan.emit_match(scan.p.addresses.pobox, s, "STREET", 0.95)
 
 
+#: A rural mailing address: "RR 2, Box 45", "R.R. 1 Box 7", "HC 64 Box 12" (a highway contract route), "Rural Route 3".
+#: An "RR" or "HC" needs its box ("RR 22" is a respiratory rate); a route named in words stands alone.
+_RURAL_ROUTE = re.compile(
+    r"(?i:(?:r\.?[ \t]?r\.?|h\.?[ \t]?c\.?)[ \t]*#?[ \t]*[0-9]{1,4}[ \t]*,?[ \t]*box[ \t]*#?[ \t]*[0-9]{1,5}"
+    r"|rural[ \t]+route[ \t]*#?[ \t]*[0-9]{1,4}(?:[ \t]*,?[ \t]*box[ \t]*#?[ \t]*[0-9]{1,5})?)(?![\w-])"
+)
+
+
+def _rural_route(scan: Scan, s: int) -> int:
+    """"RR 2, Box 45", "HC 64 Box 12", "Rural Route 3": a rural route and its box, where the mail goes."""
+    return scan.emit_match(_RURAL_ROUTE, s, "STREET", 0.9)
+
+
 def _spanish_street(scan: Scan, s: int) -> int:
     """A Spanish street after a street word; without a house number only after an unambiguous one ("Calle Mayor")."""
     if scan.p.addresses.street_es is None:
@@ -486,6 +499,7 @@ def _street_regex(lang: Languages) -> str:
 STREET = NumericShape("street", _street_regex, _street)
 ZIP = NumericShape("zip", lambda lang: r"[0-9]{5}(?:-[0-9]{4})?(?![0-9]|-[0-9]|[.,][0-9])", _zip)
 PO_BOX_WORDS = CueWords("pobox", lambda lang: ["po", "p.o", "post"] + (["apartado"] if lang.spanish else []), _po_box)
+RURAL_ROUTE_WORDS = CueWords("rural_route", lambda lang: ["rr", "r.r", "rural", "hc", "h.c"], _rural_route)
 SPANISH_STREET_WORDS = CueWords(
     "street_es",
     lambda lang: list(vocab.STREET_PREFIXES_ES) + ["av", "c/"] if lang.spanish else [],

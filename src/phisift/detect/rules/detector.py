@@ -69,6 +69,7 @@ CUE_WORDS: tuple[CueWords, ...] = (
     fields.FIELD_WORDS,
     names.TITLE_WORDS,
     addresses.PO_BOX_WORDS,
+    addresses.RURAL_ROUTE_WORDS,
     addresses.SPANISH_STREET_WORDS,
     contact.PHONE_WORDS,
     addresses.ZIP_WORDS,

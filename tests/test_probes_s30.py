@@ -1,0 +1,118 @@
+"""Hand-written probes of session 30 (issue 15: people, addresses, professions, institutions in text we did not write).
+
+The gaps bench/probes_s30.py found on main 9170c56, fixed by their general forms: rural routes and highway
+contract boxes ("RR 2, Box 45", "HC 64 Box 12", "Rural Route 3"); a street typed in lower case inside a
+mixed-case note after a residence cue ("Patient lives at 41 orchard lane, apt 3b"); British street types
+("7 Aspen Close, flat 9", "12 Marine Parade"); listed countries joined by "and" ("Sao Tome and Principe",
+a COUNTRY, not the town "Sao Tome"); a street after "home is off"; Korean and Cantonese given names of two
+hyphenated syllables ("Dr Kim Min-jun", "Dr. Hyun-woo Park").
+
+Each positive runs as written, in capitals and in lower case where issue 15.3's case property applies to it;
+negatives too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lexicon_helpers import det, found  # noqa: F401  (det is a fixture)
+from phisift.detect.rules.detector import detect_rules
+
+
+def rules(text: str) -> set[tuple[str, str]]:
+    return {(s.label, text[s.start : s.end]) for s in detect_rules(text)}
+
+
+def _cases(rows: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """Each probe as written, in capitals and in lower case (issue 15.3)."""
+    return [tuple(f(x) for x in row) for row in rows for f in (str, str.upper, str.lower)]
+
+
+@pytest.mark.parametrize(("text", "route"), _cases([
+    ("Mailing address RR 2, Box 45, Hazel Green, WI 53811.", "RR 2, Box 45"),
+    ("Mail goes to HC 64 Box 12, Ely, NV 89301.", "HC 64 Box 12"),
+    ("Lives out on Rural Route 3 outside of town.", "Rural Route 3"),
+    ("Send to R.R. 1 Box 7, Dover.", "R.R. 1 Box 7"),
+]))
+def test_a_rural_route_and_its_box_are_a_street(text, route):
+    assert ("STREET", route) in rules(text), rules(text)
+
+
+@pytest.mark.parametrize("text", _cases([("RR 22, HR 80, SpO2 97%.",), ("RR 2 and box 4 of gloves used.",),
+                                         ("HC 12 mg given.",)]))
+def test_a_respiratory_rate_is_no_rural_route(text):
+    text = text[0]
+    assert not any(label == "STREET" for label, _ in rules(text)), rules(text)
+
+
+@pytest.mark.parametrize(("text", "street"), [
+    ("Patient lives at 41 orchard lane, apt 3b, with her son.", "41 orchard lane, apt 3b"),
+    ("Patient lives at 12 elm st with his wife.", "12 elm st"),
+    ("Her Address: 9 mill road, Leeds.", "9 mill road"),
+    ("She moved to 7 aspen close, flat 9.", "7 aspen close, flat 9"),
+])
+def test_a_lower_case_street_in_a_mixed_case_note_after_a_residence_cue(det, text, street):  # noqa: F811
+    for case in (str, str.upper, str.lower):
+        got = found(det, case(text))
+        assert ("STREET", case(street)) in got, (case(text), got)
+
+
+@pytest.mark.parametrize("text", ["Patient had 2 very close calls with cars.", "He walked 3 long blocks down the road.",
+                                  "Given 2 units, way too many, in the lane.", "In all 4 lung fields, clear."])
+def test_lower_case_words_before_a_street_type_without_a_cue_are_no_street(det, text):  # noqa: F811
+    assert not any(label == "STREET" for label, _ in found(det, text)), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "street"), _cases([
+    ("Moved to 7 Aspen Close, flat 9, last spring.", "7 Aspen Close, flat 9"),
+    ("Currently staying at 12 Marine Parade, Napier.", "12 Marine Parade"),
+    ("Home is 3 Harbour Quay, Dundee.", "3 Harbour Quay"),
+]))
+def test_british_street_types(det, text, street):  # noqa: F811
+    assert ("STREET", street) in found(det, text), found(det, text)
+
+
+@pytest.mark.parametrize("text", _cases([("Close follow-up with the GP in 2 weeks.",), ("Keep 2 close contacts informed.",),
+                                         ("Quay: the patient walked to the quay.",)]))
+def test_close_and_quay_as_words_are_no_street(det, text):  # noqa: F811
+    text = text[0]
+    assert not any(label == "STREET" for label, _ in found(det, text)), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "country"), _cases([
+    ("Family is from Sao Tome and Principe.", "Sao Tome and Principe"),
+    ("He visited Antigua and Barbuda last month.", "Antigua and Barbuda"),
+    ("Born in Saint Vincent and the Grenadines.", "Saint Vincent and the Grenadines"),
+]))
+def test_a_listed_country_joined_by_and_is_one_country(det, text, country):  # noqa: F811
+    got = found(det, text) | rules(text)
+    assert ("COUNTRY", country) in got and not any(label == "CITY" for label, _ in got), got
+
+
+def test_two_places_joined_by_and_stay_two(det):  # noqa: F811
+    got = found(det, "She moved between Boston and Chicago for work.")
+    assert not any(" and " in v for _, v in got), got
+
+
+@pytest.mark.parametrize(("text", "street"), [("Family home is off Victoria Parade in town.", "Victoria Parade"),
+                                              ("Their house is on Gloria Lane, near the school.", "Gloria Lane")])
+def test_a_street_after_home_is_off(det, text, street):  # noqa: F811
+    got = found(det, text)
+    assert ("STREET", street) in got and not any(label == "PATIENT" for label, _ in got), got
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("Dr Kim Min-jun reviewed the films.", "Kim Min-jun"),
+    ("Dr. Hyun-woo Park, PGY-2, placed the line.", "Hyun-woo Park"),
+    ("Dr. Lee Seo-yeon was consulted.", "Lee Seo-yeon"),
+    ("dr kim min-jun reviewed the films.", "kim min-jun"),
+])
+def test_a_given_name_of_two_hyphenated_syllables_after_a_title(det, text, name):  # noqa: F811
+    assert ("DOCTOR", name) in found(det, text), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "name"), [("Dr. Smith Pre-op evaluation done.", "Smith"),
+                                            ("Dr. Lee Follow-up in two weeks.", "Lee"),
+                                            ("Dr. Adams Non-op management advised.", "Adams")])
+def test_a_hyphenated_word_after_a_name_stays_out(det, text, name):  # noqa: F811
+    assert ("DOCTOR", name) in found(det, text), found(det, text)
