@@ -93,3 +93,33 @@ def test_r7_negatives(text: str, bad: tuple[str, str] | None) -> None:
         assert not {lab for _, lab in got} & {"LICENSE", "HEALTHPLAN", "VEHICLE", "STATE", "IDNUM"}, got
     else:
         assert bad not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Member ID 922-69-9426-03   Group 6927KS\nRxBIN 610502\n", ("6927KS", "HEALTHPLAN")),
+        ("Group: 34788-FO  Group name: NORTH MICHELLE PUBLIC SCHOOLS\n", ("34788-FO", "HEALTHPLAN")),
+        ("Device: Azure XT DR MRI  SN 6SWXY5\nRA lead 5076  SN 8MPTD9\n", ("6SWXY5", "DEVICE")),
+        ("Device: Azure XT DR MRI  SN 6SWXY5\nRA lead 5076  SN 8MPTD9\n", ("8MPTD9", "DEVICE")),
+    ],
+)
+def test_r7_group_and_serial_found(text: str, expected: tuple[str, str]) -> None:
+    assert expected in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Group 2010-2015 cohort was followed.\n", "Group 1234 patients were enrolled.\n", "GROUP THERAPY: daily\n",
+     "SN ratio 5, SN 2 nodes\n", "Group: Cardiology associates\n"],
+)
+def test_r7_group_and_serial_negatives(text: str) -> None:
+    assert not {lab for _, lab in found(text)} & {"HEALTHPLAN", "DEVICE", "IDNUM"}, found(text)
+
+
+def test_r7_payers_in_lexicon() -> None:
+    from phisift.detect.lexicon.detector import LexiconDetector
+
+    text = "3. Company: Delta Dental\nVision: Davis Vision auth 34332480\nTravel insurer: AXA Assistance\n"
+    got = {(text[s.start : s.end], s.label) for s in LexiconDetector().detect(text)}
+    assert {("Delta Dental", "ORGANIZATION"), ("Davis Vision", "ORGANIZATION"), ("AXA Assistance", "ORGANIZATION")} <= got

@@ -65,6 +65,8 @@ def _plate_ok(value: str) -> bool:
 #: A plate of two or three groups of capitals and digits, a letter and a digit in it ("61Y 754", "GA 1703 SK").
 _SPACED_PLATE = (r"(?-i:(?=[A-Z0-9 ]{0,10}[A-Z])(?=[A-Z0-9 ]{0,10}[0-9])[A-Z0-9]{1,4}[ ][A-Z0-9]{2,5}(?:[ ][A-Z]{1,3})?"
                  r"(?![\w-]))")
+#: A transmitter's or a device's short serial: five to twelve capitals and digits, a digit and two letters in it.
+_SHORT_SERIAL = re.compile(r"(?=[A-Z0-9]*[0-9])(?=(?:[0-9]*[A-Z]){2})[A-Z0-9]{5,12}")
 _MARKED_CUE = re.compile(r"(?i)[:#=º°]|(?<![a-z])(?:no|num|number|nbr|id)(?![a-z])")
 _PHONE_VALUE = re.compile(r"[0-9]+(?:[-. ][0-9]+)*")
 #: Upper-case letter prefix glued to digits: A1234567, AB1234563 (DEA), VINs.
@@ -97,7 +99,10 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                           rf"|patient{SP}+(?:id|{_NO})|pt\.?{SP}*(?:id|#)|history{SP}+{_NO}"),
         ("HEALTHPLAN", rf"medicare{SP}+(?:card|number)(?:{SP}*{_NO})?|health{SP}*plan(?:{SP}+(?:id|{_NO}))?|member{SP}*(?:id|{_NO})"
                        rf"|subscriber{SP}*(?:id|{_NO})|policy{SP}*(?:id|{_NO})|insurance{SP}*(?:id|{_NO})"
-                       rf"|group{SP}*{_NO}|grp{SP}*{_NO}?|policy(?={WS}:)|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
+                       rf"|group{SP}*{_NO}|grp{SP}*{_NO}?|policy(?={WS}:)|group(?={WS}:)"
+                       # a card's "Group 6927KS": a bare capitalised "Group" before a code of capitals and digits
+                       rf"|(?-i:Group|GROUP)(?={SP}+(?![0-9]{{4}}-[0-9]{{2,4}}(?![\w-]))[A-Z0-9][A-Z0-9-]{{3,11}}(?![\w-]))"
+                       rf"|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
                        rf"|(?-i:HICN|MBI|RxGRP|RXGRP|RxGrp)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"
                        # a remittance's "HIC/Member 630627484-53", a card's "Mbr # 3199 1104 266"
                        rf"|(?-i:HIC){SP}*/{SP}*member(?:{SP}*(?:id|{_NO}))?|mbr{SP}*(?:id|{_NO})"
@@ -326,7 +331,8 @@ def _id_after_cue(scan: Scan, s: int) -> int:
         if len(value) < 2:
             return 0
     elif len(value) < 4 or digits < 3 or scan.unit_after(ve) or re.fullmatch(r"[0-9]+\.[0-9]+", value):
-        return 0
+        if not (label == "DEVICE" and _SHORT_SERIAL.fullmatch(value) and not scan.unit_after(ve)):
+            return 0  # (a serial of capitals with one or two digits after "SN": "SN 6SWXY5")
     if label == "SSN" and not (digits == 9 or (marked and digits >= 4)):
         return 0
     if label == "PHONE" and not _PHONE_VALUE.fullmatch(value):
