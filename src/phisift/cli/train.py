@@ -62,9 +62,10 @@ RefitOpt = Annotated[bool, typer.Option(
     "Default --no-refit: the saved model is the one dev scored.")]
 EnsembleOpt = Annotated[Optional[str], typer.Option(
     "--ensemble", help="CRF: also train these members with the kept setting and tag with the average of all the "
-    "models' marginals (comma-separated: wide, clusters, bilou; 'none' for a single model; default: wide, or "
-    "none with --refit). MEDDOCAN dev strict F1: 0.9683 -> 0.9687 with wide, one more CRF to train and "
-    "run (docs/tagger.md).")]
+    "models' marginals (comma-separated: wide, clusters, bilou, neural; 'none' for a single model; default: wide, "
+    "or none with --refit). MEDDOCAN dev strict F1: 0.9683 -> 0.9687 with wide, one more CRF to train and "
+    "run (docs/tagger.md). neural: a BiLSTM over the model's own features (needs torch), its epoch chosen "
+    "on --dev.")]
 AugmentOpt = Annotated[Optional[str], typer.Option(
     "--augment", help="First augment the training corpus: filtered-bert (adds rewritten copies, see phisift "
     "augment) or neighbours (pseudonymises its PHI by embedding neighbours).")]

@@ -228,6 +228,8 @@ class CrfDetector:
         self._member_specs: list[dict[str, Any]] = []
         self._member_clusters: Mapping[str, str] | None = None
         self._bio: list[str] = []
+        #: Neural members (``neural.NeuralTagger``, needs torch) with their weights, counted in CRFs.
+        self.neural: list[tuple[Any, float]] = []
 
     def add_members(self, specs: Sequence[Mapping[str, Any]], clusters: Mapping[str, str] | None = None) -> None:
         """Tag with the average of this model's and these models' marginals (``ensemble``).
@@ -236,13 +238,19 @@ class CrfDetector:
         word-cluster map of the members whose settings ask for one.
         """
         for spec in specs:
+            if spec.get("kind") == "neural":
+                from .neural import NeuralTagger
+
+                self.neural.append((NeuralTagger.load(Path(spec["model_file"]), spec), float(spec.get("weight", 1.0))))
+                self._member_specs.append({**spec, "model_file": str(spec["model_file"])})
+                continue
             settings = FeatureSettings.from_dict(spec["features"])
             featurizer = Featurizer(settings, self.gazetteer, clusters if settings.clusters else None)
             self.members.append((open_tagger(spec["model_file"]), featurizer))
             self._member_specs.append({"model_file": str(spec["model_file"]), "features": settings.as_dict()})
         self._member_clusters = clusters
         names = {bio_name(lab) for t in [self._tagger] + [m[0] for m in self.members] for lab in t.labels()}
-        self._bio = sorted(names | {"O"})
+        self._bio = sorted(names | {"O"} | {lab for t, _ in self.neural for lab in t.labels})
 
     @property
     def labels(self) -> list[str]:
@@ -309,13 +317,16 @@ class CrfDetector:
         if self.members and hits is None:
             hits = self._featurizer.hits(text)  # once for all the members
         pieces, feats, windows = self._featurizer.featurize(text, overlap=self.settings.overlap, hits=hits, doc=doc)
+        ensemble = bool(self.members or self.neural)
         views = [feats] + [f.featurize(text, overlap=self.settings.overlap, hits=hits, doc=doc)[1]
-                           for _, f in self.members] if self.members else None
+                           for _, f in self.members] if ensemble else None
+        # the neural members read this model's own features of the pieces (``neural``), per window
+        probs = [t.window_probabilities(pieces, feats, windows) for t, _ in self.neural]
         tagger = self._tagger
         per_window: list[list[Span]] = []
-        for w in windows:
+        for k, w in enumerate(windows):
             if views is not None:
-                y, scores = self._ensemble_window(views, w.lo, w.hi)
+                y, scores = self._ensemble_window(views, w.lo, w.hi, [p[k] for p in probs])
                 scores = scores if with_scores else None
             else:
                 y = tagger.tag(feats[w.lo : w.hi])
@@ -335,10 +346,15 @@ class CrfDetector:
             return [Span(s.start + off, s.end + off, s.label, s.source, s.score) for s in per_window[0]]
         return merge_chunk_spans([w.chunk for w in windows], per_window)
 
-    def _ensemble_window(self, views: list, lo: int, hi: int) -> tuple[list[str], list[float]]:
-        """BIO labels and their averaged marginals for pieces ``[lo, hi)`` (``ensemble``)."""
+    def _ensemble_window(self, views: list, lo: int, hi: int, neural: Sequence[Any] = ()) -> tuple[list[str], list[float]]:
+        """BIO labels and their averaged marginals for pieces ``[lo, hi)`` (``ensemble``); ``neural``: the
+        neural members' probabilities of these pieces, averaged in with their weights."""
         taggers = [self._tagger] + [m[0] for m in self.members]
         marginals = average_marginals(taggers, [v[lo:hi] for v in views], self._bio)
+        if self.neural:
+            from .neural import blend
+
+            marginals = blend(marginals, len(taggers), [(t.labels, wt) for t, wt in self.neural], neural, self._bio)
         path = best_path(marginals, self._bio)
         return [self._bio[j] for j in path], [marginals[t][j] if self._bio[j] != "O" else 1.0
                                              for t, j in enumerate(path)]
@@ -428,7 +444,8 @@ def load_crf_detector(folder: Path, config: Mapping[str, Any], label_map: Mappin
         det = CrfDetector(folder / config.get("model_file", CRF_FILE), settings, gaz,
                           clusters if settings.clusters else None, label_map, stacker)
         if members:
-            det.add_members([{"model_file": folder / m["model_file"], "features": f.as_dict()}
+            det.add_members([{**m, "model_file": folder / m["model_file"]} if m.get("kind") == "neural"
+                             else {"model_file": folder / m["model_file"], "features": f.as_dict()}
                              for m, f in zip(members, member_features)], clusters)
         if "candidate_context" in config and not stacker:
             det.candidate_context = _context_setting(config["candidate_context"])

@@ -18,7 +18,8 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
-__all__ = ["MEMBERS", "DEFAULT_MEMBERS", "member_settings", "bio_name", "best_path", "average_marginals"]
+__all__ = ["MEMBERS", "NEURAL", "DEFAULT_MEMBERS", "member_settings", "check_member", "bio_name", "best_path",
+           "average_marginals"]
 
 #: Ensemble members besides the command's own model: the feature settings they change, and
 #: their label scheme. "wide": window ±4, 5-letter affixes, word-list, whole-note and
@@ -37,12 +38,26 @@ MEMBERS: dict[str, dict[str, Any]] = {
 DEFAULT_MEMBERS: tuple[str, ...] = ("wide",)
 
 
-def member_settings(name: str, base: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
-    """The feature settings (a ``FeatureSettings.as_dict``) and tag scheme of member ``name``."""
-    if name not in MEMBERS:
+#: The member that is not a CRF: a BiLSTM over the command's own features (``neural``, needs torch). Its
+#: softmax probabilities are averaged with the CRFs' marginals, weighted as ``weight`` CRFs.
+NEURAL = "neural"
+
+
+def check_member(name: str) -> None:
+    """Refuse an unknown member name (a UsageError naming the known ones)."""
+    if name != NEURAL and name not in MEMBERS:
         from ...errors import UsageError
 
-        raise UsageError(f"unknown ensemble member '{name}'; choose {', '.join(MEMBERS)}")
+        raise UsageError(f"unknown ensemble member '{name}'; choose {', '.join([*MEMBERS, NEURAL])}")
+
+
+def member_settings(name: str, base: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    """The feature settings (a ``FeatureSettings.as_dict``) and tag scheme of CRF member ``name``."""
+    check_member(name)
+    if name == NEURAL:
+        from ...errors import UsageError
+
+        raise UsageError("the neural member is not a CRF: it has no CRF feature settings")
     changes = dict(MEMBERS[name])
     scheme = changes.pop("tag_scheme", "bio")
     settings = {**base, **{k: list(v) if isinstance(v, tuple) else v for k, v in changes.items()}}

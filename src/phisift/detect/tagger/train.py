@@ -44,7 +44,7 @@ from .crf import (
     write_json,
 )
 from .clusters import ClusterMap, ClusterSettings, build_clusters, cluster_map_from_json
-from .ensemble import member_settings
+from .ensemble import NEURAL, check_member, member_settings
 from .features import Featurizer, FeatureSettings, Gazetteer
 from .pieces import bilou, bio_labels
 from ...document import Document, Span
@@ -177,7 +177,11 @@ def train_model(
     if ensemble and (kind != "crf" or refit):
         raise UsageError("an ensemble is of CRF models trained on the training corpus (not with --refit)")
     for name in ensemble:
-        member_settings(name, {})  # an unknown member is refused before anything is trained
+        check_member(name)  # an unknown member is refused before anything is trained
+    if NEURAL in ensemble:
+        from .neural import require_torch
+
+        require_torch()  # so is a neural member without torch
     out_dir = Path(out_dir)
     check_output(out_dir, overwrite)
     train_docs = list(train_docs)
@@ -443,7 +447,12 @@ def _train_crf_folder(
     values = tuple(chosen[k] for k in base.grid_keys)
     members = None
     if ensemble:
-        members = _train_members(list(ensemble), train_docs, folder, settings, base.with_values(values), seed, jobs, log)
+        crfs = [n for n in ensemble if n != NEURAL]
+        members = _train_members(crfs, train_docs, folder, settings, base.with_values(values), seed, jobs, log) \
+            if crfs else []
+        if NEURAL in ensemble:
+            members.append(_train_neural_member(train_docs, dev_docs, folder, settings, gazetteer, clusters, seed,
+                                                consistency, log))
         if dev_docs:
             det = _detector(folder / CRF_FILE, settings, gazetteer, clusters, candidate_context, consistency)
             det.add_members([{**m, "model_file": folder / m["model_file"]} for m in members],
@@ -514,6 +523,17 @@ def _train_members(names: list[str], docs: Sequence[Document], folder: Path, set
     return out
 
 
+def _train_neural_member(docs: Sequence[Document], dev_docs: Sequence[Document] | None, folder: Path,
+                         settings: FeatureSettings, gazetteer: Gazetteer | None, clusters: Mapping[str, str] | None,
+                         seed: int, consistency: bool, log: Log) -> dict[str, Any]:
+    """The neural member (``neural``), trained on the command's own features; its config entry."""
+    from .neural import NeuralSettings, train_member
+
+    jackknife = _jackknife_gazetteers(docs, max(2, settings.gazetteer_folds)) if settings.gazetteer else None
+    featurizer = Featurizer(settings, gazetteer, clusters)
+    return train_member(docs, dev_docs, featurizer, jackknife, folder, NeuralSettings(seed=seed), consistency, log)
+
+
 def _join(worker: Any) -> None:
     worker.join()
     if worker.exitcode != 0:
@@ -522,7 +542,7 @@ def _join(worker: Any) -> None:
 
 def _member_cluster_map(folder: Path, members: list[dict[str, Any]]) -> Mapping[str, str] | None:
     """The word-cluster map of the members that use one (written into ``folder`` by ``_train_members``)."""
-    if not any(m["features"].get("clusters") for m in members):
+    if not any(m.get("features", {}).get("clusters") for m in members):
         return None
     return cluster_map_from_json(json.loads((folder / CLUSTERS_FILE).read_text(encoding="utf-8")))
 
