@@ -530,7 +530,8 @@ guidance counselor, school counselor, school psychologist, speech pathologist,
 speech-language pathologist, respiratory therapist, radiation therapist, dialysis technician,
 ekg technician, eeg technician, sterile processing technician, surgical tech, dental hygienist,
 optometrist, ophthalmic technician, orthotist, prosthetist, massage therapist, acupuncturist,
-chiropractor, naturopath, doula, midwife, lactation consultant
+chiropractor, naturopath, doula, midwife, lactation consultant,
+teller, scaffolder, panel beater, educator, early childhood educator, merchant seaman, seaman, veterinary nurse, tradesman, shelf stacker, shearer, sheep shearer, stockman, postie, dustman, ward clerk, hospital porter, civil servant, public servant, council worker, accounts clerk, fitter and turner, pharmacy assistant, kitchen hand, builder's labourer, shopkeeper, auto electrician, teacher aide,
 """
 
 # Health insurers and payers. Tagged ORGANIZATION wherever they stand capitalised, and in any

@@ -116,3 +116,32 @@ def test_a_given_name_of_two_hyphenated_syllables_after_a_title(det, text, name)
                                             ("Dr. Adams Non-op management advised.", "Adams")])
 def test_a_hyphenated_word_after_a_name_stays_out(det, text, name):  # noqa: F811
     assert ("DOCTOR", name) in found(det, text), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "job"), _cases([
+    ("He is a teller at a local bank.", "teller"),
+    ("Occupation: panel beater", "panel beater"),
+    ("Works as a scaffolder.", "scaffolder"),
+    ("She is an early childhood educator.", "early childhood educator"),
+    ("Former merchant seaman, now retired.", "merchant seaman"),
+    ("He works as a shearer in the season.", "shearer"),
+]))
+def test_occupations_of_other_english_speaking_countries(det, text, job):  # noqa: F811
+    assert ("PROFESSION", job) in found(det, text), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "job"), _cases([
+    ("She is a high school chemistry teacher.", "high school chemistry teacher"),
+    ("He is a night shift warehouse worker.", "night shift warehouse worker"),
+    ("She is a Year 6 teacher at the local primary.", "Year 6 teacher"),
+    ("He is a grade 3 teacher.", "grade 3 teacher"),
+]))
+def test_three_words_or_a_school_year_before_an_occupation(det, text, job):  # noqa: F811
+    assert ("PROFESSION", job) in found(det, text), found(det, text)
+
+
+@pytest.mark.parametrize("text", _cases([("She is a poor historian.",), ("Reading is at a year 6 level.",),
+                                         ("He is a 3 pack per day smoker.",), ("She is a very anxious lady.",)]))
+def test_no_occupation_without_a_listed_one(det, text):  # noqa: F811
+    text = text[0]
+    assert not any(label == "PROFESSION" for label, _ in found(det, text)), found(det, text)

@@ -132,8 +132,15 @@ def pass_professions(doc: Tokens, state: PassState) -> None:
                 state.emit(t, j, PROFESSION, 0.9)
                 _employer_after(doc, state, j)
                 break
-            # "a pastry chef", "a HVAC technician": one or two words before a listed occupation
-            for u in (t + 1, t + 2):
+            if doc.keys[t] in _SCHOOL_YEARS and t + 1 < doc.n and _YEAR_NUMBER_GAP.fullmatch(doc.gap(t + 1)):
+                j = _profession_at(doc, t + 1, explicit)  # "a Year 6 teacher", "a grade 3 teacher"
+                if j is not None and state.free(t, j):
+                    state.emit(t, j, PROFESSION, 0.9)
+                    _employer_after(doc, state, j)
+                    break
+            # "a pastry chef", "a HVAC technician", "a high school chemistry teacher": up to three words
+            # before a listed occupation
+            for u in (t + 1, t + 2, t + 3):
                 if u >= doc.n or not all(_prof_prefix_ok(doc, v) for v in range(t, u)) or not doc.simple_gap(u):
                     break
                 j = _profession_at(doc, u, explicit)
@@ -149,6 +156,9 @@ def pass_professions(doc: Tokens, state: PassState) -> None:
             break
 
 
+#: A school year or grade and its number before a teacher ("a Year 6 teacher", "a grade 3 teacher").
+_SCHOOL_YEARS = frozenset({"year", "grade", "yr", "form", "standard", "class"})
+_YEAR_NUMBER_GAP = re.compile(r"[ \t]+[0-9]{1,2}[ \t]+")
 #: The number of an ordinal before its ending ("4" of "4th grade teacher": the tokens are words of letters).
 _ORDINAL_GAP = re.compile(r"[ \t]+[0-9]{1,2}")
 _ORDINAL_ENDS = frozenset({"st", "nd", "rd", "th"})
