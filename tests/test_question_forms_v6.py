@@ -174,3 +174,70 @@ def test_stacker_profession_needs_a_job_word() -> None:
                                                             "model", 0.99)]
     kept = [text[s.start : s.end] for s in additions(text, model, [], 0.5)]
     assert kept == ["pharmacy tech"]
+
+
+# ------------------------------------------------------------------ kin words with a slip, introductions, openers
+
+
+@pytest.mark.parametrize("text, name", [
+    ("my daugter Isabbel has had a stomache ache since yesterday", "Isabbel"),
+    ("my neighbour fell today and her daguhter Noppakao asked me to write", "Noppakao"),
+    ("Bonjour, I am Faith Methavorakul. I need a letter in English", "Faith Methavorakul"),
+    ("Radovana here from the nurse line, I spoke with the mother", "Radovana"),
+    ("Michelle here from the nurse line", "Michelle"),
+])
+def test_slipped_kin_introductions_and_openers(lex: LexiconDetector, text: str, name: str) -> None:
+    assert name in lexicon(lex, text, "PATIENT", "DOCTOR")
+
+
+@pytest.mark.parametrize("text", [
+    "my daugter has had a stomache ache since yesterday",
+    "my husbnd Tylenol",
+    "my brother bother me",
+    "I am Black and my doctor says",
+    "I am Grace and I have asthma",
+    "i am very tired of the nausea",
+    "Nobody here from the office called",
+    "Everyone here from work is sick",
+])
+def test_not_slipped_kin_introductions_or_openers(lex: LexiconDetector, text: str) -> None:
+    assert lexicon(lex, text, "PATIENT", "DOCTOR") == []
+
+
+# ------------------------------------------------------------------ a foreign street typed in lower case
+
+
+@pytest.mark.parametrize("text, street", [
+    ("who is fifty one and lives at rue des lilas fell today", "rue des lilas"),
+    ("current location: calle mayor 12, valparaiso. emergency contact", "calle mayor 12"),
+])
+def test_lower_case_foreign_streets(text: str, street: str) -> None:
+    assert found(text, "STREET") == [street]
+
+
+@pytest.mark.parametrize("text", [
+    "I rue the day 2 times",
+    "he lives at rue the day",
+    "she lives at cours",
+    "given 2 via nasogastric tube",
+    "reached an impasse with the insurer 2 times",
+])
+def test_not_lower_case_foreign_streets(text: str) -> None:
+    assert found(text, "STREET") == []
+
+
+# ------------------------------------------------------------------ a saint's care home or school with its head
+
+
+@pytest.mark.parametrize("text, body", [
+    ("my aunt kaldi is at st. agnes's residence and the staff told me", "st. agnes's residence"),
+    ("he is at St. Joseph's Nursing Home now", "St. Joseph's Nursing Home"),
+    ("She went to St. Mary's Church on Sunday", "St. Mary's Church"),
+])
+def test_saint_with_its_head(lex: LexiconDetector, text: str, body: str) -> None:
+    assert body in lexicon(lex, text, "HOSPITAL", "ORGANIZATION")
+
+
+def test_saint_without_a_head(lex: LexiconDetector) -> None:
+    assert lexicon(lex, "She was admitted to St. Luke's and went home", "HOSPITAL", "ORGANIZATION") == ["St. Luke's"]
+    assert lexicon(lex, "she takes St. John's wort for mood", "HOSPITAL", "ORGANIZATION") == []

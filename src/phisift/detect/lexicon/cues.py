@@ -121,6 +121,24 @@ POSSESSED_PEERS = frozenset("boss manager supervisor coworker co-worker colleagu
 for _peer in POSSESSED_PEERS:
     for _owner in ("my", "our", "his", "her", "their"):
         NAME_CUES[(_owner, _peer)] = (PATIENT, False, False)
+
+
+def _slips(word: str) -> set[str]:
+    """One keyboard slip inside ``word`` (its first letter kept): a letter dropped, doubled or swapped with the next."""
+    out = {word[:i] + word[i + 1 :] for i in range(1, len(word))}
+    out |= {word[:i] + word[i + 1] + word[i] + word[i + 2 :] for i in range(1, len(word) - 1)}
+    out |= {word[:i] + word[i] + word[i:] for i in range(1, len(word))}
+    return out - {word}
+
+
+#: Kin words typed with one slip after a possessive ("my daugter Isabbel has", "her daguhter Noppakao asked"): long
+#: kin words only, whose slips are no English word ("bother" is one).
+SLIPPED_KIN = frozenset().union(*(_slips(k) for k in (
+    "daughter", "husband", "mother", "father", "brother", "sister", "grandma", "grandmother", "grandfather",
+    "grandson", "granddaughter", "nephew", "cousin", "partner", "grandpa"))) - {"bother"}
+for _kin in SLIPPED_KIN:
+    for _owner in ("my", "our", "his", "her", "their"):
+        NAME_CUES[(_owner, _kin)] = (PATIENT, False, False)
 # everyday names of a child or a partner: "my little one Ayush (turns two)", "my old man, Analyn Sison, he's"
 for _kin in ("little one", "youngest", "eldest", "old man", "missus", "other half", "hubby", "bf", "gf"):
     for _owner in ("my", "our"):

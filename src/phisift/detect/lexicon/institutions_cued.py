@@ -108,7 +108,9 @@ def known_starts() -> dict[str, int]:
 _SAINT_TAIL = frozenset(
     "regional medical center centre hospital health healthcare memorial general infirmary clinic mercy "
     "university children's childrens community".split()
-)
+) | frozenset("residence nursing home care lodge manor gardens hospice".split())
+#: Tails that make a saint's name a school or a church ("St. Elizabeth's Primary", "St. Clare's Academy").
+_SAINT_SCHOOL_TAIL = frozenset("primary school academy college elementary church parish".split())
 _PHONE_LINE = re.compile(r"[ \t]*(?:phone|tel|telephone|ph|fax|t:|p:|office)\b", re.I)
 _ADDRESS_LINE = re.compile(r"[ \t]*(?:\d+[A-Za-z]?[ ,]+[^\W\d_]|h\.?\s?no\.?\s?\d|p\.?\s?o\.?\s+box\b)", re.I)
 
@@ -289,9 +291,10 @@ def pass_saints(doc: Tokens, state: PassState) -> None:
             continue
         j = i + 2
         while j < doc.n and j - i < 6 and doc.simple_gap(j) and (doc.cap[j] or lower) and not state.taken[j] \
-                and doc.keys[j] in _SAINT_TAIL:
+                and (doc.keys[j] in _SAINT_TAIL or doc.keys[j] in _SAINT_SCHOOL_TAIL):
             j += 1
-        state.emit_chars(doc.starts[i], doc.ends[j - 1], i, j, HOSPITAL, 0.85)  # the "'s" is the name's
+        label = ORGANIZATION if any(doc.keys[t] in _SAINT_SCHOOL_TAIL for t in range(i + 2, j)) else HOSPITAL
+        state.emit_chars(doc.starts[i], doc.ends[j - 1], i, j, label, 0.85)  # the "'s" is the name's
 
 
 #: Hospital units and services after a saint's name: "the St. Vincent emergency department", "St Jude ED".

@@ -90,8 +90,10 @@ def pass_its_name_here(doc: Tokens, state: PassState) -> None:
             after = doc.gap(h + 1).strip()[:1] if h + 1 < doc.n else ""
             if after not in ("", ",", ".", "-", "–", "!", ":", ";"):
                 continue  # "it's John here who ...": read on only when "here" closes the phrase
-            if not its and (size == 1 or h + 1 < doc.n and "," not in doc.gap(h + 1) and "-" not in doc.gap(h + 1)):
-                continue  # opening the message: two words or more, then a comma or a dash ("Zora here -" is another pass's)
+            from_ = h + 1 < doc.n and doc.keys[h + 1] == "from" and doc.simple_gap(h + 1)
+            if not its and not from_ and (size == 1 or h + 1 < doc.n and "," not in doc.gap(h + 1) and "-" not in doc.gap(h + 1)):
+                continue  # opening the message: two words or more, then a comma or a dash ("Zora here -" is another pass's),
+                # or where the writer is from ("Radovana here from the nurse line")
             toks = range(a, h)
             last_ok = _name_word(doc, h - 1) or size > 1 and doc.keys[h - 1] in PARTICLES and doc.is_title_case(h - 1)
             if any(state.taken[u] for u in toks) or not _name_word(doc, a) or not last_ok:
@@ -170,3 +172,32 @@ def pass_kin_name_before_age(doc: Tokens, state: PassState) -> None:
         if any(k in NAME_STOP or k in TITLES or k in CALENDAR or k in NOT_NAMES or k in ENGLISH_STOPWORDS for k in (k1, k2)):
             continue
         state.emit(t, t + 2, PATIENT, 0.8)
+
+
+#: What follows a writer's full name after "I am" / "this is": where they are from, a new clause or a field.
+_AFTER_INTRODUCED = frozenset("from the and calling writing here i im my dob born age aged of at in".split())
+_INTRODUCERS = {"am": "i", "is": "this"}
+
+
+def pass_introduced_names(doc: Tokens, state: PassState) -> None:
+    """"Bonjour, I am Honey Methavorakul from Durban", "this is honey kairys the pharmacy says": a writer's given
+    name (listed) and a surname no word list allows, after "I am" or "this is" and before where they are from,
+    a new clause or a stop ("I am Black and", "this is Normal" stay: one word, or a word for a surname)."""
+    lex = doc.lex
+    lower_text = doc.text.islower() or state.recased
+    for t in doc.follow(_INTRODUCERS):  # the tokens after "am" / "is": the only ones this pass acts at
+        v = t - 1
+        if v < 1 or t + 1 >= doc.n or doc.keys[v - 1] != _INTRODUCERS[doc.keys[v]] or state.taken[t] or state.taken[t + 1]:
+            continue
+        if not (doc.simple_gap(v) and doc.simple_gap(t) and doc.simple_gap(t + 1)):
+            continue
+        if t + 2 < doc.n and doc.simple_gap(t + 2) and doc.keys[t + 2] not in _AFTER_INTRODUCED:
+            continue
+        k1, k2 = doc.keys[t], doc.keys[t + 1]
+        if k1 not in lex.first or k1 in NAME_STOP or k1 in CALENDAR or k1 in NOT_NAMES or k1 in RELATIONS:
+            continue
+        if not _name_word(doc, t + 1) or lex.is_allowed(k2) or k2 in TITLES:
+            continue
+        if not lower_text and not (doc.is_title_case(t) and doc.is_title_case(t + 1)):
+            continue
+        state.emit(t, t + 2, PATIENT, 0.75)

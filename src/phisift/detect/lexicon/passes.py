@@ -38,7 +38,7 @@ from .names_prose import pass_prose_names
 from .names_general import pass_general_names
 from .names_questions import pass_question_names
 from .names_texted import (
-    pass_its_name_here, pass_kin_name_before_age, pass_named_through_kin, pass_possessed_full_names,
+    pass_introduced_names, pass_its_name_here, pass_kin_name_before_age, pass_named_through_kin, pass_possessed_full_names,
     pass_texted_possessives,
 )
 from .names_scripts import pass_other_scripts
@@ -133,6 +133,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_question_names, "", "'buck fainted', 'can Chase go', 'for Mark, she is 24': a given name by a question's grammar"),
     Pass(pass_texted_possessives, "", "'if Carols temp goes over 39': a possessive typed without its apostrophe, after the question names"),
     Pass(pass_its_name_here, "", "'It's Benjamin De here, DOB ...': the writer's name before 'here', after the question names"),
+    Pass(pass_introduced_names, "", "'I am Honey Methavorakul from Durban': a writer's full name after 'I am' / 'this is', after the question names"),
     Pass(pass_possessed_full_names, "", "'for Rodel Villanueva's physio': a full name owning a service, after the question names"),
     Pass(pass_named_through_kin, "", "'this is Hope's mom', 'Nirja De DOB ...': a patient by the writer's kinship or a birth date, after the question names"),
     Pass(pass_kin_names, "", "'My daughter Honor has', 'Zhang Wei denies': a name by its clause, listed or not, after the listed forms"),

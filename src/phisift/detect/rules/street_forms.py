@@ -125,14 +125,41 @@ def _prefix_streets(scan: Scan) -> None:
         if not words:
             continue
         before, after = _number_before(scan, m.start()), _number_after(scan, words[-1][1])
+        foreign = m.group().rstrip(".").lower() in _LOWER_TYPES  # "rue", "calle": no English word
         if before is None and after is None:
-            continue
-        cased = _capitalised(text, words) and (m.group()[:1].isupper() or m.group().rstrip(".").lower() in _LOWER_TYPES)
-        if not cased and (before is None or after is None):
+            if not (foreign and _LIVES_AT.search(text, max(0, m.start() - 24), m.start())):
+                continue
+            words = _uncommon_run(text, words)  # "lives at rue des lilas fell today": a foreign type after where
+            if not words:                       # someone lives needs no number; its name ends at a common word
+                continue
+        cased = _capitalised(text, words) and (m.group()[:1].isupper() or foreign)
+        if not cased and (before is None or after is None) and not foreign:
             continue  # "given 2 via nasogastric tube": lower case needs numbers on both sides
-        if all(text[a:b].lower() in _common_words() for a, b in words) and (before is None or after is None):
-            continue  # "Zona Pellucida 2", "Plaza Hotel 3"
+        if not cased and after is None:
+            words = _uncommon_run(text, words)  # "5, chemin adrienne hernandez karkola emergency contact"
+            if not words:
+                continue
+        if all(text[a:b].lower() in _common_words() for a, b in words) and (before is None or after is None) \
+                and not (foreign and m.group()[:1].islower()):
+            continue  # "Zona Pellucida 2", "Plaza Hotel 3"; not "calle mayor 12" 
         _emit_street(scan, m.start(), words[-1][1], before, after)
+
+
+#: Where someone lives or stays, just before a street: "lives at", "address is", "staying on".
+_LIVES_AT = re.compile(r"(?i)(?<![\w'’])(?:lives?|living|resides?|staying|stays|address(?:[ \t]+is)?|moved)[ \t]+(?:at|on|to|in|is)?[ \t]*:?[ \t]*$")
+
+
+def _uncommon_run(text: str, words: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The name's words up to the first common word ("des lilas" of "des lilas fell today"), connectors kept inside."""
+    out: list[tuple[int, int]] = []
+    for a, b in words:
+        w = text[a:b].lower()
+        if w not in _CONNECTORS and w in _common_words():
+            break
+        out.append((a, b))
+    while out and text[out[-1][0] : out[-1][1]].lower() in _CONNECTORS:
+        out.pop()
+    return out
 
 
 _BLANKS = re.compile(r"[ \t]*")
@@ -307,7 +334,8 @@ def find_street_forms(scan: Scan) -> None:
     _corners(scan)
 
 
-STREET_FORMS = TextPass(("STREET",), lambda scan: scan.has_digit or "orner" in scan.text, find_street_forms)
+STREET_FORMS = TextPass(("STREET",), lambda scan: scan.has_digit or "orner" in scan.text or scan.may_hold(
+    "live", "living", "resid", "staying", "stays", "address", "moved"), find_street_forms)
 
 
 #: "Suite 680", "Apt. 338", "apartment #12": the flat or suite of an address wherever it stands.
