@@ -123,3 +123,29 @@ def test_r7_payers_in_lexicon() -> None:
     text = "3. Company: Delta Dental\nVision: Davis Vision auth 34332480\nTravel insurer: AXA Assistance\n"
     got = {(text[s.start : s.end], s.label) for s in LexiconDetector().detect(text)}
     assert {("Delta Dental", "ORGANIZATION"), ("Davis Vision", "ORGANIZATION"), ("AXA Assistance", "ORGANIZATION")} <= got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Vehicle: 2015 Honda Civic (ABC-1234)\n", ("ABC-1234", "VEHICLE")),
+        ("She drives a 2018 Toyota RAV4 (7XYZ123) and a truck (TRK 4455).\n", ("7XYZ123", "VEHICLE")),
+        ("She drives a 2018 Toyota RAV4 (7XYZ123) and a truck (TRK 4455).\n", ("TRK 4455", "VEHICLE")),
+        ("Numberplate WX65 TYU seen leaving the car park.\n", ("WX65 TYU", "VEHICLE")),
+        ("Driver's lic. 99 123 456 (PA)\n", ("99 123 456", "LICENSE")),
+        ("Driver: RYAN ANDREWS  DRIVER LIC H9052887\n", ("H9052887", "LICENSE")),
+        ("Member #: XYZ 123456789\n", ("XYZ 123456789", "HEALTHPLAN")),
+        ("Plan ID: 80840 / Member: JQZ987654321\n", ("JQZ987654321", "HEALTHPLAN")),
+    ],
+)
+def test_r7_brackets_and_prefixes_found(text: str, expected: tuple[str, str]) -> None:
+    assert expected in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2019 Honda Accord (GCS 15), MVC (SBP 120), truck (ABC 2019)\n", "Hgb (A1C 7.2) in 2015 Honda Civic patient (HLA B27)\n",
+     "Pt (BMI 32) arrived by car (EMS 2) from home.\n"],
+)
+def test_r7_brackets_negatives(text: str) -> None:
+    assert "VEHICLE" not in {lab for _, lab in found(text)}, found(text)

@@ -90,7 +90,7 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                     rf"|(?:tag|(?<!dea )(?<!DEA )reg\.)(?={SP}+{_SPACED_PLATE})"
                     rf"|vehicle(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
                     rf"|(?:vehicle{SP}+)?registration(?:{SP}+plate)?{SP}*{_NO}?(?={WS}[:#]|{SP}+(?-i:[A-Z0-9]))"
-                    rf"|(?<!dea )(?<!DEA )(?<!Dea )reg\.?{SP}*{_NO}|rego|kennzeichen|immatriculation|kenteken|targa|(?-i:VRN|VRM)"
+                    rf"|(?<!dea )(?<!DEA )(?<!Dea )reg\.?{SP}*{_NO}|rego|kennzeichen|immatriculation|kenteken|targa|(?-i:VRN|VRM)|numberplate"
                     # a note typed in lowercase: "vin" only before a 17-character run of letters and digits
                     r"|(?-i:vin|Vin)(?=[ \t]*[:#]?[ \t]*(?=[a-z0-9]{0,16}[0-9])[a-zA-Z0-9]{17}(?![a-zA-Z0-9]))"),
         ("SSN", rf"(?-i:SSN|Ssn|ssn)|ss{SP}*#|(?-i:SS){SP}*(?:No\.?|NO\.?)|s\.s\.n\.?|social{SP}+security{SP}*{_NO}?|soc\.?{SP}*sec\.?{SP}*{_NO}?"),
@@ -115,14 +115,14 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                        # a pharmacy claim's "Cardholder ID", a requisition's "Insured ID"
                        rf"|cardholder{SP}*(?:id|{_NO})?|insured{SP}*(?:id|{_NO})"
                        # "coverage (member 295587211-95)": a bare "member" before a value with digits
-                       rf"|member(?={SP}+(?:[A-Za-z]{{1,4}}[ -]?)?[0-9]{{3}})"),
+                       rf"|member(?={SP}+(?:[A-Za-z]{{1,4}}[ -]?)?[0-9]{{3}}|{WS}:)"),
         ("ACCOUNT", rf"acct\.?{SP}*{_NO}?|account{SP}*{_NO}?|encounter{SP}*(?:id|{_NO})?|visit{SP}*(?:id|{_NO})"
                     rf"|(?-i:CSN|FIN)|billing{SP}*{_NO}"),
         ("DEVICE", rf"serial{SP}*{_NO}?|s/n|(?-i:SN)|lot{SP}*{_NO}?|model{SP}*{_NO}|device{SP}+(?:id|{_NO}|serial)"
                    rf"|(?-i:UDI)"),
         ("LICENSE", rf"(?:driver'?s?{SP}+)?licen[sc]e{SP}*/{SP}*permit{SP}*{_NO}?|state{SP}+id(?:{SP}*card)?(?:{SP}*{_NO})?"
                     rf"|licen[sc]e{SP}*{_NO}?|lic\.?{SP}*{_NO}|(?-i:DEA){SP}*{_NO}?|state{SP}+licen[sc]e{SP}*{_NO}?"
-                    rf"|driver'?s?{SP}+licen[sc]e{SP}*{_NO}?|(?-i:DL|D/L)(?:{SP}*(?-i:No\.?|NO\.?|#)|(?={WS}:))|(?-i:CDL){SP}*{_NO}?"
+                    rf"|driver'?s?{SP}+licen[sc]e{SP}*{_NO}?|driver'?s?{SP}+lic\.?(?:{SP}*{_NO})?|(?-i:DL|D/L)(?:{SP}*(?-i:No\.?|NO\.?|#)|(?={WS}:))|(?-i:CDL){SP}*{_NO}?"
                     # "DL 163656973, VA", "showed dl o094-299-974": a bare DL before five or more digits (not "mg/dL")
                     rf"|(?<![/\w])(?-i:DL|dl)(?={SP}+[A-Za-z]{{0,2}}-?[0-9](?:[ -]?[0-9]){{4,}}(?![\w.]))"
                     rf"|driving{SP}+licen[cs]e(?:{SP}*{_NO})?"),
@@ -171,6 +171,7 @@ def _id_cue_regex(spanish: bool) -> str:
         r"(?P<v>[0-9]{2,4}(?: [0-9]{2,10}){1,3}(?: [0-9](?![0-9]))?(?![\w/:-]|\.[0-9A-Za-z])"
         # a number with a person code after it ("631858318 01"), letters before digit groups ("OAM 904 435 855")
         r"|[0-9]{6,12} 0[0-9](?![\w/:-]|\.[0-9A-Za-z])|[A-Za-z]{1,4}(?: [0-9]{3,5}){2,3}(?![\w/:-]|\.[0-9A-Za-z])"
+        r"|[A-Z]{2,4} [0-9]{5,12}(?![\w/:-]|\.[0-9A-Za-z])"
         r"|[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9]))*)"
     )
 
@@ -195,7 +196,7 @@ def _id_words(lang: Languages) -> list[str]:
     """The first word of every ID cue phrase: the trigger words of ``_id_after_cue``."""
     words = [
         "vehicle", "license", "licence", "plate", "plates", "vin", "veh", "registration", "reg", "rego", "car", "auto", "vrn", "vrm",
-        "kennzeichen", "immatriculation", "kenteken", "targa", "ssn", "ss", "s.s.n", "social", "soc", "mrn", "mr",
+        "kennzeichen", "immatriculation", "numberplate", "kenteken", "targa", "ssn", "ss", "s.s.n", "social", "soc", "mrn", "mr",
         "medical", "med", "unit", "hospital", "chart", "record", "patient", "pt", "history", "health", "dl", "d/l",
         "member", "subscriber", "policy", "insurance", "group", "medicaid", "medicare", "hicn", "mbi",
         "beneficiary", "plan", "rxgrp", "grp", "acct", "account", "encounter", "visit", "csn", "fin", "billing", "serial",

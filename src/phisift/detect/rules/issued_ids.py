@@ -35,6 +35,13 @@ _CUED_PLATE = re.compile(rf"(?<![\w-])(?i:lic|tag)\.?[ ]+(?P<v>{_PLATE})(?=[ ]*(
 #: "Civic, 012 HNN (FL)", "M16 3677/IL": a plate opening a field, its state glued on by a bracket or a slash.
 _STATED_PLATE = re.compile(rf"(?:(?<=, )|(?<=: )|(?<=\| )|(?<=\t)|(?m:^))(?P<v>{_PLATE})"
                            r"[ ]?(?:\((?P<st>[A-Z]{2})\)|/(?P<st2>[A-Z]{2}))(?![\w])")
+#: "2015 Honda Civic (ABC-1234)": a plate alone in brackets; six or more letters and digits, a letter and a digit.
+_BRACKETED_PLATE = re.compile(r"\((?P<v>(?=[A-Z0-9 -]{0,9}[0-9])(?=[A-Z0-9 -]{0,9}[A-Z])"
+                              r"(?:[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}|[A-Z0-9]{6,8}))\)")
+_BRACKETED_GATE = re.compile(r"\([A-Z0-9]{1,8}[ -]?[A-Z0-9]{0,5}\)")
+#: A vehicle described right before the bracket: a model year and a make, or a vehicle word.
+_VEHICLE_BEFORE = re.compile(r"(?i:\b(?:vehicle|veh|car|truck|van|suv|sedan|pickup|motorcycle|auto)\b)[^()\n]{0,40}$"
+                             r"|\b(?:19|20)[0-9]{2}[ ][A-Z][A-Za-z-]+(?:[ ][A-Z0-9][A-Za-z0-9-]*){0,3}[ ]?$")
 #: The words that make a line a vehicle's.
 _VEHICLE_LINE = re.compile(r"(?i)\b(?:vehicle|veh[0-9]?|car|truck|van|suv|sedan|pickup|motorcycle|plate|tag|towed|"
                            r"parked|valet|mvc|mva|crash)\b|\b(?:19|20)[0-9]{2}[ ][A-Z][a-z]+[ ]")
@@ -129,6 +136,13 @@ def find_issued_ids(scan: Scan) -> None:
                 scan.emit(m.start("v"), m.end("v"), "VEHICLE", 0.8)
                 if pattern is _STATED_PLATE:
                     _state(scan, m, st)
+    for m in matches_on_lines(_BRACKETED_PLATE, text, scan.lines_if(_BRACKETED_GATE, lowered=False)):
+        v = m.group("v")
+        if sum(c.isalnum() for c in v) < 6 or any(g.lower() in NOT_PLATE_LETTERS or re.fullmatch(r"(?:19|20)[0-9]{2}", g)
+                                                  for g in re.split(r"[ -]", v)):
+            continue  # "(GCS 15)", "(MVC 2019)": a score, a year
+        if _VEHICLE_BEFORE.search(text, max(0, m.start() - 50), m.start()):
+            scan.emit(m.start("v"), m.end("v"), "VEHICLE", 0.8)
     for s, e, label, _, _ in list(scan.out):
         if label not in ("VEHICLE", "LICENSE") or e - s < 4:
             continue
