@@ -670,6 +670,7 @@ allis kirschner fogarty balfour heaney ortolani rinne bowman's asahi moro roux r
 potts cobb genesis maverick takahashi danek camino norwood honan mcivor barlow
 decadron
 betadine
+mdt mdm hdu itu amu mau sau cdu nbm tds panadol nurofen bair
 """
 
 # Common English words that are also first or last names or places (brief's list and more).

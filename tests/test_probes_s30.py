@@ -145,3 +145,40 @@ def test_three_words_or_a_school_year_before_an_occupation(det, text, job):  # n
 def test_no_occupation_without_a_listed_one(det, text):  # noqa: F811
     text = text[0]
     assert not any(label == "PROFESSION" for label, _ in found(det, text)), found(det, text)
+
+
+def _added(text: str, value: str, label: str) -> list:
+    from phisift.detect.tagger.candidates import is_candidate_word
+    from phisift.detect.tagger.stack import additions
+    from phisift.document import Span
+
+    a = text.index(value)
+    return additions(text, [Span(a, a + len(value), label, "model", 0.99)], [], 0.5,
+                     candidate=lambda w: is_candidate_word(w, text.islower(), names=True))
+
+
+@pytest.mark.parametrize(("text", "word"), [("Addison's disease on hydrocortisone.", "Addison"),
+                                            ("Hashimoto's thyroiditis on levothyroxine.", "Hashimoto"),
+                                            ("Known Cushing's triad, absent now.", "Cushing"),
+                                            ("Barrett's oesophagus on surveillance.", "Barrett")])
+def test_the_stacker_adds_no_listed_eponym_before_its_possessive_disease(text, word):
+    assert _added(text, word, "PATIENT") == []
+
+
+@pytest.mark.parametrize(("text", "name"), [("Mary's disease is progressing, says her husband.", "Mary"),
+                                            ("Dr. Addison's clinic called.", "Addison")])
+def test_the_stacker_still_adds_a_name_before_a_possessive(text, name):
+    assert _added(text, name, "PATIENT") != []
+
+
+@pytest.mark.parametrize(("text", "value"), _cases([("Discussed at MDT on Tuesday.", "MDT"),
+                                                    ("Stepped down from HDU to the ward.", "HDU"),
+                                                    ("Admitted to AMU overnight.", "AMU")]))
+def test_british_wards_and_meetings_are_no_hospital(det, text, value):  # noqa: F811
+    assert not any(label in ("HOSPITAL", "ORGANIZATION") for label, _ in found(det, text)), found(det, text)
+    assert _added(text, value, "HOSPITAL") == []
+
+
+@pytest.mark.parametrize("text", ["transferred to icu overnight for monitoring.", "sent to ccu emergently after the arrest."])
+def test_a_unit_and_a_time_word_in_lower_case_are_no_hospital(det, text):  # noqa: F811
+    assert not any(label == "HOSPITAL" for label, _ in found(det, text)), found(det, text)

@@ -207,7 +207,7 @@ EPONYM_HEADS = frozenset(
     "stocking boot boots splint splints incision position positioning clamp clamps forceps "
     "retractor retractors needle needles wire wires scissors stitch suture sutures pouch space "
     "ligament ligaments canal duct gland glands cell cells bundle node nodes cyst "
-    "cysts ulcer ulcers phenomenon disorder dementia chorea ataxia anemia anaemia esophagus "
+    "cysts ulcer ulcers phenomenon disorder dementia chorea ataxia anemia anaemia esophagus oesophagus triad "
     "mask monitor monitoring device shunt valve filter bag cannula stent bolt angle technique "
     "method approach index equation formula sphincter triangle capsule "
     "sheath tract nerve nerves organ organs bag balloon scope blade elevator gouge "

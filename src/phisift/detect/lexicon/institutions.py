@@ -392,7 +392,9 @@ ACRONYM_NOT_HOSPITAL = frozenset(
     "cad htn dm ckd esrd uti uri mi cva tia pe dvt af afib nsr cxr kub ua abg vbg bp hr rr sat o2 "
     "nc ra rn np pa md do fnp cc cpr acls bls ems ekgs nicu ltc rehab ems ama dc icus mds ob ir "
     "ct cath lab ercp egd tee tte ekg eus ptca pci cabg gyn peds onc heme neuro ortho psych uro "
-    "aa na hiv hcv hbv std sti tb covid eri eol bol vvi vvir ddd dddr aai aair ddi vdd".split()
+    "aa na hiv hcv hbv std sti tb covid eri eol bol vvi vvir ddd dddr aai aair ddi vdd "
+    # British wards and meetings: "discussed at MDT", "stepped down from HDU", "admitted to AMU"
+    "mdt mdm hdu itu amu mau sau cdu ssu gp".split()
 )
 _TRANSFER_VERBS = frozenset(
     "transferred transfer transferring admitted readmitted referred presented presents sent taken "

@@ -32,7 +32,8 @@ _CONNECTORS = frozenset("of and the y de del la las los van von der den und og o
 #: Words that end the clause holding the name ("... regarding his claim", "... for review", "... last year").
 _CLAUSE_END = (NAME_STOP - _CONNECTORS) | CALENDAR | frozenset(
     "regarding for last next since until because but where who which was were will would has had have then "
-    "after before during when while so today tonight tomorrow yesterday ago about re "
+    "after before during when while so today tonight tomorrow yesterday ago about re overnight immediately "
+    "emergently urgently again stat "
     # a verb after the employer named as the subject: "my employer chopra logistics wants a letter"
     "is are wants needs says said asks asked told sent called requires required requested refuses refused gave gives "
     "paid pays closed".split()

@@ -371,15 +371,25 @@ def _new_phi(text: str, s: Span, candidate: Callable[[str], bool]) -> bool:
     # such terms is dropped on the head words alone, or one that the model calls no person's name
     # ("Fitz-Hugh-Curtis syndrome" as a hospital), or one before a disease's head with no title or
     # possessive before it ("Hunter syndrome was excluded")
-    if terms == 1 and s.label in NAME_LABELS and _DISEASE_HEAD.match(text, s.end) \
-            and not _TITLE_BEFORE.search(text, max(0, s.start - 6), s.start):
-        return False
+    head = _DISEASE_HEAD.match(text, s.end) if terms == 1 and s.label in NAME_LABELS else None
+    if head is not None and not _TITLE_BEFORE.search(text, max(0, s.start - 6), s.start) and (
+            head.group()[:1] not in "'’" or _listed_eponym(text[s.start : s.end])):
+        return False  # "Addison's disease", not "Mary's disease": a possessive only of a listed eponym
     return terms == 1 and s.label in NAME_LABELS
 
 
-#: Heads that make the word before them a disease's or a sign's eponym ("Hunter syndrome", "Homans sign").
-_DISEASE_HEAD = re.compile(r"(?i)[ \t]+(?:syndrome|disease|sign|reflex|phenomenon|palsy|anomaly|deformity|fracture|bengal|stain|staining)\b")
+#: Heads that make the word before them a disease's or a sign's eponym ("Hunter syndrome", "Homans sign",
+#: "Addison's disease", "Barrett's oesophagus").
+_DISEASE_HEAD = re.compile(r"(?i)(?:['’]s)?[ \t]+(?:syndrome|disease|sign|reflex|phenomenon|palsy|anomaly|deformity|fracture"
+                           r"|bengal|stain|staining|triad|cyst|ulcer|thyroiditis|o?esophagus|lymphoma|sarcoma|contracture)\b")
 _TITLE_BEFORE = re.compile(r"(?i)\b(?:dr|mr|mrs|ms|miss|prof)\.?[ \t]+$")
+
+
+def _listed_eponym(word: str) -> bool:
+    """A word the lexicon's allowlist holds (its curated eponyms: "addison", "barrett", "crohn"), not a name only."""
+    from ..lexicon.wordlists import load_lexicons, norm
+
+    return norm(word) in load_lexicons().allow
 
 
 def _grows(text: str, s: Span, hits: Sequence[Span], past: str, candidate: Callable[[str], bool]) -> bool:
