@@ -241,3 +241,36 @@ def test_saint_with_its_head(lex: LexiconDetector, text: str, body: str) -> None
 def test_saint_without_a_head(lex: LexiconDetector) -> None:
     assert lexicon(lex, "She was admitted to St. Luke's and went home", "HOSPITAL", "ORGANIZATION") == ["St. Luke's"]
     assert lexicon(lex, "she takes St. John's wort for mood", "HOSPITAL", "ORGANIZATION") == []
+
+
+# ------------------------------------------------------------------ an age with its unit in brackets after a person
+
+
+@pytest.mark.parametrize("text, age", [
+    ("Nurse line: mother called about Thanh (18 months) with fever 39.2, drinking ok.", "18"),
+    ("nurse line: mother called about shirin (13 months) with fever 39.2", "13"),
+    ("my son (4 yrs) has a rash on his arms", "4"),
+])
+def test_bracketed_age_with_unit(text: str, age: str) -> None:
+    assert found(text, "AGE") == [age]
+
+
+@pytest.mark.parametrize("text", [
+    "She has been on sertraline (3 months) and feels flat.",
+    "Cough (2 weeks), no fever.",
+    "He lived in Boston (2 years) before moving.",
+    "The Patient (3 months) follow-up.",
+    "Symptoms started. Fever (3 days).",
+    "Knee pain (6 months), worse on stairs",
+])
+def test_not_bracketed_age_with_unit(text: str) -> None:
+    assert found(text, "AGE") == []
+
+
+# ------------------------------------------------------------------ a school district is a body, not a place
+
+
+def test_school_district_is_an_employer(lex: LexiconDetector) -> None:
+    text = "I'm a pharmacy tech at Nederland School District in AllainVille and keep getting nosebleeds"
+    assert "Nederland School District" in lexicon(lex, text, "ORGANIZATION")
+    assert lexicon(lex, "They live in the Lice district, near the river.", "CITY") == ["Lice"]

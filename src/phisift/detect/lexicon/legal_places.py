@@ -43,6 +43,9 @@ _KIND_AFTER = {
     "district": CITY, "province": STATE, "oblast": STATE, "governorate": STATE, "voivodeship": STATE,
     "canton": STATE, "prefecture": STATE, "krai": STATE, "raion": CITY, "rayon": CITY, "region": STATE,
 }
+#: Words before "district" that make it a public body's name, whose head the organisation passes read.
+_SERVICE_DISTRICTS = frozenset("school schools water fire sanitation irrigation park parks hospital health utility "
+                               "library transit sewer conservation unified".split())
 #: Words before "<Name> province" that make it a place in running text.
 _BEFORE_NAME = frozenset("the in of from near at to and".split())
 #: Officials "of <Place>".
@@ -99,6 +102,8 @@ def _name_before_kind(doc: Tokens, state: PassState, i: int) -> tuple[int, int, 
         return None
     if i + 1 < doc.n and doc.simple_gap(i + 1) and doc.cap[i + 1]:
         return None  # "the Community District Nurse": the kind word starts a longer capitalised name
+    if k == "district" and doc.keys[i - 1] in _SERVICE_DISTRICTS:
+        return None  # "Brno School District", "Lake Water District": a body that serves a place, not the place
     a = i - 1
     while a - 1 >= 0 and i - a < 3 and doc.cap[a - 1] and doc.simple_gap(a) and not state.taken[a - 1] \
             and doc.keys[a - 1] not in NAME_STOP:

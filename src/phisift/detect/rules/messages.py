@@ -16,6 +16,7 @@ from .ages import KIN, words_value
 from .base import Scan, TextPass, matches_on_lines, started_finditer
 from .checks import month_day_ok
 from .dates import date_cue
+from ...text import clinical_vocabulary
 
 #: Forum shorthand for relatives and partners (Mumsnet, Reddit): mother-in-law, dear husband, boyfriend ...
 _FORUM_KIN = frozenset("mil fil sil bil dh dw dd ds bf gf so hubby missus fiance fiancee ex lola lolo mam nan "
@@ -71,9 +72,40 @@ def _value(group: str) -> int:
     return int(group) if group[0].isdigit() else words_value(group)
 
 
-def find_message_ages(scan: Scan) -> None:
-    """A forum post's sex and age after a person ("my dad (M83)", "I'm m21") and an age someone turns."""
+#: "(13 months)", "(4 yrs)", "(6 weeks old)": an age with its unit in brackets after the one it belongs to.
+_BRACKETED_UNIT = re.compile(r"\([ \t]*(?P<n>[0-9]{1,3})[ \t]*(?:months?|mos?|m/o|weeks?|wks?|years?|yrs?|y/?o|y\.o\.)"
+                             r"(?:[ \t]+old)?[ \t]*\)")
+
+
+def _person_before(scan: Scan, pos: int) -> bool:
+    """The word before ``pos`` names a person: a kin word, or a word no note uses, capitalised mid-sentence (any
+    case in a text typed in lower case): "called about shirin (13 months)", not "on sertraline (3 months)"."""
     text = scan.text
+    before = _WORD_BEFORE.search(text, max(0, pos - 40), pos)
+    if before is None:
+        return False
+    w = before.group("w").strip("'’")
+    if w.lower() in KIN or w.lower() in _FORUM_KIN:
+        return True
+    if len(w) < 3 or w.lower() in clinical_vocabulary() or not (w[0].isupper() or text.islower()):
+        return False
+    prev = _WORD_BEFORE.search(text, max(0, before.start() - 30), before.start())
+    if prev is not None and prev.group("w").lower() in _PLACE_PREPS:
+        return False  # "lived in Boston (2 years)": a stay, not an age
+    head = text[max(0, before.start() - 3) : before.start()].rstrip(" \t")
+    return bool(head) and head[-1] not in ".!?\n"  # mid-sentence: a capital there is the name's
+
+
+_PLACE_PREPS = frozenset("in at from to on near into inside outside".split())
+
+
+def find_message_ages(scan: Scan) -> None:
+    """A forum post's sex and age after a person ("my dad (M83)", "I'm m21"), an age with its unit in brackets
+    after a person ("mother called about Thanh (18 months)") and an age someone turns."""
+    text = scan.text
+    for m in _BRACKETED_UNIT.finditer(text):
+        if 0 < int(m.group("n")) <= 120 and _person_before(scan, m.start()):
+            scan.emit(m.start("n"), m.end("n"), "AGE", 0.75)
     for m in _BRACKETED.finditer(text):
         before = _WORD_BEFORE.search(text, max(0, m.start() - 40), m.start())
         if before is None or before.group("w").lower().strip("'’") not in _PEOPLE:
