@@ -149,3 +149,23 @@ def test_r7_brackets_and_prefixes_found(text: str, expected: tuple[str, str]) ->
 )
 def test_r7_brackets_negatives(text: str) -> None:
     assert "VEHICLE" not in {lab for _, lab in found(text)}, found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('{"licensePlate": "7ABC123", "driversLicense": "D1234567", "memberId": "XEH123456789"}', ("7ABC123", "VEHICLE")),
+        ('{"licensePlate": "7ABC123", "driversLicense": "D1234567", "memberId": "XEH123456789"}', ("D1234567", "LICENSE")),
+        ("<Vehicle><LicensePlate>7ABC123</LicensePlate></Vehicle>", ("7ABC123", "VEHICLE")),
+        ("<MemberID>XEH123456789</MemberID>", ("XEH123456789", "HEALTHPLAN")),
+        ("ts=2023-01-01T10:00:00Z plate=7ABC123 group=55512\n", ("55512", "HEALTHPLAN")),
+        ("Registration mark: LB07 SEO (UK)\n", ("LB07 SEO", "VEHICLE")),
+    ],
+)
+def test_r7_keyed_exports_found(text: str, expected: tuple[str, str]) -> None:
+    assert expected in found(text)
+
+
+@pytest.mark.parametrize("text", ["if group > 5000 then stop; age group >1000\n", "<b>Group</b> 12345 patients\n"])
+def test_r7_keyed_exports_negatives(text: str) -> None:
+    assert "HEALTHPLAN" not in {lab for _, lab in found(text)}, found(text)

@@ -80,7 +80,7 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
     cues = [
         # "Lic Plate/State: 8KJH221 / NV", "Tag/State: ABC1234 FL": a form's plate column paired with its state
         ("VEHICLE", rf"(?:lic(?:en[sc]e)?\.?{SP}*)?(?:plate|tag){SP}*{_NO}?{SP}*/{SP}*(?:state|st)\b"
-                    rf"|vehicle{SP}+(?:id|identification|identifier|tag){SP}*{_NO}?|licen[sc]e{SP}+plate{SP}*{_NO}?"
+                    rf"|vehicle{SP}+(?:id|identification|identifier|tag){SP}*{_NO}?|licen[sc]e{SP}*plate{SP}*{_NO}?"
                     rf"|plates?{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}|(?:veh(?:icle)?\.?{SP}+)?tag(?={WS}:)"
                     rf"|(?:veh(?:icle)?\.?|car|auto){SP}+(?:lic(?:ense)?|plate|reg(?:istration)?)\.?{SP}*{_NO}?"
                     # "Reg: AB12 CDE", "Tag 123-ABC FL": a short cue before a plate of capitals and digits
@@ -99,7 +99,7 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                           rf"|patient{SP}+(?:id|{_NO})|pt\.?{SP}*(?:id|#)|history{SP}+{_NO}"),
         ("HEALTHPLAN", rf"medicare{SP}+(?:card|number)(?:{SP}*{_NO})?|health{SP}*plan(?:{SP}+(?:id|{_NO}))?|member{SP}*(?:id|{_NO})"
                        rf"|subscriber{SP}*(?:id|{_NO})|policy{SP}*(?:id|{_NO})|insurance{SP}*(?:id|{_NO})"
-                       rf"|group{SP}*{_NO}|grp{SP}*{_NO}?|policy(?={WS}:)|group(?={WS}:)"
+                       rf"|group{SP}*{_NO}|grp{SP}*{_NO}?|policy(?={WS}:)|group(?={WS}[:=])"
                        # a card's "Group 6927KS": a bare capitalised "Group" before a code of capitals and digits
                        rf"|(?-i:Group|GROUP)(?={SP}+(?![0-9]{{4}}-[0-9]{{2,4}}(?![\w-]))[A-Z0-9][A-Z0-9-]{{3,11}}(?![\w-]))"
                        rf"|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
@@ -122,7 +122,7 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                    rf"|(?-i:UDI)"),
         ("LICENSE", rf"(?:driver'?s?{SP}+)?licen[sc]e{SP}*/{SP}*permit{SP}*{_NO}?|state{SP}+id(?:{SP}*card)?(?:{SP}*{_NO})?"
                     rf"|licen[sc]e{SP}*{_NO}?|lic\.?{SP}*{_NO}|(?-i:DEA){SP}*{_NO}?|state{SP}+licen[sc]e{SP}*{_NO}?"
-                    rf"|driver'?s?{SP}+licen[sc]e{SP}*{_NO}?|driver'?s?{SP}+lic\.?(?:{SP}*{_NO})?|(?-i:DL|D/L)(?:{SP}*(?-i:No\.?|NO\.?|#)|(?={WS}:))|(?-i:CDL){SP}*{_NO}?"
+                    rf"|driver'?s?{SP}*licen[sc]e{SP}*{_NO}?|driver'?s?{SP}+lic\.?(?:{SP}*{_NO})?|(?-i:DL|D/L)(?:{SP}*(?-i:No\.?|NO\.?|#)|(?={WS}:))|(?-i:CDL){SP}*{_NO}?"
                     # "DL 163656973, VA", "showed dl o094-299-974": a bare DL before five or more digits (not "mg/dL")
                     rf"|(?<![/\w])(?-i:DL|dl)(?={SP}+[A-Za-z]{{0,2}}-?[0-9](?:[ -]?[0-9]){{4,}}(?![\w.]))"
                     rf"|driving{SP}+licen[cs]e(?:{SP}*{_NO})?"),
@@ -166,7 +166,8 @@ def _id_cue_regex(spanish: bool) -> str:
         rf"(?i:{groups})(?:(?<=[#:=º°.])|(?![^\W\d_]))"
         # (a bracketed mark: "(MI)", "Subscriber ID (SSN or ID#):"; a JSON key's quotes: '"subscriberId": "')
         rf"(?P<mark>{WS}\((?:[A-Za-z]{{2,6}}|[A-Za-z#]{{2,6}}(?: [A-Za-z#]{{2,6}}){{1,3}})\))?"
-        rf"(?P<sep>\"{WS}:{WS}\"|{WS}(?:[:#=]|-(?![0-9]))?{WS}(?:#{WS})?(?:(?i:is|es|of){SP}+)?)"
+        # (an XML element's '>' after its name: "<MemberID>XEH123456789</MemberID>", checked by the handler)
+        rf"(?P<sep>\"{WS}:{WS}\"|>|{WS}(?:[:#=]|-(?![0-9]))?{WS}(?:#{WS})?(?:(?i:is|es|of){SP}+)?)"
         # digit groups; the last may be one check digit, as on a Medicare card ("2123 45670 1")
         r"(?P<v>[0-9]{2,4}(?: [0-9]{2,10}){1,3}(?: [0-9](?![0-9]))?(?![\w/:-]|\.[0-9A-Za-z])"
         # a number with a person code after it ("631858318 01"), letters before digit groups ("OAM 904 435 855")
@@ -209,6 +210,7 @@ def _id_words(lang: Languages) -> list[str]:
         "versichertennummer", "cardholder", "insured", "driving", "green", "certificate", "cdl",
         # keys of JSON and form exports written in camel case ("subscriberId", "memberId", "groupNumber")
         "subscriberid", "memberid", "policyid", "policynumber", "groupnumber", "groupid", "licensenumber",
+        "licenseplate", "licenceplate", "driverslicense", "driverlicense", "driverslicence",
     ]
     if lang.spanish:
         words += ["nhc", "n.h.c", "nº", "n°", "no", "número", "numero", "nºcol", "n°col", "n.º", "n.ºcol",
@@ -309,6 +311,8 @@ def _id_after_cue(scan: Scan, s: int) -> int:
     if label in ("DEVICE", "MEDICALRECORD") and any(a <= s < b and lab == "STREET" for a, b, lab, _, _ in scan.out):
         return 0  # "812 Moore Brooks Lot 2270", "Unit 12": a flat of the street, not a lot or unit number
     vs, ve = m.span("v")
+    if m.group("sep") == ">" and (scan.text[s - 1:s] != "<" or scan.text[m.start("sep") - 1:m.start("sep")].isspace()):
+        return 0  # '>' ends only an XML element's name ("<MemberID>"), not a comparison ("group > 5")
     if label == "VEHICLE":
         plate = _PLATE.match(scan.text, vs)
         end = plate.end() if plate else 0

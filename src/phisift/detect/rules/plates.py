@@ -157,11 +157,13 @@ def find_registered_plates(scan: Scan) -> None:
     """A plate after "registration number" or "number plate" (the cue the ``ids`` plate cue does not cover
     for groups split by blanks)."""
     for m in _REGISTERED.finditer(scan.text):
-        if "plate" not in m.group().lower() and not _VEHICLE_BEFORE.search(scan.text, max(0, m.start() - 60), m.start()):
+        cue = m.group().lower()
+        if "plate" not in cue and "mark" not in cue and not _VEHICLE_BEFORE.search(scan.text, max(0, m.start() - 60), m.start()):
             continue  # "the NPI registration number", "DEA registration number": a registration, no car's
         value = m.group("plate")
-        while re.search(r"[ \t-][A-Za-zÀ-Ž]+$", value):
-            value = re.sub(r"[ \t-][A-Za-zÀ-Ž]+$", "", value)  # "2SEA683 MA": the issuing state after the plate
+        while re.search(r"[ \t-][A-Za-zÀ-Ž]{1,2}$", value):
+            value = re.sub(r"[ \t-][A-Za-zÀ-Ž]{1,2}$", "", value)  # "2SEA683 MA": the issuing state after the plate
+            # (a group of three letters is the plate's own: "LB07 SEO", "T340CT 70")
         if any(c.isdigit() for c in value) and any(c.isalpha() for c in value) and len(value) >= 4:
             scan.emit(m.start("plate"), m.start("plate") + len(value), "VEHICLE", 0.85, CUE)
 
