@@ -169,3 +169,17 @@ def test_r7_keyed_exports_found(text: str, expected: tuple[str, str]) -> None:
 @pytest.mark.parametrize("text", ["if group > 5000 then stop; age group >1000\n", "<b>Group</b> 12345 patients\n"])
 def test_r7_keyed_exports_negatives(text: str) -> None:
     assert "HEALTHPLAN" not in {lab for _, lab in found(text)}, found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "plate"),
+    [("License plate: CR 60 913\n", "CR 60 913"), ("Plate #: 07 EM 181\n", "07 EM 181"), ("Tag: BL-159 083\n", "BL-159 083"),
+     ("Vehicle plate JO-4 LDR (towed)\n", "JO-4 LDR"), ("Registration: 31 NC 1860\n", "31 NC 1860")],
+)
+def test_r7_three_group_plates(text: str, plate: str) -> None:
+    assert (plate, "VEHICLE") in found(text)
+
+
+@pytest.mark.parametrize("text", ["The plate 12 mm 3 hole was placed.\n", "locking plate C3-C5 with 14 mm screws\n"])
+def test_r7_three_group_plates_negatives(text: str) -> None:
+    assert "VEHICLE" not in {lab for _, lab in found(text)}, found(text)

@@ -28,8 +28,11 @@ _PLATE = re.compile(
     # German district plates with a blank before the number first: "M-AB 1234", "HH-XY 12"
     r"(?i:[A-Z]{1,3}-[A-Z]{1,2}[ ][0-9]{1,4}(?![\w-])"
     # (the third group letters, or digits after a hyphen: "AM-XG-27", "3-ZQF-86")
+    # Austrian district plates, a number then letters: "JO-4 LDR", "W-12 ABC"
+    r"|[A-Z]{1,2}-[0-9]{1,5}[ ][A-Z]{1,3}(?![\w-])"
     r"|(?=[A-Z0-9 -]{0,10}[A-Z])(?=[A-Z0-9 -]{0,10}[0-9])[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}"
-    r"(?:[ -][A-Z]{1,3}(?![\w-])|-[0-9]{1,3}(?![\w-]))?"
+    # (a third group of letters, or of digits: "CR 60 913" (Denmark), "07 EM 181" (Turkey), "BL-159 083" (Switzerland))
+    r"(?:[ -][A-Z]{1,3}(?![\w-])|-[0-9]{1,3}(?![\w-])|[ ][0-9]{2,4}(?![\w-]))?"
     # German district plates, a one-letter middle group: "BT-M-84", "WB-B-3", "Coc-A-65" (in a title-cased note)
     r"|[A-Z]{1,3}-[A-Z]{1,2}-[0-9]{1,4}(?![\w-])"
     # one run of five to eight letters and digits: "CA79WJU", "rl00pzx"
