@@ -274,3 +274,46 @@ def test_school_district_is_an_employer(lex: LexiconDetector) -> None:
     text = "I'm a pharmacy tech at Nederland School District in AllainVille and keep getting nosebleeds"
     assert "Nederland School District" in lexicon(lex, text, "ORGANIZATION")
     assert lexicon(lex, "They live in the Lice district, near the river.", "CITY") == ["Lice"]
+
+
+# ------------------------------------------------------------------ one age for two people; a writer's home town
+
+
+@pytest.mark.parametrize("text, age", [
+    ("My partner and I (both 27) are trying for a baby", "27"),
+    ("my partner and i both 52 are trying for a baby", "52"),
+    ("they are both 18, twins", "18"),
+])
+def test_both_ages(text: str, age: str) -> None:
+    assert found(text, "AGE") == [age]
+
+
+@pytest.mark.parametrize("text", [
+    "pulses are both 2+ bilaterally",
+    "the knees are both 5/5",
+    "they were both 30 minutes late",
+    "we both take 20 mg daily",
+    "the scores were both 18, 20 and 22",
+])
+def test_not_both_ages(text: str) -> None:
+    assert found(text, "AGE") == []
+
+
+@pytest.mark.parametrize("text, town", [
+    ("Bonjour, I am Savannah Fischer from Grayborough. I need a letter in English", "Grayborough"),
+    ("Bonjour, I am Tahnh Ngyen from Zetaquira. I need a letter", "Zetaquira"),
+    ("hi i am gne urboas from tanjungpinang and i need a letter", "tanjungpinang"),
+])
+def test_hometowns(lex: LexiconDetector, text: str, town: str) -> None:
+    assert town in lexicon(lex, text, "CITY")
+
+
+@pytest.mark.parametrize("text", [
+    "I am from the clinic",
+    "I am Very Tired from Work.",
+    "this is Mark from Accounts.",
+    "this is the result from Tuesday.",
+    "I came from Surgery.",
+])
+def test_not_hometowns(lex: LexiconDetector, text: str) -> None:
+    assert lexicon(lex, text, "CITY") == []

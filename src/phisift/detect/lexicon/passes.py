@@ -23,7 +23,7 @@ from .institutions_cued import (
 )
 from .institutions_caseless import pass_caseless_slots
 from .companies import pass_company_heads, pass_firm_lists
-from .towns import pass_firm_towns, pass_town_connectors, pass_towns_before_countries
+from .towns import pass_firm_towns, pass_hometowns, pass_town_connectors, pass_towns_before_countries
 from .names_cued import pass_credentials, pass_lower_titles, pass_name_cues, pass_titles
 from .names_initials import pass_initial_names
 from .names_listed import (
@@ -134,6 +134,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_texted_possessives, "", "'if Carols temp goes over 39': a possessive typed without its apostrophe, after the question names"),
     Pass(pass_its_name_here, "", "'It's Benjamin De here, DOB ...': the writer's name before 'here', after the question names"),
     Pass(pass_introduced_names, "", "'I am Honey Methavorakul from Durban': a writer's full name after 'I am' / 'this is', after the question names"),
+    Pass(pass_hometowns, "", "'I am Savannah Fischer from Grayborough.': where a writer is from, after the places and the introduced names"),
     Pass(pass_possessed_full_names, "", "'for Rodel Villanueva's physio': a full name owning a service, after the question names"),
     Pass(pass_named_through_kin, "", "'this is Hope's mom', 'Nirja De DOB ...': a patient by the writer's kinship or a birth date, after the question names"),
     Pass(pass_kin_names, "", "'My daughter Honor has', 'Zhang Wei denies': a name by its clause, listed or not, after the listed forms"),

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...text import ENGLISH_STOPWORDS
 from .casing import clinical_vocabulary
-from .cues import NAME_STOP
+from .cues import NAME_STOP, TITLES
 from .labels import CITY, COUNTRY, ORGANIZATION
 from .specific import specific
 from .state import PassState
@@ -117,3 +117,47 @@ def pass_towns_before_countries(doc: Tokens, state: PassState) -> None:
                 if all(not state.taken[u] for u in range(a, c)):
                     state.emit(a, c, CITY, 0.75)
                 break
+
+
+#: How writers say who they are before "from": "I am", "I'm", "we are", "this is", "my name is" (a name may follow).
+_SELF = {("i", "am"), ("i", "m"), ("im",), ("we", "are"), ("we", "re"), ("this", "is"), ("name", "is"), ("i", "come"),
+         ("we", "come")}
+_AFTER_HOMETOWN = frozenset("and i we but so im i'm my our".split())
+
+
+def _introduced_before(doc: Tokens, state: PassState, f: int) -> bool:
+    """Token f ("from") follows a writer's introduction: "I am [Savannah Fischer] from", "we're from"."""
+    starts = [f] + [g.first for g in state.found if g.end == f and g.label == "PATIENT"]
+    # ... or a name no pass found, one or two title-case words ("I am Tahnh Ngyen from Zetaquira")
+    starts += [f - n for n in (1, 2) if f - n > 0 and all(doc.is_title_case(u) and doc.keys[u] not in NAME_STOP
+                                                          and doc.simple_gap(u + 1) for u in range(f - n, f))]
+    for t in starts:
+        keys = tuple(doc.keys[max(0, t - 2) : t])
+        if keys[-2:] in _SELF or keys[-1:] in _SELF:
+            return True
+    return False
+
+
+def pass_hometowns(doc: Tokens, state: PassState) -> None:
+    """"Bonjour, I am Savannah Fischer from Grayborough. I need a letter", "we're from Zetaquira and": the place a
+    writer introduces themself from, a capitalised run (in a text typed in one case, one word no note uses) that
+    closes its clause; any town, as no list holds them all."""
+    lower_text = doc.text.islower() or state.recased
+    for f in doc.positions({"from"}):
+        a = f + 1
+        if a >= doc.n or state.taken[a] or not doc.simple_gap(a) or not _introduced_before(doc, state, f):
+            continue
+        if lower_text:
+            k = doc.keys[a]
+            b = a + 1 if k.isalpha() and len(k) > 2 and not doc.lex.is_allowed(k) and k not in clinical_vocabulary() \
+                and k not in ENGLISH_STOPWORDS else a
+        else:
+            b = _capitalised_run(doc, state, a, limit=3)
+        if b == a or any(doc.keys[t] in NAME_STOP or doc.keys[t] in TITLES or doc.lex.is_allowed(doc.keys[t])
+                         and doc.keys[t] not in doc.lex.cities for t in range(a, b)):
+            continue  # "this is Mark from Accounts.", "from Work": words, no town
+        end = doc.ends[b - 1]
+        if end < len(doc.text) and doc.text[end] not in ",.;:!?)\n" and not (
+                b < doc.n and doc.simple_gap(b) and doc.keys[b] in _AFTER_HOMETOWN):
+            continue  # "I am from Acme Corp sales": the place closes its clause
+        state.emit(a, b, CITY, 0.7)

@@ -15,6 +15,7 @@ import re
 from .ages import KIN, words_value
 from .base import Scan, TextPass, matches_on_lines, started_finditer
 from .checks import month_day_ok
+from .regex_parts import UNIT_AFTER
 from .dates import date_cue
 from ...text import clinical_vocabulary
 
@@ -99,10 +100,22 @@ def _person_before(scan: Scan, pos: int) -> bool:
 _PLACE_PREPS = frozenset("in at from to on near into inside outside".split())
 
 
+#: "My partner and I (both 27)", "we are both 40", "my partner and i both 52 are trying": one age for two people.
+#: Matched in the lower-cased text from the literal "both" (a fast start); who "both" are is read before it.
+_BOTH_AGE = re.compile(r"both[ \t]+(?:aged[ \t]+)?(?P<n>[0-9]{1,2})(?![0-9./+%:-]|,[ \t]*[0-9]|[ \t]*(?:x|-))")
+_BOTH_PEOPLE = re.compile(r"(?:\(|\b(?:are|were|i|we|they)[ \t]+|['’]re[ \t]+)$")
+
+
 def find_message_ages(scan: Scan) -> None:
     """A forum post's sex and age after a person ("my dad (M83)", "I'm m21"), an age with its unit in brackets
     after a person ("mother called about Thanh (18 months)") and an age someone turns."""
     text = scan.text
+    if scan.may_hold("both") and len(scan.lower) == len(text):
+        for m in _BOTH_AGE.finditer(scan.lower):
+            if not _BOTH_PEOPLE.search(scan.lower, max(0, m.start() - 6), m.start()):
+                continue
+            if 12 <= int(m.group("n")) <= 110 and not UNIT_AFTER.match(text, m.end("n")):
+                scan.emit(m.start("n"), m.end("n"), "AGE", 0.7)
     for m in _BRACKETED_UNIT.finditer(text):
         if 0 < int(m.group("n")) <= 120 and _person_before(scan, m.start()):
             scan.emit(m.start("n"), m.end("n"), "AGE", 0.75)
@@ -143,6 +156,6 @@ def find_dotted_day_month(scan: Scan) -> None:
 
 
 DOTTED_DAY_MONTH = TextPass(("DATE",), lambda scan: "." in scan.text, find_dotted_day_month)
-MESSAGE_AGES = TextPass(("AGE",), lambda scan: "(" in scan.text or scan.may_hold("turn", "im", "i am", "i'm", "i’m", "be"),
+MESSAGE_AGES = TextPass(("AGE",), lambda scan: "(" in scan.text or scan.may_hold("turn", "im", "i am", "i'm", "i’m", "be", "both"),
                         find_message_ages)
 CARE_HOUSES = TextPass(("HOSPITAL",), lambda scan: scan.may_hold("house"), find_care_houses)
