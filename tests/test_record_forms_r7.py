@@ -183,3 +183,19 @@ def test_r7_three_group_plates(text: str, plate: str) -> None:
 @pytest.mark.parametrize("text", ["The plate 12 mm 3 hole was placed.\n", "locking plate C3-C5 with 14 mm screws\n"])
 def test_r7_three_group_plates_negatives(text: str) -> None:
     assert "VEHICLE" not in {lab for _, lab in found(text)}, found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Physician: John Smith, Lic. No. G12345, DEA BS1234563\n", ("G12345", "LICENSE")),
+        ("Physician: John Smith, Lic. No. G12345, DEA BS1234563\n", ("John Smith", "DOCTOR")),
+        ("Claim number was 2023-0456789 per the adjuster.\n", ("2023-0456789", "IDNUM")),
+    ],
+)
+def test_r7_credential_after_name(text: str, expected: tuple[str, str]) -> None:
+    assert expected in found(text)
+
+
+def test_r7_credential_word_not_in_name() -> None:
+    assert ("John Smith, Lic", "DOCTOR") not in found("Physician: John Smith, Lic. No. G12345\n")

@@ -170,7 +170,7 @@ def _id_cue_regex(spanish: bool) -> str:
         # (a bracketed mark: "(MI)", "Subscriber ID (SSN or ID#):"; a JSON key's quotes: '"subscriberId": "')
         rf"(?P<mark>{WS}\((?:[A-Za-z]{{2,6}}|[A-Za-z#]{{2,6}}(?: [A-Za-z#]{{2,6}}){{1,3}})\))?"
         # (an XML element's '>' after its name: "<MemberID>XEH123456789</MemberID>", checked by the handler)
-        rf"(?P<sep>\"{WS}:{WS}\"|>|{WS}(?:[:#=]|-(?![0-9]))?{WS}(?:#{WS})?(?:(?i:is|es|of){SP}+)?)"
+        rf"(?P<sep>\"{WS}:{WS}\"|>|{WS}(?:[:#=]|-(?![0-9]))?{WS}(?:#{WS})?(?:(?i:is|es|of|was){SP}+)?)"
         # digit groups; the last may be one check digit, as on a Medicare card ("2123 45670 1")
         r"(?P<v>[0-9]{2,4}(?: [0-9]{2,10}){1,3}(?: [0-9](?![0-9]))?(?![\w/:-]|\.[0-9A-Za-z])"
         # a number with a person code after it ("631858318 01"), letters before digit groups ("OAM 904 435 855")

@@ -32,7 +32,9 @@ _AGE_AFTER_NAME = re.compile(
 NAME_STOP = re.compile(r"[\n\r\t|;<>\[\]{}]|[ ]{2,}")
 NAME_TAIL_CUT = re.compile(
     r"(?i)[ \t,]+(?:on|at|el|a[ \t]+las|dated?|from|for|with|via|per|to|in|de[ \t]+fecha"
-    r"|who|which|will|would|was|is|has|had|agrees?|and[ \t]+(?:the|he|she|they|we|i|is|was))(?![\w]).*$"
+    r"|who|which|will|would|was|is|has|had|agrees?|and[ \t]+(?:the|he|she|they|we|i|is|was)"
+    # a credential field after the name: "John Smith, Lic. No. G12345", "J. Lee, License # A12345"
+    r"|lic|licen[cs]e|(?-i:DEA|NPI))(?![\w]).*$"
     r"|[ \t]+-[ \t].*$|[ \t]*[0-9(].*$"
 )
 CREDENTIAL_TAIL = re.compile(

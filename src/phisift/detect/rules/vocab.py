@@ -143,6 +143,8 @@ NAME_STOPWORDS: frozenset[str] = frozenset({
     "Cardiology", "Medicine", "Surgery", "Clinic", "Hospital", "Department", "Service",
     "Office", "Team", "MD", "DO", "PhD", "RN", "NP", "PA", "Y", "E", "De", "Del", "Jr", "Sr",
     "Dr", "Dra", "Doctor", "Doctora", "Prof", "Mr", "Mrs", "Ms", "Miss", "Sra", "Srta",
+    # a credential field after the name ("Dr. Smith, Lic. No. G12345", "Dr. Lee, DEA BS1234563")
+    "Lic", "License", "Licence", "DEA", "NPI",
 })
 #: Words before a six-digit-or-longer number that make it a count, not an identifier.
 COUNT_WORDS: frozenset[str] = frozenset({
