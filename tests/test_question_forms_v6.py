@@ -317,3 +317,33 @@ def test_hometowns(lex: LexiconDetector, text: str, town: str) -> None:
 ])
 def test_not_hometowns(lex: LexiconDetector, text: str) -> None:
     assert lexicon(lex, text, "CITY") == []
+
+
+# ------------------------------------------------------------------ lower-case peers; a numbered street after "lives at"
+
+
+@pytest.mark.parametrize("text, name", [
+    ("i work at costco and my boss nick robert needs a note saying i was sick", "nick robert"),
+    ("at the hospital my supervisor cristian crespi said i need a tb test", "cristian crespi"),
+])
+def test_lower_case_peer_names(lex: LexiconDetector, text: str, name: str) -> None:
+    assert name in lexicon(lex, text, "PATIENT", "DOCTOR")
+
+
+@pytest.mark.parametrize("text", ["my boss will be angry", "my boss is nice", "my manager said i could leave"])
+def test_not_lower_case_peer_names(lex: LexiconDetector, text: str) -> None:
+    assert lexicon(lex, text, "PATIENT", "DOCTOR") == []
+
+
+@pytest.mark.parametrize("text, street", [
+    ("my neighbour who is twenty-five and lives at 259 Kingsway fell today", "259 Kingsway"),
+    ("she lives at 12 Broadway with her son", "12 Broadway"),
+])
+def test_numbered_street_after_lives_at(text: str, street: str) -> None:
+    assert found(text, "STREET") == [street]
+
+
+@pytest.mark.parametrize("text", ["she was living at 2 Tylenol", "he lives at 3 Different Places",
+                                  "she lives at 2 West with her son"])
+def test_not_numbered_street_after_lives_at(text: str) -> None:
+    assert found(text, "STREET") == []

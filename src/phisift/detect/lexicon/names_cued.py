@@ -12,8 +12,8 @@ from bisect import bisect_right
 
 from .cues import (
     CALENDAR, CREDENTIAL, CREDENTIAL_GAP, CREDENTIAL_WORDS, CUE_LAST, CUE_MAXLEN, HOLIDAY_WORDS, LOWER_TITLES,
-    NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, POSSESSED_KIN, PUBLIC_PROGRAMMES, RELATIONS, SEVERITY, TITLES, TITLE_NEEDS_DOT,
-    TITLE_NEEDS_DOT_UPPER,
+    NAME_CUES, NAME_STOP, NOT_NAMES, PARTICLES, POSSESSED_KIN, POSSESSED_PEERS, PUBLIC_PROGRAMMES, RELATIONS, SEVERITY,
+    SLIPPED_KIN, TITLES, TITLE_NEEDS_DOT, TITLE_NEEDS_DOT_UPPER,
 )
 from .casing import clinical_vocabulary, inflected
 from .english import english_words
@@ -338,7 +338,8 @@ def _relation_name_lower(doc: Tokens, state: PassState, i: int, phrase: tuple, o
     lex = doc.lex
     if i >= doc.n or state.taken[i]:
         return
-    relation = phrase[-1] in RELATIONS or phrase[-1] == "named" or phrase[-1] in POSSESSED_KIN
+    relation = phrase[-1] in RELATIONS or phrase[-1] == "named" or phrase[-1] in POSSESSED_KIN \
+        or phrase[-1] in POSSESSED_PEERS or phrase[-1] in SLIPPED_KIN  # "my boss nick robert needs", "my daugter ruby"
     k = doc.keys[i]
     if doc.cap[i]:
         # capitals: an unknown word after a relation in a note written in capitals, or a common

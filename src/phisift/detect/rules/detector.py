@@ -108,6 +108,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     intl_addresses.INTERNATIONAL_ADDRESSES,
     intl_addresses.COUNTRY_LAST_BLOCKS,
     intl_addresses.CUED_STREET_TOWNS,
+    intl_addresses.CUED_STREETS,
     intl_addresses.MILITARY_ADDRESSES,
     intl_addresses.ONE_LINE_ADDRESSES,
     postcodes.RUNNING_POSTCODES,

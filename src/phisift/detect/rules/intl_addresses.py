@@ -559,7 +559,33 @@ def find_cued_street_towns(scan: Scan) -> None:
         scan.emit(m.start("city"), m.end("city"), "CITY", 0.75)
 
 
+#: "lives at 259 Kingsway", "staying at 12 Bramblewood": a house number and one to three capitalised words, no
+#: suffix and no town, after where someone lives (the words no common word: not "lives at 5 Main and ..."); a comma,
+#: a wide gap or a line end after it starts an address block, the block readers' ("lives at 6902 Thornton Mission  Carpenterside, GU").
+_CUED_STREET_ONLY = re.compile(
+    r"(?i:\b(?:lives|lived|living|resides|resided|residing|staying)[ \t]+(?:at|on)[ \t]+)"
+    r"(?P<st>[0-9]{1,5}[A-Za-z]?[ \t]+(?P<w>[A-Z][\w'’-]++(?:[ ][A-Z][\w'’-]++){0,2}+))(?![\w'’-]|[ \t]*,|[ \t]{2}|[ \t]*\n)"
+)
+
+
+_CUED_STREET_ONLY_CUES = tuple(f"{v} {p}" for v in ("lives", "lived", "living", "resides", "resided", "residing", "staying")
+                               for p in ("at", "on"))
+
+
+def find_cued_streets(scan: Scan) -> None:
+    """"lives at 259 Kingsway fell today": a house number and a capitalised name after a living-place cue."""
+    text = scan.text
+    if not scan.may_hold(*_CUED_STREET_ONLY_CUES):
+        return  # the cue and its preposition
+    for m in matches_on_lines(_CUED_STREET_ONLY, text, scan.lines_holding(_CUED_STREET_TOWN_CUE)):
+        words = m.group("w").split()
+        if any(w.lower() in _STOP or w.lower() in _common_words() for w in words):
+            continue
+        scan.emit(m.start("st"), m.end("st"), "STREET", 0.75)
+
+
 CUED_STREET_TOWNS = TextPass(("STREET", "CITY"), lambda scan: scan.has_digit and "," in scan.text, find_cued_street_towns)
+CUED_STREETS = TextPass(("STREET",), lambda scan: scan.has_digit, find_cued_streets)
 
 
 #: "He was born in Nueva Austria, Sao Tome and Principe": a town, a comma and a country after a birth or
