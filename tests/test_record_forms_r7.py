@@ -199,3 +199,20 @@ def test_r7_credential_after_name(text: str, expected: tuple[str, str]) -> None:
 
 def test_r7_credential_word_not_in_name() -> None:
     assert ("John Smith, Lic", "DOCTOR") not in found("Physician: John Smith, Lic. No. G12345\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("ID Card No.: 12 3456 7890\n", ("12 3456 7890", "IDNUM")),
+        ("Ins ID W1234 56789\n", ("W1234 56789", "IDNUM")),
+        ("11. Insured's policy group or FECA number: 55512\n", ("55512", "HEALTHPLAN")),
+    ],
+)
+def test_r7_card_and_box_numbers(text: str, expected: tuple[str, str]) -> None:
+    assert expected in found(text)
+
+
+def test_r7_card_and_box_negatives() -> None:
+    got = found("MRN A123 45 units; ID card given to patient; policy group meeting on Tuesday.\n")
+    assert not {lab for _, lab in got} & {"IDNUM", "HEALTHPLAN", "MEDICALRECORD"}, got

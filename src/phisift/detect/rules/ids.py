@@ -100,7 +100,9 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
         ("MEDICALRECORD", rf"mrn|mr{SP}*{_NO}|medical{SP}+record{SP}*{_NO}?|med\.?{SP}*rec\.?{SP}*{_NO}"
                           rf"|unit{SP}*{_NO}|hospital{SP}+{_NO}|chart{SP}*{_NO}|record{SP}*{_NO}"
                           rf"|patient{SP}+(?:id|{_NO})|pt\.?{SP}*(?:id|#)|history{SP}+{_NO}"),
-        ("HEALTHPLAN", rf"medicare{SP}+(?:card|number)(?:{SP}*{_NO})?|health{SP}*plan(?:{SP}+(?:id|{_NO}))?|member{SP}*(?:id|{_NO})"
+        ("HEALTHPLAN", rf"medicare{SP}+(?:card|number)(?:{SP}*{_NO})?"
+                       # a claim form's box 11: "Insured's policy group or FECA number: 55512"
+                       rf"|policy{SP}+group(?:{SP}+or{SP}+feca)?(?:{SP}*{_NO})?|health{SP}*plan(?:{SP}+(?:id|{_NO}))?|member{SP}*(?:id|{_NO})"
                        rf"|subscriber{SP}*(?:id|{_NO})|policy{SP}*(?:id|{_NO})|insurance{SP}*(?:id|{_NO})"
                        rf"|group{SP}*{_NO}|grp{SP}*{_NO}?|policy(?={WS}:)|group(?={WS}[:=])"
                        # a card's "Group 6927KS": a bare capitalised "Group" before a code of capitals and digits
@@ -131,7 +133,7 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                     rf"|driving{SP}+licen[cs]e(?:{SP}*{_NO})?"),
         ("BIOID", rf"(?:fingerprint|retina|iris|voiceprint|biometric){SP}*(?:id|{_NO})"),
         ("PHONE", rf"pager{SP}*{_NO}?|beeper{SP}*{_NO}?|pgr|ext\.?|extension"),
-        ("IDNUM", rf"(?-i:ID|Id){SP}*{_NO}?|identification{SP}*{_NO}?|accession{SP}*{_NO}?|acc\.?(?={WS}[:#])"
+        ("IDNUM", rf"(?-i:ID|Id){SP}+card(?:{SP}*{_NO})?|(?-i:ID|Id){SP}*{_NO}?|identification{SP}*{_NO}?|accession{SP}*{_NO}?|acc\.?(?={WS}[:#])"
                   rf"|doc{SP}*{_NO}|escription{SP}+document(?:{SP}*{_NO})?"
                   rf"|(?:dictation|transcription|application|confirmation){SP}*(?:id|{_NO})"
                   rf"|specimen{SP}*(?:id|{_NO})?|order{SP}*(?:id|{_NO})|job{SP}*(?:id|{_NO})"
@@ -176,6 +178,8 @@ def _id_cue_regex(spanish: bool) -> str:
         # a number with a person code after it ("631858318 01"), letters before digit groups ("OAM 904 435 855")
         r"|[0-9]{6,12} 0[0-9](?![\w/:-]|\.[0-9A-Za-z])|[A-Za-z]{1,4}(?: [0-9]{3,5}){2,3}(?![\w/:-]|\.[0-9A-Za-z])"
         r"|[A-Z]{2,4} [0-9]{5,12}(?![\w/:-]|\.[0-9A-Za-z])"
+        # letters glued to the first of two to four digit groups: "W1234 56789"
+        r"|[A-Za-z]{1,3}[0-9]{2,5}(?: [0-9]{2,10}){1,3}(?![\w/:-]|\.[0-9A-Za-z])"
         r"|[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9]))*)"
     )
 
