@@ -216,3 +216,27 @@ def test_r7_card_and_box_numbers(text: str, expected: tuple[str, str]) -> None:
 def test_r7_card_and_box_negatives() -> None:
     got = found("MRN A123 45 units; ID card given to patient; policy group meeting on Tuesday.\n")
     assert not {lab for _, lab in got} & {"IDNUM", "HEALTHPLAN", "MEDICALRECORD"}, got
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("vehicle: 2015 honda civic (abc-1234)\n", ("abc-1234", "VEHICLE")),
+        ("driver license #: d1234567  state: ca  exp: 04/2026\n", ("ca", "STATE")),
+        ("member #: xyz 123456789\n", ("xyz 123456789", "HEALTHPLAN")),
+        ("secondary: medicare part b hicn 123456789a\n", ("123456789a", "HEALTHPLAN")),
+        ("employer id: 45-1234567\n", ("45-1234567", "IDNUM")),
+        ("id card no.: 12 3456 7890\n", ("12 3456 7890", "IDNUM")),
+    ],
+)
+def test_r7_lower_case_forms(text: str, expected: tuple[str, str]) -> None:
+    assert expected in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2019 covid vaccine given (lot 4k82j) today\n", "the id was discussed in therapy; ego and id 12 times\n",
+     "labs: ca 8.9, state: stable\n"],
+)
+def test_r7_lower_case_negatives(text: str) -> None:
+    assert not {lab for _, lab in found(text)} & {"VEHICLE", "IDNUM", "STATE"}, found(text)

@@ -108,7 +108,7 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                        # a card's "Group 6927KS": a bare capitalised "Group" before a code of capitals and digits
                        rf"|(?-i:Group|GROUP)(?={SP}+(?![0-9]{{4}}-[0-9]{{2,4}}(?![\w-]))[A-Z0-9][A-Z0-9-]{{3,11}}(?![\w-]))"
                        rf"|medicaid(?:{SP}*(?:id|{_NO}))?|medicare(?:{SP}*(?:id|{_NO}))?"
-                       rf"|(?-i:HICN|MBI|RxGRP|RXGRP|RxGrp)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"
+                       rf"|(?-i:HICN|hicn|MBI|mbi|RxGRP|RXGRP|RxGrp)|beneficiary{SP}*(?:id|{_NO})|plan{SP}*(?:id|{_NO})"
                        # a remittance's "HIC/Member 630627484-53", a card's "Mbr # 3199 1104 266"
                        rf"|(?-i:HIC){SP}*/{SP}*member(?:{SP}*(?:id|{_NO}))?|mbr{SP}*(?:id|{_NO})"
                        # national health numbers: the NHS number (England, Wales), CHI (Scotland), H&C (N. Ireland)
@@ -133,7 +133,8 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                     rf"|driving{SP}+licen[cs]e(?:{SP}*{_NO})?"),
         ("BIOID", rf"(?:fingerprint|retina|iris|voiceprint|biometric){SP}*(?:id|{_NO})"),
         ("PHONE", rf"pager{SP}*{_NO}?|beeper{SP}*{_NO}?|pgr|ext\.?|extension"),
-        ("IDNUM", rf"(?-i:ID|Id){SP}+card(?:{SP}*{_NO})?|(?-i:ID|Id){SP}*{_NO}?|identification{SP}*{_NO}?|accession{SP}*{_NO}?|acc\.?(?={WS}[:#])"
+        # (in a note typed in lower case "id" only before a mark: "tax id: 12-3456789", "id card no. ...", "id# ...")
+        ("IDNUM", rf"(?-i:ID|Id|id){SP}+card(?:{SP}*{_NO})?|(?-i:ID|Id){SP}*{_NO}?|(?-i:id)(?:{SP}*(?-i:no\.|number|#)|(?={WS}:))|identification{SP}*{_NO}?|accession{SP}*{_NO}?|acc\.?(?={WS}[:#])"
                   rf"|doc{SP}*{_NO}|escription{SP}+document(?:{SP}*{_NO})?"
                   rf"|(?:dictation|transcription|application|confirmation){SP}*(?:id|{_NO})"
                   rf"|specimen{SP}*(?:id|{_NO})?|order{SP}*(?:id|{_NO})|job{SP}*(?:id|{_NO})"
@@ -177,7 +178,7 @@ def _id_cue_regex(spanish: bool) -> str:
         r"(?P<v>[0-9]{2,4}(?: [0-9]{2,10}){1,3}(?: [0-9](?![0-9]))?(?![\w/:-]|\.[0-9A-Za-z])"
         # a number with a person code after it ("631858318 01"), letters before digit groups ("OAM 904 435 855")
         r"|[0-9]{6,12} 0[0-9](?![\w/:-]|\.[0-9A-Za-z])|[A-Za-z]{1,4}(?: [0-9]{3,5}){2,3}(?![\w/:-]|\.[0-9A-Za-z])"
-        r"|[A-Z]{2,4} [0-9]{5,12}(?![\w/:-]|\.[0-9A-Za-z])"
+        r"|(?:[A-Z]{2,4}|[a-z]{2,4}) [0-9]{5,12}(?![\w/:-]|\.[0-9A-Za-z])"
         # letters glued to the first of two to four digit groups: "W1234 56789"
         r"|[A-Za-z]{1,3}[0-9]{2,5}(?: [0-9]{2,10}){1,3}(?![\w/:-]|\.[0-9A-Za-z])"
         r"|[A-Za-z0-9](?:[A-Za-z0-9]|[-/.](?=[A-Za-z0-9]))*)"

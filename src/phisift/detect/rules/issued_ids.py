@@ -37,8 +37,11 @@ _STATED_PLATE = re.compile(rf"(?:(?<=, )|(?<=: )|(?<=\| )|(?<=\t)|(?m:^))(?P<v>{
                            r"[ ]?(?:\((?P<st>[A-Z]{2})\)|/(?P<st2>[A-Z]{2}))(?![\w])")
 #: "2015 Honda Civic (ABC-1234)": a plate alone in brackets; six or more letters and digits, a letter and a digit.
 _BRACKETED_PLATE = re.compile(r"\((?P<v>(?=[A-Z0-9 -]{0,9}[0-9])(?=[A-Z0-9 -]{0,9}[A-Z])"
-                              r"(?:[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}|[A-Z0-9]{6,8}))\)")
-_BRACKETED_GATE = re.compile(r"\([A-Z0-9]{1,8}[ -]?[A-Z0-9]{0,5}\)")
+                              r"(?:[A-Z0-9]{1,4}[ -][A-Z0-9]{2,5}|[A-Z0-9]{6,8})"
+                              # (in a note typed in lower case, with two digits or more: "2015 honda civic (abc-1234)")
+                              r"|(?=[a-z0-9 -]{0,9}[0-9][a-z -]{0,9}[0-9])(?=[a-z0-9 -]{0,9}[a-z])"
+                              r"(?:[a-z0-9]{1,4}[ -][a-z0-9]{2,5}|[a-z0-9]{6,8}))\)")
+_BRACKETED_GATE = re.compile(r"\([A-Za-z0-9]{1,8}[ -]?[A-Za-z0-9]{0,5}\)")
 #: A vehicle described right before the bracket: a model year and a make, or a vehicle word.
 _VEHICLE_BEFORE = re.compile(r"(?i:\b(?:vehicle|veh|car|truck|van|suv|sedan|pickup|motorcycle|auto)\b)[^()\n]{0,40}$"
                              r"|\b(?:19|20)[0-9]{2}[ ][A-Z][A-Za-z-]+(?:[ ][A-Z0-9][A-Za-z0-9-]*){0,3}[ ]?$")
@@ -53,7 +56,9 @@ _STATE_BEFORE = re.compile(r"(?:^|(?<=[,:|(\t])|(?<=[,:|(][ ])|(?<=[ ]{2})|(?<=p
                            r"|(?<=tag )|(?<=Tag )|(?<=TAG ))(?P<st>[A-Z]{2})[ -]$", re.M)
 #: A state's field beside a plate or licence: "Reg St: OH", "St: PA", "Issuing state: WA", "State FL" (no colon).
 _STATE_FIELD = re.compile(r"(?<![\w-])(?:(?i:reg(?:istration)?\.?[ ]+st(?:ate)?|issuing[ ]+state|st)[ ]*:"
-                          r"|(?i:issuing[ ]+)?(?:State|STATE|state))[ ]*(?P<st>[A-Z]{2})(?![\w])")
+                          r"|(?i:issuing[ ]+)?(?:State|STATE|state))[ ]*(?P<st>[A-Z]{2})(?![\w])"
+                          # (a lower-case code only in a field with a colon: "state: ca")
+                          r"|(?<![\w-])(?:issuing[ ]+)?(?:state|st)[ ]*:[ ]*(?P<lo>[a-z]{2})(?![\w])")
 #: The state after a found plate or licence in a clause of its own: ", VA" or " NJ" before the clause ends, "(KY"
 #: before a gap, "(mn)" in a note typed in lower case ("DL 163656973, VA", "plate MXW460 FL)", "dl 93805497 (in)").
 _STATE_CLAUSE = re.compile(r"(?:,[ ]|[ ])(?P<st>[A-Z]{2})(?=[ \t]*(?:$|[,;)\t]|[ ]{2}|\.(?:\s|$)))"
@@ -158,7 +163,11 @@ def find_issued_ids(scan: Scan) -> None:
         line_end = text.find("\n", e)
         for f in _STATE_FIELD.finditer(text, e, len(text) if line_end < 0 else line_end):
             if f.start() - e <= 24:
-                _state(scan, f)
+                if f.group("lo"):
+                    if f.group("lo").upper() in vocab.STATE_CODES:
+                        scan.emit(f.start("lo"), f.end("lo"), "STATE", 0.8)
+                else:
+                    _state(scan, f)
             break
 
 
