@@ -347,3 +347,30 @@ def test_numbered_street_after_lives_at(text: str, street: str) -> None:
                                   "she lives at 2 West with her son"])
 def test_not_numbered_street_after_lives_at(text: str) -> None:
     assert found(text, "STREET") == []
+
+
+# ------------------------------------------------------------------ a name before its bracketed age
+
+
+@pytest.mark.parametrize("text, name", [
+    ("Nurse line: mother called about Sky (5 months) with fever 39.2, drinking ok.", "Sky"),
+    ("Pt Honey (age 7) has a rash", "Honey"),
+])
+def test_name_before_bracketed_age(lex: LexiconDetector, text: str, name: str) -> None:
+    assert name in lexicon(lex, text, "PATIENT", "DOCTOR")
+
+
+@pytest.mark.parametrize("text", [
+    "She took Tylenol (5 months) daily.",
+    "Started Prozac (3 months) ago",
+    "History: Asthma (age 5).",
+    "he lived in Boston (2 years old) then moved",
+    "Cough (3 mos), no fever.",
+])
+def test_not_name_before_bracketed_age(lex: LexiconDetector, text: str) -> None:
+    assert lexicon(lex, text, "PATIENT", "DOCTOR") == []
+
+
+@pytest.mark.parametrize("text", ["She took Tylenol (5 months) daily.", "Started Prozac (3 months) ago"])
+def test_no_bracketed_age_after_a_drug(text: str) -> None:
+    assert found(text, "AGE") == []

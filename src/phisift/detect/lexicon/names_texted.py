@@ -14,8 +14,10 @@ never "it's cold here", "it's all here", "it's Mum here".
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from ...text import ENGLISH_STOPWORDS
+from .casing import clinical_vocabulary
 from .cues import CALENDAR, KIN_NOT_PLACES, NAME_STOP, NOT_NAMES, PARTICLES, RELATIONS, TITLES
 from .labels import PATIENT
 from .state import PassState
@@ -201,3 +203,39 @@ def pass_introduced_names(doc: Tokens, state: PassState) -> None:
         if not lower_text and not (doc.is_title_case(t) and doc.is_title_case(t + 1)):
             continue
         state.emit(t, t + 2, PATIENT, 0.75)
+
+
+#: An age in brackets with what makes it one: "(5 months)", "(3 mos)", "(4 yo)", "(age 7)", "(6 years old)".
+_BRACKETED_AGE_WORDS = re.compile(
+    r"\([ \t]*(?:(?:age|aged)[ \t]+[0-9]{1,3}|[0-9]{1,3}[ \t]*(?:months?|mos?|yo|y/o|y\.o\.|(?:years?|yrs?)[ \t]+old)"
+    r"(?:[ \t]+old)?)[ \t]*\)", re.IGNORECASE)
+
+
+_PLACE_PREPS = frozenset("in at from to near into".split())
+
+
+def pass_names_before_bracketed_age(doc: Tokens, state: PassState) -> None:
+    """"mother called about Sky (5 months) with fever", "Pt Honey (age 7) has a rash": a capitalised word mid-sentence
+    (in a text typed in lower case, a listed given name) right before a bracketed age is the person it belongs to;
+    never a word of the notes ("Tylenol (5 months)", "Cough (3 mos)") or a title, month or kin word."""
+    if "(" not in doc.text:
+        return
+    lex = doc.lex
+    lower_text = doc.text.islower() or state.recased
+    for m in _BRACKETED_AGE_WORDS.finditer(doc.text):  # a literal "(" opens it: the engine skips to those
+        t = bisect_right(doc.ends, m.start()) - 1
+        if t < 1 or state.taken[t] or doc.text[doc.ends[t] : m.start()].strip(" \t"):
+            continue
+        k = doc.keys[t]
+        if not k.replace("-", "").isalpha() or len(k) < 2 or k in NAME_STOP or k in TITLES or k in CALENDAR \
+                or k in NOT_NAMES or k in RELATIONS or k in KIN_NOT_PLACES or k in ENGLISH_STOPWORDS:
+            continue
+        if lex.is_place_word(k) and doc.keys[t - 1] in _PLACE_PREPS:
+            continue  # "lived in Boston (2 years old)"
+        if lower_text:
+            if k not in lex.first:
+                continue
+        elif not doc.is_title_case(t) or doc.gap(t).strip()[-1:] in (".", "!", "?", ":") or "\n" in doc.gap(t) \
+                or k in lex.terms or k not in lex.first and (k in clinical_vocabulary() or lex.is_allowed(k)):
+            continue
+        state.emit(t, t + 1, PATIENT, 0.75)

@@ -38,7 +38,8 @@ from .names_prose import pass_prose_names
 from .names_general import pass_general_names
 from .names_questions import pass_question_names
 from .names_texted import (
-    pass_introduced_names, pass_its_name_here, pass_kin_name_before_age, pass_named_through_kin, pass_possessed_full_names,
+    pass_introduced_names, pass_its_name_here, pass_kin_name_before_age, pass_named_through_kin,
+    pass_names_before_bracketed_age, pass_possessed_full_names,
     pass_texted_possessives,
 )
 from .names_scripts import pass_other_scripts
@@ -104,6 +105,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_firm_lists, "found ORGANIZATION", "'Ceiba Solutions, Seeclickfix and Hubbard-Thomas': a firm's list neighbours"),
     Pass(pass_firm_towns, "found ORGANIZATION", "'at Citigroup in Échirolles,': a firm's town, before names take it"),
     Pass(pass_kin_name_before_age, "", "'my mum juan short (16)': a relative's full name closed by their bracketed age, before the cue pass takes the given name alone"),
+    Pass(pass_names_before_bracketed_age, "", "'called about Sky (5 months)': a capitalised word before a bracketed age, after the relatives' full names"),
     Pass(pass_name_cues, "", "'seen by X', 'his daughter X', 'Patient: X': context before word lists"),
     Pass(pass_cues_any_case, "", "'To: sofia duarte', 'RE: F.P. Cisneros': what the cue pass leaves for case"),
     Pass(pass_header_name, "", "'Rusty Swan, 2020-01-26' on a note's first line"),

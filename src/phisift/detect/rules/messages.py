@@ -16,7 +16,9 @@ from .ages import KIN, words_value
 from .base import Scan, TextPass, matches_on_lines, started_finditer
 from .checks import month_day_ok
 from .regex_parts import UNIT_AFTER
+from .addresses import person_names
 from .dates import date_cue
+from .intl_addresses import _common_words
 from ...text import clinical_vocabulary
 
 #: Forum shorthand for relatives and partners (Mumsnet, Reddit): mother-in-law, dear husband, boyfriend ...
@@ -90,6 +92,8 @@ def _person_before(scan: Scan, pos: int) -> bool:
         return True
     if len(w) < 3 or w.lower() in clinical_vocabulary() or not (w[0].isupper() or text.islower()):
         return False
+    if w.lower() in _common_words() and w[:1].upper() + w[1:].lower() not in person_names():
+        return False  # "Tylenol (5 months)": a word of the allowlist, no given name ("Sky (5 months)" is one)
     prev = _WORD_BEFORE.search(text, max(0, before.start() - 30), before.start())
     if prev is not None and prev.group("w").lower() in _PLACE_PREPS:
         return False  # "lived in Boston (2 years)": a stay, not an age
