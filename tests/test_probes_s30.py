@@ -182,3 +182,34 @@ def test_british_wards_and_meetings_are_no_hospital(det, text, value):  # noqa: 
 @pytest.mark.parametrize("text", ["transferred to icu overnight for monitoring.", "sent to ccu emergently after the arrest."])
 def test_a_unit_and_a_time_word_in_lower_case_are_no_hospital(det, text):  # noqa: F811
     assert not any(label == "HOSPITAL" for label, _ in found(det, text)), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("She had her surgery at ucsf in 2021.", "ucsf"),
+    ("she was treated at aiims delhi.", "aiims delhi"),
+    ("outpatient mri at sunnybrook.", "sunnybrook"),
+    ("he had a cabg at mayo in 2015.", "mayo"),
+    ("her bloods were done at labcorp.", "labcorp"),
+    ("reviewed at sickkids in 2018.", "sickkids"),
+])
+def test_a_lower_case_institution_where_care_was_given(det, text, name):  # noqa: F811
+    got = found(det, text)
+    assert any(label in ("HOSPITAL", "ORGANIZATION") and v == name for label, v in got), got
+
+
+@pytest.mark.parametrize(("text", "name"), [("Reviewed at SickKids in 2018.", "SickKids"),
+                                            ("Retrieved to the Alfred after the crash.", "Alfred"),
+                                            ("Her bloods were done at LabCorp.", "LabCorp")])
+def test_an_institution_where_care_was_given(det, text, name):  # noqa: F811
+    got = found(det, text)
+    assert any(label in ("HOSPITAL", "ORGANIZATION") and v == name for label, v in got), got
+
+
+@pytest.mark.parametrize("text", _cases([
+    ("Reviewed at bedside with nursing.",), ("reviewed at mdt on friday.",), ("Seen at home by the nurse.",),
+    ("All systems were reviewed and negative unless mentioned in HPI.",), ("He was born in Lagos, Nigeria, and moved here.",),
+    ("Treated at triage with fluids.",), ("Her echocardiogram was done at XYZ.",), ("He was born at home at term.",),
+]))
+def test_no_institution_in_these_slots(det, text):  # noqa: F811
+    text = text[0]
+    assert not any(label in ("HOSPITAL", "ORGANIZATION") for label, _ in found(det, text)), found(det, text)

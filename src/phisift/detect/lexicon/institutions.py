@@ -19,6 +19,7 @@ from .cues import (
 )
 from .casing import inflected
 from .labels import CITY, DOCTOR, HOSPITAL, LOCATION_OTHER, ORGANIZATION
+from .name_runs import PLACEHOLDER_NAMES
 from .places import state_after
 from .specific import city_prefix, specific
 from .state import PassState
@@ -415,8 +416,9 @@ def pass_hospital_acronyms(doc: Tokens, state: PassState) -> None:
         if state.taken[i] or not (2 <= len(w) <= 6) or not w.isalpha() or not w.isupper() or i == 0:
             continue
         k = doc.keys[i]
-        if k in ACRONYM_NOT_HOSPITAL or k in CREDENTIAL_WORDS or w in lex.state_codes or lex.is_allowed(k):
-            continue
+        if k in ACRONYM_NOT_HOSPITAL or k in CREDENTIAL_WORDS or w in lex.state_codes or lex.is_allowed(k) \
+                or k in PLACEHOLDER_NAMES:
+            continue  # "done at XYZ": a transcription's placeholder
         prev = doc.words[i - 1]
         if not doc.simple_gap(i) or not (
             prev == "at" or (prev in ("to", "from") and i > 1 and doc.keys[i - 2] in _TRANSFER_VERBS)

@@ -24,6 +24,7 @@ from .institutions_cued import _NOT_HOSPITAL, KNOWN_HOSPITALS, ORG_SLOT_WORDS, k
 from .labels import HOSPITAL, ORGANIZATION
 from .places import place_at
 from .specific import specific
+from .name_runs import PLACEHOLDER_NAMES
 from .state import PassState
 from .tokens import Tokens, _last_words
 
@@ -33,7 +34,7 @@ _CONNECTORS = frozenset("of and the y de del la las los van von der den und og o
 _CLAUSE_END = (NAME_STOP - _CONNECTORS) | CALENDAR | frozenset(
     "regarding for last next since until because but where who which was were will would has had have then "
     "after before during when while so today tonight tomorrow yesterday ago about re overnight immediately "
-    "emergently urgently again stat "
+    "emergently urgently again stat without "
     # a verb after the employer named as the subject: "my employer chopra logistics wants a letter"
     "is are wants needs says said asks asked told sent called requires required requested refuses refused gave gives "
     "paid pays closed".split()
@@ -61,6 +62,10 @@ _STRONG_SLOTS: dict[str, frozenset[str]] = {
     **{w: frozenset({"at", "to", "from"}) for w in "opinion followed transferred readmitted airlifted flown".split()},
     **{w: frozenset({"from"}) for w in "requested records imaging films studies letter received correspondence".split()},
     **{w: frozenset({"to"}) for w in "sent faxed mailed".split()},
+    # where care was given: "had her surgery at ucsf", "treated at aiims", "admitted to tan tock seng"
+    **{w: frozenset({"at"}) for w in "surgery surgeries treated seen born delivered hospitalized hospitalised "
+                                    "chemo chemotherapy biopsy operated reviewed bloods mri cabg".split()},
+    **{w: frozenset({"at", "to", "from"}) for w in "admitted discharged retrieved referred".split()},
     **{w: frozenset({"at", "by", "for", "with"}) for w in "employed works worked working work volunteers volunteer".split()},
 }
 _SLOT_PREPS = frozenset({"at", "to", "from", "by", "for", "with"})
@@ -210,8 +215,8 @@ def pass_caseless_slots(doc: Tokens, state: PassState) -> None:
         if not _first_word_ok(doc, i):
             continue
         b = _clause_run(doc, state, i)
-        if b <= i or (b - i == 1 and doc.keys[i] in _NOT_HOSPITAL):
-            continue
+        if b <= i or (b - i == 1 and (doc.keys[i] in _NOT_HOSPITAL or doc.keys[i] in PLACEHOLDER_NAMES)):
+            continue  # "taken to icu", "echo done at xyz" (a transcription's placeholder)
         if lowered and not (all(not doc.cap[t] for t in range(i, b)) or _capitals_named(doc, i, b)):
             continue  # title case: the cased passes judge the run
         toks = range(i, b)

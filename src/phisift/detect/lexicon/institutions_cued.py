@@ -33,7 +33,7 @@ from .cues import (
 )
 from .institutions import ACRONYM_NOT_HOSPITAL, UNIT_ACRONYMS
 from .labels import HOSPITAL, NAME_LABELS, ORGANIZATION
-from .name_runs import lower_initial
+from .name_runs import PLACEHOLDER_NAMES, lower_initial
 from .places import place_at
 from .specific import _double_barrelled, _eponym_pair, specific
 from .state import PassState
@@ -44,12 +44,15 @@ HOSPITAL_SLOT_WORDS = frozenset(
     "opinion followed inpatient outpatient seen treated admitted readmitted transferred transfer call "
     "presented presents presenting requested imaging records films studies scans lifted flown airlifted "
     "evaluated discharged delivered hospitalized hospitalised hospitalization hospitalisation stay "
-    "stayed surgery operated taken consultation consult biopsy mri ct workup".split()
+    "stayed surgery operated taken consultation consult biopsy mri ct workup "
+    "retrieved born chemo chemotherapy bloods reviewed cabg".split()  # "retrieved to the Alfred", "born at Addenbrooke's"
 )
+#: Slot words whose slot is a hospital only after "at": "born at Addenbrooke's", not "born in Lagos".
+_AT_ONLY_SLOT_WORDS = frozenset("born chemo chemotherapy bloods reviewed cabg".split())
 #: ... and those that make it an employer, a laboratory, a court or an office.
 ORG_SLOT_WORDS = frozenset(
     "employed works worked working work volunteers volunteer received letter sent correspondence "
-    "mailed faxed".split()
+    "mailed faxed laid fired".split()  # "laid off from Alcoa"
 )
 _SLOT_PREPS = frozenset("at to from in by".split())
 #: Words that end a slot run though capitalised: a time after the name ("X Monday").
@@ -149,8 +152,8 @@ def _slot_before(doc: Tokens, i: int) -> str | None:
     # the cue word stands up to 7 words before, in the same sentence ("works as a barista at")
     for t in range(p - 1, max(-1, p - 8), -1):
         k = doc.keys[t]
-        if k in HOSPITAL_SLOT_WORDS and prep != "by":
-            return HOSPITAL  # "seen by X" is a person
+        if k in HOSPITAL_SLOT_WORDS and prep != "by" and (prep == "at" or k not in _AT_ONLY_SLOT_WORDS):
+            return HOSPITAL  # "seen by X" is a person; "born in X" a town
         if k in ORG_SLOT_WORDS and prep != "in":
             return ORGANIZATION
         g = doc.gap(t + 1)
@@ -239,9 +242,9 @@ def pass_institution_slots(doc: Tokens, state: PassState) -> None:
             b -= 1  # the room is not the name: "taken to AEVMH Operating Room #1"
         if not _run_ok(doc, state, i, b):
             continue
-        if b - i == 1 and (doc.keys[i] in _NOT_HOSPITAL or doc.keys[i] in KIN_NOT_PLACES
+        if b - i == 1 and (doc.keys[i] in _NOT_HOSPITAL or doc.keys[i] in KIN_NOT_PLACES or doc.keys[i] in PLACEHOLDER_NAMES
                            or doc.is_upper(i) and len(doc.words[i]) <= 2):
-            continue  # "to OR", "taken to PACU", "changed to Dou" (a recased "dou"): a unit, not a hospital
+            continue  # "to OR", "taken to PACU", "changed to Dou" (a recased "dou"), "done at XYZ": no hospital
         state.emit(i, b, label, 0.8)
 
 
