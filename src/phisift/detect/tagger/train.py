@@ -447,12 +447,10 @@ def _train_crf_folder(
     values = tuple(chosen[k] for k in base.grid_keys)
     members = None
     if ensemble:
-        crfs = [n for n in ensemble if n != NEURAL]
-        members = _train_members(crfs, train_docs, folder, settings, base.with_values(values), seed, jobs, log) \
-            if crfs else []
-        if NEURAL in ensemble:
-            members.append(_train_neural_member(train_docs, dev_docs, folder, settings, gazetteer, clusters, seed,
-                                                consistency, log))
+        neural = (lambda: _train_neural_member(train_docs, dev_docs, folder, settings, gazetteer, clusters, seed,
+                                               consistency, log)) if NEURAL in ensemble else None
+        members = _train_members([n for n in ensemble if n != NEURAL], train_docs, folder, settings,
+                                 base.with_values(values), seed, jobs, log, meanwhile=neural)
         if dev_docs:
             det = _detector(folder / CRF_FILE, settings, gazetteer, clusters, candidate_context, consistency)
             det.add_members([{**m, "model_file": folder / m["model_file"]} for m in members],
@@ -486,11 +484,14 @@ def _train_crf_folder(
 
 
 def _train_members(names: list[str], docs: Sequence[Document], folder: Path, settings: FeatureSettings,
-                   params: CrfParams, seed: int, jobs: int, log: Log) -> list[dict[str, Any]]:
+                   params: CrfParams, seed: int, jobs: int, log: Log,
+                   meanwhile: Callable[[], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Train the ensemble members (``ensemble.MEMBERS``) with the chosen setting; their config entries.
 
     Each member's sequences are made in this process, then trained in a forked worker (up to
     ``jobs`` at once) while the next member's are made; its sequences are dropped here once forked.
+    ``meanwhile`` (the neural member's training) runs in this process while the last workers train,
+    and its config entry comes last.
     """
     jackknife = _jackknife_gazetteers(docs, max(2, settings.gazetteer_folds)) if settings.gazetteer else None
     fork = jobs > 1 and "fork" in mp.get_all_start_methods()
@@ -518,8 +519,12 @@ def _train_members(names: list[str], docs: Sequence[Document], folder: Path, set
         worker.start()
         running.append(worker)
         del xs, ys
-    for worker in running:
-        _join(worker)
+    try:
+        if meanwhile is not None:
+            out.append(meanwhile())
+    finally:  # a failed neural member leaves no CRF worker behind
+        for worker in running:
+            _join(worker)
     return out
 
 
