@@ -374,3 +374,25 @@ def test_not_name_before_bracketed_age(lex: LexiconDetector, text: str) -> None:
 @pytest.mark.parametrize("text", ["She took Tylenol (5 months) daily.", "Started Prozac (3 months) ago"])
 def test_no_bracketed_age_after_a_drug(text: str) -> None:
     assert found(text, "AGE") == []
+
+
+# ------------------------------------------------------------------ two unlisted title-case words closing a person's slot
+
+
+@pytest.mark.parametrize("text, name", [
+    ("our address changed - please update it for Divina Dizon", "Divina Dizon"),
+    ("please update it for Lhen Dizon.", "Lhen Dizon"),
+])
+def test_title_pair_in_slot(lex: LexiconDetector, text: str, name: str) -> None:
+    assert name in lexicon(lex, text, "PATIENT", "DOCTOR")
+
+
+@pytest.mark.parametrize("text", [
+    "I need a refill for Physical Therapy.",
+    "the appointment is for Type Two.",
+    "he was seen for Lyme Disease.",
+    "prescribed for Crohn Disease",
+    "referred for Mayo Clinic.",
+])
+def test_not_title_pair_in_slot(lex: LexiconDetector, text: str) -> None:
+    assert lexicon(lex, text, "PATIENT", "DOCTOR") == []

@@ -10,7 +10,8 @@ are no common words; this pass takes, in the same slot and closed the same way:
   given name that is a common word and a surname that is none ("art schaefer");
 * lowercase initials and a surname ("r. nguyễn", "m.g. martinez");
 * one capitalised surname on the lists that is no common word, no given name alone and no
-  place ("records for Mathiesen.").
+  place ("records for Mathiesen.");
+* two title-case words on no list of words, terms, places or heads ("please update it for Divina Dizon").
 
 The slot word must be lowercase and the text not typed in one case, and the phrase must be
 closed by punctuation or the end of the text, so "for pain relief" or "with Coumadin 5 mg"
@@ -97,6 +98,22 @@ def _lone_surname(doc: Tokens, i: int) -> int | None:
     return i + 1 if _closed(doc, i + 1) and not doc.eponym_after(i + 1) else None
 
 
+def _title_pair(doc: Tokens, i: int) -> int | None:
+    """'please update it for Divina Dizon', 'the bill for Lhen Dizon.': two title-case words on no list of words,
+    terms, places or heads, closing the phrase (a name no list holds: "for Physical Therapy." and "for Mayo
+    Clinic." are words and heads)."""
+    if i + 1 >= doc.n or not (doc.is_title_case(i) and doc.is_title_case(i + 1)) or not doc.simple_gap(i + 1):
+        return None
+    lex = doc.lex
+    for k in (doc.keys[i], doc.keys[i + 1]):
+        if _plain_word(doc, k) or lex.is_allowed(k) or k in lex.head_last or len(k) < 2 \
+                or not k.replace("-", "").replace("'", "").isalpha():
+            return None
+    if doc.dose_after(i + 2) or doc.eponym_after(i + 2) or not _closed(doc, i + 2):
+        return None
+    return i + 2
+
+
 def pass_slot_names(doc: Tokens, state: PassState) -> None:
     """Names in a person's slot, closed by punctuation (see the module docstring)."""
     if doc.text.islower() or doc.text.isupper():
@@ -104,7 +121,7 @@ def pass_slot_names(doc: Tokens, state: PassState) -> None:
     for i in doc.follow(_SLOT_BEFORE):
         if doc.cap[i - 1] or state.taken[i] or not doc.simple_gap(i):
             continue
-        j = _lower_pair(doc, i) or _lower_initials(doc, i) or _lone_surname(doc, i)
+        j = _lower_pair(doc, i) or _lower_initials(doc, i) or _lone_surname(doc, i) or _title_pair(doc, i)
         if j is None or not state.free(i, j):
             continue
         state.emit(i, j, DOCTOR if doc.clinician_context(i) else PATIENT, 0.7)
