@@ -183,7 +183,8 @@ _INTRODUCERS = {"am": "i", "is": "this"}
 
 def pass_introduced_names(doc: Tokens, state: PassState) -> None:
     """"Bonjour, I am Honey Methavorakul from Durban", "this is honey kairys the pharmacy says": a writer's given
-    name (listed) and a surname no word list allows, after "I am" or "this is" and before where they are from,
+    name (listed, or in a cased text any title-case word no list allows: "I am Tahnh Ngyen from") and a surname no
+    word list allows, after "I am" or "this is" and before where they are from,
     a new clause or a stop ("I am Black and", "this is Normal" stay: one word, or a word for a surname)."""
     lex = doc.lex
     lower_text = doc.text.islower() or state.recased
@@ -196,12 +197,14 @@ def pass_introduced_names(doc: Tokens, state: PassState) -> None:
         if t + 2 < doc.n and doc.simple_gap(t + 2) and doc.keys[t + 2] not in _AFTER_INTRODUCED:
             continue
         k1, k2 = doc.keys[t], doc.keys[t + 1]
-        if k1 not in lex.first or k1 in NAME_STOP or k1 in CALENDAR or k1 in NOT_NAMES or k1 in RELATIONS:
+        if k1 in NAME_STOP or k1 in CALENDAR or k1 in NOT_NAMES or k1 in RELATIONS:
             continue
         if not _name_word(doc, t + 1) or lex.is_allowed(k2) or k2 in TITLES:
             continue
         if not lower_text and not (doc.is_title_case(t) and doc.is_title_case(t + 1)):
             continue
+        if k1 not in lex.first and (lower_text or not _name_word(doc, t) or lex.is_allowed(k1) or lex.is_place_word(k1)):
+            continue  # capitalised, a given name no list holds ("I am Tahnh Ngyen from"); in lower case a listed one
         state.emit(t, t + 2, PATIENT, 0.75)
 
 
