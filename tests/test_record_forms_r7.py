@@ -240,3 +240,22 @@ def test_r7_lower_case_forms(text: str, expected: tuple[str, str]) -> None:
 )
 def test_r7_lower_case_negatives(text: str) -> None:
     assert not {lab for _, lab in found(text)} & {"VEHICLE", "IDNUM", "STATE"}, found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("Ticket # 48213\n", "48213"), ("Permit # P4821\n", "P4821"), ("Invoice No. A12B3\n", "A12B3"),
+     ("Inmate number 48213\n", "48213"), ("Tracking #: 1Z999AA10123456784\n", "1Z999AA10123456784"),
+     ("Docket # 48213\n", "48213"), ("Title No.: 48848645   Registration # IB35270\n", "48848645")],
+)
+def test_r7_paper_numbers(text: str, value: str) -> None:
+    assert (value, "IDNUM") in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Resident # 4 on the unit\n", "client number 2\n", "Request: none; file unknown; control group\n",
+     "The referral was sent; statement of purpose\n"],
+)
+def test_r7_paper_numbers_negatives(text: str) -> None:
+    assert "IDNUM" not in {lab for _, lab in found(text)}, found(text)

@@ -144,6 +144,11 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                   rf"|passport{SP}*{_NO}?"
                   # a motor insurance card ("green card UK/439/6384259"), a certificate number ("Certificate 453-7647570")
                   rf"|green{SP}+card(?:{SP}*{_NO})?|certificate{SP}*{_NO}?"
+                  # the numbers of a record's other papers, after a number mark: "Ticket # 48213", "Permit # P4821",
+                  # "Invoice No. 2023-451", "Inmate number 12345-678"
+                  rf"|(?:ticket|permit|placard|incident|tracking|invoice|statement|request|referral|authori[sz]ation|auth"
+                  rf"|episode|admission|contract|agreement|title|student|customer|client|resident|inmate|file|docket"
+                  rf"|control|voucher|receipt|transaction|wristband|dispatch|trip|enrol(?:l)?ment){SP}*{_NO}"
                   # an employer's or a provider's tax number on a claim: "TIN 51-4159763", "FEIN 38-8466902"
                   rf"|(?-i:TIN|EIN|FEIN)(?={SP}*(?:{_NO}|:)?{SP}*[0-9]{{2}}-?[0-9]{{7}}(?![0-9]))"),
     ]
@@ -215,7 +220,10 @@ def _id_words(lang: Languages) -> list[str]:
         "req", "case", "reference", "ref", "document", "report", "claim", "npi", "employee", "badge", "path",
         "pathology", "lab", "passport", "tag", "doc", "escription", "dictation", "transcription", "application",
         "confirmation", "nhs", "chi", "h&c", "tin", "ein", "fein", "hic", "mbr", "ramq", "phn", "ohip", "ehic", "kvnr",
-        "versichertennummer", "cardholder", "insured", "driving", "green", "certificate", "cdl",
+        "versichertennummer", "cardholder", "insured", "driving", "green", "certificate", "cdl", "ticket", "permit", "placard", "incident", "tracking",
+        "invoice", "statement", "request", "referral", "authorization", "authorisation", "auth", "episode", "admission",
+        "contract", "agreement", "title", "student", "customer", "client", "resident", "inmate", "file", "docket",
+        "control", "voucher", "receipt", "transaction", "wristband", "dispatch", "trip", "enrollment", "enrolment",
         # keys of JSON and form exports written in camel case ("subscriberId", "memberId", "groupNumber")
         "subscriberid", "memberid", "policyid", "policynumber", "groupnumber", "groupid", "licensenumber",
         "licenseplate", "licenceplate", "driverslicense", "driverlicense", "driverslicence",
