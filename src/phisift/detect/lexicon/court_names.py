@@ -6,7 +6,8 @@ Caucasus, Russia, Ukraine and the Balkans without a title: "Said-Magomed Imakaye
 pieces of evidence are used:
 
 * a surname of a shape these languages give surnames (-ov/-ova, -ev/-eva, -enko, -shvili, -dze, -yan,
-  -oğlu, -escu, -ović, -ski/-ska, -ovich/-ovna ...) that no list holds as a word, after a capitalised
+  -oğlu, -escu, -ović, -ski/-ska, -ovich/-ovna ...; an Arabic or Hebrew article and a hyphen, "Al-Harbi",
+  "El-Sayed", "Ben-David", in clinical notes too) that no list holds as a word, after a capitalised
   given name (a listed first name or a word no list holds); a patronymic may stand between;
 * apposition to a relation or a role: "The applicant's brother, Said-Magomed Imakayev, was ..." (the
   capitalised run between the commas after "brother", "neighbour", "lawyer", "witness" ...).
@@ -27,6 +28,8 @@ _SURNAME_ENDINGS = (
     "yants", "oglu", "oğlu", "escu", "eanu", "ović", "ević", "ovic", "evic", "ski", "ska", "sky", "skaya",
     "skiy", "skyi", "ayev", "iyev", "aeva", "ieva", "yeva", "ovs", "ovas", "ienė", "aitė", "ytė",
 )
+#: Articles and kin words that open a hyphenated Arabic or Hebrew family name ("Al-Harbi", "El-Sayed", "Abu-Bakr").
+_ARTICLES = ("al-", "el-", "abu-", "ibn-", "bin-", "bint-", "ben-", "ould-")
 _PATRONYMIC_ENDINGS = ("ovich", "evich", "ovna", "evna", "yevich", "yevna", "ich")
 #: Roles and relations whose name may follow in apposition ("the applicant's brother, X,").
 _APPOSITION = RELATIONS | frozenset(
@@ -39,7 +42,17 @@ class _SurnameKeys:
     """Keys of the surname shapes: a container the key index asks about each distinct key once."""
 
     def __contains__(self, k: object) -> bool:
-        return isinstance(k, str) and len(k) > 4 and k.endswith(_SURNAME_ENDINGS)
+        # the ending test first, inline: the key index asks this of every distinct key of a note
+        return isinstance(k, str) and len(k) > 4 and (k.endswith(_SURNAME_ENDINGS) or "-" in k and _shaped(k))
+
+
+def _shaped(k: str) -> bool:
+    """A surname of one of the shapes: an ending ("Umarov") or an article before a hyphen ("Al-Harbi")."""
+    if len(k) <= 4:
+        return False
+    if k.endswith(_SURNAME_ENDINGS):
+        return True
+    return k.startswith(_ARTICLES) and k.count("-") == 1 and len(k) - k.index("-") > 3 and k.replace("-", "").isalpha()
 
 
 _SURNAME_KEYS = _SurnameKeys()
@@ -47,7 +60,7 @@ _SURNAME_KEYS = _SurnameKeys()
 
 def _surname(doc: Tokens, t: int) -> bool:
     k = doc.keys[t]
-    return doc.cap[t] and not doc.is_upper(t) and len(k) > 4 and k.endswith(_SURNAME_ENDINGS) \
+    return doc.cap[t] and not doc.is_upper(t) and _shaped(k) \
         and not doc.lex.is_allowed(k) and not doc.lex.is_place_word(k) and k not in NAME_STOP
 
 

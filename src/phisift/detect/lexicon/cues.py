@@ -260,7 +260,7 @@ DOSE_AFTER = re.compile(
 #: Name particles that may stand lowercase inside a name.
 PARTICLES = frozenset(
     "van von der den de del della di da das dos du la le les los las y e zu ter ten bin ben al el "
-    "ibn abu".split()
+    "ibn abu dela delos".split()
 )
 
 #: Capitalised words of headers and roles that follow a cue but never are a name
