@@ -259,3 +259,21 @@ def test_r7_paper_numbers(text: str, value: str) -> None:
 )
 def test_r7_paper_numbers_negatives(text: str) -> None:
     assert "IDNUM" not in {lab for _, lab in found(text)}, found(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dr. Alvarez (lic. 12345)\n", ("12345", "LICENSE")),
+        ("Controlled substance registration: CSR-12345\n", ("CSR-12345", "LICENSE")),
+        ("NY Lic MD82909  Controlled Substance Reg # OK691295\n", ("OK691295", "LICENSE")),
+        ("Vehicle: Silver Jeep Cherokee, Lic YYL-3691 CA\n", ("YYL-3691", "VEHICLE")),
+    ],
+)
+def test_r7_prescriber_licences(text: str, expected: tuple[str, str]) -> None:
+    assert expected in found(text)
+
+
+def test_r7_prescriber_licences_negatives() -> None:
+    got = found("controlled substance use disorder; the lic 2 was renewed\n")
+    assert not {lab for _, lab in got} & {"LICENSE", "VEHICLE", "IDNUM"}, got

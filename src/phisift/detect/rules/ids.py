@@ -70,6 +70,9 @@ _SPACED_PLATE = (r"(?-i:(?=[A-Z0-9 ]{0,10}[A-Z])(?=[A-Z0-9 ]{0,10}[0-9])[A-Z0-9]
                  r"(?![\w-]))")
 #: A transmitter's or a device's short serial: five to twelve capitals and digits, a digit and two letters in it.
 _SHORT_SERIAL = re.compile(r"(?=[A-Z0-9]*[0-9])(?=(?:[0-9]*[A-Z]){2})[A-Z0-9]{5,12}")
+#: Words before a short "lic" on its line that make the value a plate.
+_VEHICLE_WORDS = re.compile(r"(?i)\b(?:vehicle|veh[0-9]?|car|truck|van|suv|sedan|pickup|motorcycle|auto|towed|parked)\b"
+                            r"|\b(?:19|20)[0-9]{2}[ ][A-Z][a-z]+[ ]")
 _MARKED_CUE = re.compile(r"(?i)[:#=º°]|(?<![a-z])(?:no|num|number|nbr|id)(?![a-z])")
 _PHONE_VALUE = re.compile(r"[0-9]+(?:[-. ][0-9]+)*")
 #: Upper-case letter prefix glued to digits: A1234567, AB1234563 (DEA), VINs.
@@ -125,7 +128,11 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                     rf"|(?-i:CSN|FIN)|billing{SP}*{_NO}"),
         ("DEVICE", rf"serial{SP}*{_NO}?|s/n|(?-i:SN)|lot{SP}*{_NO}?|model{SP}*{_NO}|device{SP}+(?:id|{_NO}|serial)"
                    rf"|(?-i:UDI)"),
-        ("LICENSE", rf"(?:driver'?s?{SP}+)?licen[sc]e{SP}*/{SP}*permit{SP}*{_NO}?|state{SP}+id(?:{SP}*card)?(?:{SP}*{_NO})?"
+        ("LICENSE", rf"(?:driver'?s?{SP}+)?licen[sc]e{SP}*/{SP}*permit{SP}*{_NO}?"
+                    # "Controlled substance registration: CSR-12345" (a prescriber's, not a vehicle's registration)
+                    rf"|controlled{SP}+substances?{SP}+(?:registration|reg\.?|licen[sc]e|certificate)(?:{SP}*{_NO})?"
+                    # "Dr. Alvarez (lic. 12345)": a bare "lic." before four digits or more
+                    rf"|lic\.?(?={SP}+[A-Za-z]{{0,3}}[-.]?[0-9]{{4,}}(?![\w]))|state{SP}+id(?:{SP}*card)?(?:{SP}*{_NO})?"
                     rf"|licen[sc]e{SP}*{_NO}?|lic\.?{SP}*{_NO}|(?-i:DEA){SP}*{_NO}?|state{SP}+licen[sc]e{SP}*{_NO}?"
                     rf"|driver'?s?{SP}*licen[sc]e{SP}*{_NO}?|driver'?s?{SP}+lic\.?(?:{SP}*{_NO})?|(?-i:DL|D/L)(?:{SP}*(?-i:No\.?|NO\.?|#)|(?={WS}:))|(?-i:CDL){SP}*{_NO}?"
                     # "DL 163656973, VA", "showed dl o094-299-974": a bare DL before five or more digits (not "mg/dL")
@@ -220,7 +227,7 @@ def _id_words(lang: Languages) -> list[str]:
         "req", "case", "reference", "ref", "document", "report", "claim", "npi", "employee", "badge", "path",
         "pathology", "lab", "passport", "tag", "doc", "escription", "dictation", "transcription", "application",
         "confirmation", "nhs", "chi", "h&c", "tin", "ein", "fein", "hic", "mbr", "ramq", "phn", "ohip", "ehic", "kvnr",
-        "versichertennummer", "cardholder", "insured", "driving", "green", "certificate", "cdl", "ticket", "permit", "placard", "incident", "tracking",
+        "versichertennummer", "cardholder", "insured", "driving", "green", "certificate", "cdl", "controlled", "ticket", "permit", "placard", "incident", "tracking",
         "invoice", "statement", "request", "referral", "authorization", "authorisation", "auth", "episode", "admission",
         "contract", "agreement", "title", "student", "customer", "client", "resident", "inmate", "file", "docket",
         "control", "voucher", "receipt", "transaction", "wristband", "dispatch", "trip", "enrollment", "enrolment",
@@ -345,6 +352,9 @@ def _id_after_cue(scan: Scan, s: int) -> int:
     digits = count_digits(value)
     if digits == 0:
         return 0
+    if label == "LICENSE" and scan.lower.startswith("lic", s) and not scan.lower.startswith("licen", s) \
+            and _VEHICLE_WORDS.search(scan.text, scan.line_start(s), s):
+        label = "VEHICLE"  # "Vehicle: Silver Jeep Cherokee, Lic YYL-3691": a short "lic" on a vehicle's line is its plate
     if label == "VEHICLE" and scan.lower.startswith("reg", s) and value.isdigit():
         label = "IDNUM"  # "Patient registration #: 1234567": a registration number, no plate
     marked = _MARKED_CUE.search(scan.text, s, vs) is not None
