@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import pytest
 
+import phisift
+
 from lexicon_helpers import det, found  # noqa: F401  (det is a fixture)
 from phisift.detect.rules.detector import detect_rules
 
@@ -239,3 +241,29 @@ def test_filipino_particles_inside_a_name(det, text, name):  # noqa: F811
     if text.islower():
         pytest.skip("a short text in lower case is read as mixed case: no capitalised name word to start from")
     assert any(label == "PATIENT" and v == name for label, v in found(det, text)), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "state", "code"), _cases([
+    ("Address: Unit 4, 17 Smith St, Parramatta NSW 2150", "NSW", "2150"),
+    ("Send correspondence to PO Box 1123, Alice Springs NT 0871.", "NT", "0871"),
+    ("Lives at 9 Hay St, Perth WA 6000 with her son.", "WA", "6000"),
+    ("Daughter's address: 17 Wattle St, Fitzroy VIC 3065, Australia.", "VIC", "3065"),
+]))
+def test_an_australian_state_and_its_postcode(text, state, code):
+    got = rules(text)
+    assert ("ZIP", code) in got and ("STATE", state) in got, got
+    assert ("DATE", code) not in {(s.label, text[s.start : s.end]) for s in phisift.detect(text)}
+
+
+@pytest.mark.parametrize("text", _cases([("Detained under the Mental Health Act 2014 for review.",),
+                                         ("NT 2000 ng/L, rising.",), ("Seen in SA 1999 and again later.",),
+                                         ("WA 9000 steps a day.",)]))
+def test_four_digits_outside_the_state_ranges_are_no_postcode(text):
+    text = text[0]
+    assert not any(label == "ZIP" for label, _ in rules(text)), rules(text)
+
+
+@pytest.mark.parametrize(("text", "street"), _cases([("Address: 8/22 Beach Rd, Bondi NSW 2026", "8/22 Beach Rd"),
+                                                     ("She lives at 3/117 Glenferrie Road, Malvern.", "3/117 Glenferrie Road")]))
+def test_a_unit_and_a_number_joined_by_a_slash(det, text, street):  # noqa: F811
+    assert ("STREET", street) in found(det, text), found(det, text)

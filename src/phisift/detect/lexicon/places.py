@@ -26,7 +26,7 @@ from .specific import specific
 from .state import PassState
 from .tokens import SPACE_GAPS, Tokens
 
-_STREET_NUMBER = re.compile(r"(?<![\w\-/.#])(\d+[A-Za-z]?)\s+$")
+_STREET_NUMBER = re.compile(r"(?<![\w\-/.#])((?:\d{1,4}/)?\d+[A-Za-z]?)\s+$")  # "18", "8/22" (a unit before the number)
 
 
 _UNITS = frozenset(
@@ -121,7 +121,7 @@ def _emit_street(doc: Tokens, state: PassState, start: int, i: int, j: int) -> N
 
 
 #: A house number before two words in lower case ("41 orchard lane"), and where such a number can start.
-_LOWER_HOUSE_NUMBER = re.compile(r"(?<![\w.])(?P<num>[0-9]{1,6}[A-Za-z]?)[ \t]+(?=[a-z]+[ \t]+[a-z])")
+_LOWER_HOUSE_NUMBER = re.compile(r"(?<![\w.])(?P<num>(?:[0-9]{1,4}/)?[0-9]{1,6}[A-Za-z]?)[ \t]+(?=[a-z]+[ \t]+[a-z])")
 _NUMBER_START = re.compile(r"[0-9](?<![\w.][0-9])")
 #: What every ``_RESIDENCE_CUE`` holds: a cheap test before the regex.
 _CUE_STEMS = ("liv", "resid", "mov", "reloc", "stay", "address", "home")

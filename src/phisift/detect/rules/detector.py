@@ -114,6 +114,7 @@ TEXT_PASSES: tuple[TextPass, ...] = (
     postcodes.RUNNING_POSTCODES,
     postcodes.EIRCODES,
     postcodes.PIN_CODES,
+    postcodes.AU_POSTCODES,
     intl_addresses.TOWNS_BEFORE_COUNTRIES,
     places.WORDLIKE_COUNTRIES,
     street_forms.STREET_FORMS,

@@ -241,6 +241,33 @@ def find_pin_codes(scan: Scan) -> None:
             scan.emit(m.start("town"), m.end("town"), "CITY", 0.7)
 
 
+#: An Australian state or territory and its four-digit postcode, in any case: "Parramatta NSW 2150", "bondi nsw 2026",
+#: "Alice Springs NT 0871". Found from the four digits (a blank, then the digits: a fast scan), then the state right
+#: before them; the code must lie in its state's ranges ("act 2014" is a law's year, not Canberra).
+_FOUR_DIGITS = re.compile(r"[ \t](?P<pc>[0-9]{4})(?![\w/-]|[.,:][0-9])")
+_AU_STATE_BEFORE = re.compile(r"(?<![\w'’.-])(?P<st>(?i:nsw|vic|qld|tas|act|sa|wa|nt))\.?[ \t]*$")
+_AU_RANGES = {
+    "nsw": ((1000, 2599), (2619, 2899), (2921, 2999)), "act": ((200, 299), (2600, 2618), (2900, 2920)),
+    "vic": ((3000, 3999), (8000, 8999)), "qld": ((4000, 4999), (9000, 9999)), "sa": ((5000, 5799),),
+    "wa": ((6000, 6797),), "tas": ((7000, 7799),), "nt": ((800, 899),),
+}
+
+
+def find_australian_postcodes(scan: Scan) -> None:
+    """An Australian state and its postcode: STATE and ZIP; in a note typed in lower case the four digits were
+    read as a year ("parramatta nsw 2150"). The state is weaker than a town the lexicon reads with it."""
+    text = scan.text
+    for m in _FOUR_DIGITS.finditer(text):
+        st = _AU_STATE_BEFORE.search(text, max(0, m.start() - 6), m.start())
+        if st is None:
+            continue
+        code = int(m.group("pc"))
+        if any(a <= code <= b for a, b in _AU_RANGES[st.group("st").lower()]):
+            scan.emit(st.start("st"), st.end("st"), "STATE", 0.75)
+            scan.emit(m.start("pc"), m.end("pc"), "ZIP", 0.95)
+
+
+AU_POSTCODES = TextPass(("ZIP", "STATE"), lambda scan: scan.has_digit, find_australian_postcodes)
 PIN_CODES = TextPass(("ZIP", "CITY"), lambda scan: scan.has_digit and ("," in scan.text or "india" in scan.lower),
                      find_pin_codes)
 EIRCODES = TextPass(("ZIP",), lambda scan: scan.has_digit and scan.may_hold("eircode", "eir code", ","," in ", " at ", " near "),
