@@ -267,3 +267,26 @@ def test_four_digits_outside_the_state_ranges_are_no_postcode(text):
                                                      ("She lives at 3/117 Glenferrie Road, Malvern.", "3/117 Glenferrie Road")]))
 def test_a_unit_and_a_number_joined_by_a_slash(det, text, street):  # noqa: F811
     assert ("STREET", street) in found(det, text), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "month"), _cases([("He moved to Boston in March.", "March"),
+                                                    ("Moved to 7 Aspen Close, flat 9, in March.", "March"),
+                                                    ("Relocated to Leeds in June with her son.", "June")]))
+def test_a_month_after_a_move_is_no_town(det, text, month):  # noqa: F811
+    assert ("CITY", month) not in found(det, text), found(det, text)
+
+
+@pytest.mark.parametrize(("text", "street"), [("Pt walked from Walter Terrace to the ED.", "Walter Terrace"),
+                                              ("She drove down Victoria Parade to the clinic.", "Victoria Parade"),
+                                              ("She fell near Harold Terrace yesterday.", "Harold Terrace")])
+def test_a_name_ending_in_a_street_type_after_a_place_preposition_is_a_street(det, text, street):  # noqa: F811
+    got = found(det, text)
+    assert ("STREET", street) in got and not any(label in ("PATIENT", "DOCTOR") for label, _ in got), got
+
+
+@pytest.mark.parametrize(("text", "name"), [("Spoke to John Street about the results.", "John Street"),
+                                            ("Letter from Mary Lane about her son.", "Mary Lane"),
+                                            ("Call from Glenn Close's daughter today.", "Glenn Close")])
+def test_a_surname_that_is_a_street_type_stays_a_person(det, text, name):  # noqa: F811
+    got = found(det, text)
+    assert not any(label == "STREET" and name in v for label, v in got), got

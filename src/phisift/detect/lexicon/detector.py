@@ -77,12 +77,24 @@ _RESIDENCE_ON = re.compile(r"(?i)\b(?:lives|live|living|lived|resides|reside|res
                            r"(?:[ \t]+(?:now|currently|still))?[ \t]+(?:on|off)[ \t]+$")
 
 
+#: A preposition of place or motion before a name, and the street types that are no one's surname: "walked from
+#: Walter Terrace", "drove down Victoria Parade" (not "Street", "Close", "Lane", "Hill", "Park": surnames too).
+_PLACE_PREPOSITION = re.compile(r"(?i)\b(?:from|to|on|off|along|down|up|near|into|onto)[ \t]+$")
+_STREET_TYPES_NO_SURNAME = frozenset(
+    "road rd avenue ave boulevard blvd terrace crescent parade esplanade promenade mews quay wynd".split()
+)
+
+
 def _streets_after_residence(text: str, spans: list[Span], suffixes: frozenset[str]) -> list[Span]:
     """"Her son lives on Margaret Way", "lives on Grace Court": a name before a street type, read as a person
     or a body, is the street someone lives on when a residence verb and "on" or "off" stand right before it; a
     body run on past the street type ("LIVES ON HAWTHORNE CRESCENT NEAR THE SCHOOL") ends at it."""
     out = []
     for s in spans:
+        if s.label in (PATIENT, DOCTOR) and _PLACE_PREPOSITION.search(text, max(0, s.start - 8), s.start) \
+                and text[s.start : s.end].rsplit(None, 1)[-1].lower() in _STREET_TYPES_NO_SURNAME:
+            out.append(replace(s, label=STREET))  # "walked from Walter Terrace": no person is called "Terrace"
+            continue
         if s.label in (PATIENT, DOCTOR, ORGANIZATION) and _RESIDENCE_ON.search(text, max(0, s.start - 40), s.start):
             words = list(re.finditer(r"\S+", text[s.start : s.end]))
             head = next((w for w in words[1:] if w.group().lower().rstrip(".,") in suffixes), None)

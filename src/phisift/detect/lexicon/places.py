@@ -17,8 +17,8 @@ from bisect import bisect_left
 from ...text import clinical_vocabulary
 from ..rules.base import started_finditer
 from .cues import (
-    CITY_OVER_STATE, DETERMINERS, KIN_NOT_PLACES, NAME_STOP, PARTICLES, PLACE_CUES, PLACE_CUES_NOT_NAMES, PLACE_CUE_LAST,
-    PLACE_CUE_MAXLEN, PLACE_HEADERS, PLACE_PREFIX,
+    CALENDAR, CITY_OVER_STATE, DETERMINERS, KIN_NOT_PLACES, NAME_STOP, PARTICLES, PLACE_CUES, PLACE_CUES_NOT_NAMES,
+    PLACE_CUE_LAST, PLACE_CUE_MAXLEN, PLACE_HEADERS, PLACE_PREFIX,
 )
 from .labels import CITY, COUNTRY, LOCATION_OTHER, STATE, STREET
 from .plainwords import plain_english
@@ -536,6 +536,8 @@ def _single_place_score(
     k = doc.keys[i]
     if k in lex.head_last or k in lex.head_starts:
         return None  # "at University": an institution left unnamed
+    if k in CALENDAR:
+        return None  # "moved to Boston in March": a month, though a town of Cambridgeshire is called so
     if upper and not strong_cue:
         return None  # "LIMA to LAD", "VAC dressing"
     if i > 0 and doc.keys[i - 1] in DETERMINERS and doc.simple_gap(i) and not strong_cue:
