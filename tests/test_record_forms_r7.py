@@ -277,3 +277,23 @@ def test_r7_prescriber_licences(text: str, expected: tuple[str, str]) -> None:
 def test_r7_prescriber_licences_negatives() -> None:
     got = found("controlled substance use disorder; the lic 2 was renewed\n")
     assert not {lab for _, lab in got} & {"LICENSE", "VEHICLE", "IDNUM"}, got
+
+
+@pytest.mark.parametrize(
+    ("text", "plate"),
+    [("The patient was driving vehicle AB12 CDE when struck.\n", "AB12 CDE"), ("Other car ABC 123 fled the scene.\n", "ABC 123"),
+     ("The truck, AB12 CDE, was towed.\n", "AB12 CDE"), ("Witness says the plates read ABC-1234.\n", "ABC-1234"),
+     ("A license plate reading 7ABC234 was noted by police.\n", "7ABC234"),
+     ("The car's registration is AB12 CDE.\n", "AB12 CDE")],
+)
+def test_r7_plates_in_prose(text: str, plate: str) -> None:
+    assert (plate, "VEHICLE") in found(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["The car MVC 2019 was a write-off.\n", "Arrived by van GCS 15 and alert.\n", "in the car 2 hours\n",
+     "the truck (2 tons) and CT 123 scan\n", "The plates read well on the X-ray.\n"],
+)
+def test_r7_plates_in_prose_negatives(text: str) -> None:
+    assert "VEHICLE" not in {lab for _, lab in found(text)}, found(text)

@@ -70,6 +70,8 @@ _SPACED_PLATE = (r"(?-i:(?=[A-Z0-9 ]{0,10}[A-Z])(?=[A-Z0-9 ]{0,10}[0-9])[A-Z0-9]
                  r"(?![\w-]))")
 #: A transmitter's or a device's short serial: five to twelve capitals and digits, a digit and two letters in it.
 _SHORT_SERIAL = re.compile(r"(?=[A-Z0-9]*[0-9])(?=(?:[0-9]*[A-Z]){2})[A-Z0-9]{5,12}")
+#: The vehicle words that name a plate right after them ("Other car ABC 123 fled").
+_VEHICLE_NOUNS = frozenset(("vehicle", "car", "truck", "van", "suv", "sedan", "motorcycle"))
 #: Words before a short "lic" on its line that make the value a plate.
 _VEHICLE_WORDS = re.compile(r"(?i)\b(?:vehicle|veh[0-9]?|car|truck|van|suv|sedan|pickup|motorcycle|auto|towed|parked)\b"
                             r"|\b(?:19|20)[0-9]{2}[ ][A-Z][a-z]+[ ]")
@@ -85,7 +87,9 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
     """The cue phrases of each ID label, with the Spanish ones added when Spanish is on."""
     cues = [
         # "Lic Plate/State: 8KJH221 / NV", "Tag/State: ABC1234 FL": a form's plate column paired with its state
-        ("VEHICLE", rf"(?:lic(?:en[sc]e)?\.?{SP}*)?(?:plate|tag){SP}*{_NO}?{SP}*/{SP}*(?:state|st)\b"
+        # "the plates read ABC-1234", "a license plate reading 7ABC234" (before "plate" alone takes "read" as its value)
+        ("VEHICLE", rf"(?:licen[sc]e{SP}+)?plates?{SP}+read(?:s|ing)?"
+                    rf"|(?:lic(?:en[sc]e)?\.?{SP}*)?(?:plate|tag){SP}*{_NO}?{SP}*/{SP}*(?:state|st)\b"
                     rf"|vehicle{SP}+(?:id|identification|identifier|tag){SP}*{_NO}?|licen[sc]e{SP}*plate{SP}*{_NO}?"
                     rf"|plates?{SP}*{_NO}?|(?-i:VIN)|(?:license{SP}+)?tag{SP}*{_NO}|(?:veh(?:icle)?\.?{SP}+)?tag(?={WS}:)"
                     rf"|(?:veh(?:icle)?\.?|car|auto){SP}+(?:lic(?:ense)?|plate|reg(?:istration)?)\.?{SP}*{_NO}?"
@@ -94,8 +98,12 @@ def _id_cues(spanish: bool) -> list[tuple[str, str]]:
                     rf"|tag(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
                     # "tag 61Y 754", "Vessel reg. GA 1703 SK": two or three groups of capitals and digits, a letter and a digit
                     rf"|(?:tag|(?<!dea )(?<!DEA )reg\.)(?={SP}+{_SPACED_PLATE})"
+                    # "driving vehicle AB12 CDE", "Other car ABC 123 fled", "The truck, AB12 CDE, was towed" (six
+                    # characters or more, no year: not "car MVC 2019", "van GCS 15")
+                    rf"|(?:vehicle|car|truck|van|suv|sedan|motorcycle),?(?={SP}+(?=[A-Z0-9 ]{{7}})"
+                    rf"(?!(?-i:[A-Z]{{1,4}}) (?:19|20)[0-9]{{2}}(?![0-9])){_SPACED_PLATE})"
                     rf"|vehicle(?={SP}+(?-i:(?=[A-Z0-9-]{{0,7}}[A-Z])(?=[A-Z0-9-]{{0,7}}[0-9])[A-Z0-9][A-Z0-9-]{{4,7}})(?![\w-]))"
-                    rf"|(?:vehicle{SP}+)?registration(?:{SP}+plate)?{SP}*{_NO}?(?={WS}[:#]|{SP}+(?-i:[A-Z0-9]))"
+                    rf"|(?:vehicle{SP}+)?registration(?:{SP}+plate)?{SP}*{_NO}?(?={WS}[:#]|{SP}+(?:is{SP}+)?(?-i:[A-Z0-9]))"
                     rf"|(?<!dea )(?<!DEA )(?<!Dea )reg\.?{SP}*{_NO}|rego|kennzeichen|immatriculation|kenteken|targa|(?-i:VRN|VRM)|numberplate"
                     # a note typed in lowercase: "vin" only before a 17-character run of letters and digits
                     r"|(?-i:vin|Vin)(?=[ \t]*[:#]?[ \t]*(?=[a-z0-9]{0,16}[0-9])[a-zA-Z0-9]{17}(?![a-zA-Z0-9]))"),
@@ -217,6 +225,7 @@ def _id_words(lang: Languages) -> list[str]:
     """The first word of every ID cue phrase: the trigger words of ``_id_after_cue``."""
     words = [
         "vehicle", "license", "licence", "plate", "plates", "vin", "veh", "registration", "reg", "rego", "car", "auto", "vrn", "vrm",
+        "truck", "van", "suv", "sedan", "motorcycle",
         "kennzeichen", "immatriculation", "numberplate", "kenteken", "targa", "ssn", "ss", "s.s.n", "social", "soc", "mrn", "mr",
         "medical", "med", "unit", "hospital", "chart", "record", "patient", "pt", "history", "health", "dl", "d/l",
         "member", "subscriber", "policy", "insurance", "group", "medicaid", "medicare", "hicn", "mbi",
@@ -342,6 +351,9 @@ def _id_after_cue(scan: Scan, s: int) -> int:
         if plate and not _plate_ok(plate.group()):
             cut = re.match(r"\S+[ -]\S+?(?=[ -]\S+$)", plate.group())  # "114 RM9 and": without the word after it
             end = vs + cut.end() if cut and _PLATE.fullmatch(cut.group()) and _plate_ok(cut.group()) else 0
+        if end and m.group("c_VEHICLE").rstrip(",").lower() in _VEHICLE_NOUNS and sum(
+                c.isalnum() for c in scan.text[vs:end]) < 6:
+            return 0  # "van GCS 15": a score after a vehicle word, no plate
         if end and end >= ve:  # "plate 114 RM9", "plate CA79WJU"
             scan.emit(vs, end, label, 0.85, CUE)
             return end
