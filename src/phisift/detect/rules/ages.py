@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from . import vocab
-from .base import CueWords, Languages, NumericShape, Scan, TextPass
+from .base import CueWords, Languages, NumericShape, Scan, TextPass, started_finditer
 from .places import read_list
 from ...text import clinical_vocabulary
 
@@ -685,6 +685,12 @@ _BARE_AGE_AFTER_NAME = re.compile(r"[ \t]*\((?P<n>[0-9]{1,3})\)")
 #: closed by a comma; a word follows.
 _SEX_COMMA_AGE = re.compile(r"(?<![\w./°-])(?P<sex>[MFmf]|Male|Female|male|female)[ \t]*,[ \t]*(?P<n>[0-9]{1,3})[ \t]*,"
                             r"(?=[ \t]+[A-Za-z(])")
+#: Where a ``_SEX_COMMA_AGE`` can start: the sex's first letter after no word character, the rest of the word
+#: and the comma (``started_finditer``: the engine skips to those letters instead of trying the look-behind
+#: at every character).
+_SEX_COMMA_START = re.compile(r"[MFmf](?<![\w./°-].)(?:ale|emale)?[ \t]*,")
+#: Where an ``_AGE_SLASH_SEX`` can start: "67/F" or "F/67".
+_SLASH_SEX_START = re.compile(r"[0-9]{1,3}/[MF]|[MF]/[0-9]")
 
 
 def _sex_comma_ages(scan: Scan) -> None:
@@ -692,7 +698,7 @@ def _sex_comma_ages(scan: Scan) -> None:
     and with no temperature reading before it ("Temp 101 F, 2 doses" has no such shape anyway)."""
     text = scan.text
     lower_text = text.islower()
-    for m in _SEX_COMMA_AGE.finditer(text):
+    for m in started_finditer(_SEX_COMMA_AGE, _SEX_COMMA_START, text):
         s = m.start()
         lead = text[scan.line_start(s) : s].rstrip(" \t")
         words = lead.split()
@@ -733,7 +739,7 @@ def find_ages_after_birth_dates(scan: Scan) -> None:
     if "F," in text or "M," in text or "e," in text or "f," in text or "m," in text:
         _sex_comma_ages(scan)
     if "/M" in text or "/F" in text or "M/" in text or "F/" in text:
-        for m in _AGE_SLASH_SEX.finditer(text):
+        for m in started_finditer(_AGE_SLASH_SEX, _SLASH_SEX_START, text):
             g = "n" if m.group("n") else "m"
             if 0 < int(m.group(g)) <= 125:
                 scan.emit(m.start(g), m.end(g), "AGE", 0.8)

@@ -45,17 +45,22 @@ def gated_lines(gate: re.Pattern, text: str, hay: str) -> list[tuple[int, int]]:
     lines (``finditer(text, start, end)``: its look-behinds and ``^`` still see the text before ``start``) and
     finds the same matches in the same order: a long text (a 200 000-character window of a big note) nearly
     always holds some gate match, and scanning all of it with such slow patterns cost more per character than
-    the notes whose gate fails.
+    the notes whose gate fails. ``gate`` must never match a line break (its line is the line it starts on).
     """
-    if len(hay) != len(text):
-        return [(0, len(text))]
+    n = len(text)
+    if len(hay) != n:
+        return [(0, n)]
     lines: list[tuple[int, int]] = []
-    for g in gate.finditer(hay):
-        start = text.rfind("\n", 0, g.start()) + 1
-        if lines and start < lines[-1][1]:
-            continue  # a second match on a line already kept
-        end = text.find("\n", g.start())
-        lines.append((start, len(text) if end < 0 else end + 1))
+    search, rfind, find = gate.search, text.rfind, text.find
+    g = search(hay)
+    while g is not None:
+        at = g.start()
+        end = find("\n", at)
+        end = n if end < 0 else end + 1
+        lines.append((rfind("\n", 0, at) + 1, end))
+        # the next line's first match: the search skips the rest of this line at C speed (a gate never
+        # matches a line break, so no match of this line reaches past it)
+        g = search(hay, end) if end < n else None
     return lines
 
 
@@ -65,33 +70,37 @@ LINES_FROM = 20_000
 
 
 def matches_on_lines(pattern: re.Pattern, text: str, lines: Iterable[tuple[int, int]],
-                     starts: re.Pattern | None = None) -> Iterator[re.Match]:
+                     starts: re.Pattern | None = None, hay: str | None = None) -> Iterator[re.Match]:
     """``pattern.finditer(text)`` restricted to ``lines`` ((start, end) in order, as ``gated_lines`` gives);
-    with ``starts``, tried only where it matches (``started_finditer``)."""
+    with ``starts``, tried only where it matches in ``text`` or ``hay`` (``started_finditer``)."""
     for start, end in lines:
-        yield from pattern.finditer(text, start, end) if starts is None else started_finditer(pattern, starts, text, start, end)
+        yield from (pattern.finditer(text, start, end) if starts is None
+                    else started_finditer(pattern, starts, text, start, end, hay))
 
 
 def started_finditer(pattern: re.Pattern, starts: re.Pattern, text: str, pos: int = 0,
-                     endpos: int | None = None) -> Iterator[re.Match]:
+                     endpos: int | None = None, hay: str | None = None) -> Iterator[re.Match]:
     """``pattern.finditer(text, pos, endpos)``, the pattern tried only where ``starts`` matches: the same matches
-    in the same order when ``pattern`` never matches empty and can start only where ``starts`` matches.
+    in the same order when ``pattern`` never matches empty and can start only where ``starts`` matches
+    (``text``, or ``hay``: a same-length copy of it such as ``Scan.lower``).
 
     For a pattern that opens with a look-behind, the engine tries it at every character; ``starts``, its first
     character's class (a rare one: digits, "+", "(") then the same look-behind, lets the
-    engine skip to those characters at C speed.
+    engine skip to those characters at C speed. A case-insensitive pattern is slow at every character too;
+    ``starts`` may then be a case-sensitive cue of it searched in the lowered copy.
     """
     end = len(text) if endpos is None else endpos
     search, match = starts.search, pattern.match
-    g = search(text, pos, end)
+    hay = text if hay is None else hay
+    g = search(hay, pos, end)
     while g is not None:
         at = g.start()
         m = match(text, at, end)
         if m is None:
-            g = search(text, at + 1, end)
+            g = search(hay, at + 1, end)
         else:
             yield m
-            g = search(text, max(m.end(), at + 1), end)
+            g = search(hay, max(m.end(), at + 1), end)
 
 
 @dataclass(frozen=True)

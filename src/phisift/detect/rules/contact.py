@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from . import vocab
-from .base import CueWords, Languages, NumericShape, Scan, TextPass, matches_on_lines
+from .base import CueWords, Languages, NumericShape, Scan, TextPass, matches_on_lines, started_finditer
 from .checks import count_digits, ipv4_ok
 
 
@@ -235,8 +235,10 @@ def find_labelled_phones(scan: Scan) -> None:
         if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
             label = "FAX" if (m.group("role") or "").lower().startswith("fax") else "PHONE"
             scan.emit(m.start("num"), m.end("num"), label, 0.8)
-    cued = not scan.plain or _REACH_HINT.search(scan.lower)
-    for m in matches_on_lines(_REACH_AT_PHONE, text, scan.lines_holding(_REACH_HINT)) if cued else ():
+    # ``_REACH_AT_PHONE`` starts where ``_REACH_HINT`` does: only there is it tried (its cue words are common)
+    reached = (started_finditer(_REACH_AT_PHONE, _REACH_HINT, text, hay=scan.lower) if scan.plain
+               else _REACH_AT_PHONE.finditer(text))
+    for m in reached:
         if 6 <= count_digits(m.group("num").split("x")[0]) <= 15:
             scan.emit(m.start("num"), m.end("num"), "PHONE", 0.75)
     cued = not scan.plain or _CONTACT_HINT.search(scan.lower)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .base import Scan, TextPass
+from .base import Scan, TextPass, matches_on_lines, started_finditer
 
 #: One word of a name: a capital and letters ("Costa", "Türmen", "O'Boyle", "Jean-Paul"), or initials
 #: ("J.-P.", "A."), or a particle inside a name ("de", "van", "von der").
@@ -35,11 +35,15 @@ _ROLE_WORDS = re.compile(rf"{_ROLE}|(?:and[ \t]+)?(?:judges|President)", re.I)
 _ANCHOR = re.compile(r"\bcomposed[ \t]+(?:of|as[ \t]+follows)[ \t]*:?", re.I)
 #: A name and its role: "Jean-Paul Costa, President", "Sally Dollé, Section Registrar".
 _NAME_ROLE = re.compile(rf"(?<![\w.])(?P<n>{_NAME}),[ \t]*(?=(?:{_ROLE})[ \t]*(?:[,.;\n]|$))")
+#: What every ``_NAME_ROLE`` match holds on its line (its role): in a long text only those lines are scanned.
+_ROLE_GATE = re.compile("President|udge|Registrar|Jurisconsult")
 #: Where the bench list ends.
 _LIST_END = re.compile(r"Registrar\b|Having deliberated|(?<!\b[A-Z])[.;](?:\s|$)")
 #: "H. Sundaram, J.", "A.K. Patnaik, J.": initials, a surname and the judge's post-nominal after a comma.
 _SIGNED = re.compile(r"(?<![\w.])(?P<n>(?:[A-Z]\.[ \t]?){1,3}[A-Z][a-z][\w'-]+(?:[ \t][A-Z][a-z][\w'-]+)?),[ \t]?"
                      r"(?:J|CJ|C\.J|JJ)\.(?=\s|$)")
+#: What every ``_SIGNED`` match holds on its line: in a long text only those lines are scanned.
+_SIGNED_GATE = re.compile(r",[ \t]?(?:J|CJ|C\.J|JJ)\.")
 _ROLE_ONLY = re.compile(rf"(?:the[ \t]+)?{_ROLE}", re.I)
 #: The signature block at a judgment's end: the names on one line, their roles on the next.
 _SIGNATURE = re.compile(r"(?m)^(?P<names>[^\n]{3,160})\n[ \t]*(?:Deputy[ \t]+)?(?:Section[ \t]+)?Registrar[ \t]+"
@@ -54,6 +58,9 @@ _INITIALS_CUE = re.compile(
     rf"[ \t]+(?P<list>{_INITIALS}(?:(?:[ \t]*,[ \t]*|[ \t]+and[ \t]+){_INITIALS})*)(?![\w.])")
 _ONE_INITIALS = re.compile(_INITIALS)
 _TWO_INITIALS = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž]\.[ -]?[A-ZÀ-ÖØ-ÞĀ-Ž]\.")
+#: What every ``_INITIALS_CUE`` match holds on its line, in its case-blind reading ("the witness a.b."): the
+#: lines of a long text it needs scanned.
+_TWO_INITIALS_ANY_CASE = re.compile(_TWO_INITIALS.pattern, re.I)
 #: Initials that are abbreviations of clinical and common words, never a person here.
 _NOT_INITIALS = frozenset(
     "M.D. D.O. R.N. P.A. N.P. B.S. M.S. O.D. O.S. O.U. A.S. A.D. A.U. P.O. I.V. I.M. P.R. U.S. U.K. E.U. "
@@ -67,6 +74,8 @@ _LIST_ITEM = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][\w'’-]+")
 #: "the investigator, Mr S., questioned": a title without its period and one initial, how judgments anonymise
 #: (clinical placeholders write "Mr. X" with the title's period and are left alone).
 _ONE_INITIAL = re.compile(r"\b(?:Mr|Mrs|Ms)[ \t]+(?P<n>[A-ZÀ-ÖØ-ÞĀ-Ž]\.)(?=[ \t]*[,;:)]|[ \t]+[a-z]|\s*$)")
+#: Where ``_ONE_INITIAL`` can start ("Mr", "Ms", "Mrs"): the engine skips to them (``started_finditer``).
+_ONE_INITIAL_START = re.compile("M[rs]")
 #: "CASE OF KHASHIYEV AND AKAYEVA v. RUSSIA": the parties in capitals in a judgment's title.
 _CASE_TITLE = re.compile(r"\bCASE[ \t]+OF[ \t]+(?P<list>[A-ZÀ-ÖØ-ÞĀ-Ž][A-ZÀ-ÖØ-ÞĀ-Ž'’.\- ]{1,80}?)[ \t]+v(?:s)?\.?[ \t]")
 _TITLE_PARTY = re.compile(r"[A-ZÀ-ÖØ-ÞĀ-Ž][A-ZÀ-ÖØ-ÞĀ-Ž'’.\-]*(?:[ \t]+[A-ZÀ-ÖØ-ÞĀ-Ž][A-ZÀ-ÖØ-ÞĀ-Ž'’.\-]*)*")
@@ -103,20 +112,20 @@ def find_bench(scan: Scan) -> None:
     if scan.may_hold("composed"):
         _bench_lists(scan)
     if "Registrar" in text or "President" in text or "udge" in text:
-        for m in _NAME_ROLE.finditer(text):
+        for m in matches_on_lines(_NAME_ROLE, text, scan.lines_holding(_ROLE_GATE, lowered=False)):
             _emit_name(scan, m.start("n"), m.end("n"), False)
         if "Registrar" in text:
             _signatures(scan)
     if ", J" in text or ",J" in text:
-        for m in _SIGNED.finditer(text):
+        for m in matches_on_lines(_SIGNED, text, scan.lines_holding(_SIGNED_GATE, lowered=False)):
             scan.emit(m.start("n"), m.end("n"), "PATIENT", 0.85)
     if _TWO_INITIALS.search(text):
-        for m in _INITIALS_CUE.finditer(text):
+        for m in matches_on_lines(_INITIALS_CUE, text, scan.lines_holding(_TWO_INITIALS_ANY_CASE, lowered=False)):
             for one in _ONE_INITIALS.finditer(text, m.start("list"), m.end("list")):
                 if one.group().replace(" ", "") not in _NOT_INITIALS:
                     scan.emit(one.start(), one.end(), "PATIENT", 0.8)
     if "Mr " in text or "Ms " in text or "Mrs " in text:
-        for m in _ONE_INITIAL.finditer(text):
+        for m in started_finditer(_ONE_INITIAL, _ONE_INITIAL_START, text):
             scan.emit(m.start("n"), m.end("n"), "PATIENT", 0.75)
     if "CASE OF" in text:
         for m in _CASE_TITLE.finditer(text):

@@ -82,6 +82,12 @@ _PAIRED_GATE = re.compile(r"/[ ]*st")
 _CUED_GATE = re.compile(r"(?:lic|tag)\.?[ ]")
 _STATED_GATE = re.compile(r"\([A-Z]{2}\)|/[A-Z]{2}(?![\w])")
 _LICENCE_GATE = re.compile(r"lic|dl|d/l|issuing")
+#: Where ``_PAIRED``, ``_STATE_LICENCE`` and ``_CUED_PLATE`` can start, in ``scan.lower`` of a ``scan.plain`` text
+#: (where IGNORECASE reads as lower-casing): their cue's first letter at a word's start, then the cue's next
+#: letters. The case-insensitive patterns are slow at every character; these let the engine skip ahead.
+_PAIRED_START = re.compile(r"[dlpt](?<![\w-].)(?:river|ic|late|ag|l|/l)")
+_LICENCE_START = re.compile(r"[dli](?<![\w-].)(?:river|ic|l|/l|ssuing)")
+_CUED_START = re.compile(r"[lt](?<![\w-].)(?:ic|ag)")
 
 
 def _on_vehicle_line(scan: Scan, pos: int) -> bool:
@@ -117,21 +123,23 @@ def _state_in_clause(scan: Scan, value: str, end: int) -> None:
 
 def find_issued_ids(scan: Scan) -> None:
     """Plates and licences beside their issuing state, and the state beside any plate or licence already found."""
-    text = scan.text
-    for m in matches_on_lines(_PAIRED, text, scan.lines_if(_PAIRED_GATE)):
+    text, lower = scan.text, scan.lower
+    plain = scan.plain
+    for m in matches_on_lines(_PAIRED, text, scan.lines_if(_PAIRED_GATE), _PAIRED_START if plain else None, lower):
         vehicle = m.group("cue").lower() in ("plate", "tag") or "plate" in m.group("cue").lower()
         v = m.group("v")
         if any(c.isdigit() for c in v) or vehicle and v.isalpha() and 4 <= len(v) <= 8:
             scan.emit(m.start("v"), m.end("v"), "VEHICLE" if vehicle else "LICENSE", 0.85)
             _state(scan, m)
-    for m in matches_on_lines(_STATE_LICENCE, text, scan.lines_if(_LICENCE_GATE)):
+    for m in matches_on_lines(_STATE_LICENCE, text, scan.lines_if(_LICENCE_GATE), _LICENCE_START if plain else None,
+                              lower):
         v = m.group("v")
         if (m.group("st") in vocab.STATE_CODES or m.group("st") in PROVINCE_CODES) and (sum(c.isdigit() for c in v) >= 5 or len(v) >= 8):
             scan.emit(m.start("v"), m.end("v"), "LICENSE", 0.85)
             _state(scan, m, provinces=True)
-    for pattern, lines in ((_CUED_PLATE, scan.lines_if(_CUED_GATE)),
-                           (_STATED_PLATE, scan.lines_if(_STATED_GATE, lowered=False))):
-        for m in matches_on_lines(pattern, text, lines):
+    for pattern, lines, starts in ((_CUED_PLATE, scan.lines_if(_CUED_GATE), _CUED_START if plain else None),
+                                   (_STATED_PLATE, scan.lines_if(_STATED_GATE, lowered=False), None)):
+        for m in matches_on_lines(pattern, text, lines, starts, lower):
             st = "st2" if pattern is _STATED_PLATE and m.group("st2") else "st"
             if pattern is _STATED_PLATE and m.group(st) not in vocab.STATE_CODES:
                 continue  # "15 MG/KG": a dose per weight, no plate and its state
