@@ -16,6 +16,7 @@ from .cues import (
 from .labels import DOCTOR, PATIENT
 from .name_runs import extend_name, lower_initial
 from .state import PassState
+from ..rules.base import started_finditer
 from .tokens import Tokens
 
 #: What follows the subject of a note's first sentence: an age ("Scott, 50 years of age",
@@ -36,6 +37,10 @@ _VISIT_TAIL = re.compile(
     r"|is[ \t]+here[ \t]+(?:today|for|with)\b|was[ \t]+seen[ \t]+today\b|(?:is|was)[ \t]+accompanied[ \t]+by\b)",
     re.I,
 )
+#: Where a ``_VISIT_TAIL`` can start, in ``Tokens.lowered``: its verb's first letter after no word character, then
+#: the rest of a visit phrase (``started_finditer``: the engine skips to those letters).
+_VISIT_START = re.compile(r"[cirpw](?<!\w.)(?:(?<=c)(?:omes|ame)[ \t]+in|(?<=r)eturns[ \t]|(?<=p)resents[ \t]"
+                          r"|(?<=i)s[ \t]+(?:here|accompanied)|(?<=w)as[ \t]+(?:seen|accompanied))")
 #: A visit with company: only a person is accompanied ("Joy Green was seen today accompanied by her husband"),
 #: so the subject may be words that are also common words, or "LAST, FIRST".
 _ACCOMPANIED = re.compile(r"(?:[ \t]*,?[ \t]*(?:accompanied|escorted)[ \t]+by\b|(?<=accompanied by))", re.I)
@@ -43,9 +48,11 @@ _ACCOMPANIED = re.compile(r"(?:[ \t]*,?[ \t]*(?:accompanied|escorted)[ \t]+by\b|
 
 def pass_age_subjects(doc: Tokens, state: PassState) -> None:
     """'SCOTT, 50 YEARS OF AGE, HAS', 'Heidemarie is a 53 y/o F', 'Szynkiewicz comes in today'."""
-    text = doc.text
-    for rx, strong in ((_AGE_TAIL, True), (_VISIT_TAIL, False)):
-        for m in rx.finditer(text):
+    text, lowered = doc.text, doc.lowered
+    visits = _VISIT_TAIL.finditer(text) if lowered is None else started_finditer(_VISIT_TAIL, _VISIT_START, text,
+                                                                                  hay=lowered)
+    for found, strong in ((_AGE_TAIL.finditer(text), True), (visits, False)):
+        for m in found:
             if strong:
                 before = text[max(0, m.start() - 8) : m.start()]
                 if m.group().endswith(")") and not re.search(r"aged?[ \t]+$", before, re.I):

@@ -94,6 +94,13 @@ class Tokens:
         """The text in lower case, or None when it holds a character ``FOLDS_TO_ASCII`` names."""
         return None if FOLDS_TO_ASCII.search(self.text) else self.text.lower()
 
+    @property
+    def lowered(self) -> str | None:
+        """The text lower-cased, the same length (``str.lower``), or None when it holds a character that
+        ``FOLDS_TO_ASCII`` names: then a case-insensitive regex of ASCII words matches where this copy holds
+        them, so a case-sensitive cue of it searched here finds where to try it."""
+        return self._lowered
+
     def may_hold(self, *words: str) -> bool:
         """Whether a case-insensitive regex that needs one of ``words`` (ASCII, lower case) can match the text:
         a pass may skip its scan when not."""
@@ -279,18 +286,25 @@ class Tokens:
 
     def phrase_before(self, i: int, phrases: Mapping[tuple[str, ...], object], maxlen: int) -> tuple | None:
         """The longest cue phrase ending at token i-1 whose words are on one line."""
-        if i <= 0 or self.keys[i - 1] not in _last_words(phrases):
-            return None  # most tokens end no phrase: one set look-up instead of ``maxlen`` tuple ones
+        if i <= 0:
+            return None
+        keys = self.keys
+        lengths = _phrase_ends(phrases)[2].get(keys[i - 1])
+        if lengths is None:
+            return None  # most tokens end no phrase: one dict look-up instead of ``maxlen`` tuple ones
+        between = self._between
         best = None
-        for length in range(1, maxlen + 1):
+        # only the lengths of the phrases that end in this word are looked up (the line test still runs at each)
+        for length in range(1, min(maxlen, lengths[-1]) + 1):
             a = i - length
             if a < 0:
                 break
-            if length > 1 and "\n" in self.gap(a + 1):
+            if length > 1 and "\n" in between[a + 1]:
                 break
-            cand = tuple(self.keys[a:i])
-            if cand in phrases:
-                best = cand
+            if length in lengths:
+                cand = tuple(keys[a:i])
+                if cand in phrases:
+                    best = cand
         return best
 
     def after_phrases(
@@ -403,15 +417,24 @@ def is_mc_name(w: str) -> bool:
     )
 
 
-_LAST_WORDS: dict[int, tuple[Mapping, frozenset[str]]] = {}
+_LAST_WORDS: dict[int, tuple[Mapping, frozenset[str], dict[str, tuple[int, ...]]]] = {}
+
+
+def _phrase_ends(phrases: Mapping[tuple[str, ...], object]) -> tuple[Mapping, frozenset[str], dict[str, tuple[int, ...]]]:
+    """(the table, its phrases' last words, each last word -> the lengths of the phrases ending in it, ascending),
+    computed once per table (the entry keeps the table alive, so its id cannot be reused by another one)."""
+    entry = _LAST_WORDS.get(id(phrases))
+    if entry is None or entry[0] is not phrases:
+        ends: dict[str, set[int]] = {}
+        for p in phrases:
+            if p:
+                ends.setdefault(p[-1], set()).add(len(p))
+        entry = (phrases, frozenset(ends), {w: tuple(sorted(n)) for w, n in ends.items()})
+        _LAST_WORDS[id(phrases)] = entry
+    return entry
 
 
 def _last_words(phrases: Mapping[tuple[str, ...], object]) -> frozenset[str]:
-    """The last words of a phrase table, computed once per table (the entry keeps the table alive, so
-    its id cannot be reused by another one)."""
-    entry = _LAST_WORDS.get(id(phrases))
-    if entry is None or entry[0] is not phrases:
-        entry = (phrases, frozenset(p[-1] for p in phrases if p))
-        _LAST_WORDS[id(phrases)] = entry
-    return entry[1]
+    """The last words of a phrase table (``_phrase_ends``)."""
+    return _phrase_ends(phrases)[1]
 

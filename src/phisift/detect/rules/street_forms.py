@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from . import vocab
-from .base import Scan, TextPass, gated_lines, matches_on_lines
+from .base import Scan, TextPass, gated_lines, matches_on_lines, started_finditer
 from .intl_addresses import _STOP, _common_words, _country_at
 from .regex_parts import UNIT_AFTER, literal_trie
 
@@ -61,6 +61,15 @@ _NUMBER = r"[0-9]{1,5}[A-Za-z]?(?:[/-][0-9]{1,4}[A-Za-z]?)?"
 #: The type words as a trie (no type word is followed by "." or a blank inside another, so at most one can match
 #: at a place, and the trie finds the same one as the plain alternation, in half the time).
 _PREFIX_RE = re.compile(rf"(?i)(?<![\w'’-])(?:{literal_trie(_PREFIX_TYPES)})(?:\.|(?=[ \t]))")
+#: Where a ``_PREFIX_RE`` can start, in ``scan.lower`` of a ``scan.plain`` text (``started_finditer``): a type's first
+#: letter after no word character, then the rest of a type. ``scan.lower`` lowers A-Z and Latin-1 only, so the
+#: Greek type is matched case-blind. The case-insensitive pattern is slow at every character; this lets the
+#: engine skip to those letters.
+_GREEK_PREFIX_TYPES = tuple(t for t in _PREFIX_TYPES if not t.isascii() and not all(c < "\u0100" for c in t))
+_PREFIX_START = re.compile(
+    rf"[{''.join(sorted({t[0] for t in _PREFIX_TYPES} | {t[0].upper() for t in _GREEK_PREFIX_TYPES}))}]"
+    rf"(?<![\w'’-].)(?:{literal_trie(t[1:] for t in _PREFIX_TYPES if t not in _GREEK_PREFIX_TYPES)}"
+    rf"|(?i:{'|'.join(re.escape(t[1:]) for t in _GREEK_PREFIX_TYPES)}))(?:\.|(?=[ \t]))")
 _FUSED_RE = re.compile(rf"(?i)(?<![\w'’-])[^\W\d_]{{3,}}(?:{'|'.join(_FUSED_TYPES)})(?=[ \t]+[0-9])")
 #: Where a ``_FUSED_RE`` match can start: a whole run of letters before a space and a digit. Tried first,
 #: because ``_FUSED_RE`` backtracks through its alternation at every word of the text (4% of the CPU time).
@@ -120,7 +129,8 @@ def _emit_street(scan: Scan, start: int, end: int, before: int | None, after: in
 def _prefix_streets(scan: Scan) -> None:
     """"40 Rue de la Sarthe 421", "Via Capo le Case 143", "11 via goffredo mameli 149", "ul. Miła 131"."""
     text = scan.text
-    for m in _PREFIX_RE.finditer(text):
+    found = started_finditer(_PREFIX_RE, _PREFIX_START, text, hay=scan.lower) if scan.plain else _PREFIX_RE.finditer(text)
+    for m in found:
         words = _name_words(text, m.end())
         if not words:
             continue
