@@ -551,7 +551,9 @@ def find_cued_street_towns(scan: Scan) -> None:
     text = scan.text
     if not scan.may_hold("live", "living", "resid", "staying", "address"):
         return  # the cue's words
-    for m in matches_on_lines(_CUED_STREET_TOWN, text, scan.lines_holding(_CUED_STREET_TOWN_CUE)):
+    # the pattern starts at its cue: in a ``scan.plain`` text it is tried only where the cue stands in ``scan.lower``
+    starts = _CUED_STREET_TOWN_CUE if scan.plain else None
+    for m in matches_on_lines(_CUED_STREET_TOWN, text, scan.lines_holding(_CUED_STREET_TOWN_CUE), starts, scan.lower):
         words = m.group("st").split()
         if any(w.lower() in _STOP for w in words) or any(w.lower() in _STOP for w in m.group("city").split()):
             continue
@@ -598,6 +600,8 @@ _TOWN_COUNTRY = re.compile(
 
 #: The cue every ``_TOWN_COUNTRY`` opens with, in ``scan.lower``.
 _TOWN_COUNTRY_CUE = re.compile(r"(?:born|raised|grew|lives|lived|living|resid|migrated)")
+#: Where a ``_TOWN_COUNTRY`` can start, in ``scan.lower`` of a ``scan.plain`` text: its cue word's start.
+_TOWN_COUNTRY_START = re.compile(r"(?:born|raised|grew|live|resid|emigrated|immigrated)")
 
 
 def find_towns_before_countries(scan: Scan) -> None:
@@ -606,7 +610,8 @@ def find_towns_before_countries(scan: Scan) -> None:
     text = scan.text
     if not scan.may_hold("born", "raised", "grew", "lives", "lived", "living", "resid", "migrated"):
         return  # the cue's words
-    for m in matches_on_lines(_TOWN_COUNTRY, text, scan.lines_holding(_TOWN_COUNTRY_CUE)):
+    starts = _TOWN_COUNTRY_START if scan.plain else None
+    for m in matches_on_lines(_TOWN_COUNTRY, text, scan.lines_holding(_TOWN_COUNTRY_CUE), starts, scan.lower):
         words = m.group("city").split()
         if any(w.lower().strip(".") in _STOP for w in words):
             continue  # "born in the US, ...", "lives in a home, ..."

@@ -325,8 +325,8 @@ def find_caps_hospitals(scan: Scan) -> None:
     HOSPITAL", "TO THE GENERAL HOSPITAL", "EMERGENCY CLINIC" and names inside a sentence are left alone."""
     text = scan.text
     vocabulary = clinical_vocabulary()
-    found = [*matches_on_lines(_CAPS_HOSPITAL, text, scan.lines_holding(_CAPS_GATE, lowered=False)),
-             *matches_on_lines(_TITLE_HOSPITAL, text, scan.lines_holding(_TITLE_GATE, lowered=False))]
+    found = [*matches_on_lines(_CAPS_HOSPITAL, text, scan.lines_if(_CAPS_GATE, lowered=False)),
+             *matches_on_lines(_TITLE_HOSPITAL, text, scan.lines_if(_TITLE_GATE, lowered=False))]
     for m in found:
         words = m.group("name").split()
         head = 1 if words[-1].upper() in ("HOSPITAL", "INFIRMARY", "CLINIC") else 2
