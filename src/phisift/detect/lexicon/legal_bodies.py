@@ -485,7 +485,8 @@ def pass_named_groups(doc: Tokens, state: PassState) -> None:
                 state.emit(hit[0], hit[1], ORGANIZATION, 0.85)
                 acronyms.add(_BRACKET_ACRONYM.match(text, doc.ends[j - 1]).group().strip(" \t()"))
     keys = doc.keys
-    upper = [i for i in doc.caps if doc.is_upper(i) and len(doc.words[i]) <= 8]
+    words = doc.words
+    upper = [i for i in doc.caps if len(words[i]) <= 8 and doc.is_upper(i)]
     for i in upper:
         if i >= 3 and tuple(keys[i - 3 : i]) == _MEMBER_OF and len(doc.words[i]) <= 6 \
                 and text[doc.ends[i] : doc.ends[i] + 1] in (".", ",", ";", ")", "") and not doc.lex.is_allowed(keys[i]):

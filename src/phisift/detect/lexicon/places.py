@@ -402,11 +402,13 @@ def _tag_places(doc: Tokens, state: PassState, multi_only: bool) -> None:
     """
     keys = doc.keys
     for i in doc.caps:
-        if state.taken[i] or keys[i] in NAME_STOP and doc.is_upper(i):
-            continue  # "VISITS TO SCREEN", "IMMIGRATED TO OF AMERICA": a function word in capitals is no town
+        if state.taken[i]:
+            continue
         header = i > 0 and keys[i - 1] in PLACE_HEADERS and doc.gap(i).strip() == ":" and "\n" not in doc.gap(i)
         if keys[i] not in doc.lex.place_starts and not header and not (i > 0 and keys[i - 1] in PLACE_CUE_LAST):
             continue
+        if keys[i] in NAME_STOP and doc.is_upper(i):
+            continue  # "VISITS TO SCREEN", "IMMIGRATED TO OF AMERICA": a function word in capitals is no town
         p = place_at(doc, state, i)
         cue, strong_cue = _place_cue(doc, i, header)
         if p is not None and not multi_only and _city_run_before_state(doc, state, i, p[0]):
