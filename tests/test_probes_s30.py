@@ -290,3 +290,10 @@ def test_a_name_ending_in_a_street_type_after_a_place_preposition_is_a_street(de
 def test_a_surname_that_is_a_street_type_stays_a_person(det, text, name):  # noqa: F811
     got = found(det, text)
     assert not any(label == "STREET" and name in v for label, v in got), got
+
+
+@pytest.mark.parametrize("text", _cases([("Marcaine 1/4 percent plain was injected into the wound at the end of the case.",),
+                                         ("Lidocaine 1/2 Percent Plain was used for the block.",)]))
+def test_a_fraction_before_a_street_type_is_no_house_number(det, text):  # noqa: F811
+    text = text[0]
+    assert not any(label == "STREET" for label, _ in found(det, text)), found(det, text)

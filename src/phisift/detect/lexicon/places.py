@@ -26,14 +26,15 @@ from .specific import specific
 from .state import PassState
 from .tokens import SPACE_GAPS, Tokens
 
-_STREET_NUMBER = re.compile(r"(?<![\w\-/.#])((?:\d{1,4}/)?\d+[A-Za-z]?)\s+$")  # "18", "8/22" (a unit before the number)
+#: A house number: "18", "8/22" (a unit, a slash, a number of two digits or more: not the fraction of "1/4 percent plain").
+_STREET_NUMBER = re.compile(r"(?<![\w\-/.#])((?:\d{1,4}/(?=\d\d))?\d+[A-Za-z]?)\s+$")
 
 
 _UNITS = frozenset(
     "cm mm m in inch inches ft feet x by sq cc ml "
     "weeks week wks wk days day months month years year hours hour hrs minutes times "  # "38 WEEKS VIA NSVD"
     "chamber vessel "  # "Fetal Heart (4 Chamber View)"
-    "mg mcg g gm kg l lpm ml mls units iu fr french meq mmhg".split()  # "500 MG VIA PEG", "2 L VIA NASAL CANNULA"
+    "mg mcg g gm kg l lpm ml mls units iu fr french meq mmhg percent".split()  # "500 MG VIA PEG", "2 L VIA NASAL CANNULA"
 )
 #: A quantifier right before a number makes it a count ("all 4 lung fields", "both 2 port sites").
 _COUNTED = re.compile(r"(?i)\b(?:all|both|the|these|those|each|every)[ \t]+$")
@@ -121,7 +122,7 @@ def _emit_street(doc: Tokens, state: PassState, start: int, i: int, j: int) -> N
 
 
 #: A house number before two words in lower case ("41 orchard lane"), and where such a number can start.
-_LOWER_HOUSE_NUMBER = re.compile(r"(?<![\w.])(?P<num>(?:[0-9]{1,4}/)?[0-9]{1,6}[A-Za-z]?)[ \t]+(?=[a-z]+[ \t]+[a-z])")
+_LOWER_HOUSE_NUMBER = re.compile(r"(?<![\w.])(?P<num>(?:[0-9]{1,4}/(?=[0-9]{2}))?[0-9]{1,6}[A-Za-z]?)[ \t]+(?=[a-z]+[ \t]+[a-z])")
 _NUMBER_START = re.compile(r"[0-9](?<![\w.][0-9])")
 #: What every ``_RESIDENCE_CUE`` holds: a cheap test before the regex.
 _CUE_STEMS = ("liv", "resid", "mov", "reloc", "stay", "address", "home")
