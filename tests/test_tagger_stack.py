@@ -326,3 +326,18 @@ def test_a_hit_is_not_grown_back_over_prose_set_off_by_a_comma():
     model = [Span(text.index("Mercy"), text.index(","), "HOSPITAL", "model", 0.9)]
     got = spans_text(text, additions(text, model, hits, 0.5, candidate=is_candidate_word))
     assert got == [("Mercy Regional", "HOSPITAL")]
+
+
+def test_a_drug_with_its_dose_is_no_street():
+    """'Sinemet 25/100' (an allowlisted drug, then a dose ratio) and the vital sign after it are no address;
+    a street opening with a name no allowlist holds, or with its house number, stays the model's."""
+    for text, value in (("takes Sinemet 25/100. BP 132/84. Denies", "Sinemet 25/100. BP 132/84"),
+                        ("Medications: Sinemet 25/100, aspirin.", "Sinemet 25/100")):
+        start = text.index(value)
+        assert additions(text, [Span(start, start + len(value), "STREET", "model", 0.9)], [], 0.5) == []
+    for text, value in (("She lives at Storczykowa 81/4 now.", "Storczykowa 81/4"),
+                        ("He lives at 12 Main with his son.", "12 Main"),
+                        ("Home is Mill Lane 4, Ely.", "Mill Lane 4"), ("Bill to 4 Autumn Flat.", "Autumn Flat")):
+        start = text.index(value)
+        assert spans_text(text, additions(text, [Span(start, start + len(value), "STREET", "model", 0.9)], [], 0.5)) \
+            == [(value, "STREET")]

@@ -131,7 +131,8 @@ def additions(
         over = _overlaps(merged, starts, s.start, s.end)
         if not over:
             if (candidate is None or _new_phi(text, s, candidate)) and not _job_title(text, s) \
-                    and not _defined_thing(text, s) and not _saint_thing(text, s) and not _jobless(text, s):
+                    and not _defined_thing(text, s) and not _saint_thing(text, s) and not _jobless(text, s) \
+                    and not _term_with_values(text, s):
                 out.append(s)
             continue
         if _overlaps(shaped, shaped_starts, s.start, s.end):
@@ -383,6 +384,28 @@ def _new_phi(text: str, s: Span, candidate: Callable[[str], bool]) -> bool:
 _DISEASE_HEAD = re.compile(r"(?i)(?:['’]s)?[ \t]+(?:syndrome|disease|sign|reflex|phenomenon|palsy|anomaly|deformity|fracture"
                            r"|bengal|stain|staining|triad|cyst|ulcer|thyroiditis|o?esophagus|lymphoma|sarcoma|contracture)\b")
 _TITLE_BEFORE = re.compile(r"(?i)\b(?:dr|mr|mrs|ms|miss|prof)\.?[ \t]+$")
+
+
+def _term_with_values(text: str, s: Span) -> bool:
+    """A street the model adds that opens with a clinical word and holds only such words, short
+    abbreviations in capitals and numbers, at least one: "Sinemet 25/100", "Sinemet 25/100. BP 132/84" are a drug's
+    dose and a vital sign, no address. A street in words comes after its house number in English
+    ("12 Main") and holds a street type when its name is a common word ("Bridge Street"); one that
+    opens with a name no allowlist holds ("Długa 12/4") is left to the model."""
+    if s.label != "STREET" or not any(c.isdigit() for c in text[s.start : s.end]):
+        return False  # "Autumn Flat": a street of common words without a number stays the model's
+    from ..lexicon.wordlists import load_lexicons, norm
+
+    lx = load_lexicons()
+    words = [w.strip(".,;:()") for w in text[s.start : s.end].split()]
+    lettered = [w for w in words if any(c.isalpha() for c in w)]
+    if not words or not lettered or words[0] != lettered[0]:
+        return False
+    keys = [norm(w) for w in lettered]
+    if keys[0] not in lx.allow and keys[0] not in lx.terms or any(k in lx.street_suffixes for k in keys):
+        return False
+    return all(k in lx.allow or k in lx.terms or (w.isalpha() and w.isupper() and len(w) <= 3)
+               for w, k in zip(lettered, keys))
 
 
 def _listed_eponym(word: str) -> bool:
