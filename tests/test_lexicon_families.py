@@ -791,3 +791,30 @@ def test_what_a_person_is_is_no_profession(det, text):
 
 def test_an_employer_after_a_profession_and_with_is_still_found(det):
     assert ("ORGANIZATION", "Boeing") in found(det, "He works as an engineer with Boeing in Seattle.")
+
+
+# ----------------------------------------------------------------------------- occupations after an age
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("The patient, a 45-year-old electrician employed by Con Edison, presented with chest pain.",
+         ("PROFESSION", "electrician")),
+        ("He is a 62 year old retired teacher.", ("PROFESSION", "teacher")),
+        ("a 30 yo male plumber with chest pain", ("PROFESSION", "plumber")),
+        ("A 58-YEAR-OLD ELECTRICIAN WITH BACK PAIN.", ("PROFESSION", "ELECTRICIAN")),
+        ("This is a 41-year-old registered nurse admitted for observation.", ("PROFESSION", "registered nurse")),
+    ],
+)
+def test_an_occupation_after_an_age_adjective(det, text, expected):
+    assert expected in found(det, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["A 45-year-old male with chest pain.", "This 70-year-old white female smoker.", "a 3-year-old patient",
+     "The 45-year-old was the unrestrained passenger.", "a year old child"],
+)
+def test_no_occupation_after_an_age_adjective_without_one(det, text):
+    assert not {label for label, _ in found(det, text)} & {"PROFESSION"}

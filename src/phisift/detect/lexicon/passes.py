@@ -55,7 +55,7 @@ from .legal_people import pass_judge_postnominals, pass_legal_people
 from .legal_places import pass_legal_places
 from .court_names import pass_place_pairs, pass_surname_shapes
 from .court_forms import pass_court_forms, pass_group_acronyms, pass_public_bodies
-from .professions import pass_professions
+from .professions import pass_aged_professions, pass_professions
 from .repeats import pass_repeats, relabel_from_strong
 from .state import PassState
 from .tokens import Tokens
@@ -147,6 +147,7 @@ PASSES: tuple[Pass, ...] = (
     Pass(pass_surname_lists, "", "'Novosel, Robinson and Holmes': a list of names no other name vouches for"),
     Pass(pass_late_signatures, "found names", "signature lines again, for the names found since ('cc: fellow T. Mall, FCMH')"),
     Pass(pass_professions, "", "'works as a nurse': after names, so a cue word is not taken as one"),
+    Pass(pass_aged_professions, "", "'a 45-year-old electrician': an occupation after an age adjective, as after a cue"),
     Pass(pass_hospital_acronyms, "", "'seen at SMH': all-caps words left over after everything else"),
     Pass(pass_lower_acronyms, "", "'referral to gi at cch.': the same typed in lower case, closing its clause"),
     Pass(pass_other_scripts, "", "'Patient 张伟 was seen': words in another script, whatever no pass above took"),

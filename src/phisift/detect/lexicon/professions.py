@@ -156,6 +156,41 @@ def pass_professions(doc: Tokens, state: PassState) -> None:
             break
 
 
+#: The last word of an age adjective ("45-year-old", "62 year old", "30 yo") and what may stand between it and
+#: the occupation ("a 62-year-old retired teacher", "a 30 yo male plumber").
+_AGE_ENDS = frozenset({"year-old", "old", "yo", "y/o"})
+_AGED_BETWEEN = PROF_MODIFIERS | frozenset("male female man woman gentleman lady white black asian hispanic".split())
+
+
+def _age_adjective(doc: Tokens, k: int) -> bool:
+    """Token k ends an age adjective with its number: '45-year-old', '62 year old', '30 yo'."""
+    if doc.keys[k] == "old":
+        return k > 0 and doc.keys[k - 1] in ("year", "years") and doc.simple_gap(k) \
+            and any(c.isdigit() for c in doc.gap(k - 1))
+    return any(c.isdigit() for c in doc.gap(k))
+
+
+def pass_aged_professions(doc: Tokens, state: PassState) -> None:
+    """'a 45-year-old electrician presents', 'is a 62 year old retired teacher': a listed occupation right
+    after an age adjective, a slot only a person's description fills, as after a job cue; ambiguous ones
+    ("driver", "manager") need a cue and stay out."""
+    for t in doc.follow(_AGE_ENDS):
+        if not _age_adjective(doc, t - 1):
+            continue
+        skipped = 0
+        while t < doc.n and skipped < 2 and doc.keys[t] in _AGED_BETWEEN and doc.simple_gap(t) \
+                and t + 1 < doc.n and doc.simple_gap(t + 1):
+            t += 1
+            skipped += 1
+        if t >= doc.n or not doc.simple_gap(t) or state.taken[t]:
+            continue
+        j = _profession_at(doc, t, False)
+        if j is not None and state.free(t, j):
+            t, j = _slashed(doc, state, t, j)
+            state.emit(t, j, PROFESSION, 0.9)
+            _employer_after(doc, state, j)
+
+
 #: A school year or grade and its number before a teacher ("a Year 6 teacher", "a grade 3 teacher").
 _SCHOOL_YEARS = frozenset({"year", "grade", "yr", "form", "standard", "class"})
 _YEAR_NUMBER_GAP = re.compile(r"[ \t]+[0-9]{1,2}[ \t]+")
