@@ -818,3 +818,19 @@ def test_an_occupation_after_an_age_adjective(det, text, expected):
 )
 def test_no_occupation_after_an_age_adjective_without_one(det, text):
     assert not {label for label, _ in found(det, text)} & {"PROFESSION"}
+
+
+@pytest.mark.parametrize(
+    "text, name",
+    [("She was found on the floor by staff member Precious at 0300.", "Precious"),
+     ("Support worker Blessing helped her dress.", "Blessing"),
+     ("Her carer Joy visits daily.", "Joy")],
+)
+def test_a_word_name_after_a_care_role(det, text, name):
+    assert name in texts(det, text)
+
+
+@pytest.mark.parametrize("text", ["A staff member noted that the patient fell.", "The caregiver reports good appetite.",
+                                  "Her carer visits daily."])
+def test_a_care_role_without_a_name(det, text):
+    assert texts(det, text) == set()

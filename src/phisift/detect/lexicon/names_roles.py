@@ -35,7 +35,7 @@ ROLE_WORDS = frozenset(
     "cna lpn rn np pa pa-c ot pt slp midwife chaplain dietitian dietician student transcriptionist "
     "coordinator provider surgeon anesthetist crna ma physician hospitalist consultant registrar "
     "paramedic emt doula counselor counsellor psychologist radiographer sonographer aide "
-    "clinician nutritionist ".split()
+    "clinician nutritionist caseworker carer caregiver receptionist phlebotomist porter ".split()
 )
 #: Two-word roles: the first word, then the second ("charge nurse", "social worker").
 ROLE_PAIRS = frozenset(
@@ -43,7 +43,8 @@ ROLE_PAIRS = frozenset(
     for p in ("charge nurse", "social worker", "nurse practitioner", "physician assistant", "case manager",
               "medical student", "medical assistant", "physical therapist", "occupational therapist",
               "respiratory therapist", "speech therapist", "staff nurse", "registered nurse", "nurse manager",
-              "care coordinator", "house officer", "senior resident", "chief resident", "nurse midwife")
+              "care coordinator", "house officer", "senior resident", "chief resident", "nurse midwife",
+              "staff member", "support worker", "care worker", "health visitor", "ward clerk", "unit clerk")
 )
 _ROLE_SECOND = frozenset(p[1] for p in ROLE_PAIRS)
 #: The keys a role can start with (a credential is capitalised besides): where ``_role_end`` can answer.
