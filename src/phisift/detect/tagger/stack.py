@@ -399,7 +399,7 @@ def _term_with_values(text: str, s: Span) -> bool:
     lx = load_lexicons()
     words = [w.strip(".,;:()") for w in text[s.start : s.end].split()]
     lettered = [w for w in words if any(c.isalpha() for c in w)]
-    if not words or not lettered or words[0] != lettered[0]:
+    if not lettered or words[0] != lettered[0]:
         return False
     keys = [norm(w) for w in lettered]
     if keys[0] not in lx.allow and keys[0] not in lx.terms or any(k in lx.street_suffixes for k in keys):

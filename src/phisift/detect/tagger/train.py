@@ -447,8 +447,8 @@ def _train_crf_folder(
     values = tuple(chosen[k] for k in base.grid_keys)
     members = None
     if ensemble:
-        neural = (lambda: _train_neural_member(train_docs, dev_docs, folder, settings, gazetteer, clusters, seed,
-                                               consistency, log)) if NEURAL in ensemble else None
+        neural = (lambda jackknife: _train_neural_member(train_docs, dev_docs, folder, settings, gazetteer, clusters,
+                                                         jackknife, seed, consistency, log)) if NEURAL in ensemble else None
         members = _train_members([n for n in ensemble if n != NEURAL], train_docs, folder, settings,
                                  base.with_values(values), seed, jobs, log, meanwhile=neural)
         if dev_docs:
@@ -485,13 +485,13 @@ def _train_crf_folder(
 
 def _train_members(names: list[str], docs: Sequence[Document], folder: Path, settings: FeatureSettings,
                    params: CrfParams, seed: int, jobs: int, log: Log,
-                   meanwhile: Callable[[], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+                   meanwhile: Callable[[list[Gazetteer] | None], dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Train the ensemble members (``ensemble.MEMBERS``) with the chosen setting; their config entries.
 
     Each member's sequences are made in this process, then trained in a forked worker (up to
     ``jobs`` at once) while the next member's are made; its sequences are dropped here once forked.
-    ``meanwhile`` (the neural member's training) runs in this process while the last workers train,
-    and its config entry comes last.
+    ``meanwhile`` (the neural member's training) runs in this process while the last workers train, on the
+    same jackknifed gazetteers, and its config entry comes last.
     """
     jackknife = _jackknife_gazetteers(docs, max(2, settings.gazetteer_folds)) if settings.gazetteer else None
     fork = jobs > 1 and "fork" in mp.get_all_start_methods()
@@ -521,7 +521,7 @@ def _train_members(names: list[str], docs: Sequence[Document], folder: Path, set
         del xs, ys
     try:
         if meanwhile is not None:
-            out.append(meanwhile())
+            out.append(meanwhile(jackknife))
     finally:  # a failed neural member leaves no CRF worker behind
         for worker in running:
             _join(worker)
@@ -530,11 +530,11 @@ def _train_members(names: list[str], docs: Sequence[Document], folder: Path, set
 
 def _train_neural_member(docs: Sequence[Document], dev_docs: Sequence[Document] | None, folder: Path,
                          settings: FeatureSettings, gazetteer: Gazetteer | None, clusters: Mapping[str, str] | None,
-                         seed: int, consistency: bool, log: Log) -> dict[str, Any]:
-    """The neural member (``neural``), trained on the command's own features; its config entry."""
+                         jackknife: list[Gazetteer] | None, seed: int, consistency: bool, log: Log) -> dict[str, Any]:
+    """The neural member (``neural``), trained on the command's own features with the CRF members'
+    jackknifed gazetteers (``_train_members``); its config entry."""
     from .neural import NeuralSettings, train_member
 
-    jackknife = _jackknife_gazetteers(docs, max(2, settings.gazetteer_folds)) if settings.gazetteer else None
     featurizer = Featurizer(settings, gazetteer, clusters)
     return train_member(docs, dev_docs, featurizer, jackknife, folder, NeuralSettings(seed=seed), consistency, log)
 
