@@ -288,13 +288,6 @@ class NeuralTagger:
                     at += len(encs[i])
         return out
 
-    def marginals(self, pieces: Sequence[Piece], feats: Sequence[Sequence[str]],
-                  windows: Sequence[Window]) -> np.ndarray:
-        """[pieces, labels] probabilities of a featurized text; a piece in two windows takes the one it is
-        deepest in (``deepest_marginals``)."""
-        encs = encode_windows(pieces, feats, windows, self.hasher, self.settings)
-        return deepest_marginals(len(pieces), windows, self.probabilities(encs), len(self.labels))
-
     def window_probabilities(self, pieces: Sequence[Piece], feats: Sequence[Sequence[str]],
                              windows: Sequence[Window]) -> list[np.ndarray]:
         """Per window of a featurized text, its pieces' probabilities (what ``CrfDetector`` averages in)."""
