@@ -19,9 +19,8 @@ a negative is clean when no span touches its words. No PHI: every name, number a
 from __future__ import annotations
 
 import argparse
-from collections import defaultdict
 
-import phisift
+from probe_harness import print_table, score
 
 PLACE = frozenset({"STREET", "CITY", "STATE", "ZIP", "COUNTRY", "LOCATION", "LOCATION-OTHER"})
 DATE = frozenset({"DATE"})
@@ -222,61 +221,12 @@ SECOND_NEG = [
 ]
 
 
-def _copies(rows: list, text_at: int, subs_at: tuple) -> list:
-    """Every probe as written, in capitals and in lower case; the case is appended as the last field."""
-    out = []
-    for row in rows:
-        for case, fn in (("as written", str), ("upper", str.upper), ("lower", str.lower)):
-            new = list(row)
-            for k in (text_at, *subs_at):
-                new[k] = fn(new[k])
-            out.append((*new, case))
-    return out
-
-
-def _covered(text: str, sub: str, spans: list, labels: frozenset | None) -> bool:
-    i = text.find(sub)
-    return all(any(a <= k < b and (labels is None or l in labels) for a, b, l in spans)
-               for k in range(i, i + len(sub)) if not text[k].isspace() and text[k] not in ".,")
-
-
-def _spans(text: str) -> list:
-    return [(s.start, s.end, s.label) for s in phisift.detect(text)]
-
-
-def score(pos: list, neg: list, verbose: bool) -> dict:
-    """Per family and case: [positives found, positives, negatives clean, negatives]."""
-    stat: dict = defaultdict(lambda: [0, 0, 0, 0])
-    for fam, text, sub, labels, case in _copies(pos, 1, (2,)):
-        spans = _spans(text)
-        ok = _covered(text, sub, spans, labels)
-        stat[fam, case][0] += ok
-        stat[fam, case][1] += 1
-        if verbose or not ok:
-            print("found" if ok else "MISS ", fam, repr(text), [(text[a:b], l) for a, b, l in spans])
-    for fam, text, sub, case in _copies(neg, 1, (2,)):
-        i = text.find(sub)
-        bad = [(text[a:b], l) for a, b, l in _spans(text) if a < i + len(sub) and b > i]
-        stat[fam, case][2] += not bad
-        stat[fam, case][3] += 1
-        if verbose or bad:
-            print("clean" if not bad else "FP   ", fam, repr(text), bad)
-    return stat
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="print every probe")
     args = parser.parse_args(argv)
     for name, pos, neg in (("first batch", POS, NEG), ("second batch", SECOND_POS, SECOND_NEG)):
-        stat = score(pos, neg, args.verbose)
-        for fam in sorted({f for f, _ in stat}):
-            row = ", ".join(f"{case} {stat[fam, case][0]}/{stat[fam, case][1]} found "
-                            f"{stat[fam, case][2]}/{stat[fam, case][3]} clean" for case in ("as written", "upper", "lower"))
-            print(f"{name}, family {fam}: {row}")
-        for case in ("as written", "upper", "lower"):
-            tot = [sum(v[k] for (_, c), v in stat.items() if c == case) for k in range(4)]
-            print(f"{name}, {case}: positives found {tot[0]}/{tot[1]}, negatives clean {tot[2]}/{tot[3]}")
+        print_table(score(pos, [(*row, frozenset()) for row in neg], args.verbose), prefix=f"{name}, ")
 
 
 if __name__ == "__main__":

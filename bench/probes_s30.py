@@ -21,9 +21,8 @@ invented or public (public institutions and firms only).
 from __future__ import annotations
 
 import argparse
-from collections import defaultdict
 
-import phisift
+from probe_harness import print_table, score
 
 PERSON = frozenset({"PATIENT", "DOCTOR"})
 PLACE = frozenset({"STREET", "CITY", "STATE", "ZIP", "COUNTRY", "LOCATION-OTHER"})
@@ -329,64 +328,11 @@ NEG = [
 ]
 
 
-def _copies(rows: list) -> list:
-    """Every probe as written, in capitals and in lower case; the case is appended as the last field."""
-    out = []
-    for fam, text, sub, labels in rows:
-        for case, fn in (("as written", str), ("upper", str.upper), ("lower", str.lower)):
-            out.append((fam, fn(text), fn(sub), labels, case))
-    return out
-
-
-def covered(text: str, sub: str, spans: list, labels: frozenset) -> bool:
-    """Every character of ``sub`` (spaces and ".,'" aside) lies in a span of one of ``labels``."""
-    i = text.find(sub)
-    return all(any(a <= k < b and lab in labels for a, b, lab in spans)
-               for k in range(i, i + len(sub)) if not text[k].isspace() and text[k] not in ".,'")
-
-
-def touching(text: str, sub: str, spans: list, allowed: frozenset) -> list:
-    """The spans outside ``allowed`` that touch ``sub``."""
-    i = text.find(sub)
-    return [(text[a:b], lab) for a, b, lab in spans if a < i + len(sub) and b > i and lab not in allowed]
-
-
-def _spans(text: str) -> list:
-    return [(s.start, s.end, s.label) for s in phisift.detect(text)]
-
-
-def score(pos: list, neg: list, verbose: bool) -> dict:
-    """Per family and case: [positives found, positives, negatives clean, negatives]."""
-    stat: dict = defaultdict(lambda: [0, 0, 0, 0])
-    for fam, text, sub, labels, case in _copies(pos):
-        spans = _spans(text)
-        ok = covered(text, sub, spans, labels)
-        stat[fam, case][0] += ok
-        stat[fam, case][1] += 1
-        if verbose or not ok:
-            print("found" if ok else "MISS ", fam, repr(text), repr(sub), [(text[a:b], l) for a, b, l in spans])
-    for fam, text, sub, allowed, case in _copies(neg):
-        bad = touching(text, sub, _spans(text), allowed)
-        stat[fam, case][2] += not bad
-        stat[fam, case][3] += 1
-        if verbose or bad:
-            print("clean" if not bad else "FP   ", fam, repr(text), bad)
-    return stat
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="print every probe")
     args = parser.parse_args(argv)
-    stat = score(POS, NEG, args.verbose)
-    cases = ("as written", "upper", "lower")
-    for fam in sorted({f for f, _ in stat}):
-        row = ", ".join(f"{case} {stat[fam, case][0]}/{stat[fam, case][1]} found "
-                        f"{stat[fam, case][2]}/{stat[fam, case][3]} clean" for case in cases)
-        print(f"family {fam}: {row}")
-    for case in cases:
-        tot = [sum(v[k] for (_, c), v in stat.items() if c == case) for k in range(4)]
-        print(f"{case}: positives found {tot[0]}/{tot[1]}, negatives clean {tot[2]}/{tot[3]}")
+    print_table(score(POS, NEG, args.verbose, skip=".,'"))
 
 
 if __name__ == "__main__":
