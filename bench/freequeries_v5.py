@@ -164,7 +164,8 @@ _SLOT = re.compile(r"\{(\w+?)\d?\}")
 _SLOT_FULL = re.compile(r"\{(\w+)\}")
 
 
-def _digits(ctx: Ctx, n: int) -> str:
+def digits(ctx: Ctx, n: int) -> str:
+    """``n`` random decimal digits."""
     return "".join(str(ctx.rng.randrange(10)) for _ in range(n))
 
 
@@ -219,10 +220,10 @@ def _phone_words(ctx: Ctx) -> Phrase:
 
 def _phone(ctx: Ctx) -> Phrase:
     """Phones in Irish, Nigerian, Filipino, Kenyan and US shapes."""
-    text = ctx.pick((f"08{ctx.pick('3567')} {_digits(ctx, 3)} {_digits(ctx, 4)}", f"+353 8{ctx.pick('3567')} {_digits(ctx, 7)}",
-                     f"080{_digits(ctx, 8)}", f"+234 80{_digits(ctx, 1)} {_digits(ctx, 3)} {_digits(ctx, 4)}",
-                     f"09{_digits(ctx, 2)} {_digits(ctx, 3)} {_digits(ctx, 4)}", f"+63 9{_digits(ctx, 9)}",
-                     f"07{_digits(ctx, 2)} {_digits(ctx, 6)}", f"{ctx.rng.randrange(2, 10)}{_digits(ctx, 2)}.{_digits(ctx, 3)}.{_digits(ctx, 4)}"))
+    text = ctx.pick((f"08{ctx.pick('3567')} {digits(ctx, 3)} {digits(ctx, 4)}", f"+353 8{ctx.pick('3567')} {digits(ctx, 7)}",
+                     f"080{digits(ctx, 8)}", f"+234 80{digits(ctx, 1)} {digits(ctx, 3)} {digits(ctx, 4)}",
+                     f"09{digits(ctx, 2)} {digits(ctx, 3)} {digits(ctx, 4)}", f"+63 9{digits(ctx, 9)}",
+                     f"07{digits(ctx, 2)} {digits(ctx, 6)}", f"{ctx.rng.randrange(2, 10)}{digits(ctx, 2)}.{digits(ctx, 3)}.{digits(ctx, 4)}"))
     return (phi(text, "PHONE", "contact", "phone"),)
 
 
@@ -294,14 +295,14 @@ SLOTS_V5: dict[str, Callable[[Ctx], Phrase]] = {
     "monthyear": lambda ctx: (phi(f"{ctx.pick(MONTHS)} {ctx.rng.randrange(2010, 2027)}", "DATE", "date", "month_year"),),
     "town": lambda ctx: (phi(_town_name(ctx), "CITY", "address", "town"),),
     "street": _street, "road": lambda ctx: (phi(ctx.pick(ROADS), "STREET", "address", "road"),),
-    "zip": lambda ctx: (phi(_digits(ctx, 5), "ZIP", "address", "zip"),),
+    "zip": lambda ctx: (phi(digits(ctx, 5), "ZIP", "address", "zip"),),
     "postcode": lambda ctx: (phi(ctx.faker("en_GB").postcode(), "ZIP", "address", "uk_postcode"),),
-    "eircode": lambda ctx: (phi(f"{ctx.pick('ADFHKNPRTVWXY')}{_digits(ctx, 2)} {ctx.pick('ACDEFHKNPRTVWXY')}"
-                                f"{_digits(ctx, 1)}{ctx.pick('ACDEFHKNPRTVWXY')}{_digits(ctx, 1)}", "ZIP", "address", "eircode"),),
-    "member": lambda ctx: (phi(ctx.pick(("W", "XGH", "MBR", "ZX")) + _digits(ctx, 9), "HEALTHPLAN", "identifier", "member"),),
-    "claim": lambda ctx: (phi(f"CLM-{ctx.rng.randrange(2019, 2027)}-{_digits(ctx, 6)}", "IDNUM", "identifier", "claim"),),
-    "account": lambda ctx: (phi(_digits(ctx, ctx.pick((8, 10))), "ACCOUNT", "identifier", "account"),),
-    "rx": lambda ctx: (phi(_digits(ctx, 7), "IDNUM", "identifier", "rx"),),
+    "eircode": lambda ctx: (phi(f"{ctx.pick('ADFHKNPRTVWXY')}{digits(ctx, 2)} {ctx.pick('ACDEFHKNPRTVWXY')}"
+                                f"{digits(ctx, 1)}{ctx.pick('ACDEFHKNPRTVWXY')}{digits(ctx, 1)}", "ZIP", "address", "eircode"),),
+    "member": lambda ctx: (phi(ctx.pick(("W", "XGH", "MBR", "ZX")) + digits(ctx, 9), "HEALTHPLAN", "identifier", "member"),),
+    "claim": lambda ctx: (phi(f"CLM-{ctx.rng.randrange(2019, 2027)}-{digits(ctx, 6)}", "IDNUM", "identifier", "claim"),),
+    "account": lambda ctx: (phi(digits(ctx, ctx.pick((8, 10))), "ACCOUNT", "identifier", "account"),),
+    "rx": lambda ctx: (phi(digits(ctx, 7), "IDNUM", "identifier", "rx"),),
     "email": lambda ctx: (phi(f"{first_last_v5(ctx)[0].lower()}.{ctx.rng.randrange(10, 99)}@"
                               f"{ctx.pick(('gmail.com', 'yahoo.co.uk', 'outlook.com', 'eircom.net'))}", "EMAIL", "contact", "email"),),
     "username": lambda ctx: (phi(f"{first_last_v5(ctx)[0].lower()}_{ctx.pick(('mum', 'x', 'm'))}{ctx.rng.randrange(80, 99)}",
@@ -318,12 +319,17 @@ def slot_kinds(template: str) -> set[str]:
     return {m.group(1) for m in _SLOT.finditer(template)}
 
 
+def split_ids(count: int, seed: int, names: tuple[str, str]) -> dict[str, list[int]]:
+    """Template ids ``0 .. count-1`` shuffled with ``seed`` and cut in half: ``names`` (tune, report)."""
+    ids = list(range(count))
+    random.Random(seed).shuffle(ids)
+    half = len(ids) // 2
+    return {names[0]: sorted(ids[:half]), names[1]: sorted(ids[half:])}
+
+
 def split_v5() -> dict[str, list[int]]:
     """``TEMPLATES_V5``'s ids shuffled with ``SEED_V5`` and cut in half (tune, report)."""
-    ids = list(range(len(TEMPLATES_V5)))
-    random.Random(SEED_V5).shuffle(ids)
-    half = len(ids) // 2
-    return {"tune_v5": sorted(ids[:half]), "report_v5": sorted(ids[half:])}
+    return split_ids(len(TEMPLATES_V5), SEED_V5, V5)
 
 
 def fill(doc_id: str, template: str, ctx: Ctx) -> Document:
@@ -345,12 +351,17 @@ def fill(doc_id: str, template: str, ctx: Ctx) -> Document:
     return Document(doc_id, text.lower() if lower else text, tuple(spans), {"case": "lower" if lower else "as_written"})
 
 
-def build_v5(name: str, n: int) -> list[Document]:
-    ids = split_v5()[name]
+def build_batch(name: str, n: int, ids: list[int], fill_seed: int, templates: tuple[str, ...],
+                fill_one: Callable[[str, str, Ctx], Document]) -> list[Document]:
+    """``n`` documents of set ``name``: each a template of ``ids`` filled with its own seeded draw."""
     docs = []
     for i in range(n):
-        ctx = Ctx(random.Random(f"freequery:{FILL_SEEDS_V5[name]}:{i}"))
+        ctx = Ctx(random.Random(f"freequery:{fill_seed}:{i}"))
         t = ctx.pick(ids)
-        doc = fill(f"free_{name}-{i}", TEMPLATES_V5[t], ctx)
+        doc = fill_one(f"free_{name}-{i}", templates[t], ctx)
         docs.append(Document(doc.id, doc.text, doc.spans, {**doc.meta, "template_id": t, "neutral": []}))
     return docs
+
+
+def build_v5(name: str, n: int) -> list[Document]:
+    return build_batch(name, n, split_v5()[name], FILL_SEEDS_V5[name], TEMPLATES_V5, fill)

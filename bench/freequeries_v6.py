@@ -28,7 +28,6 @@ in half, so ``report_v6`` (figures only) has no template of ``tune_v6``.
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Callable
 
@@ -36,6 +35,8 @@ from phisift.document import Document, Span
 from phisift.synth.inject.numbers import MONTHS, number_words
 from phisift.synth.inject.people import ascii_fold, typo
 from phisift.synth.inject.phrase import Ctx, Phrase, lit, phi
+
+from freequeries_v5 import build_batch, digits, split_ids  # the fifth batch's draw helpers
 
 V6 = ("tune_v6", "report_v6")
 FILL_SEEDS_V6 = {"tune_v6": 61, "report_v6": 62}
@@ -172,10 +173,6 @@ _SLOT = re.compile(r"\{(\w+)\}")
 _PUNCT = re.compile(r"[.,?!:;()'\"-]")
 
 
-def _digits(ctx: Ctx, n: int) -> str:
-    return "".join(str(ctx.rng.randrange(10)) for _ in range(n))
-
-
 def first_last_v6(ctx: Ctx) -> tuple[str, str]:
     """A given name and surname: romanised (10%), a word-like given name (12%), else a Faker locale."""
     if ctx.chance(0.1):
@@ -234,20 +231,20 @@ def _nurse(ctx: Ctx) -> Phrase:
 
 def _phone_text(ctx: Ctx) -> str:
     """A phone number in one of 22 national and typed shapes."""
-    a = str(ctx.rng.randrange(2, 10)) + _digits(ctx, 2)
+    a = str(ctx.rng.randrange(2, 10)) + digits(ctx, 2)
     return ctx.pick((
-        f"({a}) {_digits(ctx, 3)}-{_digits(ctx, 4)}", f"{a}.{_digits(ctx, 3)}.{_digits(ctx, 4)}",
-        f"{a}{_digits(ctx, 7)}", f"+1-{a}-{_digits(ctx, 3)}-{_digits(ctx, 4)}", f"1 {a} {_digits(ctx, 3)} {_digits(ctx, 4)}",
-        f"+44 (0)7{_digits(ctx, 3)} {_digits(ctx, 6)}", f"07{_digits(ctx, 3)}-{_digits(ctx, 6)}",
-        f"04{_digits(ctx, 2)}-{_digits(ctx, 3)}-{_digits(ctx, 3)}", f"+61 4{_digits(ctx, 2)} {_digits(ctx, 3)} {_digits(ctx, 3)}",
-        f"+49 15{_digits(ctx, 1)} {_digits(ctx, 8)}", f"06 {_digits(ctx, 2)} {_digits(ctx, 2)} {_digits(ctx, 2)} {_digits(ctx, 2)}",
-        f"+33 6 {_digits(ctx, 2)} {_digits(ctx, 2)} {_digits(ctx, 2)} {_digits(ctx, 2)}",
-        f"+91-9{_digits(ctx, 4)}-{_digits(ctx, 5)}", f"+234 (0) 80{_digits(ctx, 1)} {_digits(ctx, 3)} {_digits(ctx, 4)}",
-        f"+27 8{_digits(ctx, 1)} {_digits(ctx, 3)} {_digits(ctx, 4)}", f"+353 (0)8{_digits(ctx, 1)} {_digits(ctx, 3)} {_digits(ctx, 4)}",
-        f"+64 21 {_digits(ctx, 3)} {_digits(ctx, 4)}", f"+52 55 {_digits(ctx, 4)} {_digits(ctx, 4)}",
-        f"+55 11 9{_digits(ctx, 4)}-{_digits(ctx, 4)}", f"+48 {_digits(ctx, 3)} {_digits(ctx, 3)} {_digits(ctx, 3)}",
-        f"+90 5{_digits(ctx, 2)} {_digits(ctx, 3)} {_digits(ctx, 2)} {_digits(ctx, 2)}",
-        f"{a}-{_digits(ctx, 3)}-{_digits(ctx, 4)} ext {_digits(ctx, 3)}", f"{_digits(ctx, 3)}-{_digits(ctx, 4)}",
+        f"({a}) {digits(ctx, 3)}-{digits(ctx, 4)}", f"{a}.{digits(ctx, 3)}.{digits(ctx, 4)}",
+        f"{a}{digits(ctx, 7)}", f"+1-{a}-{digits(ctx, 3)}-{digits(ctx, 4)}", f"1 {a} {digits(ctx, 3)} {digits(ctx, 4)}",
+        f"+44 (0)7{digits(ctx, 3)} {digits(ctx, 6)}", f"07{digits(ctx, 3)}-{digits(ctx, 6)}",
+        f"04{digits(ctx, 2)}-{digits(ctx, 3)}-{digits(ctx, 3)}", f"+61 4{digits(ctx, 2)} {digits(ctx, 3)} {digits(ctx, 3)}",
+        f"+49 15{digits(ctx, 1)} {digits(ctx, 8)}", f"06 {digits(ctx, 2)} {digits(ctx, 2)} {digits(ctx, 2)} {digits(ctx, 2)}",
+        f"+33 6 {digits(ctx, 2)} {digits(ctx, 2)} {digits(ctx, 2)} {digits(ctx, 2)}",
+        f"+91-9{digits(ctx, 4)}-{digits(ctx, 5)}", f"+234 (0) 80{digits(ctx, 1)} {digits(ctx, 3)} {digits(ctx, 4)}",
+        f"+27 8{digits(ctx, 1)} {digits(ctx, 3)} {digits(ctx, 4)}", f"+353 (0)8{digits(ctx, 1)} {digits(ctx, 3)} {digits(ctx, 4)}",
+        f"+64 21 {digits(ctx, 3)} {digits(ctx, 4)}", f"+52 55 {digits(ctx, 4)} {digits(ctx, 4)}",
+        f"+55 11 9{digits(ctx, 4)}-{digits(ctx, 4)}", f"+48 {digits(ctx, 3)} {digits(ctx, 3)} {digits(ctx, 3)}",
+        f"+90 5{digits(ctx, 2)} {digits(ctx, 3)} {digits(ctx, 2)} {digits(ctx, 2)}",
+        f"{a}-{digits(ctx, 3)}-{digits(ctx, 4)} ext {digits(ctx, 3)}", f"{digits(ctx, 3)}-{digits(ctx, 4)}",
     ))
 
 
@@ -324,7 +321,7 @@ SLOTS_V6: dict[str, Callable[[Ctx], Phrase]] = {
     "town": lambda ctx: (phi(_town_name(ctx), "CITY", "address", "town"),),
     "country": _country,
     "street": lambda ctx: (phi(_street_text(ctx), "STREET", "address", "street"),),
-    "zip": _id("ZIP", "zip", lambda ctx: _digits(ctx, 5) + (f"-{_digits(ctx, 4)}" if ctx.chance(0.2) else "")),
+    "zip": _id("ZIP", "zip", lambda ctx: digits(ctx, 5) + (f"-{digits(ctx, 4)}" if ctx.chance(0.2) else "")),
     "postcode": lambda ctx: (phi(ctx.faker(ctx.pick(("en_GB", "en_CA", "nl_NL"))).postcode(), "ZIP", "address", "postcode"),),
     "employer": lambda ctx: (phi(_fill_form(ctx, EMPLOYER_FORMS), "ORGANIZATION", "institution", "employer"),),
     "school": lambda ctx: (phi(_fill_form(ctx, SCHOOL_FORMS), "ORGANIZATION", "institution", "school"),),
@@ -334,21 +331,21 @@ SLOTS_V6: dict[str, Callable[[Ctx], Phrase]] = {
     "carehome": lambda ctx: (phi(_fill_form(ctx, CAREHOME_FORMS), "HOSPITAL", "institution", "care_home"),),
     "profession": lambda ctx: (phi(ctx.pick(PROFESSIONS), "PROFESSION", "profession", "job"),),
     "grade": lambda ctx: (lit(ctx.pick(GRADES)),),
-    "mrn": _id("MEDICALRECORD", "mrn", lambda ctx: ctx.pick(("", "", "MRN", "E", "00")) + _digits(ctx, ctx.pick((6, 7, 8)))),
-    "rx": _id("IDNUM", "rx", lambda ctx: ctx.pick((f"{_digits(ctx, 7)}", f"{_digits(ctx, 7)}-{_digits(ctx, 2)}",
-                                                    f"RX{_digits(ctx, 6)}", f"#{_digits(ctx, 6)}"))),
-    "member": _id("HEALTHPLAN", "member", lambda ctx: ctx.pick(("XZP", "H", "MEM", "U")) + _digits(ctx, ctx.pick((8, 9, 11)))),
-    "policy": _id("HEALTHPLAN", "policy", lambda ctx: ctx.pick((f"{_digits(ctx, 4)}-{_digits(ctx, 2)}-{_digits(ctx, 4)}",
-                                                                f"POL{_digits(ctx, 8)}", f"{_digits(ctx, 10)}"))),
-    "group": _id("HEALTHPLAN", "group", lambda ctx: f"{_digits(ctx, 6)}" if ctx.chance(0.5) else f"G{_digits(ctx, 5)}"),
+    "mrn": _id("MEDICALRECORD", "mrn", lambda ctx: ctx.pick(("", "", "MRN", "E", "00")) + digits(ctx, ctx.pick((6, 7, 8)))),
+    "rx": _id("IDNUM", "rx", lambda ctx: ctx.pick((f"{digits(ctx, 7)}", f"{digits(ctx, 7)}-{digits(ctx, 2)}",
+                                                    f"RX{digits(ctx, 6)}", f"#{digits(ctx, 6)}"))),
+    "member": _id("HEALTHPLAN", "member", lambda ctx: ctx.pick(("XZP", "H", "MEM", "U")) + digits(ctx, ctx.pick((8, 9, 11)))),
+    "policy": _id("HEALTHPLAN", "policy", lambda ctx: ctx.pick((f"{digits(ctx, 4)}-{digits(ctx, 2)}-{digits(ctx, 4)}",
+                                                                f"POL{digits(ctx, 8)}", f"{digits(ctx, 10)}"))),
+    "group": _id("HEALTHPLAN", "group", lambda ctx: f"{digits(ctx, 6)}" if ctx.chance(0.5) else f"G{digits(ctx, 5)}"),
     "mbi": _mbi,
-    "ohip": _id("HEALTHPLAN", "ohip", lambda ctx: f"{_digits(ctx, 4)}-{_digits(ctx, 3)}-{_digits(ctx, 3)}-"
+    "ohip": _id("HEALTHPLAN", "ohip", lambda ctx: f"{digits(ctx, 4)}-{digits(ctx, 3)}-{digits(ctx, 3)}-"
                                                   f"{ctx.pick('ABCDEFGHJK')}{ctx.pick('ABCDEFGHJK')}"),
-    "claim": _id("IDNUM", "claim", lambda ctx: ctx.pick((f"{_digits(ctx, 12)}", f"C{_digits(ctx, 9)}",
-                                                          f"{_digits(ctx, 3)}-{_digits(ctx, 6)}-{_digits(ctx, 2)}"))),
-    "case": _id("IDNUM", "case", lambda ctx: f"{ctx.pick(('CS', 'WC', ''))}{_digits(ctx, 8)}"),
-    "account": _id("ACCOUNT", "account", lambda ctx: ctx.pick((_digits(ctx, 9), f"{_digits(ctx, 4)}-{_digits(ctx, 5)}"))),
-    "ssnlast": _id("SSN", "ssn_last4", lambda ctx: _digits(ctx, 4)),
+    "claim": _id("IDNUM", "claim", lambda ctx: ctx.pick((f"{digits(ctx, 12)}", f"C{digits(ctx, 9)}",
+                                                          f"{digits(ctx, 3)}-{digits(ctx, 6)}-{digits(ctx, 2)}"))),
+    "case": _id("IDNUM", "case", lambda ctx: f"{ctx.pick(('CS', 'WC', ''))}{digits(ctx, 8)}"),
+    "account": _id("ACCOUNT", "account", lambda ctx: ctx.pick((digits(ctx, 9), f"{digits(ctx, 4)}-{digits(ctx, 5)}"))),
+    "ssnlast": _id("SSN", "ssn_last4", lambda ctx: digits(ctx, 4)),
     "email": lambda ctx: (phi(_email(ctx), "EMAIL", "contact", "email"),),
     "username": lambda ctx: (phi(_username(ctx), "USERNAME", "person", "username"),),
 }
@@ -371,10 +368,7 @@ def slot_kinds(template: str) -> set[str]:
 
 def split_v6(seed: int = SEED_V6) -> dict[str, list[int]]:
     """``TEMPLATES_V6``'s ids shuffled with ``seed`` and cut in half (tune, report)."""
-    ids = list(range(len(TEMPLATES_V6)))
-    random.Random(seed).shuffle(ids)
-    half = len(ids) // 2
-    return {"tune_v6": sorted(ids[:half]), "report_v6": sorted(ids[half:])}
+    return split_ids(len(TEMPLATES_V6), seed, V6)
 
 
 def choose_seed(start: int = 2200) -> int:
@@ -422,11 +416,4 @@ def fill(doc_id: str, template: str, ctx: Ctx) -> Document:
 
 
 def build_v6(name: str, n: int) -> list[Document]:
-    ids = split_v6()[name]
-    docs = []
-    for i in range(n):
-        ctx = Ctx(random.Random(f"freequery:{FILL_SEEDS_V6[name]}:{i}"))
-        t = ctx.pick(ids)
-        doc = fill(f"free_{name}-{i}", TEMPLATES_V6[t], ctx)
-        docs.append(Document(doc.id, doc.text, doc.spans, {**doc.meta, "template_id": t, "neutral": []}))
-    return docs
+    return build_batch(name, n, split_v6()[name], FILL_SEEDS_V6[name], TEMPLATES_V6, fill)
